@@ -1,0 +1,89 @@
+import { FatalToolError } from '../errors/fatal-tool-error.js';
+import { PermissionDeniedError } from '../errors/permission-denied-error.js';
+import { ResultSerializationError } from '../errors/result-serialization-error.js';
+import { ToolInputError } from '../errors/tool-input-error.js';
+import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
+import { TransientToolError } from '../errors/transient-tool-error.js';
+import type { ErrorClass } from './error-class.js';
+
+/** Node and undici error codes of failures that usually pass when tried again. */
+const TRANSIENT_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+const TRANSIENT_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+const DENIED_STATUS = new Set([401, 403]);
+const DEFECT_CLASSES = [TypeError, ReferenceError, SyntaxError, RangeError, EvalError, URIError];
+const MAX_CAUSE_DEPTH = 8;
+
+export type ErrorClassifier = (error: unknown) => ErrorClass | undefined;
+
+/**
+ * The built-in policy. Typed toolwarden errors say what they are; otherwise network codes and HTTP
+ * statuses (on the error or anywhere in its `cause` chain) mark transient or denied failures, and the
+ * built-in defect classes (`TypeError`, `ReferenceError`, ...) mark fatal ones. Everything else is an
+ * ordinary failure the model may work around (`invalid-input`).
+ */
+export function classifyError(error: unknown): ErrorClass {
+  if (error instanceof ToolInputError) return 'invalid-input';
+  if (error instanceof TransientToolError || error instanceof ToolTimeoutError) return 'transient';
+  if (error instanceof PermissionDeniedError) return 'denied';
+  if (error instanceof FatalToolError || error instanceof ResultSerializationError) return 'fatal';
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && isObject(current); depth++) {
+    const signal = classifyBySignal(current);
+    if (signal !== undefined) return signal;
+    current = readField(current, 'cause');
+  }
+  if (DEFECT_CLASSES.some((defect) => error instanceof defect)) return 'fatal';
+  return 'invalid-input';
+}
+
+/** Applies the tool's classifier, then the caller's, then the built-in policy. */
+export function resolveErrorClass(
+  error: unknown,
+  ...classifiers: ReadonlyArray<ErrorClassifier | undefined>
+): ErrorClass {
+  for (const classify of classifiers) {
+    const decided = classify?.(error);
+    if (decided !== undefined) return decided;
+  }
+  return classifyError(error);
+}
+
+function classifyBySignal(error: object): ErrorClass | undefined {
+  const code = readField(error, 'code');
+  if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return 'transient';
+  const name = readField(error, 'name');
+  if (name === 'TimeoutError') return 'transient';
+  const status = readField(error, 'status') ?? readField(error, 'statusCode');
+  if (typeof status === 'number') {
+    if (TRANSIENT_STATUS.has(status)) return 'transient';
+    if (DENIED_STATUS.has(status)) return 'denied';
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads a field of a thrown value without trusting it: getters may throw, proxies may lie. */
+function readField(value: object, key: string): unknown {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}

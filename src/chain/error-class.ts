@@ -1,0 +1,8 @@
+/**
+ * How a failure is treated.
+ * - `invalid-input`: the model can fix it (bad arguments, a business rule): it sees a short message.
+ * - `transient`: retried with backoff, then reported as temporarily unavailable.
+ * - `denied`: the model learns only that the action is not permitted; an audit event is emitted.
+ * - `fatal`: a defect: the execution throws, keeping the cause and the partial results.
+ */
+export type ErrorClass = 'invalid-input' | 'transient' | 'denied' | 'fatal';

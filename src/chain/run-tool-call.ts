@@ -1,0 +1,194 @@
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
+import { ResultSerializationError } from '../errors/result-serialization-error.js';
+import { redactForModel } from '../redact/redact.js';
+import { serializeValue } from '../serialize/serialize-value.js';
+import { truncateText } from '../serialize/truncate-text.js';
+import type { ToolContext } from '../tools/tool-context.js';
+import { resolveErrorClass } from './classify-error.js';
+import type { ErrorClass } from './error-class.js';
+import type { ResolvedPolicy } from './execution-policy.js';
+import { formatToolError } from './format-tool-error.js';
+import type { ReadyCall } from './prepare-tool-call.js';
+import { retryDelay, sleep } from './retry-delay.js';
+import { runWithTimeout } from './run-with-timeout.js';
+import { emitTo } from './tool-event.js';
+import type { ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
+
+export interface RunContext {
+  readonly policy: ResolvedPolicy;
+  readonly signal: AbortSignal | undefined;
+  readonly data: unknown;
+  readonly turnId: string | undefined;
+  readonly sessionId: string | undefined;
+  /** Milliseconds since an arbitrary origin (default `performance.now`). */
+  readonly now: () => number;
+}
+
+/** Runs one validated call: timeout, retries of transient failures, classification, serialization. */
+export async function runToolCall(
+  ready: ReadyCall,
+  context: RunContext,
+  argumentsSummary: string,
+): Promise<ToolCallResult> {
+  const { tool, call, args } = ready;
+  const { policy } = context;
+  const started = context.now();
+  const retries = policy.retriesFor(tool);
+  const base = { toolCallId: String(call.id), toolName: tool.name };
+  let attempt = 0;
+  for (;;) {
+    attempt++;
+    let value: unknown;
+    try {
+      value = await runWithTimeout(
+        (signal) =>
+          tool.execute(args, new ToolCallContext(base.toolCallId, tool.name, attempt, signal, context)),
+        { timeoutMs: policy.timeoutFor(tool), toolName: tool.name, parent: context.signal },
+      );
+    } catch (error) {
+      const errorClass = resolveErrorClass(error, tool.classifyError, policy.classifyError);
+      const aborted = context.signal?.aborted === true;
+      if (errorClass === 'transient' && attempt <= retries && !aborted) {
+        const delayMs = retryDelay(attempt, {
+          baseDelayMs: policy.baseDelayMs,
+          maxDelayMs: policy.maxDelayMs,
+          random: policy.random,
+          retryAfterMs: readRetryAfter(error),
+        });
+        emitTo(policy.onEvent, {
+          type: 'tool-call-retry',
+          ...base,
+          argumentsSummary,
+          attempt: attempt + 1,
+          delayMs,
+          error,
+        });
+        try {
+          await sleep(delayMs, context.signal);
+        } catch {
+          return failure(base, error, errorClass, attempt, context.now() - started);
+        }
+        continue;
+      }
+      return failure(base, error, errorClass, attempt, context.now() - started);
+    }
+    const serialized = serializeValue(value);
+    if (!serialized.ok) {
+      const error = new ResultSerializationError({
+        toolName: tool.name,
+        reason: serialized.reason,
+        path: serialized.path,
+        message: `Tool "${tool.name}" returned a value that cannot be serialized: ${serialized.message}`,
+      });
+      return failure(base, error, 'fatal', attempt, context.now() - started);
+    }
+    const shown = truncateText(serialized.text, policy.maxResultCharsFor(tool));
+    return {
+      type: 'success',
+      ...base,
+      content: shown.text,
+      value,
+      truncated: shown.truncated,
+      attempts: attempt,
+      durationMs: context.now() - started,
+    };
+  }
+}
+
+/** The tool's context; `signal` is made on first read (a class, so the getter lives on one prototype). */
+class ToolCallContext implements ToolContext {
+  readonly turnId: string | undefined;
+  readonly sessionId: string | undefined;
+  readonly data: unknown;
+  readonly #makeSignal: () => AbortSignal;
+
+  constructor(
+    readonly toolCallId: string,
+    readonly toolName: string,
+    readonly attempt: number,
+    makeSignal: () => AbortSignal,
+    context: RunContext,
+  ) {
+    this.#makeSignal = makeSignal;
+    this.turnId = context.turnId;
+    this.sessionId = context.sessionId;
+    this.data = context.data;
+  }
+
+  get signal(): AbortSignal {
+    return this.#makeSignal();
+  }
+}
+
+function failure(
+  base: { toolCallId: string; toolName: string },
+  error: unknown,
+  errorClass: ErrorClass,
+  attempts: number,
+  durationMs: number,
+): ToolCallResult {
+  const [code, message] = modelView(base.toolName, error, errorClass, attempts);
+  return {
+    type: 'error',
+    ...base,
+    code,
+    errorClass,
+    error,
+    content: formatToolError(code, message),
+    attempts,
+    durationMs,
+  };
+}
+
+/** What the model may know of a failure, by class. Only `invalid-input` shows any of the error's own text. */
+function modelView(
+  toolName: string,
+  error: unknown,
+  errorClass: ErrorClass,
+  attempts: number,
+): [ToolErrorCode, string] {
+  switch (errorClass) {
+    case 'invalid-input':
+      return ['TOOL_ERROR', describeForModel(error)];
+    case 'transient':
+      return [
+        'TOOL_UNAVAILABLE',
+        `Tool '${toolName}' is temporarily unavailable (tried ${attempts} ${attempts === 1 ? 'time' : 'times'}). Try again later or continue without it.`,
+      ];
+    case 'denied':
+      return ['PERMISSION_DENIED', 'This action is not permitted.'];
+    case 'fatal':
+      return ['INTERNAL_ERROR', `Tool '${toolName}' failed with an internal error.`];
+    default: {
+      const unreachable: never = errorClass;
+      throw new TypeError(`unknown error class ${String(unreachable)}`);
+    }
+  }
+}
+
+function describeForModel(error: unknown): string {
+  const text = messageOf(error);
+  const redacted = text === undefined ? '' : redactForModel(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
+  return redacted === '' ? 'The tool failed without a message.' : redacted;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (typeof error === 'string') return error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  try {
+    const message = (error as { message?: unknown }).message;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readRetryAfter(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  try {
+    const value = (error as { retryAfterMs?: unknown }).retryAfterMs;
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

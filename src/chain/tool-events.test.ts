@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createReferenceTools } from '../demo/reference-tools.js';
+import type { Message } from '../messages/message.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { recordEvents } from '../testing/record-events.js';
+import { executeToolCalls } from './execute-tool-calls.js';
+
+const user: Message = { role: 'user', content: 'go' };
+
+describe('developer events', () => {
+  it('reports start and end of a successful call with a duration from the injected clock', async () => {
+    const { tools } = createReferenceTools();
+    const recorder = recordEvents();
+    let clock = 0;
+    await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'echo', arguments: { text: 'hi' }, id: 'abc' }]),
+      tools,
+      onEvent: recorder.listener,
+      now: () => (clock += 5),
+    });
+    expect(recorder.events.map((e) => e.type)).toEqual(['tool-call-start', 'tool-call-end']);
+    expect(recorder.ofType('tool-call-end')[0]).toEqual({
+      type: 'tool-call-end',
+      toolName: 'echo',
+      toolCallId: 'abc',
+      argumentsSummary: '{"text":"hi"}',
+      outcome: 'success',
+      durationMs: 5,
+      attempts: 1,
+    });
+  });
+
+  it('keeps the original error for developers while the model sees a redacted one', async () => {
+    const { tools } = createReferenceTools();
+    const recorder = recordEvents();
+    const result = await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([
+        { name: 'leaky', arguments: { password: 'hunter2', note: 'x'.repeat(1000) } },
+      ]),
+      tools,
+      onEvent: recorder.listener,
+    });
+    const [error] = recorder.ofType('tool-call-error');
+    expect(error).toMatchObject({
+      toolName: 'leaky',
+      code: 'TOOL_ERROR',
+      errorClass: 'invalid-input',
+      attempts: 1,
+    });
+    expect((error?.error as Error | undefined)?.message).toContain('s3cr3t-pass');
+    expect(result.messages[2]?.content).not.toContain('s3cr3t-pass');
+    expect(error?.argumentsSummary).not.toContain('hunter2');
+    expect(error?.argumentsSummary.length).toBeLessThanOrEqual(200);
+    expect(recorder.ofType('tool-call-end')[0]).toMatchObject({
+      outcome: 'invalid-input',
+      code: 'TOOL_ERROR',
+    });
+  });
+
+  it('reports refused calls too, so every start has an end', async () => {
+    const { tools } = createReferenceTools();
+    const recorder = recordEvents();
+    await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([
+        { name: 'nope' },
+        { name: 'addNumbers', arguments: '{' },
+        { name: 'echo', arguments: { text: 'a' } },
+      ]),
+      tools,
+      onEvent: recorder.listener,
+    });
+    expect(recorder.ofType('tool-call-start')).toHaveLength(3);
+    expect(recorder.ofType('tool-call-end').map((e) => e.code ?? e.outcome)).toEqual([
+      'UNKNOWN_TOOL',
+      'INVALID_JSON',
+      'success',
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Message } from '../messages/message.js';
+import type { ErrorClass } from './error-class.js';
+
+interface ToolCallResultBase {
+  readonly toolCallId: string;
+  /** The name the model asked for (sanitized). */
+  readonly toolName: string;
+  /** The text the model sees in the tool message. */
+  readonly content: string;
+  /** How many times the tool's execute ran (0 when it never did). */
+  readonly attempts: number;
+  readonly durationMs: number;
+}
+
+export interface ToolCallSuccess extends ToolCallResultBase {
+  readonly type: 'success';
+  /** The value the tool returned, before serialization. */
+  readonly value: unknown;
+  readonly truncated: boolean;
+}
+
+export interface ToolCallFailure extends ToolCallResultBase {
+  readonly type: 'error';
+  /** Stable code, also written to the tool message's `errorCode`. */
+  readonly code: ToolErrorCode;
+  readonly errorClass: ErrorClass;
+  /** The original failure, unredacted: for developers only. */
+  readonly error: unknown;
+}
+
+export type ToolCallResult = ToolCallSuccess | ToolCallFailure;
+
+export type ToolErrorCode =
+  | 'UNKNOWN_TOOL'
+  | 'INVALID_ARGUMENTS'
+  | 'INVALID_JSON'
+  | 'ARGUMENTS_TOO_LARGE'
+  | 'ARGUMENTS_TOO_DEEP'
+  | 'FORBIDDEN_KEY'
+  | 'TOO_MANY_INVALID_ATTEMPTS'
+  | 'TOOL_CALL_LIMIT'
+  | 'TOOL_ERROR'
+  | 'TOOL_UNAVAILABLE'
+  | 'PERMISSION_DENIED'
+  | 'RESULT_NOT_SERIALIZABLE'
+  | 'INTERNAL_ERROR';
+
+/** What `executeToolCalls` returns, and what a thrown error carries as its partial result. */
+export interface ToolExecutionResult {
+  /** The conversation, then the assistant message, then one tool message per call in the model's order. */
+  readonly messages: readonly Message[];
+  /** One result per call, in the model's order. */
+  readonly results: readonly ToolCallResult[];
+  /** True only when every executed tool asked to return its result directly. */
+  readonly returnDirect: boolean;
+}

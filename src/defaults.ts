@@ -1,0 +1,45 @@
+/**
+ * Every default that changes behaviour lives here, and only here.
+ */
+
+/** Calls to one tool allowed in one turn (a turn starts at the last user message). Spring AI 2.0.1: 40. */
+export const DEFAULT_MAX_CALLS_PER_TOOL = 40;
+/** Calls to all tools together allowed in one turn. Spring AI 2.0.1: 150. */
+export const DEFAULT_MAX_CALLS_PER_TURN = 150;
+/** Invalid-argument results for one tool in one turn before the chain stops trying that tool. */
+export const DEFAULT_MAX_INVALID_ATTEMPTS = 3;
+
+/** Calls of one response run at the same time, at most. */
+export const DEFAULT_CONCURRENCY = 4;
+/** Write tools run one at a time by default. */
+export const DEFAULT_WRITE_CONCURRENCY = 1;
+
+/** Per-call timeout of a tool's execute, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Retries after a transient failure: read tools. */
+export const DEFAULT_READ_RETRIES = 2;
+/** Retries after a transient failure: write tools (not idempotent unless told otherwise). */
+export const DEFAULT_WRITE_RETRIES = 0;
+/** Exponential backoff with full jitter: base and ceiling of one delay, in milliseconds. */
+export const DEFAULT_RETRY_BASE_DELAY_MS = 100;
+export const DEFAULT_RETRY_MAX_DELAY_MS = 2_000;
+
+/** Raw argument text larger than this (UTF-8 bytes) is rejected before parsing. */
+export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
+/** Arguments nested deeper than this (objects and arrays) are rejected. */
+export const DEFAULT_MAX_ARGUMENT_DEPTH = 64;
+
+/** Tool-message content longer than this (characters) is truncated with a marker. */
+export const DEFAULT_MAX_RESULT_CHARS = 100_000;
+/** Result values nested deeper than this cannot be serialized. */
+export const DEFAULT_MAX_RESULT_DEPTH = 256;
+
+/** Model-visible error messages are cut to this many characters after redaction. */
+export const DEFAULT_MAX_MODEL_MESSAGE_CHARS = 300;
+/** Argument summaries in developer events are cut to this many characters after redaction. */
+export const DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS = 200;
+/** Validation issues listed to the model, at most. */
+export const DEFAULT_MAX_REPORTED_ISSUES = 10;
+
+/** Tool names the providers accept (OpenAI, Anthropic, Gemini agree on this set). */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;

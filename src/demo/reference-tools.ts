@@ -1,0 +1,90 @@
+import { TransientToolError } from '../errors/transient-tool-error.js';
+import { type AnyTool, defineTool } from '../tools/define-tool.js';
+
+/** How often each reference tool's body ran: the demo reports executions, not attempts to call. */
+export interface ReferenceCounters {
+  noArgs: number;
+  counted: number;
+  flaky: number;
+}
+
+/**
+ * The tools of the Spring AI 2.0.1 reference experiment (`echo`, `noArgs`, `explode`, `counted`,
+ * `addNumbers`), plus two that show redaction (`leaky`) and a retried transient failure (`flaky`).
+ * Each call makes fresh counters: nothing is shared between runs.
+ */
+export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceCounters } {
+  const counters: ReferenceCounters = { noArgs: 0, counted: 0, flaky: 0 };
+  const tools: AnyTool[] = [
+    defineTool({
+      name: 'echo',
+      description: 'Returns the text in upper case.',
+      input: {
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+        additionalProperties: false,
+      },
+      effect: 'read',
+      execute: ({ text }: { text: string }) => text.toUpperCase(),
+    }),
+    defineTool({
+      name: 'noArgs',
+      description: 'Takes no arguments and says so.',
+      input: { type: 'object', properties: {}, additionalProperties: false },
+      effect: 'read',
+      execute: () => {
+        counters.noArgs++;
+        return 'no arguments needed';
+      },
+    }),
+    defineTool({
+      name: 'explode',
+      description: 'Always fails.',
+      effect: 'read',
+      execute: () => {
+        throw new Error('Explosion in tool: the fuse was lit');
+      },
+    }),
+    defineTool({
+      name: 'counted',
+      description: 'Counts its calls.',
+      effect: 'read',
+      execute: () => ++counters.counted,
+    }),
+    defineTool({
+      name: 'addNumbers',
+      description: 'Adds two numbers.',
+      input: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
+      effect: 'read',
+      execute: ({ a, b }: { a: number; b: number }) => a + b,
+    }),
+    defineTool({
+      name: 'leaky',
+      description: 'Fails with an error message full of internals.',
+      effect: 'read',
+      execute: () => {
+        throw new Error(
+          'Customer lookup failed for jane.doe@example.com: connect postgres://app:s3cr3t-pass@db-7.prod.internal.example.net:5432/crm (api key sk-proj-Abc123Def456Ghi789Jkl012Mno345)',
+        );
+      },
+    }),
+    defineTool({
+      name: 'flaky',
+      description: 'Fails twice with a temporary error, then answers.',
+      effect: 'read',
+      retries: 2,
+      execute: () => {
+        counters.flaky++;
+        if (counters.flaky <= 2) throw new TransientToolError({ message: 'upstream returned 503' });
+        return { quote: 'EUR/USD 1.09' };
+      },
+    }),
+  ];
+  return { tools, counters };
+}

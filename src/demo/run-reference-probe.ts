@@ -1,0 +1,111 @@
+import { executeToolCalls } from '../chain/execute-tool-calls.js';
+import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
+import { ToolwardenError } from '../errors/toolwarden-error.js';
+import type { AssistantMessage, Message } from '../messages/message.js';
+import { assistantWithCalls, type CallSpec } from '../testing/assistant-with-calls.js';
+import { createToolRegistry } from '../tools/tool-registry.js';
+import { createReferenceTools } from './reference-tools.js';
+
+export type Fact = readonly [key: string, value: string];
+
+const USER: Message = { role: 'user', content: 'Run the reference experiment.' };
+
+/**
+ * The Spring AI 2.0.1 reference experiment, replayed against toolwarden: hand-built model responses go
+ * straight into the chain, and every fact is read off what the chain returned or threw.
+ */
+export async function runReferenceProbe(): Promise<Fact[]> {
+  const facts: Fact[] = [];
+  const fact = (key: string, value: unknown) =>
+    facts.push([key, typeof value === 'string' ? value : String(value)]);
+  const { tools, counters } = createReferenceTools();
+  const registry = createToolRegistry(tools);
+  const run = (response: AssistantMessage, options: { limits?: { total?: number } } = {}) =>
+    executeToolCalls({ messages: [USER], response, tools: registry, ...options });
+  const one = (spec: CallSpec) => run(assistantWithCalls([spec]));
+  const lastContent = (result: ToolExecutionResult) => result.messages.at(-1)?.content ?? '';
+
+  fact('registered-tools', registry.names().join(','));
+
+  const success = await one({ name: 'echo', arguments: { text: 'spring ai' } });
+  fact('success-tool', success.results[0]?.toolName);
+  fact('success-result', lastContent(success));
+  fact('success-history', `[${success.messages.map((m) => m.role).join(', ')}]`);
+
+  fact('no-tool-call', await describeFailure(run({ role: 'assistant', content: 'No tools needed.' })));
+  fact('unknown-tool', lastContent(await one({ name: 'missingTool', arguments: {} })));
+  fact(
+    'unknown-tool-throw',
+    await describeFailure(
+      executeToolCalls({
+        messages: [USER],
+        response: assistantWithCalls([{ name: 'missingTool' }]),
+        tools: registry,
+        unknownTool: 'throw',
+      }),
+    ),
+  );
+
+  const blank = await one({ name: 'noArgs', arguments: '   ' });
+  fact('blank-arguments-calls', counters.noArgs);
+  fact('blank-arguments-result', lastContent(blank));
+  fact('invalid-json-result', lastContent(await one({ name: 'echo', arguments: '{"text": "abc' })));
+  fact('invalid-arguments-result', lastContent(await one({ name: 'addNumbers', arguments: { a: 'one' } })));
+  fact('tool-exception-result', lastContent(await one({ name: 'explode', arguments: {} })));
+
+  const perTool = await captureLimit(run(repeat('counted', 41)));
+  fact('per-tool-limit-executed', counters.counted);
+  fact('per-tool-limit-exception', perTool.name);
+  fact('per-tool-limit-response-count', perTool.toolResponses);
+  fact('per-tool-limit-last-response', perTool.lastResponse);
+
+  const before = counters.counted;
+  const total = await captureLimit(run(repeat('counted', 3), { limits: { total: 2 } }));
+  fact('total-limit-executed', counters.counted - before);
+  fact('total-limit-exception', total.name);
+  fact('total-limit-message', total.message);
+
+  fact('redacted-error-result', lastContent(await one({ name: 'leaky', arguments: {} })));
+  const transient = await one({ name: 'flaky', arguments: {} });
+  fact('transient-retry-result', lastContent(transient));
+  fact('transient-retry-attempts', transient.results[0]?.attempts);
+  return facts;
+}
+
+function repeat(name: string, count: number): AssistantMessage {
+  return assistantWithCalls(Array.from({ length: count }, () => ({ name })));
+}
+
+async function describeFailure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'no error';
+  } catch (error) {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  }
+}
+
+async function captureLimit(promise: Promise<ToolExecutionResult>) {
+  try {
+    const result = await promise;
+    return {
+      name: 'none',
+      message: '',
+      toolResponses: countTools(result),
+      lastResponse: result.messages.at(-1)?.content ?? '',
+    };
+  } catch (error) {
+    if (!ToolwardenError.hasCode(error, 'TOOL_CALL_LIMIT_EXCEEDED')) throw error;
+    const partial = (error as unknown as { partialResult: ToolExecutionResult }).partialResult;
+    return {
+      name: error.name,
+      message: error.message,
+      toolResponses: countTools(partial),
+      lastResponse: partial.messages.at(-1)?.content ?? '',
+    };
+  }
+}
+
+function countTools(result: ToolExecutionResult): number {
+  return result.messages.filter((m) => m.role === 'tool').length;
+}

@@ -1,0 +1,31 @@
+import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
+import { ToolwardenError } from './toolwarden-error.js';
+
+export interface ToolCallLimitExceededErrorOptions {
+  message: string;
+  /** `per-tool` when one tool's cap was hit, `total` when the turn's cap was. */
+  scope: 'per-tool' | 'total';
+  limit: number;
+  /** The tool whose call was refused first. */
+  toolName: string;
+  /** Everything that was executed, with a tool response for every call (refused ones say why). */
+  partialResult: ToolExecutionResult;
+}
+
+/** A per-turn call limit was exceeded. Work is never thrown away: `partialResult` holds it all. */
+export class ToolCallLimitExceededError extends ToolwardenError {
+  readonly code = 'TOOL_CALL_LIMIT_EXCEEDED';
+  override readonly name = 'ToolCallLimitExceededError';
+  readonly scope: 'per-tool' | 'total';
+  readonly limit: number;
+  readonly toolName: string;
+  readonly partialResult: ToolExecutionResult;
+
+  constructor({ message, scope, limit, toolName, partialResult }: ToolCallLimitExceededErrorOptions) {
+    super({ message });
+    this.scope = scope;
+    this.limit = limit;
+    this.toolName = toolName;
+    this.partialResult = partialResult;
+  }
+}

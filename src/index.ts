@@ -1,0 +1,58 @@
+export type { CallLimits } from './chain/call-limits.js';
+export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
+export type { ErrorClass } from './chain/error-class.js';
+export {
+  type ExecuteToolCallsInput,
+  type ExecutionRequest,
+  executeToolCalls,
+} from './chain/execute-tool-calls.js';
+export type { ToolExecutionPolicy } from './chain/execution-policy.js';
+export { parseArguments } from './chain/parse-arguments.js';
+export {
+  createToolCallingManager,
+  type ToolCallingManager,
+} from './chain/tool-calling-manager.js';
+export type { ToolEvent, ToolEventListener } from './chain/tool-event.js';
+export type {
+  ToolCallFailure,
+  ToolCallResult,
+  ToolCallSuccess,
+  ToolErrorCode,
+  ToolExecutionResult,
+} from './chain/tool-execution-result.js';
+export * as defaults from './defaults.js';
+export { FatalToolError } from './errors/fatal-tool-error.js';
+export { InvalidOptionsError } from './errors/invalid-options-error.js';
+export { NoToolCallError } from './errors/no-tool-call-error.js';
+export { PermissionDeniedError } from './errors/permission-denied-error.js';
+export { ResultSerializationError } from './errors/result-serialization-error.js';
+export { ToolCallLimitExceededError } from './errors/tool-call-limit-exceeded-error.js';
+export { ToolDefinitionError } from './errors/tool-definition-error.js';
+export { ToolExecutionError } from './errors/tool-execution-error.js';
+export { ToolInputError } from './errors/tool-input-error.js';
+export { ToolTimeoutError } from './errors/tool-timeout-error.js';
+export { ToolwardenError } from './errors/toolwarden-error.js';
+export { TransientToolError } from './errors/transient-tool-error.js';
+export { UnknownToolError } from './errors/unknown-tool-error.js';
+export type {
+  AssistantMessage,
+  Message,
+  SystemMessage,
+  ToolCall,
+  ToolMessage,
+  UserMessage,
+} from './messages/message.js';
+export { redact, redactForModel } from './redact/redact.js';
+export type { JsonSchema } from './schema/json-schema.js';
+export { createSchemaCompiler, type SchemaCompiler } from './schema/schema-compiler.js';
+export type { ValidationIssue } from './schema/validation-issue.js';
+export { serializeValue } from './serialize/serialize-value.js';
+export {
+  type AnyTool,
+  defineTool,
+  type Tool,
+  type ToolDefinition,
+  type ToolEffect,
+} from './tools/define-tool.js';
+export type { ToolContext } from './tools/tool-context.js';
+export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';

@@ -1,0 +1,40 @@
+/**
+ * The neutral message model. Provider formats map to and from it; the core knows no provider's shapes.
+ */
+
+export interface SystemMessage {
+  readonly role: 'system';
+  readonly content: string;
+}
+
+export interface UserMessage {
+  readonly role: 'user';
+  readonly content: string;
+}
+
+/** One tool call as the model produced it: `arguments` is the raw text, not yet parsed or trusted. */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+export interface AssistantMessage {
+  readonly role: 'assistant';
+  readonly content: string;
+  readonly toolCalls?: readonly ToolCall[];
+}
+
+export interface ToolMessage {
+  readonly role: 'tool';
+  readonly toolCallId: string;
+  /** The tool's name as the model asked for it (sanitized when it is not a legal name). */
+  readonly name: string;
+  /** What the model sees: the serialized result, or a short redacted error. */
+  readonly content: string;
+  readonly isError: boolean;
+  /** Stable code of the error the content reports, when `isError`. */
+  readonly errorCode?: string;
+}
+
+export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

@@ -1,0 +1,189 @@
+import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
+
+/**
+ * Redaction: error text and arguments made safe to show a model or write to a developer log.
+ *
+ * Secrets and internals become markers such as `[redacted:secret]`. Every pattern runs in linear time
+ * (see redaction-patterns.ts), so hostile input cannot stall a tool call. Text is always redacted
+ * before it is cut, so a cut never exposes half a secret.
+ */
+
+const ELLIPSIS = '…';
+const MARKER_OPEN = '[redacted:';
+/** Longest marker, `[redacted:secret]` and the like: a cut closer than this to a `[` may split one. */
+const MAX_MARKER_LENGTH = 24;
+
+/** Line breaks of every kind (CRLF, CR, NEL, LS, PS, VT, FF) become `\n`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: vertical tab and form feed are line breaks here.
+const LINE_BREAKS = /\r\n?|[\u000B\u000C\u0085\u2028\u2029]/g;
+
+/**
+ * Invisible and control characters, tab and line feed excepted: C0, DEL, C1, soft hyphen, Arabic letter mark,
+ * zero-width characters, bidi embeddings, overrides and isolates, word joiners, BOM, interlinear annotations,
+ * Unicode tag characters (U+E0000–E007F, used to hide text from people), and lone surrogates.
+ */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Every entry of SECRET_KEY_PARTS and SECRET_KEY_WORDS contains one of these. */
+const SECRET_KEY_HINT = /pass|pwd|secret|key|credential|private|auth|cookie|token|pin|otp|cvv|cvc|ssn|jwt/i;
+const WHITESPACE_RUN = /\s+/g;
+const TAB_AND_NEWLINE = /[\t\n]/g;
+const STACK_LINE = /^\s*at\s/;
+/** The same marker repeated (`[redacted:stack] [redacted:stack]`) says nothing more than one. */
+const REPEATED_MARKER = /(\[redacted:[a-z]+\])(?: \1)+/g;
+
+/** `"key": value` in JSON text, broken JSON included; the value is a string (maybe unterminated) or a scalar. */
+const JSON_PAIR = /"((?:[^"\\\n]|\\.){1,200})"(\s*:\s*)("(?:[^"\\\n]|\\.)*"?|[\w.+-]+)/g;
+const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;
+const NON_ALPHANUMERIC = /[^a-z0-9]+/;
+/** Found anywhere in the key, separators removed: `client_secret`, `apiKey`, `x-private-key`. */
+const SECRET_KEY_PARTS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'apikey',
+  'credential',
+  'private',
+  'authorization',
+  'cookie',
+] as const;
+/** A whole word of the key: `auth`, `key`, `token` (or a word ending in `token`: `csrftoken`). */
+const SECRET_KEY_WORDS: ReadonlySet<string> = new Set([
+  'auth',
+  'key',
+  'token',
+  'pwd',
+  'pass',
+  'pin',
+  'otp',
+  'cvv',
+  'cvc',
+  'ssn',
+  'jwt',
+]);
+
+const COMPILED = REDACTION_PATTERNS.map(({ kind, pattern, mayMatch }) => ({
+  pattern,
+  mayMatch,
+  replace: replacer(kind),
+}));
+
+function marker(kind: RedactionKind): string {
+  return `${MARKER_OPEN}${kind}]`;
+}
+
+/** Replaces a match with its marker, keeping the named groups `pre` and `post` around it. */
+function replacer(kind: RedactionKind): (match: string, ...rest: unknown[]) => string {
+  const text = marker(kind);
+  return (_match, ...rest) => {
+    const groups = rest[rest.length - 1];
+    if (typeof groups !== 'object' || groups === null) return text;
+    const { pre, post } = groups as { pre?: string; post?: string };
+    return `${pre ?? ''}${text}${post ?? ''}`;
+  };
+}
+
+function normalize(text: string): string {
+  return text.replace(LINE_BREAKS, '\n').replace(INVISIBLE, '');
+}
+
+function collapseWhitespace(text: string): string {
+  return text.replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/** Cuts to at most `maxChars` characters, the trailing `…` included; never splits a surrogate pair or a marker. */
+function cut(text: string, maxChars: number): string {
+  const limit = Number.isNaN(maxChars) ? 0 : Math.max(0, Math.floor(maxChars));
+  if (text.length <= limit) return text;
+  if (limit === 0) return '';
+  let end = limit - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  const open = text.lastIndexOf(MARKER_OPEN, end - 1);
+  if (open !== -1 && open > end - MAX_MARKER_LENGTH) {
+    const close = text.indexOf(']', open);
+    if (close === -1 || close >= end) end = open;
+  }
+  return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
+}
+
+/** True whenever some key in the text could be a secret key (a superset of `isSecretKey`). */
+function mayHaveSecretKey(text: string): boolean {
+  return SECRET_KEY_HINT.test(text);
+}
+
+function isSecretKey(key: string): boolean {
+  const words = key.replace(CAMEL_BOUNDARY, '$1 $2').toLowerCase().split(NON_ALPHANUMERIC);
+  const joined = words.join('');
+  if (SECRET_KEY_PARTS.some((part) => joined.includes(part))) return true;
+  return words.some((word) => SECRET_KEY_WORDS.has(word) || word.endsWith('token'));
+}
+
+/**
+ * Replaces secrets and internals in `text` with markers: private keys, stack frames, SQL statements and row
+ * data, URLs, JWTs, API keys, bearer/basic credentials, `password=...`-style values, emails, ARNs, IP addresses,
+ * file paths, host:port, internal hostnames and long random tokens. Ordinary words are left alone.
+ * Invisible characters are removed first (so `pass\u200Bword=` is still seen) and line breaks become `\n`.
+ * Fails closed: if a pattern cannot run (an engine limit on enormous input), the whole text is withheld.
+ */
+export function redact(text: string): string {
+  try {
+    let out = normalize(text);
+    for (const { pattern, mayMatch, replace } of COMPILED) {
+      if (mayMatch(out)) out = out.replace(pattern, replace);
+    }
+    return out;
+  } catch {
+    return marker('text');
+  }
+}
+
+/**
+ * What the model sees of an error: the text before the first stack frame, invisible characters removed,
+ * redacted, on one line, cut to `maxChars` (with a trailing `…`).
+ */
+export function redactForModel(text: string, maxChars: number): string {
+  const lines = normalize(text).split('\n');
+  // The first line is the message even when it reads "at least one item is required"; a frame there is redacted.
+  const firstFrame = lines.findIndex((line, index) => index > 0 && STACK_LINE.test(line));
+  const message = (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).join('\n');
+  // Redact with lines intact (SQL runs to the end of its line), then again once lines are joined,
+  // in case joining brought a secret's parts together ("Bearer\nabc...").
+  const oneLine = redactJoined(message);
+  return cut(oneLine.replace(REPEATED_MARKER, '$1'), maxChars);
+}
+
+/**
+ * Tool-call arguments for a developer log: values of secret-looking JSON keys removed (broken JSON too),
+ * then redacted like error text, on one line, cut to `maxChars` (with a trailing `…`).
+ */
+export function summarizeArguments(rawArguments: string, maxChars: number): string {
+  const normalized = normalize(rawArguments);
+  const hidden = !mayHaveSecretKey(normalized)
+    ? normalized
+    : normalized.replace(JSON_PAIR, (pair, key: string, separator: string, value: string) => {
+        if (!isSecretKey(key)) return pair;
+        const secret = marker('secret');
+        return `"${key}"${separator}${value.startsWith('"') ? `"${secret}"` : secret}`;
+      });
+  return cut(redactJoined(hidden), maxChars);
+}
+
+/** Redacts, joins the lines, and redacts again only when joining changed the text. */
+function redactJoined(text: string): string {
+  const once = redact(text);
+  const joined = collapseWhitespace(once);
+  return joined === once ? once : redact(joined);
+}
+
+/**
+ * A model-supplied name, safe to echo back: control, bidi and zero-width characters removed, cut to
+ * `maxChars` (with a trailing `…`); nothing left becomes `(empty)`.
+ */
+export function sanitizeName(name: string, maxChars = 64): string {
+  const shown = cut(normalize(name).replace(TAB_AND_NEWLINE, ''), maxChars);
+  return shown === '' ? '(empty)' : shown;
+}

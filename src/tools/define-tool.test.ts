@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { createSchemaCompiler } from '../schema/schema-compiler.js';
+import { defineTool } from './define-tool.js';
+import { createToolRegistry } from './tool-registry.js';
+
+const base = { description: 'Does a thing.', effect: 'read' as const, execute: () => 1 };
+
+describe('defineTool', () => {
+  it('returns a frozen tool with its JSON Schema for providers', () => {
+    const input = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
+    const tool = defineTool({ ...base, name: 'search_web-2', input });
+    expect(Object.isFrozen(tool)).toBe(true);
+    expect(tool.inputJsonSchema).toBe(input);
+    expect(tool.validateInput({ q: 'x' })).toEqual({ ok: true, value: { q: 'x' } });
+  });
+
+  it('converts a zod schema to JSON Schema for providers', async () => {
+    const { z } = await import('zod');
+    const tool = defineTool({ ...base, name: 'z', input: z.object({ city: z.string() }) });
+    expect(tool.inputJsonSchema).toMatchObject({
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+    });
+  });
+
+  it.each([
+    ['', /must not be empty/],
+    ['get.weather', /only letters, digits.*"get_weather"/],
+    ['a'.repeat(65), /at most 64 characters/],
+    ['tab\tname', /only letters/],
+    ['ünïcode', /only letters/],
+  ])('refuses the name %j with a message that says how to fix it', (name, message) => {
+    expect(() => defineTool({ ...base, name })).toThrow(ToolDefinitionError);
+    expect(() => defineTool({ ...base, name })).toThrow(message);
+  });
+
+  it('shows a hostile name escaped and shortened in the error', () => {
+    const error = (() => {
+      try {
+        defineTool({ ...base, name: `\u0000${'x'.repeat(10_000)}` });
+      } catch (e) {
+        return e as ToolDefinitionError;
+      }
+      return undefined;
+    })();
+    expect(error?.message.length).toBeLessThan(400);
+    expect(error?.message).not.toContain('\u0000');
+  });
+
+  it.each([
+    ['no description', { description: '  ' }, /a description is required/],
+    ['a bad effect', { effect: 'delete' }, /effect must be 'read' or 'write'/],
+    ['no execute', { execute: 'run' }, /execute must be a function/],
+    ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be an integer >= 1/],
+    ['bad retries', { retries: -1 }, /retries must be an integer >= 0/],
+    [
+      'an input that is not a schema',
+      { input: 'string' },
+      /input must be a JSON Schema object or a Standard Schema/,
+    ],
+    [
+      'a schema that does not compile',
+      { input: { type: 'object', properties: { a: { type: 'strin' } } } },
+      /does not compile/,
+    ],
+    ['an unknown keyword', { input: { type: 'object', propertees: {} } }, /does not compile.*propertees/],
+  ])('refuses %s', (_name, patch, message) => {
+    expect(() => defineTool({ ...base, name: 't', ...(patch as object) } as never)).toThrow(message);
+  });
+
+  it('refuses a missing options object', () => {
+    expect(() => defineTool(undefined as never)).toThrow(ToolDefinitionError);
+  });
+
+  it('accepts common formats and a shared compiler', () => {
+    const compiler = createSchemaCompiler();
+    const input = { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } };
+    const a = defineTool({ ...base, name: 'a', input, schemaCompiler: compiler });
+    expect(a.validateInput({ at: 'yesterday' })).toMatchObject({
+      ok: false,
+      issues: [{ path: '/at', code: 'format' }],
+    });
+    expect(a.validateInput({ at: '2026-11-30T10:00:00Z' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('createToolRegistry', () => {
+  it('reports the names in registration order and finds tools by name', () => {
+    const registry = createToolRegistry([
+      defineTool({ ...base, name: 'b' }),
+      defineTool({ ...base, name: 'a' }),
+    ]);
+    expect(registry.names()).toEqual(['b', 'a']);
+    expect(registry.get('a')?.name).toBe('a');
+    expect(registry.get('__proto__')).toBeUndefined();
+    expect(registry.get('constructor')).toBeUndefined();
+  });
+
+  it('refuses duplicate names at definition time', () => {
+    expect(() =>
+      createToolRegistry([defineTool({ ...base, name: 'x' }), defineTool({ ...base, name: 'x' })]),
+    ).toThrow(/registered twice/);
+  });
+
+  it('refuses things that are not tools', () => {
+    expect(() => createToolRegistry([{} as never])).toThrow(/tools made by defineTool/);
+  });
+});

@@ -1,0 +1,138 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ErrorClass } from '../chain/error-class.js';
+import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { sanitizeName } from '../redact/redact.js';
+import {
+  createInputValidator,
+  type InputValidator,
+  isStandardSchema,
+  type SchemaInput,
+  toProviderJsonSchema,
+} from '../schema/input-validator.js';
+import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
+import { createSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import type { ToolContext } from './tool-context.js';
+import { checkToolName } from './tool-name.js';
+
+export type ToolEffect = 'read' | 'write';
+
+const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object' };
+
+export interface ToolDefinition<TArgs, TResult> {
+  /** Must match `^[a-zA-Z0-9_-]{1,64}$`, the rule every major provider enforces. */
+  name: string;
+  /** What the model reads to decide when and how to call the tool. */
+  description: string;
+  /** JSON Schema (compiled once with Ajv) or a Standard Schema (zod 4, valibot, ...). Omitted: any object. */
+  input?: SchemaInput<TArgs>;
+  /** `write` tools get stricter defaults: run one at a time, no retries unless set. */
+  effect: ToolEffect;
+  execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
+  /** Per-call timeout in milliseconds (the tool's signal aborts; the failure counts as transient). */
+  timeoutMs?: number;
+  /** Retries after a transient failure (defaults: read 2, write 0). */
+  retries?: number;
+  /** Calls allowed per turn for this tool (overrides the chain's limits). */
+  maxCallsPerTurn?: number;
+  /** When true and every executed tool in a response says so, the caller may return the result directly. */
+  returnDirect?: boolean;
+  /** Classifies this tool's failures before the global policy; return undefined to defer to it. */
+  classifyError?: (error: unknown) => ErrorClass | undefined;
+  /** Tool-message content longer than this is truncated with a marker. */
+  maxResultChars?: number;
+  /** Share one compiler across many tools to define them faster. */
+  schemaCompiler?: SchemaCompiler;
+}
+
+/** A defined, validated tool. Create with `defineTool`. */
+export interface Tool<TArgs = unknown, TResult = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly effect: ToolEffect;
+  /** The JSON Schema providers see (undefined when a Standard Schema offers no conversion). */
+  readonly inputJsonSchema: JsonSchema | undefined;
+  readonly validateInput: InputValidator<TArgs>;
+  readonly execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
+  readonly timeoutMs: number | undefined;
+  readonly retries: number | undefined;
+  readonly maxCallsPerTurn: number | undefined;
+  readonly returnDirect: boolean;
+  readonly classifyError: ((error: unknown) => ErrorClass | undefined) | undefined;
+  readonly maxResultChars: number | undefined;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
+export type AnyTool = Tool<any, unknown>;
+
+/**
+ * Defines a tool. Everything is checked now, so a bad definition fails at startup with a message that says
+ * how to fix it, never at the model's first call.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: arguments are inferred from `input` or from `execute`.
+export function defineTool<TArgs = any, TResult = unknown>(
+  definition: ToolDefinition<TArgs, TResult>,
+): Tool<TArgs, TResult> {
+  if (typeof definition !== 'object' || definition === null) {
+    throw new ToolDefinitionError({ toolName: '', message: 'defineTool expects an options object' });
+  }
+  const { name, description, input, effect, execute } = definition;
+  const shownName = typeof name === 'string' ? sanitizeName(name) : String(name);
+  const fail = (message: string, cause?: unknown): never => {
+    throw new ToolDefinitionError({ toolName: shownName, message: `Tool "${shownName}": ${message}`, cause });
+  };
+  const nameProblem = checkToolName(name);
+  if (nameProblem !== undefined) fail(`${nameProblem}. Rename it, for example to "${suggestName(name)}".`);
+  if (typeof description !== 'string' || description.trim() === '') {
+    fail('a description is required: the model reads it to decide when to call the tool.');
+  }
+  if (effect !== 'read' && effect !== 'write')
+    fail(`effect must be 'read' or 'write', got ${String(effect)}.`);
+  if (typeof execute !== 'function') fail('execute must be a function.');
+  checkCount(definition.timeoutMs, 'timeoutMs', 1, fail);
+  checkCount(definition.retries, 'retries', 0, fail);
+  checkCount(definition.maxCallsPerTurn, 'maxCallsPerTurn', 0, fail);
+  checkCount(definition.maxResultChars, 'maxResultChars', 64, fail);
+
+  const schema = input ?? (EMPTY_OBJECT_SCHEMA as SchemaInput<TArgs>);
+  if (!isStandardSchema(schema) && !isJsonSchemaObject(schema)) {
+    fail('input must be a JSON Schema object or a Standard Schema (zod, valibot, ...).');
+  }
+  let validateInput: InputValidator<TArgs> | undefined;
+  try {
+    validateInput = createInputValidator(schema, definition.schemaCompiler ?? createSchemaCompiler());
+  } catch (error) {
+    fail(
+      `its input schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
+      error,
+    );
+  }
+
+  return Object.freeze({
+    name,
+    description,
+    effect,
+    inputJsonSchema: toProviderJsonSchema(schema as SchemaInput<unknown> | StandardSchemaV1),
+    validateInput: validateInput as InputValidator<TArgs>,
+    execute,
+    timeoutMs: definition.timeoutMs,
+    retries: definition.retries,
+    maxCallsPerTurn: definition.maxCallsPerTurn,
+    returnDirect: definition.returnDirect ?? false,
+    classifyError: definition.classifyError,
+    maxResultChars: definition.maxResultChars,
+  });
+}
+
+function checkCount(value: unknown, field: string, min: number, fail: (message: string) => never): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    fail(`${field} must be an integer >= ${min}, got ${String(value)}.`);
+  }
+}
+
+function suggestName(name: unknown): string {
+  const cleaned = String(name)
+    .replace(/[^a-zA-Z0-9_-]+/g, '_')
+    .slice(0, 64);
+  return cleaned.replace(/^_+|_+$/g, '') || 'my_tool';
+}
