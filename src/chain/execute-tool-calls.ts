@@ -13,7 +13,7 @@ import { type PreparedCall, prepareToolCall, type RejectedCall } from './prepare
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
 import { emitTo } from './tool-event.js';
-import type { ToolCallResult, ToolExecutionResult } from './tool-execution-result.js';
+import type { ToolCallFailure, ToolCallResult, ToolExecutionResult } from './tool-execution-result.js';
 import { countTurnCalls } from './turn-counts.js';
 
 export interface ExecuteToolCallsInput extends ToolExecutionPolicy, ExecutionRequest {}
@@ -75,9 +75,9 @@ export async function executeWithPolicy(
     data: input.data,
     turnId: input.turnId,
     sessionId: input.sessionId,
-    now: input.now ?? performance.now.bind(performance),
+    now: input.now ?? defaultNow,
   };
-  const runOne = async (entry: PreparedCall): Promise<ToolCallResult> => {
+  const runOne = (entry: PreparedCall): ToolCallResult | Promise<ToolCallResult> => {
     const summary = summarizeArguments(
       String(entry.call.arguments ?? ''),
       DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS,
@@ -89,26 +89,35 @@ export async function executeWithPolicy(
       toolCallId: String(entry.call.id),
       argumentsSummary: summary,
     });
-    const result = await runToolCall(entry, context, summary);
-    reportEnd(result, summary, policy);
-    return result;
+    const result = runToolCall(entry, context, summary);
+    if (!(result instanceof Promise)) {
+      reportEnd(result, summary, policy);
+      return result;
+    }
+    return result.then((settled) => {
+      reportEnd(settled, summary, policy);
+      return settled;
+    });
   };
   let results: ToolCallResult[];
   if (prepared.length === 1) {
-    results = [await runOne(prepared[0] as PreparedCall)];
+    const only = runOne(prepared[0] as PreparedCall);
+    results = [only instanceof Promise ? await only : only];
   } else {
     const all = createSemaphore(policy.concurrency);
     const writes = createSemaphore(policy.writeConcurrency);
     results = await Promise.all(
       prepared.map((entry) => {
         if (entry.type === 'rejected') return runOne(entry);
-        const run = () => all.run(() => runOne(entry));
+        const run = () => all.run(async () => runOne(entry));
         return entry.tool.effect === 'write' ? writes.run(run) : run();
       }),
     );
   }
   return finish(input.messages, assistant, results, prepared, policy);
 }
+
+const defaultNow = (): number => performance.now();
 
 function assistantOf(response: ExecuteToolCallsInput['response'] | null | undefined): AssistantMessage {
   if (typeof response !== 'object' || response === null) throw new NoToolCallError();
@@ -135,32 +144,29 @@ function finish(
   prepared: readonly PreparedCall[],
   policy: ResolvedPolicy,
 ): ToolExecutionResult {
-  const toolMessages: ToolMessage[] = results.map((result) =>
-    result.type === 'success'
-      ? {
-          role: 'tool',
-          toolCallId: result.toolCallId,
-          name: result.toolName,
-          content: result.content,
-          isError: false,
-        }
-      : {
-          role: 'tool',
-          toolCallId: result.toolCallId,
-          name: result.toolName,
-          content: result.content,
-          isError: true,
-          errorCode: result.code,
-        },
-  );
-  const executed = prepared.flatMap((entry) => (entry.type === 'ready' ? [entry.tool] : []));
+  const messages: Message[] = history.slice();
+  messages.push(assistant);
+  let fatal: ToolCallFailure | undefined;
+  for (const result of results) messages.push(toToolMessage(result));
+  for (const result of results) {
+    if (result.type === 'error' && result.errorClass === 'fatal') {
+      fatal = result;
+      break;
+    }
+  }
+  let executed = 0;
+  let direct = 0;
+  for (const entry of prepared) {
+    if (entry.type !== 'ready') continue;
+    executed++;
+    if (entry.tool.returnDirect) direct++;
+  }
   const partialResult: ToolExecutionResult = {
-    messages: [...history, assistant, ...toolMessages],
+    messages,
     results,
-    returnDirect: executed.length > 0 && executed.every((tool) => tool.returnDirect),
+    returnDirect: executed > 0 && direct === executed,
   };
-  const fatal = results.find((result) => result.type === 'error' && result.errorClass === 'fatal');
-  if (fatal !== undefined && fatal.type === 'error') {
+  if (fatal !== undefined) {
     throw new ToolExecutionError({
       message: `Tool '${fatal.toolName}' (call ${fatal.toolCallId}) failed with a fatal error: ${describe(fatal.error)}`,
       toolName: fatal.toolName,
@@ -180,6 +186,25 @@ function finish(
     });
   }
   return partialResult;
+}
+
+function toToolMessage(result: ToolCallResult): ToolMessage {
+  return result.type === 'success'
+    ? {
+        role: 'tool',
+        toolCallId: result.toolCallId,
+        name: result.toolName,
+        content: result.content,
+        isError: false,
+      }
+    : {
+        role: 'tool',
+        toolCallId: result.toolCallId,
+        name: result.toolName,
+        content: result.content,
+        isError: true,
+        errorCode: result.code,
+      };
 }
 
 function reportRejected(entry: RejectedCall, summary: string, policy: ResolvedPolicy): ToolCallResult {

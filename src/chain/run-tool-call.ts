@@ -24,75 +24,128 @@ export interface RunContext {
   readonly now: () => number;
 }
 
-/** Runs one validated call: timeout, retries of transient failures, classification, serialization. */
-export async function runToolCall(
+type Settled =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: unknown };
+
+interface CallState {
+  readonly ready: ReadyCall;
+  readonly context: RunContext;
+  readonly argumentsSummary: string;
+  readonly base: { readonly toolCallId: string; readonly toolName: string };
+  readonly started: number;
+}
+
+/**
+ * Runs one validated call: timeout, retries of transient failures, classification, serialization.
+ * A synchronous tool that succeeds is answered synchronously (no promise, no timer): the hot path.
+ */
+export function runToolCall(
   ready: ReadyCall,
   context: RunContext,
   argumentsSummary: string,
-): Promise<ToolCallResult> {
-  const { tool, call, args } = ready;
-  const { policy } = context;
-  const started = context.now();
-  const retries = policy.retriesFor(tool);
-  const base = { toolCallId: String(call.id), toolName: tool.name };
-  let attempt = 0;
-  for (;;) {
-    attempt++;
-    let value: unknown;
-    try {
-      value = await runWithTimeout(
-        (signal) =>
-          tool.execute(args, new ToolCallContext(base.toolCallId, tool.name, attempt, signal, context)),
-        { timeoutMs: policy.timeoutFor(tool), toolName: tool.name, parent: context.signal },
+): ToolCallResult | Promise<ToolCallResult> {
+  const state: CallState = {
+    ready,
+    context,
+    argumentsSummary,
+    base: { toolCallId: String(ready.call.id), toolName: ready.tool.name },
+    started: context.now(),
+  };
+  return attemptThen(state, 1);
+}
+
+function attemptThen(state: CallState, attempt: number): ToolCallResult | Promise<ToolCallResult> {
+  const settled = runAttempt(state, attempt);
+  return isSettledPromise(settled)
+    ? settled.then((outcome) => afterAttempt(state, attempt, outcome))
+    : afterAttempt(state, attempt, settled);
+}
+
+function runAttempt(state: CallState, attempt: number): Settled | Promise<Settled> {
+  const { tool, args } = state.ready;
+  const { policy } = state.context;
+  try {
+    const value = runWithTimeout(
+      (signal) =>
+        tool.execute(
+          args,
+          new ToolCallContext(state.base.toolCallId, tool.name, attempt, signal, state.context),
+        ),
+      { timeoutMs: policy.timeoutFor(tool), toolName: tool.name, parent: state.context.signal },
+    );
+    if (value instanceof Promise) {
+      return value.then(
+        (resolved: unknown): Settled => ({ ok: true, value: resolved }),
+        (error: unknown): Settled => ({ ok: false, error }),
       );
-    } catch (error) {
-      const errorClass = resolveErrorClass(error, tool.classifyError, policy.classifyError);
-      const aborted = context.signal?.aborted === true;
-      if (errorClass === 'transient' && attempt <= retries && !aborted) {
-        const delayMs = retryDelay(attempt, {
-          baseDelayMs: policy.baseDelayMs,
-          maxDelayMs: policy.maxDelayMs,
-          random: policy.random,
-          retryAfterMs: readRetryAfter(error),
-        });
-        emitTo(policy.onEvent, {
-          type: 'tool-call-retry',
-          ...base,
-          argumentsSummary,
-          attempt: attempt + 1,
-          delayMs,
-          error,
-        });
-        try {
-          await sleep(delayMs, context.signal);
-        } catch {
-          return failure(base, error, errorClass, attempt, context.now() - started);
-        }
-        continue;
-      }
-      return failure(base, error, errorClass, attempt, context.now() - started);
     }
-    const serialized = serializeValue(value);
-    if (!serialized.ok) {
-      const error = new ResultSerializationError({
-        toolName: tool.name,
-        reason: serialized.reason,
-        path: serialized.path,
-        message: `Tool "${tool.name}" returned a value that cannot be serialized: ${serialized.message}`,
-      });
-      return failure(base, error, 'fatal', attempt, context.now() - started);
-    }
-    const shown = truncateText(serialized.text, policy.maxResultCharsFor(tool));
-    return {
-      type: 'success',
-      ...base,
-      content: shown.text,
-      value,
-      truncated: shown.truncated,
-      attempts: attempt,
-      durationMs: context.now() - started,
-    };
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, error };
   }
+}
+
+function afterAttempt(
+  state: CallState,
+  attempt: number,
+  settled: Settled,
+): ToolCallResult | Promise<ToolCallResult> {
+  const { tool } = state.ready;
+  const { policy } = state.context;
+  if (settled.ok) return success(state, attempt, settled.value);
+  const { error } = settled;
+  const errorClass = resolveErrorClass(error, tool.classifyError, policy.classifyError);
+  const aborted = state.context.signal?.aborted === true;
+  if (errorClass !== 'transient' || attempt > policy.retriesFor(tool) || aborted) {
+    return failure(state.base, error, errorClass, attempt, state.context.now() - state.started);
+  }
+  const delayMs = retryDelay(attempt, {
+    baseDelayMs: policy.baseDelayMs,
+    maxDelayMs: policy.maxDelayMs,
+    random: policy.random,
+    retryAfterMs: readRetryAfter(error),
+  });
+  emitTo(policy.onEvent, {
+    type: 'tool-call-retry',
+    ...state.base,
+    argumentsSummary: state.argumentsSummary,
+    attempt: attempt + 1,
+    delayMs,
+    error,
+  });
+  return sleep(delayMs, state.context.signal).then(
+    () => attemptThen(state, attempt + 1),
+    () => failure(state.base, error, errorClass, attempt, state.context.now() - state.started),
+  );
+}
+
+function success(state: CallState, attempt: number, value: unknown): ToolCallResult {
+  const { tool } = state.ready;
+  const serialized = serializeValue(value);
+  if (!serialized.ok) {
+    const error = new ResultSerializationError({
+      toolName: tool.name,
+      reason: serialized.reason,
+      path: serialized.path,
+      message: `Tool "${tool.name}" returned a value that cannot be serialized: ${serialized.message}`,
+    });
+    return failure(state.base, error, 'fatal', attempt, state.context.now() - state.started);
+  }
+  const shown = truncateText(serialized.text, state.context.policy.maxResultCharsFor(tool));
+  return {
+    type: 'success',
+    ...state.base,
+    content: shown.text,
+    value,
+    truncated: shown.truncated,
+    attempts: attempt,
+    durationMs: state.context.now() - state.started,
+  };
+}
+
+function isSettledPromise(value: Settled | Promise<Settled>): value is Promise<Settled> {
+  return value instanceof Promise;
 }
 
 /** The tool's context; `signal` is made on first read (a class, so the getter lives on one prototype). */

@@ -9,7 +9,7 @@ import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 export function runWithTimeout<T>(
   task: (signal: () => AbortSignal) => T | PromiseLike<T>,
   options: { timeoutMs: number; toolName: string; parent?: AbortSignal | undefined },
-): Promise<T> {
+): T | Promise<T> {
   const { parent } = options;
   if (parent?.aborted) return Promise.reject(parent.reason);
   let controller: AbortController | undefined;
@@ -30,13 +30,9 @@ export function runWithTimeout<T>(
     controller?.abort(reason);
   };
 
-  let pending: T | PromiseLike<T>;
-  try {
-    pending = task(signal);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  if (!isThenable(pending)) return Promise.resolve(pending);
+  // A synchronous throw propagates as is; a synchronous value is returned as is.
+  const pending = task(signal);
+  if (!isThenable(pending)) return pending;
   const running = pending;
   return new Promise<T>((resolve, reject) => {
     const finish = () => {

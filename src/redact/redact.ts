@@ -1,4 +1,4 @@
-import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
+import { mayNeedRedaction, REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
 
 /**
  * Redaction: error text and arguments made safe to show a model or write to a developer log.
@@ -29,6 +29,12 @@ const INVISIBLE =
 /** Every entry of SECRET_KEY_PARTS and SECRET_KEY_WORDS contains one of these. */
 const SECRET_KEY_HINT = /pass|pwd|secret|key|credential|private|auth|cookie|token|pin|otp|cvv|cvc|ssn|jwt/i;
 const WHITESPACE_RUN = /\s+/g;
+/** Any character LINE_BREAKS or INVISIBLE would touch (a superset: the common case skips both). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const NEEDS_NORMALIZING =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB\uD800-\uDFFF]/;
+/** Whitespace that collapsing would change: a run of two, or any whitespace but a plain space. */
+const NEEDS_COLLAPSING = /\s\s|[^\S ]/;
 const TAB_AND_NEWLINE = /[\t\n]/g;
 const STACK_LINE = /^\s*at\s/;
 /** The same marker repeated (`[redacted:stack] [redacted:stack]`) says nothing more than one. */
@@ -87,11 +93,11 @@ function replacer(kind: RedactionKind): (match: string, ...rest: unknown[]) => s
 }
 
 function normalize(text: string): string {
-  return text.replace(LINE_BREAKS, '\n').replace(INVISIBLE, '');
+  return NEEDS_NORMALIZING.test(text) ? text.replace(LINE_BREAKS, '\n').replace(INVISIBLE, '') : text;
 }
 
 function collapseWhitespace(text: string): string {
-  return text.replace(WHITESPACE_RUN, ' ').trim();
+  return NEEDS_COLLAPSING.test(text) ? text.replace(WHITESPACE_RUN, ' ').trim() : text.trim();
 }
 
 /** Cuts to at most `maxChars` characters, the trailing `…` included; never splits a surrogate pair or a marker. */
@@ -132,6 +138,7 @@ function isSecretKey(key: string): boolean {
 export function redact(text: string): string {
   try {
     let out = normalize(text);
+    if (!mayNeedRedaction(out)) return out;
     for (const { pattern, mayMatch, replace } of COMPILED) {
       if (mayMatch(out)) out = out.replace(pattern, replace);
     }
@@ -146,7 +153,7 @@ export function redact(text: string): string {
  * redacted, on one line, cut to `maxChars` (with a trailing `…`).
  */
 export function redactForModel(text: string, maxChars: number): string {
-  const lines = normalize(text).split('\n');
+  const lines = normalize(windowFor(text, maxChars)).split('\n');
   // The first line is the message even when it reads "at least one item is required"; a frame there is redacted.
   const firstFrame = lines.findIndex((line, index) => index > 0 && STACK_LINE.test(line));
   const message = (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).join('\n');
@@ -161,7 +168,7 @@ export function redactForModel(text: string, maxChars: number): string {
  * then redacted like error text, on one line, cut to `maxChars` (with a trailing `…`).
  */
 export function summarizeArguments(rawArguments: string, maxChars: number): string {
-  const normalized = normalize(rawArguments);
+  const normalized = normalize(windowFor(rawArguments, maxChars));
   const hidden = !mayHaveSecretKey(normalized)
     ? normalized
     : normalized.replace(JSON_PAIR, (pair, key: string, separator: string, value: string) => {
@@ -170,6 +177,22 @@ export function summarizeArguments(rawArguments: string, maxChars: number): stri
         return `"${key}"${separator}${value.startsWith('"') ? `"${secret}"` : secret}`;
       });
   return cut(redactJoined(hidden), maxChars);
+}
+
+/** How much more text than is shown gets redacted: room for markers that replace long secrets. */
+const WINDOW_FACTOR = 8;
+
+/**
+ * Only the head of a long text can be shown, so only the head is redacted: up to `maxChars * 8`
+ * characters, ending at whitespace or a comma (a boundary a secret rarely spans) when there is one.
+ * This keeps a megabyte of hostile text from costing a megabyte of regex work.
+ */
+function windowFor(text: string, maxChars: number): string {
+  const limit = Math.max(256, maxChars * WINDOW_FACTOR);
+  if (text.length <= limit) return text;
+  const head = text.slice(0, limit);
+  const boundary = Math.max(head.lastIndexOf(' '), head.lastIndexOf('\n'), head.lastIndexOf(','));
+  return boundary > limit / 2 ? head.slice(0, boundary) : head;
 }
 
 /** Redacts, joins the lines, and redacts again only when joining changed the text. */

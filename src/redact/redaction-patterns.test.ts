@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_ERROR_MESSAGES } from './__fixtures__/hostile-error-messages.js';
-import { REDACTION_PATTERNS } from './redaction-patterns.js';
+import { mayNeedRedaction, REDACTION_PATTERNS } from './redaction-patterns.js';
 
 /** Whether the pattern matches anywhere in the text (a fresh copy: no shared lastIndex). */
 function matches(pattern: RegExp, text: string): boolean {
@@ -9,6 +9,8 @@ function matches(pattern: RegExp, text: string): boolean {
 }
 
 function expectGuardsHold(text: string): void {
+  const anyMatch = REDACTION_PATTERNS.some(({ pattern }) => matches(pattern, text));
+  if (anyMatch) expect(mayNeedRedaction(text)).toBe(true);
   for (const { kind, pattern, mayMatch } of REDACTION_PATTERNS) {
     if (matches(pattern, text))
       expect({ kind, source: pattern.source.slice(0, 40), guard: mayMatch(text) }).toMatchObject({
@@ -32,6 +34,8 @@ describe('redaction pattern guards', () => {
     const text = '{"a": 20, "b": 22}';
     const run = REDACTION_PATTERNS.filter(({ mayMatch }) => mayMatch(text));
     expect(run.length).toBeLessThanOrEqual(2);
+    expect(mayNeedRedaction(text)).toBe(false);
+    expect(mayNeedRedaction('{"password": "x"}')).toBe(true);
   });
 
   it('never skip a pattern that would match arbitrary text built from secret-ish pieces', () => {

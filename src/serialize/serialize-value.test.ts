@@ -612,3 +612,35 @@ describe('canonicalJson', () => {
     );
   });
 });
+
+describe('serializeValue: the flat fast path', () => {
+  const primitive = fc.oneof(
+    fc.string(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.double(),
+    fc.integer(),
+  );
+
+  it('prints a flat object exactly as the full walk prints it in any key order', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), primitive), (record) => {
+        const sorted = Object.fromEntries(
+          Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        );
+        const reversed = Object.fromEntries(Object.entries(sorted).reverse());
+        const viaSorted = serializeValue(sorted);
+        const viaReversed = serializeValue(reversed);
+        expect(viaSorted).toEqual(viaReversed);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves objects with a prototype other than Object.prototype to the full walk', () => {
+    const nullProto = Object.assign(Object.create(null) as Record<string, unknown>, { b: 1, a: 2 });
+    expect(serializeValue(nullProto)).toEqual({ ok: true, text: '{"a":2,"b":1}' });
+    expect(serializeValue({ a: -0, b: Number.NaN })).toEqual({ ok: true, text: '{"a":0,"b":null}' });
+  });
+});

@@ -32,7 +32,10 @@ export interface SerializeOptions {
  * insertion index).
  */
 export function serializeValue(value: unknown, options?: SerializeOptions): SerializeOutcome {
-  const walker = new Walker(false, normalizeMaxDepth(options?.maxDepth));
+  const maxDepth = normalizeMaxDepth(options?.maxDepth);
+  const fast = serializeFlat(value, maxDepth);
+  if (fast !== undefined) return { ok: true, text: fast };
+  const walker = new Walker(false, maxDepth);
   try {
     const text = walker.run(value);
     if (text !== undefined) return { ok: true, text };
@@ -40,6 +43,47 @@ export function serializeValue(value: unknown, options?: SerializeOptions): Seri
   } catch (error) {
     // Only reachable for resource exhaustion (e.g. a string longer than the engine allows).
     return internalFailure(walker.currentPath(), describeThrown(error));
+  }
+}
+
+/**
+ * The hot path: a primitive, or a plain object whose keys are already in order and whose values are all
+ * strings, booleans, null or finite numbers, is exactly what `JSON.stringify` prints. Anything else
+ * (or anything that throws while looked at) returns undefined and takes the full walk.
+ */
+function serializeFlat(value: unknown, maxDepth: number): string | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return 'null';
+  if (maxDepth < 1) return undefined;
+  try {
+    if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+    let previous = '';
+    let first = true;
+    for (const key in value) {
+      if (!first && !(previous < key)) return undefined;
+      const item = (value as Record<string, unknown>)[key];
+      const type = typeof item;
+      if (type === 'number') {
+        if (!Number.isFinite(item)) return undefined;
+      } else if (type !== 'string' && type !== 'boolean' && item !== null && item !== undefined) {
+        return undefined;
+      }
+      previous = key;
+      first = false;
+    }
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
   }
 }
 
