@@ -43,3 +43,10 @@ export const DEFAULT_MAX_REPORTED_ISSUES = 10;
 
 /** Tool names the providers accept (OpenAI, Anthropic, Gemini agree on this set). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** An unknown tool: `feedback` tells the model which tools exist; `throw` raises `UnknownToolError`. */
+export const DEFAULT_UNKNOWN_TOOL_POLICY = 'feedback';
+/** A call limit: `throw` raises `ToolCallLimitExceededError` (Spring AI's behaviour); `feedback` only tells the model. */
+export const DEFAULT_LIMIT_POLICY = 'throw';
+/** A result that breaks its output contract: the model gets `CONTRACT_VIOLATION` instead of the value. */
+export const DEFAULT_CONTRACT_VIOLATION_POLICY = 'feedback';

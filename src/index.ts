@@ -21,6 +21,7 @@ export type {
   ToolExecutionResult,
 } from './chain/tool-execution-result.js';
 export * as defaults from './defaults.js';
+export { ContractViolationError } from './errors/contract-violation-error.js';
 export { FatalToolError } from './errors/fatal-tool-error.js';
 export { InvalidOptionsError } from './errors/invalid-options-error.js';
 export { NoToolCallError } from './errors/no-tool-call-error.js';

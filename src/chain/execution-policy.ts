@@ -1,5 +1,7 @@
 import {
   DEFAULT_CONCURRENCY,
+  DEFAULT_CONTRACT_VIOLATION_POLICY,
+  DEFAULT_LIMIT_POLICY,
   DEFAULT_MAX_ARGUMENT_BYTES,
   DEFAULT_MAX_ARGUMENT_DEPTH,
   DEFAULT_MAX_INVALID_ATTEMPTS,
@@ -8,11 +10,12 @@ import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
+  DEFAULT_UNKNOWN_TOOL_POLICY,
   DEFAULT_WRITE_CONCURRENCY,
   DEFAULT_WRITE_RETRIES,
 } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import type { AnyTool } from '../tools/define-tool.js';
+import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
 import type { ToolEventListener } from './tool-event.js';
@@ -48,6 +51,8 @@ export interface ToolExecutionPolicy {
   /** Classifies failures before the built-in policy; return undefined to defer. */
   readonly classifyError?: ErrorClassifier;
   readonly onEvent?: ToolEventListener;
+  /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
+  readonly onContractViolation?: ContractViolationPolicy;
 }
 
 export interface ResolvedPolicy {
@@ -64,6 +69,7 @@ export interface ResolvedPolicy {
   readonly maxArgumentDepth: number;
   readonly classifyError: ErrorClassifier | undefined;
   readonly onEvent: ToolEventListener | undefined;
+  contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
   timeoutFor(tool: AnyTool): number;
   retriesFor(tool: AnyTool): number;
   maxResultCharsFor(tool: AnyTool): number;
@@ -75,11 +81,16 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
   const timeoutMs = int(policy.timeoutMs, 'timeoutMs', 1) ?? DEFAULT_TIMEOUT_MS;
   const readRetries = int(retry.readRetries, 'retry.readRetries', 0) ?? DEFAULT_READ_RETRIES;
   const writeRetries = int(retry.writeRetries, 'retry.writeRetries', 0) ?? DEFAULT_WRITE_RETRIES;
+  const contractPolicy =
+    oneOf(policy.onContractViolation, 'onContractViolation', ['feedback', 'throw', 'warn']) ??
+    DEFAULT_CONTRACT_VIOLATION_POLICY;
   const maxResultChars = int(policy.maxResultChars, 'maxResultChars', 64) ?? DEFAULT_MAX_RESULT_CHARS;
   return {
-    unknownTool: oneOf(policy.unknownTool, 'unknownTool', ['feedback', 'throw']) ?? 'feedback',
+    unknownTool:
+      oneOf(policy.unknownTool, 'unknownTool', ['feedback', 'throw']) ?? DEFAULT_UNKNOWN_TOOL_POLICY,
     limits: resolveCallLimits(policy.limits),
-    onLimitExceeded: oneOf(policy.onLimitExceeded, 'onLimitExceeded', ['throw', 'feedback']) ?? 'throw',
+    onLimitExceeded:
+      oneOf(policy.onLimitExceeded, 'onLimitExceeded', ['throw', 'feedback']) ?? DEFAULT_LIMIT_POLICY,
     maxInvalidAttempts:
       int(policy.maxInvalidAttempts, 'maxInvalidAttempts', 1) ?? DEFAULT_MAX_INVALID_ATTEMPTS,
     concurrency: int(policy.concurrency, 'concurrency', 1) ?? DEFAULT_CONCURRENCY,
@@ -91,6 +102,7 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     maxArgumentDepth: int(policy.maxArgumentDepth, 'maxArgumentDepth', 1) ?? DEFAULT_MAX_ARGUMENT_DEPTH,
     classifyError: fn(policy.classifyError, 'classifyError'),
     onEvent: fn(policy.onEvent, 'onEvent'),
+    contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,

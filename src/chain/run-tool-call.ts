@@ -1,18 +1,13 @@
-import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
-import { ResultSerializationError } from '../errors/result-serialization-error.js';
-import { redactForModel } from '../redact/redact.js';
-import { serializeValue } from '../serialize/serialize-value.js';
-import { truncateText } from '../serialize/truncate-text.js';
 import type { ToolContext } from '../tools/tool-context.js';
 import { resolveErrorClass } from './classify-error.js';
-import type { ErrorClass } from './error-class.js';
+import { deliverResult } from './deliver-result.js';
 import type { ResolvedPolicy } from './execution-policy.js';
-import { formatToolError } from './format-tool-error.js';
 import type { ReadyCall } from './prepare-tool-call.js';
 import { retryDelay, sleep } from './retry-delay.js';
 import { runWithTimeout } from './run-with-timeout.js';
 import { emitTo } from './tool-event.js';
-import type { ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
+import type { ToolCallResult } from './tool-execution-result.js';
+import { toolFailure } from './tool-failure.js';
 
 export interface RunContext {
   readonly policy: ResolvedPolicy;
@@ -93,12 +88,24 @@ function afterAttempt(
 ): ToolCallResult | Promise<ToolCallResult> {
   const { tool } = state.ready;
   const { policy } = state.context;
-  if (settled.ok) return success(state, attempt, settled.value);
+  if (settled.ok) {
+    return deliverResult(
+      {
+        tool,
+        base: state.base,
+        policy,
+        argumentsSummary: state.argumentsSummary,
+        elapsed: () => state.context.now() - state.started,
+      },
+      attempt,
+      settled.value,
+    );
+  }
   const { error } = settled;
   const errorClass = resolveErrorClass(error, tool.classifyError, policy.classifyError);
   const aborted = state.context.signal?.aborted === true;
   if (errorClass !== 'transient' || attempt > policy.retriesFor(tool) || aborted) {
-    return failure(state.base, error, errorClass, attempt, state.context.now() - state.started);
+    return toolFailure(state.base, error, errorClass, attempt, state.context.now() - state.started);
   }
   const delayMs = retryDelay(attempt, {
     baseDelayMs: policy.baseDelayMs,
@@ -116,32 +123,8 @@ function afterAttempt(
   });
   return sleep(delayMs, state.context.signal).then(
     () => attemptThen(state, attempt + 1),
-    () => failure(state.base, error, errorClass, attempt, state.context.now() - state.started),
+    () => toolFailure(state.base, error, errorClass, attempt, state.context.now() - state.started),
   );
-}
-
-function success(state: CallState, attempt: number, value: unknown): ToolCallResult {
-  const { tool } = state.ready;
-  const serialized = serializeValue(value);
-  if (!serialized.ok) {
-    const error = new ResultSerializationError({
-      toolName: tool.name,
-      reason: serialized.reason,
-      path: serialized.path,
-      message: `Tool "${tool.name}" returned a value that cannot be serialized: ${serialized.message}`,
-    });
-    return failure(state.base, error, 'fatal', attempt, state.context.now() - state.started);
-  }
-  const shown = truncateText(serialized.text, state.context.policy.maxResultCharsFor(tool));
-  return {
-    type: 'success',
-    ...state.base,
-    content: shown.text,
-    value,
-    truncated: shown.truncated,
-    attempts: attempt,
-    durationMs: state.context.now() - state.started,
-  };
 }
 
 function isSettledPromise(value: Settled | Promise<Settled>): value is Promise<Settled> {
@@ -170,69 +153,6 @@ class ToolCallContext implements ToolContext {
 
   get signal(): AbortSignal {
     return this.#makeSignal();
-  }
-}
-
-function failure(
-  base: { toolCallId: string; toolName: string },
-  error: unknown,
-  errorClass: ErrorClass,
-  attempts: number,
-  durationMs: number,
-): ToolCallResult {
-  const [code, message] = modelView(base.toolName, error, errorClass, attempts);
-  return {
-    type: 'error',
-    ...base,
-    code,
-    errorClass,
-    error,
-    content: formatToolError(code, message),
-    attempts,
-    durationMs,
-  };
-}
-
-/** What the model may know of a failure, by class. Only `invalid-input` shows any of the error's own text. */
-function modelView(
-  toolName: string,
-  error: unknown,
-  errorClass: ErrorClass,
-  attempts: number,
-): [ToolErrorCode, string] {
-  switch (errorClass) {
-    case 'invalid-input':
-      return ['TOOL_ERROR', describeForModel(error)];
-    case 'transient':
-      return [
-        'TOOL_UNAVAILABLE',
-        `Tool '${toolName}' is temporarily unavailable (tried ${attempts} ${attempts === 1 ? 'time' : 'times'}). Try again later or continue without it.`,
-      ];
-    case 'denied':
-      return ['PERMISSION_DENIED', 'This action is not permitted.'];
-    case 'fatal':
-      return ['INTERNAL_ERROR', `Tool '${toolName}' failed with an internal error.`];
-    default: {
-      const unreachable: never = errorClass;
-      throw new TypeError(`unknown error class ${String(unreachable)}`);
-    }
-  }
-}
-
-function describeForModel(error: unknown): string {
-  const text = messageOf(error);
-  const redacted = text === undefined ? '' : redactForModel(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
-  return redacted === '' ? 'The tool failed without a message.' : redacted;
-}
-
-function messageOf(error: unknown): string | undefined {
-  if (typeof error === 'string') return error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  try {
-    const message = (error as { message?: unknown }).message;
-    return typeof message === 'string' ? message : undefined;
-  } catch {
-    return undefined;
   }
 }
 

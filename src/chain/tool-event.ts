@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '../schema/validation-issue.js';
 import type { ErrorClass } from './error-class.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 
@@ -32,6 +33,14 @@ export type ToolEvent =
       /** Audit record of a denied action. */
       readonly type: 'tool-call-denied';
       readonly error: unknown;
+    })
+  | (ToolEventBase & {
+      /** A result broke the tool's output contract; `policy` says what was done about it. */
+      readonly type: 'tool-call-contract-violation';
+      readonly policy: 'feedback' | 'throw' | 'warn';
+      readonly issues: readonly ValidationIssue[];
+      /** The offending result, unredacted. */
+      readonly value: unknown;
     })
   | (ToolEventBase & {
       readonly type: 'tool-call-end';

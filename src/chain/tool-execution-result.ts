@@ -43,6 +43,7 @@ export type ToolErrorCode =
   | 'TOOL_UNAVAILABLE'
   | 'PERMISSION_DENIED'
   | 'RESULT_NOT_SERIALIZABLE'
+  | 'CONTRACT_VIOLATION'
   | 'INTERNAL_ERROR';
 
 /** What `executeToolCalls` returns, and what a thrown error carries as its partial result. */

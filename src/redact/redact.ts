@@ -30,8 +30,8 @@ const INVISIBLE =
 const SECRET_KEY_HINT = /pass|pwd|secret|key|credential|private|auth|cookie|token|pin|otp|cvv|cvc|ssn|jwt/i;
 const WHITESPACE_RUN = /\s+/g;
 /** Any character LINE_BREAKS or INVISIBLE would touch (a superset: the common case skips both). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
 const NEEDS_NORMALIZING =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB\uD800-\uDFFF]/;
 /** Whitespace that collapsing would change: a run of two, or any whitespace but a plain space. */
 const NEEDS_COLLAPSING = /\s\s|[^\S ]/;

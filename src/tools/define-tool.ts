@@ -40,8 +40,33 @@ export interface ToolDefinition<TArgs, TResult> {
   classifyError?: (error: unknown) => ErrorClass | undefined;
   /** Tool-message content longer than this is truncated with a marker. */
   maxResultChars?: number;
+  /**
+   * The contract of the result: a JSON Schema or a Standard Schema. A successful result is checked
+   * before it reaches the model (error results are not); what a violation does is `onContractViolation`.
+   */
+  output?: SchemaInput<TResult>;
+  /** `feedback` (default: the model gets `CONTRACT_VIOLATION`), `throw` (fatal) or `warn` (passes, with an event). */
+  onContractViolation?: ContractViolationPolicy;
+  /** The text the model sees for a result (default: deterministic JSON). Must give the same text for the same value. */
+  formatResult?: (value: TResult) => string;
+  /** Worked examples, run by `toolwarden check`: the input, and the expected output when there is one. */
+  examples?: readonly ToolExample<TArgs, TResult>[];
   /** Share one compiler across many tools to define them faster. */
   schemaCompiler?: SchemaCompiler;
+}
+
+export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
+
+/** Method syntax keeps a tool of any result type assignable to `AnyTool` (bivariant parameter). */
+export type ResultFormatter<T> = { format(value: T): string }['format'];
+
+export interface ToolExample<TArgs = unknown, TResult = unknown> {
+  /** Shown in reports (default: the example's position). */
+  readonly name?: string;
+  /** The arguments, as the model would send them once parsed. */
+  readonly input: TArgs;
+  /** When present, the result must equal it (deep equality); when absent, it must only satisfy `output`. */
+  readonly output?: TResult;
 }
 
 /** A defined, validated tool. Create with `defineTool`. */
@@ -59,10 +84,17 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly returnDirect: boolean;
   readonly classifyError: ((error: unknown) => ErrorClass | undefined) | undefined;
   readonly maxResultChars: number | undefined;
+  /** The JSON Schema of the result (undefined when none was declared or it cannot be converted). */
+  readonly outputJsonSchema: JsonSchema | undefined;
+  /** Checks a result against `output`; undefined when the tool declares no output contract. */
+  readonly validateOutput: InputValidator<TResult> | undefined;
+  readonly onContractViolation: ContractViolationPolicy | undefined;
+  readonly formatResult: ResultFormatter<TResult> | undefined;
+  readonly examples: readonly ToolExample<TArgs, TResult>[];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
-export type AnyTool = Tool<any, unknown>;
+export type AnyTool = Tool<any, any>;
 
 /**
  * Defines a tool. Everything is checked now, so a bad definition fails at startup with a message that says
@@ -97,15 +129,40 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (!isStandardSchema(schema) && !isJsonSchemaObject(schema)) {
     fail('input must be a JSON Schema object or a Standard Schema (zod, valibot, ...).');
   }
+  const compiler = definition.schemaCompiler ?? createSchemaCompiler();
   let validateInput: InputValidator<TArgs> | undefined;
   try {
-    validateInput = createInputValidator(schema, definition.schemaCompiler ?? createSchemaCompiler());
+    validateInput = createInputValidator(schema, compiler);
   } catch (error) {
     fail(
       `its input schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
       error,
     );
   }
+  const { output } = definition;
+  let validateOutput: InputValidator<TResult> | undefined;
+  if (output !== undefined) {
+    if (!isStandardSchema(output) && !isJsonSchemaObject(output)) {
+      fail('output must be a JSON Schema object or a Standard Schema (zod, valibot, ...).');
+    }
+    try {
+      validateOutput = createInputValidator(output, compiler);
+    } catch (error) {
+      fail(
+        `its output schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      );
+    }
+  }
+  const policy = definition.onContractViolation;
+  if (policy !== undefined && policy !== 'feedback' && policy !== 'throw' && policy !== 'warn') {
+    fail(`onContractViolation must be 'feedback', 'throw' or 'warn', got ${String(policy)}.`);
+  }
+  if (definition.formatResult !== undefined && typeof definition.formatResult !== 'function') {
+    fail('formatResult must be a function.');
+  }
+  const examples = definition.examples ?? [];
+  if (!Array.isArray(examples)) fail('examples must be an array of { input, output? }.');
 
   return Object.freeze({
     name,
@@ -120,6 +177,11 @@ export function defineTool<TArgs = any, TResult = unknown>(
     returnDirect: definition.returnDirect ?? false,
     classifyError: definition.classifyError,
     maxResultChars: definition.maxResultChars,
+    outputJsonSchema: output === undefined ? undefined : toProviderJsonSchema(output as SchemaInput<unknown>),
+    validateOutput,
+    onContractViolation: policy,
+    formatResult: definition.formatResult,
+    examples: Object.freeze([...examples]),
   });
 }
 

@@ -1,0 +1,30 @@
+import type { ValidationIssue } from '../schema/validation-issue.js';
+import { ToolwardenError } from './toolwarden-error.js';
+
+export interface ContractViolationErrorOptions {
+  toolName: string;
+  /** Where the result breaks the declared output schema, and how. */
+  issues: readonly ValidationIssue[];
+  /** The offending result, for developers only: the model never sees it. */
+  value: unknown;
+}
+
+/** A tool returned a result that breaks its own declared output contract. */
+export class ContractViolationError extends ToolwardenError {
+  readonly code = 'CONTRACT_VIOLATION';
+  override readonly name = 'ContractViolationError';
+  readonly toolName: string;
+  readonly issues: readonly ValidationIssue[];
+  readonly value: unknown;
+
+  constructor({ toolName, issues, value }: ContractViolationErrorOptions) {
+    const where = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path || '/'} ${issue.message}`)
+      .join('; ');
+    super({ message: `Tool "${toolName}" returned a result that breaks its output contract: ${where}` });
+    this.toolName = toolName;
+    this.issues = issues;
+    this.value = value;
+  }
+}
