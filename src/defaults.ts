@@ -50,3 +50,24 @@ export const DEFAULT_UNKNOWN_TOOL_POLICY = 'feedback';
 export const DEFAULT_LIMIT_POLICY = 'throw';
 /** A result that breaks its output contract: the model gets `CONTRACT_VIOLATION` instead of the value. */
 export const DEFAULT_CONTRACT_VIOLATION_POLICY = 'feedback';
+
+/** Model calls in one request, at most (Vercel AI SDK: 20 steps, OpenAI Agents SDK: 10 turns, LangGraph: 25). */
+export const DEFAULT_MAX_ROUND_TRIPS = 20;
+/** Loop guard: identical call + identical result this many times stops (the 2nd repeat). */
+export const DEFAULT_REPEAT_LIMIT = 3;
+/** Loop guard: one tool, different arguments, identical result this many times stops. */
+export const DEFAULT_SAME_RESULT_LIMIT = 3;
+/** Loop guard: longest cycle period looked for, in rounds (A-B-A-B is 2). */
+export const DEFAULT_MAX_CYCLE_PERIOD = 4;
+/** Loop guard: rounds in a row without a new result that stop. */
+export const DEFAULT_NO_PROGRESS_ROUNDS = 4;
+/** Loop guard: rounds remembered (bounded memory), and calls remembered per round. */
+export const DEFAULT_GUARD_WINDOW_ROUNDS = 32;
+export const DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND = 16;
+/** Loop guard: tell the model once, on the repeat before the stop, that it is repeating itself. */
+export const DEFAULT_NUDGE = true;
+/** What the user gets when a request stops and no last answer is asked for. */
+export const DEFAULT_STOP_FALLBACK_TEXT =
+  'I could not finish this request: it was stopped before an answer was ready. Please rephrase or try again later.';
+export const NUDGE_TEXT =
+  'NOTE from the runtime: this call was already made in this conversation and gave the same result. Repeating it will not change the result: change your approach, or answer with what you have.';

@@ -1,0 +1,225 @@
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
+import { NoToolCallError } from '../errors/no-tool-call-error.js';
+import { UnknownToolError } from '../errors/unknown-tool-error.js';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages/message.js';
+import { summarizeArguments } from '../redact/redact.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ResolvedPolicy } from './execution-policy.js';
+import { formatToolError } from './format-tool-error.js';
+import { type PreparedCall, prepareToolCall, type RejectedCall } from './prepare-tool-call.js';
+import { runToolCall } from './run-tool-call.js';
+import { createSemaphore } from './semaphore.js';
+import { emitTo } from './tool-event.js';
+import type { ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
+import type { TurnCounts } from './turn-counts.js';
+
+/** One response's calls, and the context they run in. */
+export interface CallsRequest {
+  readonly assistant: AssistantMessage;
+  readonly messages: readonly Message[];
+  readonly signal?: AbortSignal | undefined;
+  readonly data?: unknown;
+  readonly turnId?: string | undefined;
+  readonly sessionId?: string | undefined;
+  readonly now?: (() => number) | undefined;
+}
+
+/** What running one response's calls produced; nothing thrown for limits or fatal failures: they are here. */
+export interface CallsOutcome {
+  readonly results: readonly ToolCallResult[];
+  /** One per call, in the model's order. */
+  readonly toolMessages: readonly ToolMessage[];
+  readonly returnDirect: boolean;
+  /** The first call that failed fatally, if any. */
+  readonly fatal?: ToolCallFailure;
+  /** The first call refused by a call limit, if any. */
+  readonly limited?: RejectedCall;
+}
+
+/**
+ * Runs the tool calls of one assistant message: prepare each in the model's order (lookup, limits,
+ * arguments), then run the ready ones concurrently (capped; writes one at a time). `counts` is updated
+ * as calls are admitted, so a loop can keep one running count for a whole turn.
+ */
+export async function runToolCalls(
+  input: CallsRequest,
+  policy: ResolvedPolicy,
+  registry: ToolRegistry,
+  counts: TurnCounts,
+): Promise<CallsOutcome> {
+  const { assistant } = input;
+  const calls = toolCallsOf(assistant);
+
+  const prepared: PreparedCall[] = [];
+  for (const call of calls) {
+    const entry = prepareToolCall(call, registry, counts, policy);
+    prepared.push(entry instanceof Promise ? await entry : entry);
+  }
+  const unknown = prepared.find((p): p is RejectedCall => p.type === 'rejected' && p.code === 'UNKNOWN_TOOL');
+  if (policy.unknownTool === 'throw' && unknown !== undefined) {
+    throw new UnknownToolError({
+      toolName: unknown.toolName,
+      toolCallId: String(unknown.call.id),
+      availableTools: registry.names(),
+      message: `No tool named '${unknown.toolName}' (tool call ${String(unknown.call.id)}). Available tools: ${registry.names().join(', ')}.`,
+    });
+  }
+
+  const context = {
+    policy,
+    signal: input.signal,
+    data: input.data,
+    turnId: input.turnId,
+    sessionId: input.sessionId,
+    now: input.now ?? defaultNow,
+  };
+  const runOne = (entry: PreparedCall): ToolCallResult | Promise<ToolCallResult> => {
+    const summary = summarizeArguments(
+      String(entry.call.arguments ?? ''),
+      DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS,
+    );
+    if (entry.type === 'rejected') return reportRejected(entry, summary, policy);
+    emitTo(policy.onEvent, {
+      type: 'tool-call-start',
+      toolName: entry.tool.name,
+      toolCallId: String(entry.call.id),
+      argumentsSummary: summary,
+    });
+    const result = runToolCall(entry, context, summary);
+    if (!(result instanceof Promise)) {
+      reportEnd(result, summary, policy);
+      return result;
+    }
+    return result.then((settled) => {
+      reportEnd(settled, summary, policy);
+      return settled;
+    });
+  };
+  let results: ToolCallResult[];
+  if (prepared.length === 1) {
+    const only = runOne(prepared[0] as PreparedCall);
+    results = [only instanceof Promise ? await only : only];
+  } else {
+    const all = createSemaphore(policy.concurrency);
+    const writes = createSemaphore(policy.writeConcurrency);
+    results = await Promise.all(
+      prepared.map((entry) => {
+        if (entry.type === 'rejected') return runOne(entry);
+        const run = () => all.run(async () => runOne(entry));
+        return entry.tool.effect === 'write' ? writes.run(run) : run();
+      }),
+    );
+  }
+  return summarize(results, prepared);
+}
+
+const defaultNow = (): number => performance.now();
+
+export function toolCallsOf(assistant: AssistantMessage): readonly ToolCall[] {
+  const calls: unknown = assistant.toolCalls;
+  if (!Array.isArray(calls) || calls.length === 0) throw new NoToolCallError();
+  return calls.map(
+    (call: unknown): ToolCall =>
+      typeof call === 'object' && call !== null ? (call as ToolCall) : { id: '', name: '', arguments: '' },
+  );
+}
+
+function summarize(results: ToolCallResult[], prepared: readonly PreparedCall[]): CallsOutcome {
+  let fatal: ToolCallFailure | undefined;
+  for (const result of results) {
+    if (result.type === 'error' && result.errorClass === 'fatal') {
+      fatal = result;
+      break;
+    }
+  }
+  let executed = 0;
+  let direct = 0;
+  let limited: RejectedCall | undefined;
+  for (const entry of prepared) {
+    if (entry.type === 'rejected') {
+      if (limited === undefined && entry.limit !== undefined) limited = entry;
+      continue;
+    }
+    executed++;
+    if (entry.tool.returnDirect) direct++;
+  }
+  return {
+    results,
+    toolMessages: results.map(toToolMessage),
+    returnDirect: executed > 0 && direct === executed,
+    ...(fatal === undefined ? {} : { fatal }),
+    ...(limited === undefined ? {} : { limited }),
+  };
+}
+
+function toToolMessage(result: ToolCallResult): ToolMessage {
+  return result.type === 'success'
+    ? {
+        role: 'tool',
+        toolCallId: result.toolCallId,
+        name: result.toolName,
+        content: result.content,
+        isError: false,
+      }
+    : {
+        role: 'tool',
+        toolCallId: result.toolCallId,
+        name: result.toolName,
+        content: result.content,
+        isError: true,
+        errorCode: result.code,
+      };
+}
+
+function reportRejected(entry: RejectedCall, summary: string, policy: ResolvedPolicy): ToolCallResult {
+  const result: ToolCallResult = {
+    type: 'error',
+    toolCallId: String(entry.call.id),
+    toolName: entry.toolName,
+    code: entry.code,
+    errorClass: entry.errorClass,
+    error: entry.error ?? entry.message,
+    content: formatToolError(entry.code, entry.message),
+    attempts: 0,
+    durationMs: 0,
+  };
+  emitTo(policy.onEvent, {
+    type: 'tool-call-start',
+    toolName: entry.toolName,
+    toolCallId: result.toolCallId,
+    argumentsSummary: summary,
+  });
+  reportEnd(result, summary, policy, entry.availableTools);
+  return result;
+}
+
+function reportEnd(
+  result: ToolCallResult,
+  summary: string,
+  policy: ResolvedPolicy,
+  availableTools?: readonly string[],
+): void {
+  const base = { toolName: result.toolName, toolCallId: result.toolCallId, argumentsSummary: summary };
+  if (result.type === 'error') {
+    if (result.errorClass === 'denied')
+      emitTo(policy.onEvent, { type: 'tool-call-denied', ...base, error: result.error });
+    emitTo(policy.onEvent, {
+      type: 'tool-call-error',
+      ...base,
+      code: result.code,
+      errorClass: result.errorClass,
+      durationMs: result.durationMs,
+      attempts: result.attempts,
+      error: result.error,
+      ...(availableTools === undefined ? {} : { availableTools }),
+    });
+  }
+  emitTo(policy.onEvent, {
+    type: 'tool-call-end',
+    ...base,
+    outcome: result.type === 'success' ? 'success' : result.errorClass,
+    ...(result.type === 'error' ? { code: result.code } : {}),
+    durationMs: result.durationMs,
+    attempts: result.attempts,
+  });
+}

@@ -1,0 +1,121 @@
+import type { CallRecord, GuardFinding, LoopEvidence, RoundRecord } from './guard-types.js';
+
+export interface LoopThresholds {
+  /** Occurrences of the same call with the same result that stop (default 3: the 2nd repeat). */
+  readonly repeatLimit: number;
+  /** Different arguments to one tool with the same result that stop (default 3). */
+  readonly sameResultLimit: number;
+  /** Longest cycle period looked for, in rounds (default 4; 0 turns cycle detection off). */
+  readonly maxCyclePeriod: number;
+  /** Rounds in a row with no new result that stop (default 4). */
+  readonly noProgressRounds: number;
+}
+
+/**
+ * The four detectors, over the window (the current round last). Pure: same window, same findings.
+ * A finding is `warn` one step before its threshold (the moment for a nudge) and `stop` at it.
+ */
+export function detectLoops(
+  window: readonly RoundRecord[],
+  staleRounds: number,
+  thresholds: LoopThresholds,
+): GuardFinding[] {
+  const current = window.at(-1);
+  if (current === undefined) return [];
+  return [
+    ...exactRepeats(window, current, thresholds.repeatLimit),
+    ...sameResults(window, current, thresholds.sameResultLimit),
+    ...cycles(window, thresholds.maxCyclePeriod),
+    ...noProgress(current, staleRounds, thresholds.noProgressRounds),
+  ];
+}
+
+function exactRepeats(window: readonly RoundRecord[], current: RoundRecord, limit: number): GuardFinding[] {
+  const findings: GuardFinding[] = [];
+  current.calls.forEach((call, callIndex) => {
+    const rounds = roundsWhere(window, (c) => c.call === call.call && c.result === call.result);
+    const level = levelFor(rounds.length, limit);
+    if (level === undefined) return;
+    findings.push({
+      level,
+      callIndex,
+      evidence: evidence('exact-repeat', [call], rounds.length, rounds),
+    });
+  });
+  return findings;
+}
+
+function sameResults(window: readonly RoundRecord[], current: RoundRecord, limit: number): GuardFinding[] {
+  const findings: GuardFinding[] = [];
+  current.calls.forEach((call, callIndex) => {
+    const matches: CallRecord[] = [];
+    const rounds: number[] = [];
+    for (const round of window) {
+      for (const other of round.calls) {
+        if (other.tool !== call.tool || other.result !== call.result) continue;
+        if (matches.some((m) => m.call === other.call)) continue;
+        matches.push(other);
+        rounds.push(round.round);
+      }
+    }
+    const level = levelFor(matches.length, limit);
+    if (level === undefined || matches.length < 2) return;
+    findings.push({ level, callIndex, evidence: evidence('same-result', matches, matches.length, rounds) });
+  });
+  return findings;
+}
+
+/** A repeating sequence of rounds: the last `period` rounds equal the `period` before them. */
+function cycles(window: readonly RoundRecord[], maxPeriod: number): GuardFinding[] {
+  const signatures = window.map(signature);
+  for (let period = 2; period <= maxPeriod; period++) {
+    if (signatures.length < 2 * period) break;
+    const last = signatures.slice(-period);
+    const before = signatures.slice(-2 * period, -period);
+    if (new Set(last).size < 2) continue;
+    if (last.some((sig, i) => sig !== before[i] || sig === '')) continue;
+    const rounds = window.slice(-2 * period).map((round) => round.round);
+    const calls = window.slice(-period).flatMap((round) => round.calls);
+    return [{ level: 'stop', evidence: { ...evidence('cycle', calls, 2, rounds), period } }];
+  }
+  return [];
+}
+
+function noProgress(current: RoundRecord, staleRounds: number, limit: number): GuardFinding[] {
+  const level = levelFor(staleRounds, limit);
+  if (level === undefined || staleRounds === 0) return [];
+  const rounds = Array.from({ length: staleRounds }, (_, i) => current.round - staleRounds + 1 + i);
+  return [{ level, evidence: evidence('no-progress', current.calls, staleRounds, rounds) }];
+}
+
+function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {
+  if (limit <= 0) return undefined;
+  if (count >= limit) return 'stop';
+  if (count === limit - 1 && count >= 2) return 'warn';
+  return undefined;
+}
+
+function roundsWhere(window: readonly RoundRecord[], match: (call: CallRecord) => boolean): number[] {
+  const rounds: number[] = [];
+  for (const round of window) for (const call of round.calls) if (match(call)) rounds.push(round.round);
+  return rounds;
+}
+
+function signature(round: RoundRecord): string {
+  return round.calls.map((call) => `${call.call}>${call.result}`).join('|');
+}
+
+function evidence(
+  detector: LoopEvidence['detector'],
+  calls: readonly CallRecord[],
+  occurrences: number,
+  rounds: readonly number[],
+): LoopEvidence {
+  return {
+    detector,
+    toolNames: [...new Set(calls.map((call) => call.tool))],
+    fingerprints: calls.map(({ call, result }) => ({ call, result })),
+    occurrences,
+    rounds: [...new Set(rounds)],
+  };
+}

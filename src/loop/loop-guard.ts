@@ -1,0 +1,68 @@
+import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
+import { detectLoops, type LoopThresholds } from './detect-loops.js';
+import { type CallRecord, EMPTY_GUARD_STATE, type GuardFinding, type GuardState } from './guard-types.js';
+
+export interface ObserveOutcome {
+  readonly state: GuardState;
+  readonly findings: readonly GuardFinding[];
+}
+
+/**
+ * Records one round in the guard's window and runs the detectors. Pure: returns a new state. The window
+ * holds at most `DEFAULT_GUARD_WINDOW_ROUNDS` rounds of at most `DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND`
+ * calls, so memory is bounded however long a request runs.
+ */
+export function observeRound(
+  state: GuardState,
+  calls: readonly CallRecord[],
+  thresholds: LoopThresholds,
+  windowRounds = DEFAULT_GUARD_WINDOW_ROUNDS,
+): ObserveOutcome {
+  const remembered = calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
+  const seen = new Set<string>();
+  for (const round of state.window) for (const call of round.calls) seen.add(`${call.tool}>${call.result}`);
+  const novel = remembered.some((call) => !seen.has(`${call.tool}>${call.result}`));
+  const round = { round: state.nextRound, calls: remembered };
+  const window = [...state.window, round].slice(-windowRounds);
+  const staleRounds = remembered.length === 0 || novel ? 0 : state.staleRounds + 1;
+  const next: GuardState = { ...state, nextRound: state.nextRound + 1, window, staleRounds };
+  return { state: next, findings: detectLoops(window, staleRounds, thresholds) };
+}
+
+export function markNudged(state: GuardState, fingerprint: string): GuardState {
+  return { ...state, nudged: [...state.nudged, fingerprint].slice(-DEFAULT_GUARD_WINDOW_ROUNDS) };
+}
+
+/** Reads persisted state defensively: anything unexpected (another version, hostile JSON) starts afresh. */
+export function restoreGuardState(value: unknown): GuardState {
+  if (typeof value !== 'object' || value === null) return EMPTY_GUARD_STATE;
+  const candidate = value as Partial<GuardState>;
+  if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.window) || !Array.isArray(candidate.nudged)) {
+    return EMPTY_GUARD_STATE;
+  }
+  const window = candidate.window
+    .filter(
+      (round): round is GuardState['window'][number] =>
+        typeof round === 'object' &&
+        round !== null &&
+        Number.isSafeInteger(round.round) &&
+        Array.isArray(round.calls) &&
+        round.calls.every(
+          (call: unknown) =>
+            typeof call === 'object' &&
+            call !== null &&
+            typeof (call as CallRecord).tool === 'string' &&
+            typeof (call as CallRecord).call === 'string' &&
+            typeof (call as CallRecord).result === 'string',
+        ),
+    )
+    .slice(-DEFAULT_GUARD_WINDOW_ROUNDS)
+    .map((round) => ({
+      round: round.round,
+      calls: round.calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND).map(({ tool, call, result }) => ({ tool, call, result })),
+    }));
+  const nextRound = Number.isSafeInteger(candidate.nextRound) ? (candidate.nextRound as number) : (window.at(-1)?.round ?? 0) + 1;
+  const staleRounds = Number.isSafeInteger(candidate.staleRounds) ? (candidate.staleRounds as number) : 0;
+  const nudged = candidate.nudged.filter((entry): entry is string => typeof entry === 'string');
+  return { schemaVersion: 1, nextRound, window, staleRounds, nudged };
+}

@@ -1,0 +1,32 @@
+import type { AssistantMessage, Message } from '../messages/message.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/** A tool as the model is told about it. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema | undefined;
+}
+
+export interface ModelRequest {
+  readonly messages: readonly Message[];
+  /** Empty when tools are disabled (the last answer after a stop). */
+  readonly tools: readonly ToolSpec[];
+  /** Aborted by the caller, the wall-clock budget, or a stop: pass it to the provider's client. */
+  readonly signal: AbortSignal;
+}
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+export interface ModelResponse {
+  readonly message: AssistantMessage;
+  readonly usage?: TokenUsage;
+}
+
+/** The model port: one request, one assistant message. Provider adapters implement it. */
+export interface Model {
+  generate(request: ModelRequest): Promise<ModelResponse>;
+}
