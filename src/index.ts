@@ -24,6 +24,7 @@ export * as defaults from './defaults.js';
 export { ContractViolationError } from './errors/contract-violation-error.js';
 export { FatalToolError } from './errors/fatal-tool-error.js';
 export { InvalidOptionsError } from './errors/invalid-options-error.js';
+export { LoopStoppedError } from './errors/loop-stopped-error.js';
 export { NoToolCallError } from './errors/no-tool-call-error.js';
 export { PermissionDeniedError } from './errors/permission-denied-error.js';
 export { ResultSerializationError } from './errors/result-serialization-error.js';
@@ -35,6 +36,13 @@ export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { ToolwardenError } from './errors/toolwarden-error.js';
 export { TransientToolError } from './errors/transient-tool-error.js';
 export { UnknownToolError } from './errors/unknown-tool-error.js';
+export { callFingerprint, resultFingerprint } from './loop/fingerprint.js';
+export type { LoopDetector, LoopEvidence } from './loop/guard-types.js';
+export type { LoopEvent } from './loop/loop-event.js';
+export type { GuardOptions, StopInfo, ToolLoopOptions } from './loop/loop-options.js';
+export type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './loop/loop-outcome.js';
+export { runToolLoop } from './loop/run-tool-loop.js';
+export { streamToolLoop } from './loop/stream-tool-loop.js';
 export type {
   AssistantMessage,
   Message,
@@ -43,11 +51,13 @@ export type {
   ToolMessage,
   UserMessage,
 } from './messages/message.js';
+export type { Model, ModelRequest, ModelResponse, TokenUsage, ToolSpec } from './model/model.js';
 export { redact, redactForModel } from './redact/redact.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export { createSchemaCompiler, type SchemaCompiler } from './schema/schema-compiler.js';
 export type { ValidationIssue } from './schema/validation-issue.js';
 export { serializeValue } from './serialize/serialize-value.js';
+export type { GuardStore } from './session/guard-store.js';
 export {
   type AnyTool,
   defineTool,

@@ -16,5 +16,10 @@ export type LoopEvent =
       readonly usage: TokenUsage;
       readonly toolResults: readonly ToolCallResult[];
     }
-  | { readonly type: 'guard-warning'; readonly round: number; readonly evidence: LoopEvidence; readonly nudged: boolean }
+  | {
+      readonly type: 'guard-warning';
+      readonly round: number;
+      readonly evidence: LoopEvidence;
+      readonly nudged: boolean;
+    }
   | { readonly type: 'loop-end'; readonly outcome: LoopOutcome };

@@ -59,9 +59,13 @@ export function restoreGuardState(value: unknown): GuardState {
     .slice(-DEFAULT_GUARD_WINDOW_ROUNDS)
     .map((round) => ({
       round: round.round,
-      calls: round.calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND).map(({ tool, call, result }) => ({ tool, call, result })),
+      calls: round.calls
+        .slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)
+        .map(({ tool, call, result }) => ({ tool, call, result })),
     }));
-  const nextRound = Number.isSafeInteger(candidate.nextRound) ? (candidate.nextRound as number) : (window.at(-1)?.round ?? 0) + 1;
+  const nextRound = Number.isSafeInteger(candidate.nextRound)
+    ? (candidate.nextRound as number)
+    : (window.at(-1)?.round ?? 0) + 1;
   const staleRounds = Number.isSafeInteger(candidate.staleRounds) ? (candidate.staleRounds as number) : 0;
   const nudged = candidate.nudged.filter((entry): entry is string => typeof entry === 'string');
   return { schemaVersion: 1, nextRound, window, staleRounds, nudged };

@@ -5,11 +5,19 @@ import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../model/mo
 export type ScriptStep =
   | ModelResponse
   | AssistantMessage
-  | ((request: ModelRequest, index: number) => ModelResponse | AssistantMessage | Promise<ModelResponse | AssistantMessage>);
+  | ((
+      request: ModelRequest,
+      index: number,
+    ) => ModelResponse | AssistantMessage | Promise<ModelResponse | AssistantMessage>);
 
 export interface ScriptedModelOptions {
   /** Answers in order; or one function answering every request. */
-  readonly script: readonly ScriptStep[] | ((request: ModelRequest, index: number) => ModelResponse | AssistantMessage | Promise<ModelResponse | AssistantMessage>);
+  readonly script:
+    | readonly ScriptStep[]
+    | ((
+        request: ModelRequest,
+        index: number,
+      ) => ModelResponse | AssistantMessage | Promise<ModelResponse | AssistantMessage>);
   /** Usage reported for a step that gives none (default 10 input, 5 output tokens). */
   readonly defaultUsage?: TokenUsage;
 }
@@ -38,7 +46,10 @@ export class ScriptedModel implements Model {
     if (typeof script === 'function') step = script;
     else {
       step = script[index];
-      if (step === undefined) throw new Error(`ScriptedModel: the script has ${script.length} steps; step ${index + 1} was requested`);
+      if (step === undefined)
+        throw new Error(
+          `ScriptedModel: the script has ${script.length} steps; step ${index + 1} was requested`,
+        );
     }
     const answer = typeof step === 'function' ? await step(request, index) : step;
     return 'role' in answer ? { message: answer, usage: this.#usage } : { usage: this.#usage, ...answer };

@@ -1,0 +1,46 @@
+/** The request's signal: the caller's, plus the wall-clock budget. Says which of them fired. */
+export interface BudgetSignal {
+  readonly signal: AbortSignal;
+  /** True once the time budget ran out (and the caller had not aborted first). */
+  timedOut(): boolean;
+  dispose(): void;
+}
+
+export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs: number): BudgetSignal {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = Number.isFinite(timeBudgetMs)
+    ? setTimeout(() => {
+        timedOut = caller?.aborted !== true;
+        controller.abort(new Error(`the time budget of ${timeBudgetMs} ms ran out`));
+      }, timeBudgetMs)
+    : undefined;
+  const signal = caller === undefined ? controller.signal : AbortSignal.any([controller.signal, caller]);
+  return {
+    signal,
+    timedOut: () => timedOut,
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+/** Settles with the promise, or rejects with the signal's reason as soon as it aborts (even if the promise never settles). */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

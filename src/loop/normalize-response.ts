@@ -1,0 +1,58 @@
+import type { AssistantMessage, ToolCall } from '../messages/message.js';
+import type { ModelResponse, TokenUsage } from '../model/model.js';
+
+const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+
+export type NormalizedResponse =
+  | { readonly ok: true; readonly message: AssistantMessage; readonly usage: TokenUsage }
+  | { readonly ok: false; readonly problem: string; readonly usage: TokenUsage };
+
+/**
+ * Makes a model's answer safe to build on: text is a string, every tool call has a non-empty id unique in
+ * the response (missing or duplicate ids are replaced, so each call gets exactly one tool response), and
+ * an answer with neither text nor calls is reported, not guessed at. Pure.
+ */
+export function normalizeResponse(response: unknown, round: number): NormalizedResponse {
+  const candidate = (
+    typeof response === 'object' && response !== null ? response : {}
+  ) as Partial<ModelResponse>;
+  const usage = readUsage(candidate.usage);
+  const message = candidate.message as Partial<AssistantMessage> | undefined;
+  if (typeof message !== 'object' || message === null) {
+    return { ok: false, problem: 'the model returned no message', usage };
+  }
+  const content = typeof message.content === 'string' ? message.content : '';
+  const rawCalls: unknown[] = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+  const seen = new Set<string>();
+  const toolCalls: ToolCall[] = rawCalls.map((raw, index) => {
+    const call = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<ToolCall>;
+    let id = typeof call.id === 'string' ? call.id : '';
+    if (id === '' || seen.has(id)) id = `tw_${round}_${index + 1}`;
+    seen.add(id);
+    return {
+      id,
+      name: typeof call.name === 'string' ? call.name : String(call.name ?? ''),
+      arguments:
+        typeof call.arguments === 'string' ? call.arguments : (JSON.stringify(call.arguments ?? {}) ?? ''),
+    };
+  });
+  if (content.trim() === '' && toolCalls.length === 0) {
+    return { ok: false, problem: 'the model answered with neither text nor tool calls', usage };
+  }
+  return {
+    ok: true,
+    message:
+      toolCalls.length === 0 ? { role: 'assistant', content } : { role: 'assistant', content, toolCalls },
+    usage,
+  };
+}
+
+function readUsage(value: unknown): TokenUsage {
+  if (typeof value !== 'object' || value === null) return NO_USAGE;
+  const { inputTokens, outputTokens } = value as Partial<TokenUsage>;
+  return {
+    inputTokens: Number.isFinite(inputTokens) && (inputTokens as number) > 0 ? (inputTokens as number) : 0,
+    outputTokens:
+      Number.isFinite(outputTokens) && (outputTokens as number) > 0 ? (outputTokens as number) : 0,
+  };
+}
