@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { detectLoops, type LoopThresholds } from './detect-loops.js';
+import type { RoundRecord } from './guard-types.js';
+
+const thresholds: LoopThresholds = {
+  repeatLimit: 3,
+  sameResultLimit: 3,
+  maxCyclePeriod: 4,
+  noProgressRounds: 4,
+};
+const call = (tool: string, args: string, result: string) => ({ tool, call: `${tool}#${args}`, result });
+const rounds = (...calls: Array<ReturnType<typeof call>>): RoundRecord[] =>
+  calls.map((c, i) => ({ round: i + 1, calls: [c] }));
+
+describe('detectLoops', () => {
+  it('warns on the first repeat and stops on the second (exact repeat)', () => {
+    const same = call('q', 'a', 'r');
+    expect(detectLoops(rounds(same), 0, thresholds)).toEqual([]);
+    const warn = detectLoops(rounds(same, same), 0, thresholds);
+    expect(warn.map((f) => [f.level, f.evidence.detector])).toEqual([['warn', 'exact-repeat']]);
+    const stop = detectLoops(rounds(same, same, same), 0, thresholds);
+    expect(stop[0]).toMatchObject({
+      level: 'stop',
+      evidence: { detector: 'exact-repeat', occurrences: 3, rounds: [1, 2, 3] },
+    });
+  });
+
+  it('does not call a polling tool whose result changes a loop', () => {
+    const window = rounds(
+      call('poll', 'job', 'r1'),
+      call('poll', 'job', 'r2'),
+      call('poll', 'job', 'r3'),
+      call('poll', 'job', 'r4'),
+    );
+    expect(detectLoops(window, 0, thresholds)).toEqual([]);
+  });
+
+  it('stops the same result under reworded arguments', () => {
+    const window = rounds(
+      call('search', 'a', 'page'),
+      call('search', 'b', 'page'),
+      call('search', 'c', 'page'),
+    );
+    const findings = detectLoops(window, 0, thresholds);
+    expect(findings.find((f) => f.level === 'stop')?.evidence).toMatchObject({
+      detector: 'same-result',
+      occurrences: 3,
+    });
+  });
+
+  it('stops A-B-A-B once the period has repeated, and finds longer periods', () => {
+    const a = call('a', '1', 'x');
+    const b = call('b', '1', 'y');
+    const ab = detectLoops(rounds(a, b, a, b), 0, thresholds).find((f) => f.evidence.detector === 'cycle');
+    expect(ab).toMatchObject({ level: 'stop', evidence: { period: 2, rounds: [1, 2, 3, 4] } });
+    const c = call('c', '1', 'z');
+    const abc = detectLoops(rounds(a, b, c, a, b, c), 0, thresholds).find(
+      (f) => f.evidence.detector === 'cycle',
+    );
+    expect(abc?.evidence.period).toBe(3);
+    expect(
+      detectLoops(rounds(a, b, c, a, b, c), 0, { ...thresholds, maxCyclePeriod: 0 }).some(
+        (f) => f.evidence.detector === 'cycle',
+      ),
+    ).toBe(false);
+  });
+
+  it('does not take distinct steps for a cycle', () => {
+    const window = rounds(...Array.from({ length: 12 }, (_, i) => call(`step${i}`, `${i}`, `r${i}`)));
+    expect(detectLoops(window, 0, thresholds)).toEqual([]);
+  });
+
+  it('stops after K rounds without a new result', () => {
+    const current = rounds(call('x', '1', 'r'));
+    expect(detectLoops(current, 3, thresholds)[0]).toMatchObject({
+      level: 'warn',
+      evidence: { detector: 'no-progress' },
+    });
+    expect(detectLoops(current, 4, thresholds)[0]).toMatchObject({
+      level: 'stop',
+      evidence: { detector: 'no-progress', occurrences: 4 },
+    });
+  });
+});
