@@ -71,3 +71,8 @@ export const DEFAULT_STOP_FALLBACK_TEXT =
   'I could not finish this request: it was stopped before an answer was ready. Please rephrase or try again later.';
 export const NUDGE_TEXT =
   'NOTE from the runtime: this call was already made in this conversation and gave the same result. Repeating it will not change the result: change your approach, or answer with what you have.';
+
+/** Imported schemas nested deeper than this (or cyclic) are refused: twice the argument depth cap. */
+export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;
+/** Imported tool names longer than this are refused before they are mapped to a provider-legal name. */
+export const MAX_ORIGINAL_TOOL_NAME_LENGTH = 256;

@@ -1,3 +1,20 @@
+export {
+  type BfclAnswerVariant,
+  type BfclFunction,
+  type BfclLanguage,
+  type BfclNote,
+  type BfclRule,
+  type BfclSchema,
+  type BfclToolSpec,
+  expandBfclAnswer,
+  fromBfclFunction,
+  fromBfclFunctions,
+  type NormalizeBfclSchemaOptions,
+  type NormalizedBfclSchema,
+  normalizeBfclSchema,
+  type ReadBfclFunctionOptions,
+  readBfclFunction,
+} from './bfcl/index.js';
 export type { CallLimits } from './chain/call-limits.js';
 export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
 export type { ErrorClass } from './chain/error-class.js';
@@ -36,6 +53,41 @@ export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { ToolwardenError } from './errors/toolwarden-error.js';
 export { TransientToolError } from './errors/transient-tool-error.js';
 export { UnknownToolError } from './errors/unknown-tool-error.js';
+export {
+  type AnthropicTool,
+  createToolNameMap,
+  fromAnthropicTool,
+  fromAnthropicTools,
+  fromMcpTool,
+  fromMcpTools,
+  fromOpenAiTool,
+  fromOpenAiTools,
+  type ImportedToolHandler,
+  type ImportedToolSettings,
+  type ImportedToolSpec,
+  type ImportedTools,
+  type ImportToolOptions,
+  type ImportToolsOptions,
+  importToolSpec,
+  importToolSpecs,
+  MAX_ORIGINAL_TOOL_NAME_LENGTH,
+  MAX_SCHEMA_DEPTH,
+  type McpTool,
+  type McpToolAnnotations,
+  type OpenAiTool,
+  readAnthropicTool,
+  readMcpTool,
+  readOpenAiTool,
+  type ToMcpToolOptions,
+  type ToOpenAiToolOptions,
+  type ToolFormat,
+  ToolFormatError,
+  type ToolFormatErrorOptions,
+  type ToolNameMap,
+  toAnthropicTool,
+  toMcpTool,
+  toOpenAiTool,
+} from './formats/index.js';
 export { callFingerprint, resultFingerprint } from './loop/fingerprint.js';
 export type { LoopDetector, LoopEvidence } from './loop/guard-types.js';
 export type { LoopEvent } from './loop/loop-event.js';

@@ -12,7 +12,7 @@ export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs
   const timer = Number.isFinite(timeBudgetMs)
     ? setTimeout(() => {
         timedOut = caller?.aborted !== true;
-        controller.abort(new Error(`the time budget of ${timeBudgetMs} ms ran out`));
+        controller.abort(new DOMException(`the time budget of ${timeBudgetMs} ms ran out`, 'TimeoutError'));
       }, timeBudgetMs)
     : undefined;
   const signal = caller === undefined ? controller.signal : AbortSignal.any([controller.signal, caller]);

@@ -49,7 +49,10 @@ export interface ToolLoopOptions extends ToolExecutionPolicy {
   readonly finalAnswer?: boolean;
   /** The text of a stopped outcome when there is no last answer: fixed, or made from the stop. */
   readonly fallback?: string | ((stop: StopInfo) => string);
-  /** Called on a stop (hand the conversation to a human queue); a string it returns becomes the text. */
+  /**
+   * Called on every stop (hand the conversation to a human queue). A string it returns becomes the text,
+   * unless the last answer (`finalAnswer`) gave one.
+   */
   readonly handoff?: (stop: StopInfo) => string | undefined | Promise<string | undefined>;
   /** Throw `LoopStoppedError` instead of returning a stopped outcome (opt-in; default false). */
   readonly throwOnStop?: boolean;
@@ -85,6 +88,12 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
   }
   if (!Array.isArray(options.messages)) {
     throw new InvalidOptionsError({ option: 'messages', message: 'must be an array of messages' });
+  }
+  if (options.costBudget !== undefined && typeof options.cost !== 'function') {
+    throw new InvalidOptionsError({
+      option: 'cost',
+      message: 'is required when costBudget is given (a function of the usage)',
+    });
   }
   if (options.store !== undefined && options.sessionId === undefined) {
     throw new InvalidOptionsError({ option: 'sessionId', message: 'is required when a store is given' });

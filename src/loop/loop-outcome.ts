@@ -45,7 +45,7 @@ interface OutcomeBase {
   readonly messages: readonly Message[];
   readonly steps: readonly LoopStep[];
   readonly usage: LoopUsage;
-  /** Model calls made. */
+  /** Model calls made, the last answer (`finalAnswer`) included. */
   readonly roundTrips: number;
   /** Tool calls made, over all rounds. */
   readonly toolCalls: number;

@@ -24,10 +24,20 @@ export function normalizeResponse(response: unknown, round: number): NormalizedR
   const content = typeof message.content === 'string' ? message.content : '';
   const rawCalls: unknown[] = Array.isArray(message.toolCalls) ? message.toolCalls : [];
   const seen = new Set<string>();
+  // Every id the model sent, so a replacement never takes one that comes later in the list.
+  const ids = new Set(
+    rawCalls.map((raw) =>
+      typeof raw === 'object' && raw !== null ? (raw as Partial<ToolCall>).id : undefined,
+    ),
+  );
   const toolCalls: ToolCall[] = rawCalls.map((raw, index) => {
     const call = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<ToolCall>;
     let id = typeof call.id === 'string' ? call.id : '';
-    if (id === '' || seen.has(id)) id = `tw_${round}_${index + 1}`;
+    if (id === '' || seen.has(id)) {
+      let attempt = 0;
+      do id = `tw_${round}_${index + 1}${attempt++ === 0 ? '' : `_${attempt}`}`;
+      while (seen.has(id) || ids.has(id));
+    }
     seen.add(id);
     return {
       id,

@@ -76,6 +76,8 @@ export async function* streamToolLoop(
       budget.signal,
     );
     if (text.finalMessage !== undefined) state.history.push(text.finalMessage);
+    if (text.askedModel) state.roundTrips++;
+    if (text.usage !== undefined) addUsage(state, text.usage);
     return {
       type: 'stopped',
       reason,

@@ -1,0 +1,333 @@
+import { PerformanceObserver } from 'node:perf_hooks';
+import {
+  type AssistantMessage,
+  createToolCallingManager,
+  defaults,
+  defineTool,
+  type Message,
+  type Model,
+  type ModelResponse,
+  runToolLoop,
+  type ToolSpec,
+} from '../dist/index.js';
+import { MemoryStore } from '../dist/testing/index.js';
+import { compare, formatRow, median, type Subject, settledHeap } from './measure.js';
+
+const schema = {
+  type: 'object',
+  properties: { a: { type: 'number' }, b: { type: 'number' } },
+  required: ['a', 'b'],
+  additionalProperties: false,
+} as const;
+const add = ({ a, b }: { a: number; b: number }) => ({ sum: a + b });
+const tool = defineTool({ name: 'add', description: 'Adds.', effect: 'read', input: schema, execute: add });
+const USER: readonly Message[] = [{ role: 'user', content: 'add them all' }];
+const USAGE = { inputTokens: 10, outputTokens: 5 };
+const ANSWER: ModelResponse = { message: { role: 'assistant', content: 'done' }, usage: USAGE };
+const NO_TOOLS: readonly ToolSpec[] = [];
+
+interface Request {
+  readonly rounds: number;
+  readonly guard?: boolean;
+  /** Calls per round (default 1); `b` is offset per call so every call and every result is new. */
+  readonly calls?: number;
+  /** Runs inside the last tool round's model call, while the loop and its history are live. */
+  readonly atLastRound?: () => void;
+  /** Session store the guard state is saved to at the end of the request. */
+  readonly store?: MemoryStore;
+}
+
+/**
+ * A scripted model: `rounds` rounds of `add` calls, then a final answer. Arguments (and so results)
+ * differ every round, so the guard sees progress and never stops it. Unlike `ScriptedModel` it records
+ * nothing (ScriptedModel copies the history on every call): the model's own bookkeeping is not measured.
+ */
+function benchModel({ rounds, calls = 1, atLastRound }: Request): Model {
+  let index = 0;
+  return {
+    async generate() {
+      index++;
+      if (index > rounds) return ANSWER;
+      if (index === rounds) atLastRound?.();
+      const toolCalls = Array.from({ length: calls }, (_, j) => ({
+        id: `c${index}_${j}`,
+        name: 'add',
+        arguments: `{"a": ${index}, "b": ${1 + j * 1_000_000}}`,
+      }));
+      const message: AssistantMessage = { role: 'assistant', content: '', toolCalls };
+      return { message, usage: USAGE };
+    },
+  };
+}
+
+/** One request through `runToolLoop` (guards on unless told), the chain's call limits lifted for `add`. */
+async function loopRequest(request: Request): Promise<void> {
+  const { rounds, guard = true, calls = 1, store } = request;
+  const outcome = await runToolLoop({
+    model: benchModel(request),
+    messages: USER,
+    tools: [tool],
+    maxRoundTrips: rounds + 1,
+    limits: { exclude: ['add'] },
+    ...(guard ? {} : { guard: false as const }),
+    ...(store === undefined ? {} : { store, sessionId: 'bench' }),
+  });
+  if (outcome.type !== 'completed' || outcome.toolCalls !== rounds * calls) {
+    throw new Error(`the benchmark request did not complete: ${outcome.type}`);
+  }
+}
+
+/** The least a tool loop must do: call the model, parse the arguments, call the tool, stringify, push. */
+async function floorRequest(rounds: number): Promise<void> {
+  const model = benchModel({ rounds });
+  const signal = new AbortController().signal;
+  const messages: Message[] = [...USER];
+  for (;;) {
+    const { message } = await model.generate({ messages, tools: NO_TOOLS, signal });
+    messages.push(message);
+    const calls = message.toolCalls ?? [];
+    if (calls.length === 0) break;
+    for (const call of calls) {
+      const value = await add(JSON.parse(call.arguments) as { a: number; b: number });
+      messages.push({
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: JSON.stringify(value),
+        isError: false,
+      });
+    }
+  }
+  if (messages.length !== 2 * rounds + 2) throw new Error('the floor request went wrong');
+}
+
+/** For reference: the floor with the execution chain in place of parse + call + stringify. */
+const manager = createToolCallingManager({ limits: { exclude: ['add'] } });
+async function chainFloorRequest(rounds: number): Promise<void> {
+  const model = benchModel({ rounds });
+  const signal = new AbortController().signal;
+  let messages: readonly Message[] = USER;
+  for (;;) {
+    const { message } = await model.generate({ messages, tools: NO_TOOLS, signal });
+    if ((message.toolCalls ?? []).length === 0) break;
+    messages = (await manager.executeToolCalls({ messages, response: message, tools: [tool] })).messages;
+  }
+  if (messages.length !== 2 * rounds + 1) throw new Error('the chain floor request went wrong');
+}
+
+/** A subject whose operation is one round: `run(n)` runs n / rounds requests of `rounds` rounds. */
+function perRound(name: string, rounds: number, request: (rounds: number) => Promise<void>): Subject {
+  return {
+    name,
+    async run(n) {
+      for (let done = 0; done < n; done += rounds) await request(rounds);
+    },
+  };
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Bytes allocated by `run`. Node cannot switch the GC off, so: force a full GC, flush pending GC
+ * notifications, read the heap, run, read the heap again, flush, and keep the sample only if a
+ * PerformanceObserver saw no `gc` entry in between (the young generation, 1 MiB or more, holds a whole
+ * request). Median of the clean samples, less the same measurement around an empty run.
+ */
+async function allocatedBytes(run: () => Promise<void>, samples = 21): Promise<number> {
+  let gcs = 0;
+  const observer = new PerformanceObserver((list) => {
+    gcs += list.getEntries().length;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const measure = async (task: () => Promise<void>): Promise<number> => {
+    const values: number[] = [];
+    for (let attempt = 0; attempt < samples * 5 && values.length < samples; attempt++) {
+      settledHeap();
+      await flush();
+      await flush();
+      const seen = gcs;
+      const before = process.memoryUsage().heapUsed;
+      await task();
+      const after = process.memoryUsage().heapUsed;
+      await flush();
+      await flush();
+      if (gcs === seen) values.push(after - before);
+    }
+    if (values.length === 0) throw new Error('every sample saw a garbage collection');
+    return median(values);
+  };
+  try {
+    const empty = await measure(async () => {});
+    return (await measure(run)) - empty;
+  } finally {
+    observer.disconnect();
+  }
+}
+
+/**
+ * Heap used after 16 forced GCs spread over timer ticks: enough for V8 to drop the bytecode of functions
+ * that no longer run (it does so only after several GCs, and would otherwise do it during the measured
+ * request, by hundreds of KiB) and for a finished request to become unreachable.
+ */
+async function quietHeap(): Promise<number> {
+  for (let i = 0; i < 8; i++) {
+    settledHeap();
+    await flush();
+  }
+  return settledHeap();
+}
+
+/**
+ * Heap growth of one long request, history included: read after a forced GC inside the last round's
+ * model call (the loop live), minus the heap before. A finished request stays reachable until the next
+ * macrotask, so the baseline is read by `quietHeap`.
+ */
+async function liveHeapGrowth(rounds: number, guard: boolean): Promise<number> {
+  const before = await quietHeap();
+  let during = 0;
+  await loopRequest({ rounds, guard, atLastRound: () => (during = settledHeap()) });
+  return during - before;
+}
+
+interface GuardStateSize {
+  readonly windowRounds: number;
+  readonly records: number;
+  readonly jsonBytes: number;
+  readonly heapBytes: number;
+}
+
+/**
+ * The guard's own memory, without the history: the state the request leaves in its session store (the
+ * same object the loop held, saved as JSON). Its heap size is measured on 400 parsed copies kept alive at
+ * once (heap with them minus without, over 400), which drowns the GC's noise.
+ */
+async function guardStateAfter(rounds: number, calls: number): Promise<GuardStateSize> {
+  const store = new MemoryStore();
+  await loopRequest({ rounds, calls, store });
+  const state = (await store.load('bench')) as { window: { calls: unknown[] }[] };
+  const json = JSON.stringify(state);
+  const copiesCount = 400;
+  const before = await quietHeap();
+  const copies = Array.from({ length: copiesCount }, () => JSON.parse(json) as unknown);
+  const after = settledHeap();
+  if (copies.length !== copiesCount) throw new Error('unreachable');
+  return {
+    windowRounds: state.window.length,
+    records: state.window.reduce((total, round) => total + round.calls.length, 0),
+    jsonBytes: json.length,
+    heapBytes: (after - before) / copiesCount,
+  };
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+async function timeSection(): Promise<string[]> {
+  const floor = perRound('floor loop (generate, JSON.parse, call, JSON.stringify, push)', 50, floorRequest);
+  const chainFloor = perRound('hand loop over manager.executeToolCalls (reference)', 50, chainFloorRequest);
+  const loopOff = perRound('runToolLoop, guard: false (reference)', 50, (rounds) =>
+    loopRequest({ rounds, guard: false }),
+  );
+  const loop = perRound('runToolLoop, guards on', 50, (rounds) => loopRequest({ rounds }));
+  const subjects = [floor, chainFloor, loopOff, loop];
+  const overhead = await compare(subjects, { rounds: 15, operations: 2_000, warmup: 2_000 });
+  const loopRatio = overhead.ratios[loop.name] ?? Number.NaN;
+
+  const bySize = [10, 50, 200].map((size) =>
+    perRound(`runToolLoop, ${size} rounds per request`, size, (rounds) => loopRequest({ rounds })),
+  );
+  const growth = await compare(bySize, { rounds: 15, operations: 2_000, warmup: 2_000 });
+  const ratio200 = growth.ratios[bySize[2]?.name ?? ''] ?? Number.NaN;
+  return [
+    '### Tool loop: cost per round (median of 15 interleaved rounds x 2,000 rounds; 1 call per round)',
+    '',
+    formatRow(['subject (50 rounds per request)', 'µs per round', 'ratio to floor']),
+    formatRow(['---', '---', '---']),
+    ...subjects.map((s) => formatRow([s.name, overhead.medians[s.name] ?? 0, overhead.ratios[s.name] ?? 0])),
+    '',
+    `Target: runToolLoop (guards on) <= 3x the floor: ${loopRatio.toFixed(2)}x, ${verdict(loopRatio <= 3)}.`,
+    '',
+    formatRow(['subject', 'µs per round', 'ratio to 10 rounds']),
+    formatRow(['---', '---', '---']),
+    ...bySize.map((s) => formatRow([s.name, growth.medians[s.name] ?? 0, growth.ratios[s.name] ?? 0])),
+    '',
+    `Target: 200/10 < 1.5: ${ratio200.toFixed(2)}, ${verdict(ratio200 < 1.5)}.`,
+  ];
+}
+
+async function allocationSection(): Promise<string[]> {
+  const loop10 = await allocatedBytes(() => loopRequest({ rounds: 10 }));
+  const loop60 = await allocatedBytes(() => loopRequest({ rounds: 60 }));
+  const off10 = await allocatedBytes(() => loopRequest({ rounds: 10, guard: false }));
+  const off60 = await allocatedBytes(() => loopRequest({ rounds: 60, guard: false }));
+  const floor10 = await allocatedBytes(() => floorRequest(10));
+  const floor60 = await allocatedBytes(() => floorRequest(60));
+  const marginal = (loop60 - loop10) / 50;
+  return [
+    'Bytes allocated per round: heap delta around one request during which no GC ran (checked with a gc',
+    'PerformanceObserver), median of 21 clean samples, less an empty run. Marginal = (60-round request',
+    '- 10-round request) / 50, i.e. without the per-request setup.',
+    '',
+    formatRow(['subject', 'KiB per round (60-round request)', 'KiB per round, marginal']),
+    formatRow(['---', '---', '---']),
+    formatRow(['floor loop', kib(floor60 / 60), kib((floor60 - floor10) / 50)]),
+    formatRow(['runToolLoop, guard: false', kib(off60 / 60), kib((off60 - off10) / 50)]),
+    formatRow(['runToolLoop, guards on', kib(loop60 / 60), kib(marginal)]),
+    '',
+    `Target: < 10 KiB per round with guards on: ${verdict(marginal < 10 * 1024 && loop60 / 60 < 10 * 1024)}.`,
+  ];
+}
+
+async function heapSection(): Promise<string[]> {
+  const window = defaults.DEFAULT_GUARD_WINDOW_ROUNDS;
+  const perRoundCalls = defaults.DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND;
+  // Warm-up: code and inline caches of long requests are allocated before the first baseline.
+  await loopRequest({ rounds: 2_000 });
+  await loopRequest({ rounds: 2_000, guard: false });
+  const whole: string[] = [];
+  for (const rounds of [1_000, 10_000]) {
+    const on = await liveHeapGrowth(rounds, true);
+    const off = await liveHeapGrowth(rounds, false);
+    whole.push(formatRow([rounds.toLocaleString('en'), kib(on), kib(off), (on / rounds).toFixed(0)]));
+  }
+  const states: Array<[string, GuardStateSize]> = [];
+  for (const [rounds, calls] of [
+    [100, 1],
+    [1_000, 1],
+    [10_000, 1],
+    [1_000, 20],
+  ] as const) {
+    states.push([`${rounds.toLocaleString('en')} x ${calls}`, await guardStateAfter(rounds, calls)]);
+  }
+  const bound = window * perRoundCalls;
+  const worst = Math.max(...states.map(([, size]) => size.heapBytes));
+  return [
+    'Heap of one request while it runs (forced GC inside the last round), history included: the history,',
+    'steps and results grow with the rounds by design.',
+    '',
+    formatRow(['rounds', 'heap growth, guards on (KiB)', 'guard: false (KiB)', 'B per round, guards on']),
+    formatRow(['---', '---', '---', '---']),
+    ...whole,
+    '',
+    `The guard alone, read from its session store at the end of the request. Bound: a window of ${window}`,
+    `rounds x ${perRoundCalls} calls remembered per round = ${bound} call records, whatever the number of rounds.`,
+    '',
+    formatRow(['rounds x calls per round', 'rounds kept', 'call records', 'JSON bytes', 'heap (KiB)']),
+    formatRow(['---', '---', '---', '---', '---']),
+    ...states.map(([label, size]) =>
+      formatRow([
+        label,
+        String(size.windowRounds),
+        String(size.records),
+        String(size.jsonBytes),
+        kib(size.heapBytes),
+      ]),
+    ),
+    '',
+    `Guard within its bound (<= ${bound} records): ${states.every(([, size]) => size.records <= bound) ? 'yes' : 'NO'}; largest guard state ${kib(worst)} KiB.`,
+  ];
+}
+
+export async function benchLoopOverhead(): Promise<string[]> {
+  return [...(await timeSection()), '', ...(await allocationSection()), '', ...(await heapSection())];
+}

@@ -1,0 +1,74 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { BfclFunction, BfclLanguage } from '../bfcl-function.js';
+
+/** The single-turn categories that have ground truth, with the language of their functions. */
+export const SINGLE_TURN_CATEGORIES = {
+  simple_python: 'python',
+  simple_java: 'java',
+  simple_javascript: 'javascript',
+  multiple: 'python',
+  parallel: 'python',
+  parallel_multiple: 'python',
+  live_simple: 'python',
+} as const satisfies Record<string, BfclLanguage>;
+
+export type SingleTurnCategory = keyof typeof SINGLE_TURN_CATEGORIES;
+
+export interface BfclEntry {
+  readonly id: string;
+  readonly function?: readonly BfclFunction[];
+}
+
+/** `{ function name: { argument: [acceptable values] } }`, one per expected call. */
+export type BfclExpectedCall = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+export interface BfclCorpus {
+  readonly directory: string;
+  /** Every `BFCL_v4_*.json` data file by name, with its entries. */
+  readonly dataFiles: ReadonlyMap<string, readonly BfclEntry[]>;
+  /** Every `multi_turn_func_doc/*.json` file by name, with its functions. */
+  readonly funcDocs: ReadonlyMap<string, readonly BfclFunction[]>;
+  /** Possible answers of the single-turn categories, by category and id. */
+  readonly answers: ReadonlyMap<SingleTurnCategory, ReadonlyMap<string, readonly BfclExpectedCall[]>>;
+}
+
+/** Reads the corpus, or throws an error that says where it was looked for and what it should hold. */
+export function readBfclCorpus(directory: string): BfclCorpus {
+  if (!existsSync(directory) || !existsSync(`${directory}possible_answer`)) {
+    throw new Error(
+      `The BFCL corpus is missing: expected ${directory} with BFCL_v4_*.json, possible_answer/ and multi_turn_func_doc/ (../shared/corpus/bfcl next to the repository; see its README.md).`,
+    );
+  }
+  const dataFiles = new Map<string, BfclEntry[]>();
+  for (const file of readdirSync(directory)
+    .filter((name) => /^BFCL_v4_.*\.json$/.test(name))
+    .sort()) {
+    dataFiles.set(file, readJsonLines<BfclEntry>(`${directory}${file}`));
+  }
+  const funcDocs = new Map<string, BfclFunction[]>();
+  for (const file of readdirSync(`${directory}multi_turn_func_doc`).sort()) {
+    funcDocs.set(file, readJsonLines<BfclFunction>(`${directory}multi_turn_func_doc/${file}`));
+  }
+  const answers = new Map<SingleTurnCategory, Map<string, readonly BfclExpectedCall[]>>();
+  for (const category of Object.keys(SINGLE_TURN_CATEGORIES) as SingleTurnCategory[]) {
+    const rows = readJsonLines<{ id: string; ground_truth: BfclExpectedCall[] }>(
+      `${directory}possible_answer/BFCL_v4_${category}.json`,
+    );
+    answers.set(category, new Map(rows.map((row) => [row.id, row.ground_truth])));
+  }
+  return { directory, dataFiles, funcDocs, answers };
+}
+
+/** JSON Lines (most files have no trailing newline); an unparsable line is named by file and number. */
+function readJsonLines<T>(path: string): T[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .flatMap((line, index) => {
+      if (line.trim() === '') return [];
+      try {
+        return [JSON.parse(line) as T];
+      } catch (error) {
+        throw new Error(`${path}:${index + 1} is not JSON: ${String(error)}`);
+      }
+    });
+}

@@ -1,0 +1,30 @@
+import type { Message, ToolMessage } from '../../messages/message.js';
+
+/** What a scripted model reads off the conversation it is sent. */
+export interface ConversationView {
+  /** This model call's number in the current turn (1 for the first call after the user's message). */
+  readonly round: number;
+  /** The tool messages of the current turn, oldest first. */
+  readonly toolMessages: readonly ToolMessage[];
+  /** The newest tool message of the turn, if any. */
+  readonly lastTool: ToolMessage | undefined;
+}
+
+/** Reads the current turn (everything after the last user message), as a model reacting to it would. */
+export function readConversation(messages: readonly Message[]): ConversationView {
+  let start = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role === 'user') {
+      start = i + 1;
+      break;
+    }
+  }
+  let assistants = 0;
+  const toolMessages: ToolMessage[] = [];
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i];
+    if (message?.role === 'assistant') assistants++;
+    else if (message?.role === 'tool') toolMessages.push(message);
+  }
+  return { round: assistants + 1, toolMessages, lastTool: toolMessages.at(-1) };
+}

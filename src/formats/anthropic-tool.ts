@@ -1,0 +1,9 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/** A client tool in the Anthropic Messages API format. */
+export interface AnthropicTool {
+  readonly name: string;
+  readonly description?: string;
+  /** A JSON Schema object (`type: "object"`). */
+  readonly input_schema: JsonSchema;
+}

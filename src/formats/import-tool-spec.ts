@@ -1,0 +1,161 @@
+import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { createSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import {
+  type AnyTool,
+  defineTool,
+  type Tool,
+  type ToolDefinition,
+  type ToolEffect,
+} from '../tools/define-tool.js';
+import type { ToolContext } from '../tools/tool-context.js';
+import type { ImportedToolSpec } from './imported-tool-spec.js';
+import { type ToolFormat, ToolFormatError } from './tool-format-error.js';
+import { createToolNameMap, type ToolNameMap } from './tool-name-map.js';
+
+/** Settings of `defineTool` that no format carries: pass them through unchanged. */
+export type ImportedToolSettings = Pick<
+  ToolDefinition<unknown, unknown>,
+  | 'timeoutMs'
+  | 'retries'
+  | 'maxCallsPerTurn'
+  | 'returnDirect'
+  | 'classifyError'
+  | 'maxResultChars'
+  | 'onContractViolation'
+  | 'formatResult'
+>;
+
+export interface ImportToolOptions<TResult = unknown> {
+  /** Runs the tool with the validated arguments. */
+  readonly execute: (args: unknown, context: ToolContext) => TResult | Promise<TResult>;
+  /** Share one across many tools: creating a compiler costs milliseconds. */
+  readonly schemaCompiler?: SchemaCompiler;
+  /** Where to look up the provider-legal name (default: a map of this one name). */
+  readonly nameMap?: ToolNameMap;
+  /** Overrides what the source says (OpenAI and Anthropic say nothing: the default is `write`). */
+  readonly effect?: ToolEffect;
+  readonly settings?: ImportedToolSettings;
+}
+
+/** Calls every imported tool of a list: receives the tool's original name, before any mapping. */
+export type ImportedToolHandler = (originalName: string, args: unknown, context: ToolContext) => unknown;
+
+export interface ImportToolsOptions {
+  readonly handler: ImportedToolHandler;
+  /** Default: one compiler created for the whole list. */
+  readonly schemaCompiler?: SchemaCompiler;
+  /** A fixed effect, or one per original name; default: what the source says, else `write`. */
+  readonly effect?: ToolEffect | ((originalName: string) => ToolEffect | undefined);
+  readonly settings?: ImportedToolSettings;
+}
+
+export interface ImportedTools {
+  /** One tool per definition, in order, registered under its provider-legal name. */
+  readonly tools: readonly AnyTool[];
+  /** Original names to registered names and back: a call to `toProvider(x)` reaches the tool for `x`. */
+  readonly nameMap: ToolNameMap;
+}
+
+/** Tools a source says nothing about are `write` tools: the stricter defaults (no retries, one at a time). */
+const UNKNOWN_EFFECT: ToolEffect = 'write';
+
+/** Turns one tool spec into a tool, registered under its provider-legal name. */
+export function importToolSpec<TResult>(
+  spec: ImportedToolSpec,
+  options: ImportToolOptions<TResult>,
+): Tool<unknown, TResult> {
+  checkImportOptions(spec.format, options, 'execute', spec.originalName);
+  const { nameMap = createToolNameMap([spec.originalName]) } = options;
+  if (typeof nameMap?.toProvider !== 'function') {
+    throw formatError(spec, 'options.nameMap', 'nameMap must be a map made by createToolNameMap.');
+  }
+  const name = nameMap.toProvider(spec.originalName);
+  if (name === undefined) {
+    throw formatError(spec, 'name', `the name map given in options.nameMap does not hold this tool's name.`);
+  }
+  try {
+    return defineTool<unknown, TResult>({
+      ...options.settings,
+      name,
+      description: spec.description,
+      input: spec.inputSchema,
+      ...(spec.outputSchema === undefined ? {} : { output: spec.outputSchema }),
+      effect: options.effect ?? spec.effect ?? UNKNOWN_EFFECT,
+      execute: options.execute,
+      ...(options.schemaCompiler === undefined ? {} : { schemaCompiler: options.schemaCompiler }),
+    });
+  } catch (error) {
+    if (!(error instanceof ToolDefinitionError)) throw error;
+    throw formatError(spec, '', error.message.replace(/^Tool "[^"]*": /, ''), error);
+  }
+}
+
+/**
+ * Turns a list of tool specs into tools sharing one name map and one schema compiler; every tool calls
+ * `handler` with its original name. Two definitions with the same original name are refused.
+ */
+export function importToolSpecs(
+  specs: readonly ImportedToolSpec[],
+  options: ImportToolsOptions,
+): ImportedTools {
+  checkImportOptions(specs[0]?.format ?? 'openai', options, 'handler');
+  const seen = new Set<string>();
+  for (const spec of specs) {
+    if (seen.has(spec.originalName)) {
+      throw formatError(spec, 'name', 'two tools have this name: tool names must be unique within a list.');
+    }
+    seen.add(spec.originalName);
+  }
+  const nameMap = createToolNameMap(seen);
+  const schemaCompiler = options.schemaCompiler ?? createSchemaCompiler();
+  const { handler, effect, settings } = options;
+  const tools = specs.map((spec, index) => {
+    const chosen = typeof effect === 'function' ? effect(spec.originalName) : effect;
+    try {
+      return importToolSpec(spec, {
+        execute: (args, context) => handler(spec.originalName, args, context),
+        nameMap,
+        schemaCompiler,
+        ...(chosen === undefined ? {} : { effect: chosen }),
+        ...(settings === undefined ? {} : { settings }),
+      });
+    } catch (error) {
+      if (!(error instanceof ToolFormatError)) throw error;
+      const path = error.path === '' ? `[${index}]` : `[${index}].${error.path}`;
+      throw formatError(spec, path, error.problem, error.cause);
+    }
+  });
+  return Object.freeze({ tools: Object.freeze(tools), nameMap });
+}
+
+/** Checks the options of an import now, so a missing `execute` or `handler` fails before any reading. */
+export function checkImportOptions(
+  format: ToolFormat,
+  options: unknown,
+  fn: 'execute' | 'handler',
+  toolName?: string,
+): void {
+  const what =
+    fn === 'execute' ? 'an execute function that runs the tool' : 'a handler function that runs the tools';
+  if (
+    typeof options !== 'object' ||
+    options === null ||
+    typeof (options as Record<string, unknown>)[fn] !== 'function'
+  ) {
+    throw new ToolFormatError({
+      format,
+      toolName,
+      path: `options.${fn}`,
+      problem: `importing needs an options object with ${what}.`,
+    });
+  }
+}
+
+function formatError(
+  spec: ImportedToolSpec,
+  path: string,
+  problem: string,
+  cause?: unknown,
+): ToolFormatError {
+  return new ToolFormatError({ format: spec.format, toolName: spec.originalName, path, problem, cause });
+}

@@ -1,0 +1,26 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/** Hints about a tool's behaviour (MCP 2025-06-18 and later). Clients must not rely on them for security. */
+export interface McpToolAnnotations {
+  readonly title?: string;
+  /** The tool does not modify its environment. */
+  readonly readOnlyHint?: boolean;
+  /** When not read-only: the tool may destroy data (MCP's default is true). */
+  readonly destructiveHint?: boolean;
+  /** When not read-only: calling again with the same arguments has no further effect. */
+  readonly idempotentHint?: boolean;
+  /** The tool reaches outside a closed world (the web, other systems). */
+  readonly openWorldHint?: boolean;
+}
+
+/** A tool as an MCP server lists it (`tools/list`). */
+export interface McpTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** A JSON Schema object (`type: "object"`). */
+  readonly inputSchema: JsonSchema;
+  /** The schema of the tool's `structuredContent`. */
+  readonly outputSchema?: JsonSchema;
+  readonly annotations?: McpToolAnnotations;
+}

@@ -1,0 +1,13 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/** A tool in the OpenAI function format (Chat Completions `tools`). */
+export interface OpenAiTool {
+  readonly type: 'function';
+  readonly function: {
+    readonly name: string;
+    readonly description?: string;
+    /** A JSON Schema object; optional in OpenAI's API (no parameters). */
+    readonly parameters?: JsonSchema;
+    readonly strict?: boolean;
+  };
+}

@@ -1,0 +1,64 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { AnyTool, ToolEffect } from '../tools/define-tool.js';
+import { describeType } from './read-tool-fields.js';
+import { type ToolFormat, ToolFormatError } from './tool-format-error.js';
+
+/** The parts of a tool every export needs, checked. */
+export interface ExportedTool<TOptions> {
+  readonly name: string;
+  readonly description: string;
+  readonly effect: ToolEffect;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema | undefined;
+  readonly options: Partial<TOptions>;
+}
+
+/**
+ * Checks that `tool` was made by `defineTool` and has a JSON Schema providers can read (a Standard Schema
+ * without a JSON Schema conversion has none), and that `options` is an object when given.
+ */
+export function readExportedTool<TOptions>(
+  format: ToolFormat,
+  tool: AnyTool,
+  options: unknown,
+): ExportedTool<TOptions> {
+  if (
+    typeof tool !== 'object' ||
+    tool === null ||
+    typeof tool.name !== 'string' ||
+    typeof tool.description !== 'string' ||
+    (tool.effect !== 'read' && tool.effect !== 'write')
+  ) {
+    throw new ToolFormatError({
+      format,
+      path: '',
+      problem: `only tools made by defineTool can be exported, got ${describeType(tool)}.`,
+    });
+  }
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new ToolFormatError({
+      format,
+      toolName: tool.name,
+      path: 'options',
+      problem: `options must be an object, got ${describeType(options)} (write tools.map((tool) => ...) rather than passing the function to map).`,
+    });
+  }
+  const inputSchema = tool.inputJsonSchema;
+  if (inputSchema === undefined) {
+    throw new ToolFormatError({
+      format,
+      toolName: tool.name,
+      path: 'input',
+      problem:
+        'its input schema has no JSON Schema form (a Standard Schema without a converter): define it with a JSON Schema, or with zod 4 or valibot, which convert.',
+    });
+  }
+  return {
+    name: tool.name,
+    description: tool.description,
+    effect: tool.effect,
+    inputSchema,
+    outputSchema: tool.outputJsonSchema,
+    options: (options ?? {}) as Partial<TOptions>,
+  };
+}

@@ -1,0 +1,23 @@
+import type { AnyTool } from '../tools/define-tool.js';
+import type { OpenAiTool } from './openai-tool.js';
+import { readExportedTool } from './read-exported-tool.js';
+
+export interface ToOpenAiToolOptions {
+  /** Sets `function.strict` (OpenAI then requires every property in `required` and no extra ones). */
+  readonly strict?: boolean;
+}
+
+/** The OpenAI function format of a tool, under its registered (provider-legal) name. */
+export function toOpenAiTool(tool: AnyTool, options?: ToOpenAiToolOptions): OpenAiTool {
+  const exported = readExportedTool<ToOpenAiToolOptions>('openai', tool, options);
+  const { strict } = exported.options;
+  return {
+    type: 'function',
+    function: {
+      name: exported.name,
+      description: exported.description,
+      parameters: exported.inputSchema,
+      ...(typeof strict === 'boolean' ? { strict } : {}),
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { ToolwardenError } from '../errors/toolwarden-error.js';
+import { sanitizeName } from '../redact/redact.js';
+
+/** The formats toolwarden reads and writes tool definitions in. */
+export type ToolFormat = 'openai' | 'anthropic' | 'mcp' | 'bfcl';
+
+const FORMAT_LABELS: Readonly<Record<ToolFormat, string>> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  mcp: 'MCP',
+  bfcl: 'BFCL',
+};
+
+export interface ToolFormatErrorOptions {
+  format: ToolFormat;
+  /** The tool's name as given, if any: it is shown escaped and shortened. */
+  toolName?: unknown;
+  /** Where in the definition the problem is, as a dotted path (`function.parameters`); '' for the whole. */
+  path: string;
+  /** What is wrong and how to fix it, as a sentence. */
+  problem: string;
+  cause?: unknown;
+}
+
+/**
+ * A tool definition in a provider's format (OpenAI, Anthropic, MCP, BFCL) cannot be imported or exported:
+ * the caller's definitions are to blame. The message names the format, the tool and the path.
+ */
+export class ToolFormatError extends ToolwardenError {
+  readonly code = 'TOOL_FORMAT_INVALID';
+  override readonly name = 'ToolFormatError';
+  readonly format: ToolFormat;
+  /** The tool's name, escaped and cut to 64 characters ('' when it had none). */
+  readonly toolName: string;
+  readonly path: string;
+  /** The sentence that says what is wrong, without the tool and path. */
+  readonly problem: string;
+
+  constructor({ format, toolName, path, problem, cause }: ToolFormatErrorOptions) {
+    const shown = typeof toolName === 'string' && toolName !== '' ? sanitizeName(toolName) : '';
+    const subject =
+      shown === '' ? `${FORMAT_LABELS[format]} tool` : `${FORMAT_LABELS[format]} tool "${shown}"`;
+    super({ message: `${subject}${path === '' ? '' : ` (${path})`}: ${problem}`, cause });
+    this.format = format;
+    this.toolName = shown;
+    this.path = path;
+    this.problem = problem;
+  }
+}
