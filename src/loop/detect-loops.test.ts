@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import type { RoundRecord } from './guard-types.js';
+import { type RoundRecord, roundSignature } from './guard-types.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,
@@ -10,7 +10,7 @@ const thresholds: LoopThresholds = {
 };
 const call = (tool: string, args: string, result: string) => ({ tool, call: `${tool}#${args}`, result });
 const rounds = (...calls: Array<ReturnType<typeof call>>): RoundRecord[] =>
-  calls.map((c, i) => ({ round: i + 1, calls: [c] }));
+  calls.map((c, i) => ({ round: i + 1, calls: [c], signature: roundSignature([c]) }));
 
 describe('detectLoops', () => {
   it('warns on the first repeat and stops on the second (exact repeat)', () => {

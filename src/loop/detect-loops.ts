@@ -67,13 +67,17 @@ function sameResults(window: readonly RoundRecord[], current: RoundRecord, limit
 
 /** A repeating sequence of rounds: the last `period` rounds equal the `period` before them. */
 function cycles(window: readonly RoundRecord[], maxPeriod: number): GuardFinding[] {
-  const signatures = window.map(signature);
+  const n = window.length;
   for (let period = 2; period <= maxPeriod; period++) {
-    if (signatures.length < 2 * period) break;
-    const last = signatures.slice(-period);
-    const before = signatures.slice(-2 * period, -period);
-    if (new Set(last).size < 2) continue;
-    if (last.some((sig, i) => sig !== before[i] || sig === '')) continue;
+    if (n < 2 * period) break;
+    let repeats = true;
+    let distinct = false;
+    for (let i = n - period; i < n && repeats; i++) {
+      const sig = (window[i] as RoundRecord).signature;
+      repeats = sig !== '' && sig === (window[i - period] as RoundRecord).signature;
+      if (sig !== (window[n - 1] as RoundRecord).signature) distinct = true;
+    }
+    if (!repeats || !distinct) continue;
     const rounds = window.slice(-2 * period).map((round) => round.round);
     const calls = window.slice(-period).flatMap((round) => round.calls);
     return [{ level: 'stop', evidence: { ...evidence('cycle', calls, 2, rounds), period } }];
@@ -99,10 +103,6 @@ function roundsWhere(window: readonly RoundRecord[], match: (call: CallRecord) =
   const rounds: number[] = [];
   for (const round of window) for (const call of round.calls) if (match(call)) rounds.push(round.round);
   return rounds;
-}
-
-function signature(round: RoundRecord): string {
-  return round.calls.map((call) => `${call.call}>${call.result}`).join('|');
 }
 
 function evidence(

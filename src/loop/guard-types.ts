@@ -11,6 +11,16 @@ export interface RoundRecord {
   /** Round number within the conversation (keeps counting across requests of one session). */
   readonly round: number;
   readonly calls: readonly CallRecord[];
+  /** The round as one string (every call and result), computed once: what cycle detection compares. */
+  readonly signature: string;
+}
+
+/** The signature of a round's calls. */
+export function roundSignature(calls: readonly CallRecord[]): string {
+  let signature = '';
+  for (const call of calls)
+    signature += signature === '' ? `${call.call}>${call.result}` : `|${call.call}>${call.result}`;
+  return signature;
 }
 
 export type LoopDetector = 'exact-repeat' | 'same-result' | 'cycle' | 'no-progress';

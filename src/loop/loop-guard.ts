@@ -1,6 +1,13 @@
 import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { type CallRecord, EMPTY_GUARD_STATE, type GuardFinding, type GuardState } from './guard-types.js';
+import {
+  type CallRecord,
+  EMPTY_GUARD_STATE,
+  type GuardFinding,
+  type GuardState,
+  type RoundRecord,
+  roundSignature,
+} from './guard-types.js';
 
 export interface ObserveOutcome {
   readonly state: GuardState;
@@ -18,15 +25,33 @@ export function observeRound(
   thresholds: LoopThresholds,
   windowRounds = DEFAULT_GUARD_WINDOW_ROUNDS,
 ): ObserveOutcome {
-  const remembered = calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
-  const seen = new Set<string>();
-  for (const round of state.window) for (const call of round.calls) seen.add(`${call.tool}>${call.result}`);
-  const novel = remembered.some((call) => !seen.has(`${call.tool}>${call.result}`));
-  const round = { round: state.nextRound, calls: remembered };
-  const window = [...state.window, round].slice(-windowRounds);
+  const remembered =
+    calls.length > DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND
+      ? calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)
+      : calls;
+  const novel = remembered.some((call) => !seenBefore(state.window, call));
+  const round: RoundRecord = {
+    round: state.nextRound,
+    calls: remembered,
+    signature: roundSignature(remembered),
+  };
+  const kept =
+    state.window.length >= windowRounds
+      ? state.window.slice(state.window.length - windowRounds + 1)
+      : state.window;
+  const window = [...kept, round];
   const staleRounds = remembered.length === 0 || novel ? 0 : state.staleRounds + 1;
   const next: GuardState = { ...state, nextRound: state.nextRound + 1, window, staleRounds };
   return { state: next, findings: detectLoops(window, staleRounds, thresholds) };
+}
+
+/** Whether this (tool, result) pair came out of any round in the window (a scan: no index to allocate). */
+function seenBefore(window: readonly RoundRecord[], call: CallRecord): boolean {
+  for (const round of window) {
+    for (const other of round.calls)
+      if (other.tool === call.tool && other.result === call.result) return true;
+  }
+  return false;
 }
 
 export function markNudged(state: GuardState, fingerprint: string): GuardState {
@@ -57,12 +82,12 @@ export function restoreGuardState(value: unknown): GuardState {
         ),
     )
     .slice(-DEFAULT_GUARD_WINDOW_ROUNDS)
-    .map((round) => ({
-      round: round.round,
-      calls: round.calls
+    .map((round): RoundRecord => {
+      const calls = round.calls
         .slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)
-        .map(({ tool, call, result }) => ({ tool, call, result })),
-    }));
+        .map(({ tool, call, result }) => ({ tool, call, result }));
+      return { round: round.round, calls, signature: roundSignature(calls) };
+    });
   const nextRound = Number.isSafeInteger(candidate.nextRound)
     ? (candidate.nextRound as number)
     : (window.at(-1)?.round ?? 0) + 1;
