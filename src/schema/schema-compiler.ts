@@ -1,4 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './json-schema.js';
 import type { ValidationIssue, ValidationOutcome } from './validation-issue.js';
@@ -18,18 +20,38 @@ export interface SchemaCompiler {
   compile(schema: JsonSchema): CompiledValidator;
 }
 
+const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, strictTuples: false, logger: false } as const;
+
+type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** The dialect a schema declares with `$schema` (draft-07, the providers' default, when it declares none). */
+function dialectOf(schema: JsonSchema): Dialect {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (declared.includes('2020-12')) return '2020-12';
+  if (declared.includes('2019-09')) return '2019-09';
+  return 'draft-07';
+}
+
 export function createSchemaCompiler(): SchemaCompiler {
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    logger: false,
-  });
-  addFormats(ajv);
+  // One Ajv per dialect, made when first needed (MCP servers declare 2020-12; most schemas declare nothing).
+  const instances = new Map<Dialect, Ajv>();
+  const ajvFor = (dialect: Dialect): Ajv => {
+    let ajv = instances.get(dialect);
+    if (ajv === undefined) {
+      ajv =
+        dialect === '2020-12'
+          ? new Ajv2020(AJV_OPTIONS)
+          : dialect === '2019-09'
+            ? new Ajv2019(AJV_OPTIONS)
+            : new Ajv(AJV_OPTIONS);
+      addFormats(ajv);
+      instances.set(dialect, ajv);
+    }
+    return ajv;
+  };
   return {
     compile(schema) {
-      const validate = ajv.compile(schema);
+      const validate = ajvFor(dialectOf(schema)).compile(schema);
       return (value) => (validate(value) ? { ok: true, value } : { ok: false, issues: toIssues(validate) });
     },
   };
