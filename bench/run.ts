@@ -1,6 +1,8 @@
 import { benchChainOverhead } from './chain-overhead.js';
+import { benchLoopOverhead } from './loop-overhead.js';
+import { benchOutputContract } from './output-contract.js';
 
-const sections = [benchChainOverhead];
+const sections = [benchChainOverhead, benchOutputContract, benchLoopOverhead];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
 for (const section of sections) {

@@ -76,3 +76,8 @@ export const NUDGE_TEXT =
 export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;
 /** Imported tool names longer than this are refused before they are mapped to a provider-legal name. */
 export const MAX_ORIGINAL_TOOL_NAME_LENGTH = 256;
+
+/** `toolwarden check`: each step of an example (validate the input, execute, validate the result) must settle within this. */
+export const DEFAULT_EXAMPLE_TIMEOUT_MS = 5_000;
+/** The longest timeout a timer can hold (2^31 - 1 ms); larger values fire at once. */
+export const MAX_EXAMPLE_TIMEOUT_MS = 2_147_483_647;

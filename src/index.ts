@@ -37,6 +37,11 @@ export type {
   ToolErrorCode,
   ToolExecutionResult,
 } from './chain/tool-execution-result.js';
+export type { CheckFinding, CheckReport, CheckStatus, ToolCheck } from './check/check-report.js';
+export { type CheckOptions, checkTools } from './check/check-tools.js';
+export { renderCheckJson } from './check/render-check-json.js';
+export { renderCheckJunit } from './check/render-check-junit.js';
+export { renderCheckText } from './check/render-check-text.js';
 export * as defaults from './defaults.js';
 export { ContractViolationError } from './errors/contract-violation-error.js';
 export { FatalToolError } from './errors/fatal-tool-error.js';

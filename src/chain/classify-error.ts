@@ -4,6 +4,7 @@ import { ResultSerializationError } from '../errors/result-serialization-error.j
 import { ToolInputError } from '../errors/tool-input-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import { TransientToolError } from '../errors/transient-tool-error.js';
+import { readField } from '../util/read-field.js';
 import type { ErrorClass } from './error-class.js';
 
 /** Node and undici error codes of failures that usually pass when tried again. */
@@ -77,13 +78,4 @@ function classifyBySignal(error: object): ErrorClass | undefined {
 
 function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
-}
-
-/** Reads a field of a thrown value without trusting it: getters may throw, proxies may lie. */
-function readField(value: object, key: string): unknown {
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
 }

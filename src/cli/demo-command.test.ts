@@ -95,6 +95,26 @@ describe('toolwarden demo', () => {
     ]);
   });
 
+  it('demo loops prints the scenario table and exits 0 when every stop was right', async () => {
+    const { stdout, code } = await cli('demo', 'loops');
+    expect(code).toBe(0);
+    for (const name of [
+      'contract-mismatch loop',
+      'A-B-A-B oscillation',
+      'legitimate 12-step task',
+      'distinct useless calls',
+    ]) {
+      expect(stdout).toContain(name);
+    }
+    expect(stdout).toMatch(/guarded \(toolwarden defaults\): right 8\/8/);
+  });
+
+  it('exits 2 on an unknown demo', async () => {
+    const { code, stderr } = await cli('demo', 'nope');
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown demo: nope');
+  });
+
   it('exits 2 with usage on an unknown command', async () => {
     const { code, stderr } = await cli('frobnicate');
     expect(code).toBe(2);

@@ -65,7 +65,9 @@ describe('restoreGuardState', () => {
       '{"schemaVersion":1,"nextRound":3,"staleRounds":0,"nudged":["a",5],"window":[{"round":1,"calls":[{"tool":"t","call":"c","result":"r","__proto__":{"polluted":1}}]},{"round":"x","calls":[]},{"round":2,"calls":[{"tool":1}]}],"__proto__":{"polluted":1}}',
     );
     const state = restoreGuardState(hostile);
-    expect(state.window).toEqual([{ round: 1, calls: [{ tool: 't', call: 'c', result: 'r' }], signature: 'c>r' }]);
+    expect(state.window).toEqual([
+      { round: 1, calls: [{ tool: 't', call: 'c', result: 'r' }], signature: 'c>r' },
+    ]);
     expect(state.nudged).toEqual(['a']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

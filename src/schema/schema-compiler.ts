@@ -20,7 +20,13 @@ export interface SchemaCompiler {
   compile(schema: JsonSchema): CompiledValidator;
 }
 
-const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, strictTuples: false, logger: false } as const;
+const AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictTuples: false,
+  logger: false,
+} as const;
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 

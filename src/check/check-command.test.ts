@@ -1,0 +1,339 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { CheckReport } from './check-report.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const main = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+
+interface CliResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+  ms: number;
+}
+
+/** Runs the real CLI in a child process, from the repository root, as CI would. */
+async function check(...args: string[]): Promise<CliResult> {
+  const started = performance.now();
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', main, 'check', ...args], {
+      cwd: root,
+    });
+    return { stdout, stderr, code: 0, ms: performance.now() - started };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return {
+      stdout: failed.stdout,
+      stderr: failed.stderr,
+      code: failed.code,
+      ms: performance.now() - started,
+    };
+  }
+}
+
+const fixture = (name: string) => `src/check/__fixtures__/${name}`;
+
+type JsonReport = CheckReport & { format: string; version: number };
+
+function codesByTool(report: CheckReport): Record<string, string[]> {
+  return Object.fromEntries(report.tools.map((tool) => [tool.name, tool.findings.map((f) => f.code)]));
+}
+
+function lines(text: string): string[] {
+  return text.split('\n');
+}
+
+describe('toolwarden check: a correct module', () => {
+  it('exits 0, one line per tool, warnings allowed; a tool exported twice is checked once', async () => {
+    const { code, stdout, stderr } = await check(fixture('correct-tools.ts'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const out = lines(stdout);
+    expect(out[0]).toBe('toolwarden check src/check/__fixtures__/correct-tools.ts');
+    expect(out).toContain('PASS  getOrderStatus  3 examples');
+    expect(out).toContain('WARN  searchDocs  1 example');
+    expect(out.filter((line) => /^(PASS|WARN|FAIL) /.test(line))).toHaveLength(2);
+    expect(stdout).toContain('warning STRICT_OPTIONAL_PROPERTY');
+    expect(stdout).toContain('(missing: limit)');
+    expect(stdout).toContain('#/properties/query uses "minLength"');
+    expect(out).toContain('2 tools: 1 passed, 1 with warnings, 0 failed');
+  });
+
+  it('--json: warnings are listed with their severity, and the status is warn', async () => {
+    const { code, stdout } = await check(fixture('correct-tools.ts'), '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(report).toMatchObject({ format: 'toolwarden-check', version: 1, status: 'warn' });
+    expect(report.summary).toEqual({ tools: 2, passed: 1, warned: 1, failed: 0 });
+    const search = report.tools.find((t) => t.name === 'searchDocs');
+    expect(search?.findings.every((f) => f.severity === 'warning')).toBe(true);
+    expect(report.tools.find((t) => t.name === 'getOrderStatus')).toEqual({
+      name: 'getOrderStatus',
+      exportName: 'getOrderStatus',
+      status: 'pass',
+      findings: [],
+      examplesRun: 3,
+    });
+  });
+});
+
+describe('toolwarden check: each kind of broken tool fails with its reason', () => {
+  it('queryOrderStatus promises SUCCESS|FAILED and its example returns {"code":0,"data":{"state":"PAID"}}', async () => {
+    const { code, stdout } = await check(fixture('broken/query-order-status.ts'));
+    expect(code).toBe(1);
+    const out = lines(stdout);
+    expect(out).toContain('FAIL  queryOrderStatus  1 example');
+    expect(stdout).toContain(
+      'error   EXAMPLE_CONTRACT_VIOLATION [example paid order]: the result breaks the output contract: /code: is not an allowed property; /data: is not an allowed property; /status: is required; the result was {"code":0,"data":{"state":"PAID"}}',
+    );
+    // The enumerated verdict: the right shape with a value outside the set.
+    expect(out).toContain('FAIL  queryPaymentStatus  1 example');
+    expect(stdout).toContain(
+      '/status: must be one of: "SUCCESS", "FAILED"; the result was {"status":"PAID"}',
+    );
+    expect(out).toContain('2 tools: 0 passed, 0 with warnings, 2 failed');
+  });
+
+  it('a tool with no output schema and no examples: nothing to check', async () => {
+    const { code, stdout } = await check(fixture('broken/nothing-to-check.ts'));
+    expect(code).toBe(1);
+    expect(lines(stdout)).toContain('FAIL  lookupCustomer  0 examples');
+    expect(stdout).toContain(
+      'error   NOTHING_TO_CHECK: nothing to check: declare an output schema and examples',
+    );
+  });
+
+  it('an input schema that does not compile is reported for that tool, with the schema error', async () => {
+    const { code, stdout } = await check(fixture('broken/input-schema-does-not-compile.ts'));
+    expect(code).toBe(1);
+    expect(lines(stdout)).toContain('FAIL  createInvoice  0 examples');
+    expect(stdout).toMatch(
+      /error {3}INPUT_SCHEMA_INVALID: the input schema does not compile: schema is invalid: data\/properties\/amount\/type must be equal to one of the allowed values/,
+    );
+  });
+
+  it('an illegal name (query.order.status) fails with a legal suggestion, and its example still runs', async () => {
+    const { code, stdout } = await check(fixture('broken/illegal-name.ts'));
+    expect(code).toBe(1);
+    expect(lines(stdout)).toContain('FAIL  query.order.status  (export queryOrderStatusDotted)  1 example');
+    expect(stdout).toContain('error   NAME_ILLEGAL: a tool name may contain only letters, digits');
+    expect(stdout).toContain(
+      'names must match ^[a-zA-Z0-9_-]{1,64}$; rename it, for example to "query_order_status"',
+    );
+    expect(stdout).not.toContain('EXAMPLE_');
+  });
+
+  it('a defineTool call that throws at import fails the module (exit 1), not the process', async () => {
+    const { code, stdout, stderr } = await check(fixture('broken/define-throws-at-import.ts'));
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(lines(stdout)).toContain('FAIL  (module)');
+    expect(stdout).toContain(
+      'error   DEFINITION_INVALID: a defineTool call threw while the module loaded, so none of its tools can be checked: ToolDefinitionError: Tool "query.order.status": a tool name may contain only letters',
+    );
+    expect(stdout).toContain('(and the module failed)');
+  });
+});
+
+describe('toolwarden check: a module with a correct tool and every kind of broken one', () => {
+  it('text: one line per tool, details only under the failures', async () => {
+    const { code, stdout } = await check(fixture('mixed-tools.ts'));
+    expect(code).toBe(1);
+    const toolLines = lines(stdout).filter((line) => /^(PASS|WARN|FAIL) /.test(line));
+    expect(toolLines).toEqual([
+      'FAIL  createInvoice  0 examples',
+      'PASS  getOrderStatus  3 examples',
+      'FAIL  lookupCustomer  0 examples',
+      'FAIL  queryOrderStatus  1 example',
+      'FAIL  query.order.status  (export queryOrderStatusDotted)  1 example',
+    ]);
+    const afterPass = lines(stdout)[lines(stdout).indexOf('PASS  getOrderStatus  3 examples') + 1];
+    expect(afterPass).toBe('FAIL  lookupCustomer  0 examples');
+  });
+
+  it('--json: every failure with its code, parseable', async () => {
+    const { code, stdout } = await check(fixture('mixed-tools.ts'), '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(report.status).toBe('fail');
+    expect(report.module).toBe('src/check/__fixtures__/mixed-tools.ts');
+    expect(report.summary).toEqual({ tools: 5, passed: 1, warned: 0, failed: 4 });
+    expect(codesByTool(report)).toEqual({
+      createInvoice: ['INPUT_SCHEMA_INVALID'],
+      getOrderStatus: [],
+      lookupCustomer: ['NOTHING_TO_CHECK'],
+      queryOrderStatus: ['EXAMPLE_CONTRACT_VIOLATION'],
+      'query.order.status': ['NAME_ILLEGAL'],
+    });
+    const violation = report.tools.find((t) => t.name === 'queryOrderStatus')?.findings[0];
+    expect(violation).toMatchObject({ severity: 'error', example: 'paid order' });
+    expect(violation?.message).toContain('/status: is required');
+  });
+
+  it('--junit: well-formed XML with one testcase per tool and a failure for each broken one', async () => {
+    const { code, stdout } = await check(fixture('mixed-tools.ts'), '--junit');
+    expect(code).toBe(1);
+    expectWellFormedXml(stdout);
+    expect(stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    expect(stdout).toContain(
+      '<testsuites name="toolwarden check" tests="5" failures="4" errors="0" skipped="0">',
+    );
+    expect(stdout).toMatch(/<testcase classname="[^"]+" name="getOrderStatus"\/>/);
+    expect(stdout.match(/<failure /g)).toHaveLength(4);
+    for (const type of [
+      'INPUT_SCHEMA_INVALID',
+      'NOTHING_TO_CHECK',
+      'EXAMPLE_CONTRACT_VIOLATION',
+      'NAME_ILLEGAL',
+    ]) {
+      expect(stdout).toContain(`<failure type="${type}"`);
+    }
+    // The result's quotes are escaped inside the attribute.
+    expect(stdout).toContain(
+      'the result was {&quot;code&quot;:0,&quot;data&quot;:{&quot;state&quot;:&quot;PAID&quot;}}',
+    );
+    expect(stdout).toContain('name="query.order.status (export queryOrderStatusDotted)"');
+  });
+});
+
+describe('toolwarden check: module formats', () => {
+  it('.mjs with plain definitions: the checker defines them, a bad one fails alone', async () => {
+    const { code, stdout } = await check(fixture('plain-definitions.mjs'));
+    expect(code).toBe(1);
+    expect(lines(stdout)).toContain('PASS  echo  1 example');
+    expect(lines(stdout)).toContain('FAIL  badEffect  0 examples');
+    expect(stdout).toContain(
+      "DEFINITION_INVALID: defineTool rejects it: effect must be 'read' or 'write', got delete.",
+    );
+  });
+
+  it('.cjs: tools on module.exports are found through the default export', async () => {
+    const { code, stdout } = await check(fixture('commonjs-tools.cjs'));
+    expect(code).toBe(0);
+    expect(lines(stdout)).toContain('PASS  ping  (export default.ping)  1 example');
+  });
+
+  it('an absolute path works as well as a relative one', async () => {
+    const { code, stdout } = await check(join(root, fixture('commonjs-tools.cjs')));
+    expect(code).toBe(0);
+    expect(stdout).toContain('PASS  ping');
+  });
+});
+
+describe('toolwarden check: hostile input', () => {
+  it('a module path that does not exist: exit 2, said on stderr, nothing on stdout', async () => {
+    const { code, stdout, stderr } = await check('src/check/__fixtures__/no-such-module.ts');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `toolwarden check: no such file: ${join(root, 'src/check/__fixtures__/no-such-module.ts')}\n`,
+    );
+  });
+
+  it('a directory: exit 2', async () => {
+    const { code, stderr } = await check('src/check/__fixtures__');
+    expect(code).toBe(2);
+    expect(stderr).toContain('not a file:');
+  });
+
+  it('a module that throws on import: exit 2 with its error, no stack trace', async () => {
+    const { code, stdout, stderr } = await check(fixture('hostile/throws-on-import.ts'));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'toolwarden check: importing src/check/__fixtures__/hostile/throws-on-import.ts threw Error: ORDERS_DB_URL is not set\n',
+    );
+  });
+
+  it('a module exporting no tools: exit 2, naming what it does export', async () => {
+    const { code, stderr } = await check(fixture('hostile/no-tools.ts'));
+    expect(code).toBe(2);
+    expect(stderr).toContain('exports no tools (its exports: answer, config, helper)');
+  });
+
+  it('misbehaving examples: each reported, the hanging one times out, the process still exits promptly', async () => {
+    const { code, stdout, ms } = await check(
+      fixture('hostile/misbehaving-examples.ts'),
+      '--json',
+      '--timeout-ms',
+      '150',
+    );
+    expect(code).toBe(1);
+    // One example waits on an hour-long timer and ignores its signal.
+    expect(ms).toBeLessThan(15_000);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(codesByTool(report)).toEqual({
+      badExampleInput: ['EXAMPLE_INPUT_INVALID'],
+      driftingFormat: ['FORMAT_NOT_DETERMINISTIC'],
+      leavesRejection: [],
+      neverSettles: ['EXAMPLE_TIMEOUT'],
+      rejectsObject: ['EXAMPLE_THREW'],
+      throwsString: ['EXAMPLE_THREW'],
+      wrongOutput: ['EXAMPLE_OUTPUT_MISMATCH'],
+    });
+    const message = (name: string) => report.tools.find((t) => t.name === name)?.findings[0]?.message;
+    expect(message('throwsString')).toBe('execute threw a non-Error value: "upstream said no"');
+    expect(message('rejectsObject')).toBe(
+      'execute threw a non-Error value: {"reason":"maintenance","status":503}',
+    );
+    expect(message('neverSettles')).toMatch(/^execute did not settle within 150 ms/);
+    expect(message('badExampleInput')).toBe(
+      "the example's input does not match the input schema: /id: must be string",
+    );
+    expect(message('wrongOutput')).toBe(
+      "the result differs from the example's output at /totalCents: expected 1200, got 1250",
+    );
+    // The rejection nobody awaited is the module's failure, not a crash.
+    expect(report.moduleFindings).toEqual([
+      expect.objectContaining({
+        code: 'UNCAUGHT_ERROR',
+        message: expect.stringContaining('background sync failed'),
+      }),
+    ]);
+  });
+
+  it.each([
+    [[], 'missing the module to check'],
+    [['a.js', 'b.js'], 'expected one module, got 2: a.js b.js'],
+    [['a.js', '--json', '--junit'], '--json and --junit cannot be combined'],
+    [['a.js', '--timeout-ms', '0'], '--timeout-ms must be an integer from 1 to 2147483647, got 0'],
+    [['a.js', '--timeout-ms', '1.5'], '--timeout-ms must be an integer from 1 to 2147483647, got 1.5'],
+    [['a.js', '--timeout-ms'], "Option '--timeout-ms <value>' argument missing"],
+    [['a.js', '--yaml'], "Unknown option '--yaml'"],
+  ])('usage error %j: exit 2 with the reason and the usage', async (args, reason) => {
+    const { code, stdout, stderr } = await check(...args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(reason);
+    expect(stderr).toContain('Usage: toolwarden check <module>');
+  });
+
+  it('--help explains the formats, the exit codes and how to check a TypeScript module', async () => {
+    const { code, stdout } = await check('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--junit');
+    expect(stdout).toContain('--timeout-ms <n>');
+    expect(stdout).toContain("NODE_OPTIONS='--import tsx' npx toolwarden check");
+    expect(stdout).toContain('Exit codes: 0 no failures');
+  });
+});
+
+/** A small well-formedness check: tags balance, attributes are quoted, no raw `<` or bare `&` in text. */
+function expectWellFormedXml(xml: string): void {
+  expect(xml).not.toMatch(/&(?!(amp|lt|gt|quot|apos|#\d+);)/);
+  const body = xml.replace(/^<\?xml[^?]*\?>\n/, '');
+  const stack: string[] = [];
+  const token = /<(\/?)([A-Za-z][\w-]*)((?:\s+[\w-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
+  for (const match of body.matchAll(token)) {
+    const [, closing, name, , selfClosing, text, stray] = match;
+    if (stray !== undefined) throw new Error(`raw "<" at ${match.index}`);
+    if (text !== undefined) continue;
+    if (closing === '/') expect(stack.pop()).toBe(name);
+    else if (selfClosing !== '/') stack.push(name as string);
+  }
+  expect(stack).toEqual([]);
+}

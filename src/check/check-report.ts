@@ -1,0 +1,133 @@
+/** How much a finding matters: an `error` fails the check (exit code 1), a `warning` does not. */
+export type CheckSeverity = 'error' | 'warning';
+
+/** A tool's verdict: `fail` with any error, else `warn` with any warning, else `pass`. */
+export type CheckStatus = 'pass' | 'warn' | 'fail';
+
+/** Stable codes of what `toolwarden check` can find, for programs (CI annotations, dashboards). */
+export type CheckFindingCode =
+  // The module as a whole.
+  | 'NO_TOOLS'
+  | 'UNCAUGHT_ERROR'
+  // The definition.
+  | 'DEFINITION_INVALID'
+  | 'NAME_ILLEGAL'
+  | 'NAME_DUPLICATE'
+  | 'DESCRIPTION_MISSING'
+  | 'INPUT_SCHEMA_INVALID'
+  | 'INPUT_NOT_OBJECT'
+  | 'INPUT_SCHEMA_UNAVAILABLE'
+  | 'OUTPUT_SCHEMA_INVALID'
+  | 'NOTHING_TO_CHECK'
+  | 'NO_EXAMPLES'
+  | 'NO_OUTPUT_SCHEMA'
+  // OpenAI strict mode (warnings: the tool still works without `strict: true`).
+  | 'STRICT_ADDITIONAL_PROPERTIES'
+  | 'STRICT_OPTIONAL_PROPERTY'
+  | 'STRICT_UNSUPPORTED_KEYWORD'
+  | 'STRICT_UNSUPPORTED_FORMAT'
+  | 'STRICT_LIMIT'
+  // The examples.
+  | 'EXAMPLE_INVALID'
+  | 'EXAMPLE_INPUT_INVALID'
+  | 'EXAMPLE_THREW'
+  | 'EXAMPLE_TIMEOUT'
+  | 'EXAMPLE_CONTRACT_VIOLATION'
+  | 'EXAMPLE_OUTPUT_MISMATCH'
+  | 'VALIDATOR_FAILED'
+  | 'RESULT_NOT_SERIALIZABLE'
+  | 'FORMAT_FAILED'
+  | 'FORMAT_NOT_DETERMINISTIC';
+
+export interface CheckFinding {
+  readonly severity: CheckSeverity;
+  readonly code: CheckFindingCode;
+  /** For people: what is wrong, where, and (when it helps) how to fix it. */
+  readonly message: string;
+  /** The example it is about: its `name`, or `#1`, `#2`... by position. */
+  readonly example?: string;
+}
+
+export interface ToolCheck {
+  /** The tool's name (as declared, even when illegal; `(unnamed)` when there is none). */
+  readonly name: string;
+  /** Where the tool came from in the module (`queryOrderStatus`, `default`, `tools[2]`), when known. */
+  readonly exportName?: string;
+  readonly status: CheckStatus;
+  /** Errors first, then warnings, each in the order they were found. */
+  readonly findings: readonly CheckFinding[];
+  /** Examples that ran to a verdict (passed or failed). */
+  readonly examplesRun: number;
+}
+
+/** What `checkTools` returns: a plain value, rendered by `renderCheckText`, `renderCheckJson`, `renderCheckJunit`. */
+export interface CheckReport {
+  /** What was checked (the module path as given), for the report's title. */
+  readonly module: string;
+  readonly status: CheckStatus;
+  readonly summary: {
+    readonly tools: number;
+    readonly passed: number;
+    readonly warned: number;
+    readonly failed: number;
+  };
+  /** Problems of the module rather than of one tool (no tools, a definition that threw at import). */
+  readonly moduleFindings: readonly CheckFinding[];
+  readonly tools: readonly ToolCheck[];
+}
+
+export function statusOf(findings: readonly CheckFinding[]): CheckStatus {
+  if (findings.some((f) => f.severity === 'error')) return 'fail';
+  return findings.length > 0 ? 'warn' : 'pass';
+}
+
+/** Orders findings (errors first, stable otherwise) and derives the tool's status. */
+export function toolCheck(
+  entry: { name: string; exportName: string | undefined; examplesRun: number },
+  findings: readonly CheckFinding[],
+): ToolCheck {
+  const ordered = [
+    ...findings.filter((f) => f.severity === 'error'),
+    ...findings.filter((f) => f.severity === 'warning'),
+  ];
+  return {
+    name: entry.name,
+    ...(entry.exportName === undefined ? {} : { exportName: entry.exportName }),
+    status: statusOf(ordered),
+    findings: ordered,
+    examplesRun: entry.examplesRun,
+  };
+}
+
+/** Builds a report, computing the summary and the overall status. */
+export function createCheckReport(parts: {
+  module: string;
+  tools: readonly ToolCheck[];
+  moduleFindings?: readonly CheckFinding[];
+}): CheckReport {
+  const moduleFindings = parts.moduleFindings ?? [];
+  const count = (status: CheckStatus) => parts.tools.filter((t) => t.status === status).length;
+  const statuses = [statusOf(moduleFindings), ...parts.tools.map((t) => t.status)];
+  return {
+    module: parts.module,
+    status: statuses.includes('fail') ? 'fail' : statuses.includes('warn') ? 'warn' : 'pass',
+    summary: {
+      tools: parts.tools.length,
+      passed: count('pass'),
+      warned: count('warn'),
+      failed: count('fail'),
+    },
+    moduleFindings,
+    tools: parts.tools,
+  };
+}
+
+/** The same report with more module-level findings (for example errors thrown outside any example). */
+export function withModuleFindings(report: CheckReport, findings: readonly CheckFinding[]): CheckReport {
+  if (findings.length === 0) return report;
+  return createCheckReport({
+    module: report.module,
+    tools: report.tools,
+    moduleFindings: [...report.moduleFindings, ...findings],
+  });
+}

@@ -1,0 +1,150 @@
+import { DEFAULT_EXAMPLE_TIMEOUT_MS, MAX_EXAMPLE_TIMEOUT_MS } from '../defaults.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { checkProviderRules } from './check-provider-rules.js';
+import {
+  type CheckFinding,
+  type CheckReport,
+  createCheckReport,
+  type ToolCheck,
+  toolCheck,
+} from './check-report.js';
+import type { CheckTarget } from './collect-tools.js';
+import { defineForCheck } from './define-for-check.js';
+import { describeThrown } from './preview-value.js';
+import { runExample } from './run-example.js';
+
+export interface CheckOptions {
+  /** Each step of each example must settle within this many milliseconds (default 5,000). */
+  readonly timeoutMs?: number;
+  /** The report's title: what was checked (default `tools`). */
+  readonly module?: string;
+  /** Where each target came from, for the report (see `collectTools`). */
+  readonly exportNames?: ReadonlyMap<CheckTarget, string>;
+}
+
+/**
+ * Checks tools (made by `defineTool`) and tool definitions (not yet defined: the checker defines them,
+ * so a definition error is reported per tool) against their contracts, and returns a report:
+ * - the definition: its schemas compile, `defineTool` accepts it;
+ * - the providers' rules: a legal name, a description, an object input schema (OpenAI strict mode as warnings);
+ * - the examples: each runs, its input matches the input schema, its result satisfies the output contract,
+ *   equals the expected output when there is one, and formats to the same text every time;
+ * - a tool with neither an output schema nor examples fails: there is nothing to check.
+ *
+ * Tools and examples run one at a time, in order. Writes nothing; never throws for a tool's behaviour
+ * (only for bad options).
+ */
+export async function checkTools(
+  targets: Iterable<CheckTarget>,
+  options: CheckOptions = {},
+): Promise<CheckReport> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_EXAMPLE_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_EXAMPLE_TIMEOUT_MS) {
+    throw new InvalidOptionsError({
+      option: 'timeoutMs',
+      message: `must be an integer from 1 to ${MAX_EXAMPLE_TIMEOUT_MS}, got ${String(timeoutMs)}`,
+    });
+  }
+  const list = [...targets];
+  const names = new Map<unknown, number>();
+  const defined = list.map((target) => {
+    try {
+      const entry = defineForCheck(target);
+      names.set(entry.name, (names.get(entry.name) ?? 0) + 1);
+      return { target, entry };
+    } catch (error) {
+      // A hostile definition (a throwing getter): report it, check the others.
+      return { target, error };
+    }
+  });
+  const tools: ToolCheck[] = [];
+  for (const { target, entry, error } of defined) {
+    const exportName = options.exportNames?.get(target);
+    if (entry === undefined) {
+      const message = `the definition cannot be read: ${describeThrown(error)}`;
+      tools.push(
+        toolCheck({ name: '(unreadable)', exportName, examplesRun: 0 }, [
+          { severity: 'error', code: 'DEFINITION_INVALID', message },
+        ]),
+      );
+      continue;
+    }
+    const findings: CheckFinding[] = [...entry.findings];
+    findings.push(
+      ...checkProviderRules({
+        name: entry.name,
+        description: entry.description,
+        inputJsonSchema: entry.inputJsonSchema,
+      }),
+    );
+    if ((names.get(entry.name) ?? 0) > 1 && typeof entry.name === 'string') {
+      findings.push({
+        severity: 'error',
+        code: 'NAME_DUPLICATE',
+        message: `${names.get(entry.name)} tools are named "${entry.name}": a registry rejects duplicates, rename all but one`,
+      });
+    }
+    findings.push(...coverage(entry.hasOutput, entry.exampleCount));
+    let examplesRun = 0;
+    if (entry.tool !== undefined) {
+      const examples: readonly unknown[] = Array.isArray(entry.tool.examples) ? entry.tool.examples : [];
+      for (const [index, example] of examples.entries()) {
+        const run = await runExample(entry.tool, example, index, {
+          timeoutMs,
+          toolName: typeof entry.name === 'string' ? entry.name : entry.tool.name,
+        });
+        if (run.ran) examplesRun++;
+        findings.push(...run.findings);
+      }
+    }
+    tools.push(toolCheck({ name: shownName(entry.name), exportName, examplesRun }, findings));
+  }
+  const moduleFindings: CheckFinding[] =
+    list.length === 0
+      ? [
+          {
+            severity: 'error',
+            code: 'NO_TOOLS',
+            message: 'no tools to check: export tools made by defineTool, or their definitions',
+          },
+        ]
+      : [];
+  return createCheckReport({ module: options.module ?? 'tools', tools, moduleFindings });
+}
+
+/** A contract needs something to hold the tool to: an output schema, examples, ideally both. */
+function coverage(hasOutput: boolean, exampleCount: number): CheckFinding[] {
+  if (!hasOutput && exampleCount === 0) {
+    return [
+      {
+        severity: 'error',
+        code: 'NOTHING_TO_CHECK',
+        message: 'nothing to check: declare an output schema and examples',
+      },
+    ];
+  }
+  if (!hasOutput) {
+    return [
+      {
+        severity: 'warning',
+        code: 'NO_OUTPUT_SCHEMA',
+        message: 'no output schema: results are not checked before the model sees them; declare `output`',
+      },
+    ];
+  }
+  if (exampleCount === 0) {
+    return [
+      {
+        severity: 'warning',
+        code: 'NO_EXAMPLES',
+        message: 'no examples: the output contract is declared but nothing here shows the tool keeps it',
+      },
+    ];
+  }
+  return [];
+}
+
+function shownName(name: unknown): string {
+  if (typeof name === 'string') return name === '' ? '(empty name)' : name;
+  return name === undefined ? '(unnamed)' : `(${typeof name} name)`;
+}

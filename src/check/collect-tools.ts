@@ -1,0 +1,112 @@
+import type { AnyTool, ToolDefinition } from '../tools/define-tool.js';
+import { readField } from '../util/read-field.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: a module exports definitions of every argument type.
+export type AnyToolDefinition = ToolDefinition<any, any>;
+
+/** What a module may export for `toolwarden check`: tools, or definitions not yet passed to `defineTool`. */
+export type CheckTarget = AnyTool | AnyToolDefinition;
+
+export interface CollectedTools {
+  /** Each tool or definition once, in the module's export order (exports are sorted by name). */
+  readonly targets: readonly CheckTarget[];
+  /** Where each target was found: `queryOrderStatus`, `default`, `tools[2]`, `default.getWeather`. */
+  readonly exportNames: ReadonlyMap<CheckTarget, string>;
+}
+
+/** A tool made by `defineTool` (any copy of toolwarden): it has a name, a description and its validators. */
+export function isTool(value: unknown): value is AnyTool {
+  return (
+    isObject(value) &&
+    read(value, 'validateInput', (v) => typeof v === 'function') &&
+    read(value, 'execute', (v) => typeof v === 'function') &&
+    read(value, 'name', (v) => typeof v === 'string') &&
+    has(value, 'description')
+  );
+}
+
+/**
+ * A tool definition that has not been through `defineTool`: an object with a `name` and an `execute`
+ * function but no validators. The checker defines it, so a definition error is reported for that tool
+ * instead of failing the whole module at import.
+ */
+export function isToolDefinition(value: unknown): value is AnyToolDefinition {
+  return (
+    isObject(value) &&
+    !isTool(value) &&
+    has(value, 'name') &&
+    read(value, 'execute', (v) => typeof v === 'function')
+  );
+}
+
+/**
+ * Finds the tools a module exports: each export that is a tool or a definition, arrays of them, a tool
+ * registry, and a default export that is a plain object of tools. Throwing getters are skipped.
+ */
+export function collectTools(namespace: Readonly<Record<string, unknown>>): CollectedTools {
+  const targets: CheckTarget[] = [];
+  const exportNames = new Map<CheckTarget, string>();
+  const add = (value: unknown, where: string): boolean => {
+    if (!isTool(value) && !isToolDefinition(value)) return false;
+    if (!exportNames.has(value)) {
+      targets.push(value);
+      exportNames.set(value, where);
+    }
+    return true;
+  };
+  for (const key of Object.keys(namespace)) {
+    const value = readField(namespace, key);
+    if (add(value, key)) continue;
+    const list = listOf(value);
+    if (list !== undefined) {
+      list.forEach((item, i) => {
+        add(item, `${key}[${i}]`);
+      });
+    } else if (key === 'default' && isPlainObject(value)) {
+      for (const inner of Object.keys(value)) add(readField(value, inner), `default.${inner}`);
+    }
+  }
+  return { targets, exportNames };
+}
+
+/** An array, or a tool registry's list. */
+function listOf(value: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (!isObject(value) || !read(value, 'kind', (k) => k === 'tool-registry')) return undefined;
+  try {
+    const list = (value as { list?: () => unknown }).list?.();
+    return Array.isArray(list) ? list : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value) || Array.isArray(value)) return false;
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  } catch {
+    return false;
+  }
+}
+
+function has(value: object, key: string): boolean {
+  try {
+    return key in value;
+  } catch {
+    return false;
+  }
+}
+
+function read(value: object, key: string, test: (v: unknown) => boolean): boolean {
+  try {
+    return key in value && test((value as Record<string, unknown>)[key]);
+  } catch {
+    return false;
+  }
+}

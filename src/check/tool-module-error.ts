@@ -1,0 +1,37 @@
+import { ToolwardenError } from '../errors/toolwarden-error.js';
+
+/**
+ * Why a tools module could not be checked: `not-found` (no such file), `not-a-file`, `needs-tsx` (a
+ * TypeScript module without a TypeScript loader), `import-failed` (it threw while loading),
+ * `definition-invalid` (a `defineTool` call threw while loading: the module's tools are broken, which is
+ * a failed check rather than a usage error), `no-tools` (it exports nothing to check).
+ */
+export type ToolModuleProblem =
+  | 'not-found'
+  | 'not-a-file'
+  | 'needs-tsx'
+  | 'import-failed'
+  | 'definition-invalid'
+  | 'no-tools';
+
+export interface ToolModuleErrorOptions {
+  /** The module as the user named it. */
+  modulePath: string;
+  problem: ToolModuleProblem;
+  message: string;
+  cause?: unknown;
+}
+
+/** A tools module could not be loaded or holds no tools: the caller's configuration is to blame. */
+export class ToolModuleError extends ToolwardenError {
+  readonly code = 'TOOL_MODULE_UNUSABLE';
+  override readonly name = 'ToolModuleError';
+  readonly modulePath: string;
+  readonly problem: ToolModuleProblem;
+
+  constructor({ modulePath, problem, message, cause }: ToolModuleErrorOptions) {
+    super({ message, cause });
+    this.modulePath = modulePath;
+    this.problem = problem;
+  }
+}
