@@ -5,7 +5,7 @@ import type { AssistantMessage, Message } from '../messages/message.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
 import { type ResolvedPolicy, resolvePolicy, type ToolExecutionPolicy } from './execution-policy.js';
-import { type CallsOutcome, runToolCalls, toolCallsOf } from './run-tool-calls.js';
+import { type CallsOutcome, runToolCalls } from './run-tool-calls.js';
 import type { ToolExecutionResult } from './tool-execution-result.js';
 import { countTurnCalls } from './turn-counts.js';
 
@@ -43,10 +43,17 @@ export async function executeWithPolicy(
   policy: ResolvedPolicy,
 ): Promise<ToolExecutionResult> {
   const assistant = assistantOf(input.response);
-  toolCallsOf(assistant);
   const counts = countTurnCalls(input.messages, policy.limits.isExcluded);
-  const outcome = await runToolCalls({ ...input, assistant }, policy, toToolRegistry(input.tools), counts);
-  return finish(input.messages, assistant, outcome, policy);
+  const request = {
+    assistant,
+    signal: input.signal,
+    data: input.data,
+    turnId: input.turnId,
+    sessionId: input.sessionId,
+    now: input.now,
+  };
+  const running = runToolCalls(request, policy, toToolRegistry(input.tools), counts);
+  return finish(input.messages, assistant, running instanceof Promise ? await running : running, policy);
 }
 
 function assistantOf(response: ExecuteToolCallsInput['response'] | null | undefined): AssistantMessage {

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
 import { NoToolCallError } from '../errors/no-tool-call-error.js';
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
-import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages/message.js';
+import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import { summarizeArguments } from '../redact/redact.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ResolvedPolicy } from './execution-policy.js';
@@ -16,7 +16,6 @@ import type { TurnCounts } from './turn-counts.js';
 /** One response's calls, and the context they run in. */
 export interface CallsRequest {
   readonly assistant: AssistantMessage;
-  readonly messages: readonly Message[];
   readonly signal?: AbortSignal | undefined;
   readonly data?: unknown;
   readonly turnId?: string | undefined;
@@ -41,20 +40,47 @@ export interface CallsOutcome {
  * arguments), then run the ready ones concurrently (capped; writes one at a time). `counts` is updated
  * as calls are admitted, so a loop can keep one running count for a whole turn.
  */
-export async function runToolCalls(
+export function runToolCalls(
+  input: CallsRequest,
+  policy: ResolvedPolicy,
+  registry: ToolRegistry,
+  counts: TurnCounts,
+): CallsOutcome | Promise<CallsOutcome> {
+  const calls = toolCallsOf(input.assistant);
+  const prepared: PreparedCall[] = [];
+  for (let index = 0; index < calls.length; index++) {
+    const entry = prepareToolCall(calls[index] as ToolCall, registry, counts, policy);
+    if (entry instanceof Promise)
+      return prepareRest(calls, index, entry, prepared, input, policy, registry, counts);
+    prepared.push(entry);
+  }
+  return executePrepared(prepared, input, policy, registry);
+}
+
+/** The slow path: an asynchronous validator; the remaining calls are prepared in order after it. */
+async function prepareRest(
+  calls: readonly ToolCall[],
+  index: number,
+  pending: Promise<PreparedCall>,
+  prepared: PreparedCall[],
   input: CallsRequest,
   policy: ResolvedPolicy,
   registry: ToolRegistry,
   counts: TurnCounts,
 ): Promise<CallsOutcome> {
-  const { assistant } = input;
-  const calls = toolCallsOf(assistant);
-
-  const prepared: PreparedCall[] = [];
-  for (const call of calls) {
-    const entry = prepareToolCall(call, registry, counts, policy);
-    prepared.push(entry instanceof Promise ? await entry : entry);
+  prepared.push(await pending);
+  for (let next = index + 1; next < calls.length; next++) {
+    prepared.push(await prepareToolCall(calls[next] as ToolCall, registry, counts, policy));
   }
+  return executePrepared(prepared, input, policy, registry);
+}
+
+function executePrepared(
+  prepared: readonly PreparedCall[],
+  input: CallsRequest,
+  policy: ResolvedPolicy,
+  registry: ToolRegistry,
+): CallsOutcome | Promise<CallsOutcome> {
   const unknown = prepared.find((p): p is RejectedCall => p.type === 'rejected' && p.code === 'UNKNOWN_TOOL');
   if (policy.unknownTool === 'throw' && unknown !== undefined) {
     throw new UnknownToolError({
@@ -64,7 +90,6 @@ export async function runToolCalls(
       message: `No tool named '${unknown.toolName}' (tool call ${String(unknown.call.id)}). Available tools: ${registry.names().join(', ')}.`,
     });
   }
-
   const context = {
     policy,
     signal: input.signal,
@@ -95,22 +120,21 @@ export async function runToolCalls(
       return settled;
     });
   };
-  let results: ToolCallResult[];
   if (prepared.length === 1) {
     const only = runOne(prepared[0] as PreparedCall);
-    results = [only instanceof Promise ? await only : only];
-  } else {
-    const all = createSemaphore(policy.concurrency);
-    const writes = createSemaphore(policy.writeConcurrency);
-    results = await Promise.all(
-      prepared.map((entry) => {
-        if (entry.type === 'rejected') return runOne(entry);
-        const run = () => all.run(async () => runOne(entry));
-        return entry.tool.effect === 'write' ? writes.run(run) : run();
-      }),
-    );
+    return only instanceof Promise
+      ? only.then((result) => summarize([result], prepared))
+      : summarize([only], prepared);
   }
-  return summarize(results, prepared);
+  const all = createSemaphore(policy.concurrency);
+  const writes = createSemaphore(policy.writeConcurrency);
+  return Promise.all(
+    prepared.map((entry) => {
+      if (entry.type === 'rejected') return runOne(entry);
+      const run = () => all.run(async () => runOne(entry));
+      return entry.tool.effect === 'write' ? writes.run(run) : run();
+    }),
+  ).then((results) => summarize(results, prepared));
 }
 
 const defaultNow = (): number => performance.now();

@@ -147,25 +147,26 @@ export async function* streamToolLoop(
       let settled = false;
       const request = {
         assistant: message,
-        messages: state.history,
         signal: budget.signal,
         data: options.data,
         turnId: options.turnId,
         sessionId,
         now,
       };
-      runToolCalls(request, policy, registry, counts).then(
-        (value) => {
-          calls$ = value;
-          settled = true;
-          queue.wake();
-        },
-        (error: unknown) => {
-          failure = error;
-          settled = true;
-          queue.wake();
-        },
-      );
+      Promise.resolve()
+        .then(() => runToolCalls(request, policy, registry, counts))
+        .then(
+          (value) => {
+            calls$ = value;
+            settled = true;
+            queue.wake();
+          },
+          (error: unknown) => {
+            failure = error;
+            settled = true;
+            queue.wake();
+          },
+        );
       while (!settled) {
         await queue.wait();
         yield* queue.drain();
