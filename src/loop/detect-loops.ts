@@ -20,34 +20,53 @@ export function detectLoops(
   staleRounds: number,
   thresholds: LoopThresholds,
 ): GuardFinding[] {
-  const current = window.at(-1);
-  if (current === undefined) return [];
-  return [
-    ...exactRepeats(window, current, thresholds.repeatLimit),
-    ...sameResults(window, current, thresholds.sameResultLimit),
-    ...cycles(window, thresholds.maxCyclePeriod),
-    ...noProgress(current, staleRounds, thresholds.noProgressRounds),
-  ];
-}
-
-function exactRepeats(window: readonly RoundRecord[], current: RoundRecord, limit: number): GuardFinding[] {
   const findings: GuardFinding[] = [];
-  current.calls.forEach((call, callIndex) => {
-    const rounds = roundsWhere(window, (c) => c.call === call.call && c.result === call.result);
-    const level = levelFor(rounds.length, limit);
-    if (level === undefined) return;
-    findings.push({
-      level,
-      callIndex,
-      evidence: evidence('exact-repeat', [call], rounds.length, rounds),
-    });
-  });
+  const current = window.at(-1);
+  if (current === undefined) return findings;
+  exactRepeats(window, current, thresholds.repeatLimit, findings);
+  sameResults(window, current, thresholds.sameResultLimit, findings);
+  cycles(window, thresholds.maxCyclePeriod, findings);
+  noProgress(current, staleRounds, thresholds.noProgressRounds, findings);
   return findings;
 }
 
-function sameResults(window: readonly RoundRecord[], current: RoundRecord, limit: number): GuardFinding[] {
-  const findings: GuardFinding[] = [];
-  current.calls.forEach((call, callIndex) => {
+// The detectors run every round and almost always find nothing: they count first, and allocate
+// evidence only when a finding is due.
+
+function exactRepeats(
+  window: readonly RoundRecord[],
+  current: RoundRecord,
+  limit: number,
+  findings: GuardFinding[],
+): void {
+  for (let callIndex = 0; callIndex < current.calls.length; callIndex++) {
+    const call = current.calls[callIndex] as CallRecord;
+    let occurrences = 0;
+    for (const round of window) {
+      for (const other of round.calls)
+        if (other.call === call.call && other.result === call.result) occurrences++;
+    }
+    const level = levelFor(occurrences, limit);
+    if (level === undefined) continue;
+    const rounds = roundsWhere(window, (c) => c.call === call.call && c.result === call.result);
+    findings.push({ level, callIndex, evidence: evidence('exact-repeat', [call], occurrences, rounds) });
+  }
+}
+
+function sameResults(
+  window: readonly RoundRecord[],
+  current: RoundRecord,
+  limit: number,
+  findings: GuardFinding[],
+): void {
+  for (let callIndex = 0; callIndex < current.calls.length; callIndex++) {
+    const call = current.calls[callIndex] as CallRecord;
+    let sameResult = 0;
+    for (const round of window) {
+      for (const other of round.calls)
+        if (other.tool === call.tool && other.result === call.result) sameResult++;
+    }
+    if (sameResult < 2) continue;
     const matches: CallRecord[] = [];
     const rounds: number[] = [];
     for (const round of window) {
@@ -59,14 +78,13 @@ function sameResults(window: readonly RoundRecord[], current: RoundRecord, limit
       }
     }
     const level = levelFor(matches.length, limit);
-    if (level === undefined || matches.length < 2) return;
+    if (level === undefined || matches.length < 2) continue;
     findings.push({ level, callIndex, evidence: evidence('same-result', matches, matches.length, rounds) });
-  });
-  return findings;
+  }
 }
 
 /** A repeating sequence of rounds: the last `period` rounds equal the `period` before them. */
-function cycles(window: readonly RoundRecord[], maxPeriod: number): GuardFinding[] {
+function cycles(window: readonly RoundRecord[], maxPeriod: number, findings: GuardFinding[]): void {
   const n = window.length;
   for (let period = 2; period <= maxPeriod; period++) {
     if (n < 2 * period) break;
@@ -80,16 +98,21 @@ function cycles(window: readonly RoundRecord[], maxPeriod: number): GuardFinding
     if (!repeats || !distinct) continue;
     const rounds = window.slice(-2 * period).map((round) => round.round);
     const calls = window.slice(-period).flatMap((round) => round.calls);
-    return [{ level: 'stop', evidence: { ...evidence('cycle', calls, 2, rounds), period } }];
+    findings.push({ level: 'stop', evidence: { ...evidence('cycle', calls, 2, rounds), period } });
+    return;
   }
-  return [];
 }
 
-function noProgress(current: RoundRecord, staleRounds: number, limit: number): GuardFinding[] {
+function noProgress(
+  current: RoundRecord,
+  staleRounds: number,
+  limit: number,
+  findings: GuardFinding[],
+): void {
   const level = levelFor(staleRounds, limit);
-  if (level === undefined || staleRounds === 0) return [];
+  if (level === undefined || staleRounds === 0) return;
   const rounds = Array.from({ length: staleRounds }, (_, i) => current.round - staleRounds + 1 + i);
-  return [{ level, evidence: evidence('no-progress', current.calls, staleRounds, rounds) }];
+  findings.push({ level, evidence: evidence('no-progress', current.calls, staleRounds, rounds) });
 }
 
 function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {

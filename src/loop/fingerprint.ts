@@ -14,7 +14,8 @@ export function hash53(text: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  // Two 32-bit halves in base 36: cheaper than printing one 53-bit float, and just as distinct.
+  return `${((2097151 & h2) >>> 0).toString(36)}.${(h1 >>> 0).toString(36)}`;
 }
 
 /**
