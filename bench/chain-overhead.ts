@@ -93,6 +93,11 @@ export async function benchChainOverhead(): Promise<string[]> {
     formatRow(['---', '---', '---']),
     ...subjects.map((s) => formatRow([s.name, medians[s.name] ?? 0, ratios[s.name] ?? 0])),
   ];
+  const managerRatio = ratios[(subjects[1] as Subject).name] ?? Number.NaN;
+  lines.push(
+    '',
+    `Target: the chain (manager form) <= 3x the floor: ${managerRatio.toFixed(2)}x, ${managerRatio <= 3 ? 'met' : 'NOT met'}.`,
+  );
   const chainSubject = subjects[1] as Subject;
   await chainSubject.run(1_000);
   const before = settledHeap();
@@ -100,7 +105,7 @@ export async function benchChainOverhead(): Promise<string[]> {
   const after = settledHeap();
   lines.push(
     '',
-    `Heap over 100,000 chain calls (forced GC): before ${(before / 1024 / 1024).toFixed(2)} MiB, after ${(after / 1024 / 1024).toFixed(2)} MiB, growth ${((after - before) / 1024).toFixed(0)} KiB`,
+    `Heap over 100,000 chain calls (forced GC): before ${(before / 1024 / 1024).toFixed(2)} MiB, after ${(after / 1024 / 1024).toFixed(2)} MiB, growth ${((after - before) / 1024).toFixed(0)} KiB (target: flat).`,
   );
   return lines;
 }

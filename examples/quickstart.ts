@@ -1,0 +1,66 @@
+// The README's quickstart, as a file the typecheck and the tests run: a tool, the chain, then the loop.
+import {
+  createToolCallingManager,
+  createToolRegistry,
+  defineTool,
+  type LoopOutcome,
+  type Message,
+  runToolLoop,
+  type ToolEvent,
+} from '../src/index.js';
+import { assistantWithCalls, ScriptedModel } from '../src/testing/index.js';
+
+export const tools = createToolRegistry([
+  defineTool({
+    name: 'getWeather',
+    description: 'Current weather for a city.',
+    input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    output: {
+      type: 'object',
+      properties: { city: { type: 'string' }, celsius: { type: 'number' } },
+      required: ['city', 'celsius'],
+    },
+    effect: 'read',
+    timeoutMs: 5_000,
+    execute: async ({ city }: { city: string }, { signal }) => {
+      signal.throwIfAborted();
+      return { city, celsius: 21 };
+    },
+  }),
+]);
+
+/** One model response's tool calls, through the chain. */
+export async function runChain(log: (event: ToolEvent) => void) {
+  const manager = createToolCallingManager({ onEvent: log });
+  const messages: Message[] = [{ role: 'user', content: 'Weather in Rome?' }];
+  const response = assistantWithCalls([{ name: 'getWeather', arguments: { city: 'Rome' } }]);
+  return manager.executeToolCalls({ messages, response, tools });
+}
+
+/** The whole loop, on a scripted model (swap in a provider's model in real code). */
+export async function runLoop(): Promise<string> {
+  const model = new ScriptedModel({
+    script: [
+      assistantWithCalls([{ name: 'getWeather', arguments: { city: 'Rome' } }]),
+      { role: 'assistant', content: 'It is 21 °C in Rome.' },
+    ],
+  });
+  const outcome: LoopOutcome = await runToolLoop({
+    model,
+    messages: [{ role: 'user', content: 'Weather in Rome?' }],
+    tools,
+    maxRoundTrips: 20,
+    guard: { repeatLimit: 3 },
+    finalAnswer: true,
+  });
+  switch (outcome.type) {
+    case 'completed':
+      return outcome.text;
+    case 'stopped':
+      return `${outcome.reason}: ${outcome.text}`;
+    default: {
+      const unreachable: never = outcome;
+      return unreachable;
+    }
+  }
+}
