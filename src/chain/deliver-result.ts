@@ -15,7 +15,7 @@ export interface DeliveryContext {
   readonly policy: ResolvedPolicy;
   readonly argumentsSummary: string;
   /** Milliseconds since the call started. */
-  readonly elapsed: () => number;
+  elapsed(): number;
 }
 
 /**

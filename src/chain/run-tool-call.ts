@@ -1,10 +1,10 @@
-import type { ToolContext } from '../tools/tool-context.js';
 import { resolveErrorClass } from './classify-error.js';
-import { deliverResult } from './deliver-result.js';
+import { type DeliveryContext, deliverResult } from './deliver-result.js';
 import type { ResolvedPolicy } from './execution-policy.js';
 import type { ReadyCall } from './prepare-tool-call.js';
 import { retryDelay, sleep } from './retry-delay.js';
-import { runWithTimeout } from './run-with-timeout.js';
+import { isThenable, settleWithTimeout } from './run-with-timeout.js';
+import { ToolCallContext } from './tool-call-context.js';
 import { emitTo } from './tool-event.js';
 import type { ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
@@ -19,16 +19,32 @@ export interface RunContext {
   readonly now: () => number;
 }
 
-type Settled =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: unknown };
+/** A failed attempt; anything else an attempt returns is the tool's value (no wrapper on the hot path). */
+class Failed {
+  constructor(readonly error: unknown) {}
+}
 
-interface CallState {
-  readonly ready: ReadyCall;
-  readonly context: RunContext;
-  readonly argumentsSummary: string;
+/** One call's run: what every attempt and the delivery of its result need. */
+class CallState implements DeliveryContext {
+  readonly tool: ReadyCall['tool'];
   readonly base: { readonly toolCallId: string; readonly toolName: string };
+  readonly policy: ResolvedPolicy;
   readonly started: number;
+
+  constructor(
+    readonly ready: ReadyCall,
+    readonly context: RunContext,
+    readonly argumentsSummary: string,
+  ) {
+    this.tool = ready.tool;
+    this.base = { toolCallId: String(ready.call.id), toolName: ready.tool.name };
+    this.policy = context.policy;
+    this.started = context.now();
+  }
+
+  elapsed(): number {
+    return this.context.now() - this.started;
+  }
 }
 
 /**
@@ -40,66 +56,58 @@ export function runToolCall(
   context: RunContext,
   argumentsSummary: string,
 ): ToolCallResult | Promise<ToolCallResult> {
-  const state: CallState = {
-    ready,
-    context,
-    argumentsSummary,
-    base: { toolCallId: String(ready.call.id), toolName: ready.tool.name },
-    started: context.now(),
-  };
-  return attemptThen(state, 1);
+  return attemptThen(new CallState(ready, context, argumentsSummary), 1);
 }
 
 function attemptThen(state: CallState, attempt: number): ToolCallResult | Promise<ToolCallResult> {
   const settled = runAttempt(state, attempt);
-  return isSettledPromise(settled)
+  return settled instanceof Promise
     ? settled.then((outcome) => afterAttempt(state, attempt, outcome))
     : afterAttempt(state, attempt, settled);
 }
 
-function runAttempt(state: CallState, attempt: number): Settled | Promise<Settled> {
+/** Runs the tool once: the value (synchronously when the tool is synchronous), or `Failed`. */
+function runAttempt(state: CallState, attempt: number): unknown {
   const { tool, args } = state.ready;
-  const { policy } = state.context;
+  const { context } = state;
+  const parent = context.signal;
+  if (parent?.aborted) return new Failed(parent.reason);
+  const toolContext = new ToolCallContext(
+    state.base.toolCallId,
+    tool.name,
+    attempt,
+    context.turnId,
+    context.sessionId,
+    context.data,
+    parent,
+  );
+  let value: unknown;
   try {
-    const value = runWithTimeout(
-      (signal) =>
-        tool.execute(
-          args,
-          new ToolCallContext(state.base.toolCallId, tool.name, attempt, signal, state.context),
-        ),
-      { timeoutMs: policy.timeoutFor(tool), toolName: tool.name, parent: state.context.signal },
-    );
-    if (value instanceof Promise) {
-      return value.then(
-        (resolved: unknown): Settled => ({ ok: true, value: resolved }),
-        (error: unknown): Settled => ({ ok: false, error }),
-      );
-    }
-    return { ok: true, value };
+    value = tool.execute(args, toolContext);
   } catch (error) {
-    return { ok: false, error };
+    return new Failed(error);
   }
+  if (!isThenable(value)) return value;
+  return settleWithTimeout(value, {
+    timeoutMs: context.policy.timeoutFor(tool),
+    toolName: tool.name,
+    parent,
+    abort: (reason) => toolContext.abort(reason),
+  }).then(
+    (resolved) => resolved,
+    (error: unknown) => new Failed(error),
+  );
 }
 
 function afterAttempt(
   state: CallState,
   attempt: number,
-  settled: Settled,
+  settled: unknown,
 ): ToolCallResult | Promise<ToolCallResult> {
   const { tool } = state.ready;
   const { policy } = state.context;
-  if (settled.ok) {
-    return deliverResult(
-      {
-        tool,
-        base: state.base,
-        policy,
-        argumentsSummary: state.argumentsSummary,
-        elapsed: () => state.context.now() - state.started,
-      },
-      attempt,
-      settled.value,
-    );
+  if (!(settled instanceof Failed)) {
+    return deliverResult(state, attempt, settled);
   }
   const { error } = settled;
   const errorClass = resolveErrorClass(error, tool.classifyError, policy.classifyError);
@@ -125,35 +133,6 @@ function afterAttempt(
     () => attemptThen(state, attempt + 1),
     () => toolFailure(state.base, error, errorClass, attempt, state.context.now() - state.started),
   );
-}
-
-function isSettledPromise(value: Settled | Promise<Settled>): value is Promise<Settled> {
-  return value instanceof Promise;
-}
-
-/** The tool's context; `signal` is made on first read (a class, so the getter lives on one prototype). */
-class ToolCallContext implements ToolContext {
-  readonly turnId: string | undefined;
-  readonly sessionId: string | undefined;
-  readonly data: unknown;
-  readonly #makeSignal: () => AbortSignal;
-
-  constructor(
-    readonly toolCallId: string,
-    readonly toolName: string,
-    readonly attempt: number,
-    makeSignal: () => AbortSignal,
-    context: RunContext,
-  ) {
-    this.#makeSignal = makeSignal;
-    this.turnId = context.turnId;
-    this.sessionId = context.sessionId;
-    this.data = context.data;
-  }
-
-  get signal(): AbortSignal {
-    return this.#makeSignal();
-  }
 }
 
 function readRetryAfter(error: unknown): number | undefined {
