@@ -1,3 +1,4 @@
+import { createLiteralMatcher } from './literal-matcher.js';
 import { mayNeedRedaction, REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
 
 /**
@@ -27,7 +28,23 @@ const INVISIBLE =
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Every entry of SECRET_KEY_PARTS and SECRET_KEY_WORDS contains one of these. */
-const SECRET_KEY_HINT = /pass|pwd|secret|key|credential|private|auth|cookie|token|pin|otp|cvv|cvc|ssn|jwt/i;
+const SECRET_KEY_HINT = createLiteralMatcher([
+  'pass',
+  'pwd',
+  'secret',
+  'key',
+  'credential',
+  'private',
+  'auth',
+  'cookie',
+  'token',
+  'pin',
+  'otp',
+  'cvv',
+  'cvc',
+  'ssn',
+  'jwt',
+]);
 const WHITESPACE_RUN = /\s+/g;
 /** Any character LINE_BREAKS or INVISIBLE would touch (a superset: the common case skips both). */
 const NEEDS_NORMALIZING =
@@ -118,7 +135,7 @@ function cut(text: string, maxChars: number): string {
 
 /** True whenever some key in the text could be a secret key (a superset of `isSecretKey`). */
 function mayHaveSecretKey(text: string): boolean {
-  return SECRET_KEY_HINT.test(text);
+  return SECRET_KEY_HINT(text);
 }
 
 function isSecretKey(key: string): boolean {
@@ -136,8 +153,13 @@ function isSecretKey(key: string): boolean {
  * Fails closed: if a pattern cannot run (an engine limit on enormous input), the whole text is withheld.
  */
 export function redact(text: string): string {
+  return redactNormalized(normalize(text));
+}
+
+/** `redact` for text already normalized (line breaks unified, invisible characters gone). */
+function redactNormalized(normalized: string): string {
   try {
-    let out = normalize(text);
+    let out = normalized;
     if (!mayNeedRedaction(out)) return out;
     for (const { pattern, mayMatch, replace } of COMPILED) {
       if (mayMatch(out)) out = out.replace(pattern, replace);
@@ -196,10 +218,10 @@ function windowFor(text: string, maxChars: number): string {
 }
 
 /** Redacts, joins the lines, and redacts again only when joining changed the text. */
-function redactJoined(text: string): string {
-  const once = redact(text);
+function redactJoined(normalized: string): string {
+  const once = redactNormalized(normalized);
   const joined = collapseWhitespace(once);
-  return joined === once ? once : redact(joined);
+  return joined === once ? once : redactNormalized(joined);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { createLiteralMatcher } from './literal-matcher.js';
+
 /**
  * What `redact` looks for, in the order it looks.
  *
@@ -317,20 +319,13 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
  * One test for "could any pattern match at all?": the literals of every literal guard in one alternation
  * (case-insensitive, a superset), or what the other guards ask for. Benign text pays one scan, not 24.
  */
-const ANY_LITERAL = new RegExp(
-  [
-    ...new Set(
-      REDACTION_PATTERNS.flatMap(({ mayMatch }) => (mayMatch as Partial<LiteralGuard>).needles ?? []).map(
-        escapeRegExp,
-      ),
-    ),
-  ].join('|'),
-  'i',
-);
+const ANY_LITERAL = createLiteralMatcher([
+  ...new Set(REDACTION_PATTERNS.flatMap(({ mayMatch }) => (mayMatch as Partial<LiteralGuard>).needles ?? [])),
+]);
 const OTHER_GUARDS = REDACTION_PATTERNS.filter(({ mayMatch }) => !('needles' in mayMatch)).map(
   ({ mayMatch }) => mayMatch,
 );
 
 export function mayNeedRedaction(text: string): boolean {
-  return ANY_LITERAL.test(text) || OTHER_GUARDS.some((guard) => guard(text));
+  return ANY_LITERAL(text) || OTHER_GUARDS.some((guard) => guard(text));
 }
