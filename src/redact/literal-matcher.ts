@@ -10,7 +10,9 @@ export function createLiteralMatcher(literals: readonly string[]): (text: string
     const first = lower.charCodeAt(0);
     if (literal.length === 0 || first >= 128)
       throw new TypeError(`literals must be non-empty ASCII: ${literal}`);
-    (byFirst[first] ??= []).push(lower);
+    const bucket = byFirst[first] ?? [];
+    bucket.push(lower);
+    byFirst[first] = bucket;
   }
   return (text) => {
     const length = text.length;
