@@ -57,6 +57,12 @@ export const DEFAULT_MAX_ROUND_TRIPS = 20;
 export const DEFAULT_REPEAT_LIMIT = 3;
 /** Loop guard: one tool, different arguments, identical result this many times stops. */
 export const DEFAULT_SAME_RESULT_LIMIT = 3;
+/**
+ * Loop guard: the same call failing transiently (after the chain's own retries) this many times stops. A
+ * transient failure is not a loop (no warning, no nudge), but a tool that stays down must not be called
+ * until the ceiling.
+ */
+export const DEFAULT_TRANSIENT_REPEAT_LIMIT = 5;
 /** Loop guard: longest cycle period looked for, in rounds (A-B-A-B is 2). */
 export const DEFAULT_MAX_CYCLE_PERIOD = 4;
 /** Loop guard: rounds in a row without a new result that stop. */

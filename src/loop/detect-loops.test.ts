@@ -7,6 +7,7 @@ const thresholds: LoopThresholds = {
   sameResultLimit: 3,
   maxCyclePeriod: 4,
   noProgressRounds: 4,
+  transientRepeatLimit: 5,
 };
 const call = (tool: string, args: string, result: string) => ({ tool, call: `${tool}#${args}`, result });
 const rounds = (...calls: Array<ReturnType<typeof call>>): RoundRecord[] =>
@@ -68,6 +69,19 @@ describe('detectLoops', () => {
   it('does not take distinct steps for a cycle', () => {
     const window = rounds(...Array.from({ length: 12 }, (_, i) => call(`step${i}`, `${i}`, `r${i}`)));
     expect(detectLoops(window, 0, thresholds)).toEqual([]);
+  });
+
+  it('neither warns about nor stops a transient failure until it has repeated transientRepeatLimit times', () => {
+    const down = { ...call('rate', '1', 'unavailable'), transient: true as const };
+    for (let n = 1; n < 5; n++)
+      expect(detectLoops(rounds(...Array(n).fill(down)), 0, thresholds)).toEqual([]);
+    expect(detectLoops(rounds(...Array(5).fill(down)), 0, thresholds)[0]).toMatchObject({
+      level: 'stop',
+      evidence: { detector: 'still-unavailable', occurrences: 5 },
+    });
+    expect(
+      detectLoops(rounds(...Array(9).fill(down)), 0, { ...thresholds, transientRepeatLimit: 0 }),
+    ).toEqual([]);
   });
 
   it('stops after K rounds without a new result', () => {

@@ -9,6 +9,8 @@ export interface LoopThresholds {
   readonly maxCyclePeriod: number;
   /** Rounds in a row with no new result that stop (default 4). */
   readonly noProgressRounds: number;
+  /** Occurrences of the same call failing transiently that stop (default 5; no warning before). */
+  readonly transientRepeatLimit: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export function detectLoops(
   const findings: GuardFinding[] = [];
   const current = window.at(-1);
   if (current === undefined) return findings;
-  exactRepeats(window, current, thresholds.repeatLimit, findings);
+  exactRepeats(window, current, thresholds, findings);
   sameResults(window, current, thresholds.sameResultLimit, findings);
   cycles(window, thresholds.maxCyclePeriod, findings);
   noProgress(current, staleRounds, thresholds.noProgressRounds, findings);
@@ -36,20 +38,28 @@ export function detectLoops(
 function exactRepeats(
   window: readonly RoundRecord[],
   current: RoundRecord,
-  limit: number,
+  thresholds: LoopThresholds,
   findings: GuardFinding[],
 ): void {
   for (let callIndex = 0; callIndex < current.calls.length; callIndex++) {
     const call = current.calls[callIndex] as CallRecord;
     let occurrences = 0;
     for (const round of window) {
-      for (const other of round.calls)
+      for (const other of round.calls) {
         if (other.call === call.call && other.result === call.result) occurrences++;
+      }
     }
-    const level = levelFor(occurrences, limit);
+    // A transient failure is not a loop: no warning, no nudge; only a tool that stays down is stopped.
+    const transient = call.transient === true;
+    const level = transient
+      ? thresholds.transientRepeatLimit > 0 && occurrences >= thresholds.transientRepeatLimit
+        ? 'stop'
+        : undefined
+      : levelFor(occurrences, thresholds.repeatLimit);
     if (level === undefined) continue;
     const rounds = roundsWhere(window, (c) => c.call === call.call && c.result === call.result);
-    findings.push({ level, callIndex, evidence: evidence('exact-repeat', [call], occurrences, rounds) });
+    const detector = transient ? 'still-unavailable' : 'exact-repeat';
+    findings.push({ level, callIndex, evidence: evidence(detector, [call], occurrences, rounds) });
   }
 }
 
@@ -61,6 +71,7 @@ function sameResults(
 ): void {
   for (let callIndex = 0; callIndex < current.calls.length; callIndex++) {
     const call = current.calls[callIndex] as CallRecord;
+    if (call.transient === true) continue;
     let sameResult = 0;
     for (const round of window) {
       for (const other of round.calls)

@@ -18,7 +18,8 @@ export interface GuardRoundOutcome {
 /**
  * Gate 2, the semantic guard, for one round: fingerprint each call (canonical arguments + result digest),
  * run the detectors, add the nudge to the tool message of a call about to be stopped. Transient failures
- * the chain reported are left out: a retry is not a loop. Pure.
+ * the chain reported are not a loop (no warning, no nudge); only the same call still failing after
+ * `transientRepeatLimit` rounds stops. Pure.
  */
 export function guardRound(
   state: GuardState,
@@ -30,14 +31,16 @@ export function guardRound(
   const records: CallRecord[] = [];
   const recordIndex: number[] = [];
   results.forEach((result, index) => {
-    if (result.type === 'error' && result.errorClass === 'transient') return;
     const call = calls[index];
     if (call === undefined) return;
-    records.push({
+    const record: CallRecord = {
       tool: result.toolName,
       call: callFingerprint(result.toolName, call.arguments),
       result: resultFingerprint(result.content),
-    });
+    };
+    records.push(
+      result.type === 'error' && result.errorClass === 'transient' ? { ...record, transient: true } : record,
+    );
     recordIndex.push(index);
   });
   const observed = observeRound(state, records, config);

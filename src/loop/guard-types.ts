@@ -5,6 +5,8 @@ export interface CallRecord {
   readonly call: string;
   /** `resultFingerprint` of what the model saw. */
   readonly result: string;
+  /** A transient failure (already retried by the chain): counted only by its own, higher repeat limit. */
+  readonly transient?: true;
 }
 
 export interface RoundRecord {
@@ -23,7 +25,7 @@ export function roundSignature(calls: readonly CallRecord[]): string {
   return signature;
 }
 
-export type LoopDetector = 'exact-repeat' | 'same-result' | 'cycle' | 'no-progress';
+export type LoopDetector = 'exact-repeat' | 'same-result' | 'cycle' | 'no-progress' | 'still-unavailable';
 
 /** Why the guard warns or stops: which fingerprints repeated, how often, at which rounds. */
 export interface LoopEvidence {

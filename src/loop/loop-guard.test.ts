@@ -9,6 +9,7 @@ const thresholds: LoopThresholds = {
   sameResultLimit: 3,
   maxCyclePeriod: 4,
   noProgressRounds: 4,
+  transientRepeatLimit: 5,
 };
 
 describe('observeRound', () => {

@@ -29,7 +29,9 @@ export function observeRound(
     calls.length > DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND
       ? calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)
       : calls;
-  const novel = remembered.some((call) => !seenBefore(state.window, call));
+  // Transient failures neither show progress nor its absence.
+  const judged = remembered.filter((call) => call.transient !== true);
+  const novel = judged.some((call) => !seenBefore(state.window, call));
   const round: RoundRecord = {
     round: state.nextRound,
     calls: remembered,
@@ -40,7 +42,14 @@ export function observeRound(
       ? state.window.slice(state.window.length - windowRounds + 1)
       : state.window;
   const window = [...kept, round];
-  const staleRounds = remembered.length === 0 || novel ? 0 : state.staleRounds + 1;
+  const staleRounds =
+    judged.length === 0
+      ? remembered.length === 0
+        ? 0
+        : state.staleRounds
+      : novel
+        ? 0
+        : state.staleRounds + 1;
   const next: GuardState = { ...state, nextRound: state.nextRound + 1, window, staleRounds };
   return { state: next, findings: detectLoops(window, staleRounds, thresholds) };
 }
@@ -85,7 +94,10 @@ export function restoreGuardState(value: unknown): GuardState {
     .map((round): RoundRecord => {
       const calls = round.calls
         .slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)
-        .map(({ tool, call, result }) => ({ tool, call, result }));
+        .map(
+          ({ tool, call, result, transient }): CallRecord =>
+            transient === true ? { tool, call, result, transient: true } : { tool, call, result },
+        );
       return { round: round.round, calls, signature: roundSignature(calls) };
     });
   const nextRound = Number.isSafeInteger(candidate.nextRound)

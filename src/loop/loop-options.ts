@@ -7,6 +7,7 @@ import {
   DEFAULT_REPEAT_LIMIT,
   DEFAULT_SAME_RESULT_LIMIT,
   DEFAULT_STOP_FALLBACK_TEXT,
+  DEFAULT_TRANSIENT_REPEAT_LIMIT,
 } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
@@ -116,6 +117,9 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
               count(guard?.maxCyclePeriod, 'guard.maxCyclePeriod', 0) ?? DEFAULT_MAX_CYCLE_PERIOD,
             noProgressRounds:
               count(guard?.noProgressRounds, 'guard.noProgressRounds', 2) ?? DEFAULT_NO_PROGRESS_ROUNDS,
+            transientRepeatLimit:
+              count(guard?.transientRepeatLimit, 'guard.transientRepeatLimit', 0) ??
+              DEFAULT_TRANSIENT_REPEAT_LIMIT,
             nudge: guard?.nudge ?? DEFAULT_NUDGE,
           },
     fallback:

@@ -81,7 +81,7 @@ describe('the ceiling', () => {
     ]);
   });
 
-  it('a tool that stays unavailable is not reported as a loop (transients are ignored): the ceiling ends it', async () => {
+  it('a tool that stays unavailable is neither warned about nor nudged, and is stopped after 5 rounds', async () => {
     const down = defineTool({
       name: 'getRate',
       description: 'A rate.',
@@ -95,11 +95,22 @@ describe('the ceiling', () => {
       decide: () => ({ calls: [{ name: 'getRate', arguments: {} }] }),
       lastWords: 'The service is down.',
     });
+    const warnings: unknown[] = [];
     const outcome = stopped(
-      await runToolLoop({ model, tools: [down], messages: [{ role: 'user', content: 'rate?' }] }),
+      await runToolLoop({
+        model,
+        tools: [down],
+        messages: [{ role: 'user', content: 'rate?' }],
+        onLoopEvent: (event) => {
+          if (event.type === 'guard-warning') warnings.push(event);
+        },
+      }),
     );
-    expect(outcome.reason).toBe('max-round-trips');
-    expect(outcome.toolCalls).toBe(20);
+    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.evidence).toMatchObject({ kind: 'loop', detector: 'still-unavailable', occurrences: 5 });
+    expect(outcome.toolCalls).toBe(5);
+    expect(warnings).toEqual([]);
+    expect(outcome.messages.some((m) => m.content.includes('NOTE from the runtime'))).toBe(false);
   });
 });
 
