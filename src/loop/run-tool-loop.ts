@@ -1,16 +1,25 @@
+import { LoopStoppedError } from '../errors/loop-stopped-error.js';
 import type { LoopEvent } from './loop-event.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
-import { streamToolLoop } from './stream-tool-loop.js';
+import { runLoopEngine } from './tool-loop-engine.js';
 
-/** The loop as a plain `await`: collects `streamToolLoop` and returns its outcome. */
+/**
+ * The tool loop as a plain `await`: the same events `streamToolLoop` yields go to `onLoopEvent`, without
+ * the cost of an async iterator; the outcome is returned (or, under `throwOnStop: true`, a stop throws).
+ */
 export async function runToolLoop(
-  options: ToolLoopOptions & { onLoopEvent?: (event: LoopEvent) => void },
+  options: ToolLoopOptions & { readonly onLoopEvent?: (event: LoopEvent) => void },
 ): Promise<LoopOutcome> {
-  const stream = streamToolLoop(options);
-  for (;;) {
-    const next = await stream.next();
-    if (next.done === true) return next.value;
-    options.onLoopEvent?.(next.value);
-  }
+  const listener = options.onLoopEvent;
+  const outcome = await runLoopEngine(options, (event) => {
+    if (listener === undefined) return;
+    try {
+      listener(event);
+    } catch {
+      // A broken listener must not change the outcome or lose the history.
+    }
+  });
+  if (outcome.type === 'stopped' && options.throwOnStop === true) throw new LoopStoppedError({ outcome });
+  return outcome;
 }

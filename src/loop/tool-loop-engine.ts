@@ -1,0 +1,231 @@
+import { resolvePolicy } from '../chain/execution-policy.js';
+import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
+import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import { countTurnCalls } from '../chain/turn-counts.js';
+import type { Message } from '../messages/message.js';
+import type { ModelResponse, ToolSpec } from '../model/model.js';
+import { toToolRegistry } from '../tools/tool-registry.js';
+import { createBudgetSignal, raceAbort } from './budget-signal.js';
+import { checkCeiling } from './check-ceiling.js';
+import { guardRound } from './guard-round.js';
+import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
+import type { LoopEvent } from './loop-event.js';
+import { restoreGuardState } from './loop-guard.js';
+import { resolveLoopOptions, type ToolLoopOptions } from './loop-options.js';
+import type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
+import { normalizeResponse } from './normalize-response.js';
+import { stopText, wastedRoundTrips } from './stop-text.js';
+
+const defaultNow = (): number => performance.now();
+
+/** The request's running totals: owned by one run of the loop, never shared. */
+interface LoopState {
+  readonly history: Message[];
+  readonly steps: LoopStep[];
+  readonly toolResults: ToolCallResult[];
+  usage: LoopUsage;
+  roundTrips: number;
+  guard: GuardState;
+}
+
+/**
+ * The tool loop, written once: call the model; if it asked for tools, run the chain, check the guards, go
+ * round again; if not, finish. Every step is reported to `emit` as it happens (the chain's tool events
+ * included); `streamToolLoop` turns that into an async stream and `runToolLoop` hands it to a callback.
+ * The result is the outcome, a value: `completed` or `stopped` with a reason and evidence.
+ */
+export async function runLoopEngine(
+  options: ToolLoopOptions,
+  emit: (event: LoopEvent) => void,
+): Promise<LoopOutcome> {
+  const config = resolveLoopOptions(options);
+  const userListener = options.onEvent;
+  const policy = resolvePolicy({
+    ...options,
+    onEvent: (event) => {
+      emit(event);
+      userListener?.(event);
+    },
+  });
+  const registry = toToolRegistry(options.tools);
+  const specs: ToolSpec[] = registry.list().map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputJsonSchema,
+  }));
+  const now = options.now ?? defaultNow;
+  const started = now();
+  const budget = createBudgetSignal(options.signal, config.timeBudgetMs);
+  const state: LoopState = {
+    history: [...options.messages],
+    steps: [],
+    toolResults: [],
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    roundTrips: 0,
+    guard: EMPTY_GUARD_STATE,
+  };
+  const counts = countTurnCalls(state.history, policy.limits.isExcluded);
+  const { sessionId, store } = options;
+
+  const stopped = async (reason: StopReason, evidence: StopEvidence): Promise<LoopOutcome> => {
+    const text = await stopText(
+      { reason, evidence, messages: state.history },
+      options,
+      config,
+      budget.signal,
+    );
+    if (text.finalMessage !== undefined) state.history.push(text.finalMessage);
+    if (text.askedModel) state.roundTrips++;
+    if (text.usage !== undefined) addUsage(state, text.usage);
+    return {
+      type: 'stopped',
+      reason,
+      evidence,
+      text: text.text,
+      wastedRoundTrips: wastedRoundTrips(evidence),
+      ...totals(state),
+    };
+  };
+
+  let outcome: LoopOutcome;
+  try {
+    if (store !== undefined && sessionId !== undefined)
+      state.guard = restoreGuardState(await store.load(sessionId));
+    outcome = await rounds();
+  } finally {
+    budget.dispose();
+  }
+  if (store !== undefined && sessionId !== undefined) await store.save(sessionId, state.guard);
+  emit({ type: 'loop-end', outcome });
+  return outcome;
+
+  async function rounds(): Promise<LoopOutcome> {
+    for (;;) {
+      const spend = {
+        roundTrips: state.roundTrips,
+        usage: state.usage,
+        elapsedMs: now() - started,
+        cost: options.cost?.(state.usage) ?? 0,
+      };
+      const ceiling = checkCeiling(spend, config);
+      if (ceiling !== undefined) return await stopped(ceiling.reason, ceiling.evidence);
+      if (budget.signal.aborted) return await stopped(...abortReason());
+
+      const round = state.roundTrips + 1;
+      emit({ type: 'step-start', round });
+      let response: ModelResponse;
+      try {
+        response = await raceAbort(
+          Promise.resolve().then(() =>
+            options.model.generate({ messages: state.history, tools: specs, signal: budget.signal }),
+          ),
+          budget.signal,
+        );
+      } catch (error) {
+        state.roundTrips++;
+        if (budget.signal.aborted) return await stopped(...abortReason());
+        return await stopped('model-error', { kind: 'error', error });
+      }
+      state.roundTrips++;
+      const normalized = normalizeResponse(response, round);
+      addUsage(state, normalized.usage);
+      if (!normalized.ok)
+        return await stopped('model-error', { kind: 'error', error: new Error(normalized.problem) });
+      const { message } = normalized;
+      state.history.push(message);
+      const calls = message.toolCalls ?? [];
+      if (calls.length === 0) {
+        state.steps.push({ round, response: message, usage: normalized.usage, toolResults: [] });
+        emit({ type: 'step-end', round, response: message, usage: normalized.usage, toolResults: [] });
+        return { type: 'completed', text: message.content, ...totals(state) };
+      }
+
+      let calls$: CallsOutcome | undefined;
+      let failure: unknown;
+      const request = {
+        assistant: message,
+        signal: budget.signal,
+        data: options.data,
+        turnId: options.turnId,
+        sessionId,
+        now,
+      };
+      try {
+        const running = runToolCalls(request, policy, registry, counts);
+        calls$ = running instanceof Promise ? await running : running;
+      } catch (error) {
+        failure = error;
+      }
+      if (calls$ === undefined) {
+        for (const call of calls) {
+          state.history.push({
+            role: 'tool',
+            toolCallId: call.id,
+            name: call.name,
+            content: 'INTERNAL_ERROR: The call was not executed.',
+            isError: true,
+            errorCode: 'INTERNAL_ERROR',
+          });
+        }
+        return await stopped('tool-fatal', { kind: 'error', error: failure });
+      }
+
+      let toolMessages = calls$.toolMessages;
+      let loopStop: StopEvidence | undefined;
+      if (config.guard !== undefined) {
+        const guarded = guardRound(state.guard, calls, calls$.results, toolMessages, config.guard);
+        state.guard = guarded.state;
+        toolMessages = guarded.toolMessages;
+        for (const warning of guarded.warnings) emit({ type: 'guard-warning', round, ...warning });
+        if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
+      }
+      for (const toolMessage of toolMessages) state.history.push(toolMessage);
+      for (const result of calls$.results) state.toolResults.push(result);
+      state.steps.push({ round, response: message, usage: normalized.usage, toolResults: calls$.results });
+      emit({
+        type: 'step-end',
+        round,
+        response: message,
+        usage: normalized.usage,
+        toolResults: calls$.results,
+      });
+
+      if (calls$.fatal !== undefined)
+        return await stopped('tool-fatal', { kind: 'error', error: calls$.fatal.error });
+      if (calls$.limited !== undefined && policy.onLimitExceeded === 'throw') {
+        return await stopped('tool-limit', { kind: 'error', error: new Error(calls$.limited.message) });
+      }
+      if (loopStop !== undefined) return await stopped('loop-detected', loopStop);
+      if (calls$.returnDirect) {
+        return { type: 'completed', text: toolMessages.map((m) => m.content).join('\n'), ...totals(state) };
+      }
+    }
+  }
+
+  function abortReason(): [StopReason, StopEvidence] {
+    if (budget.timedOut()) {
+      return [
+        'budget-exhausted',
+        { kind: 'ceiling', limit: 'time', max: config.timeBudgetMs, used: Math.round(now() - started) },
+      ];
+    }
+    return ['aborted', { kind: 'error', error: options.signal?.reason }];
+  }
+}
+
+function addUsage(state: LoopState, usage: { inputTokens: number; outputTokens: number }): void {
+  const inputTokens = state.usage.inputTokens + usage.inputTokens;
+  const outputTokens = state.usage.outputTokens + usage.outputTokens;
+  state.usage = { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+}
+
+function totals(state: LoopState) {
+  return {
+    messages: state.history,
+    steps: state.steps,
+    usage: state.usage,
+    roundTrips: state.roundTrips,
+    toolCalls: state.toolResults.length,
+    toolResults: state.toolResults,
+  };
+}
