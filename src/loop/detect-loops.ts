@@ -22,9 +22,9 @@ export function detectLoops(
   staleRounds: number,
   thresholds: LoopThresholds,
 ): GuardFinding[] {
-  const findings: GuardFinding[] = [];
   const current = window.at(-1);
-  if (current === undefined) return findings;
+  if (current === undefined) return [];
+  const findings: GuardFinding[] = [];
   exactRepeats(window, current, thresholds, findings);
   sameResults(window, current, thresholds.sameResultLimit, findings);
   cycles(window, thresholds.maxCyclePeriod, findings);

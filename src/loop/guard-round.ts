@@ -28,22 +28,23 @@ export function guardRound(
   toolMessages: readonly ToolMessage[],
   config: LoopThresholds & { readonly nudge: boolean },
 ): GuardRoundOutcome {
+  // One record per result, in order (the chain answers every call), so a finding's callIndex is the call's.
   const records: CallRecord[] = [];
-  const recordIndex: number[] = [];
-  results.forEach((result, index) => {
+  for (let index = 0; index < results.length; index++) {
+    const result = results[index] as ToolCallResult;
     const call = calls[index];
-    if (call === undefined) return;
-    const record: CallRecord = {
-      tool: result.toolName,
-      call: callFingerprint(result.toolName, call.arguments),
-      result: resultFingerprint(result.content),
-    };
+    if (call === undefined) break;
+    const tool = result.toolName;
+    const callKey = callFingerprint(tool, call.arguments);
+    const resultKey = resultFingerprint(result.content);
     records.push(
-      result.type === 'error' && result.errorClass === 'transient' ? { ...record, transient: true } : record,
+      result.type === 'error' && result.errorClass === 'transient'
+        ? { tool, call: callKey, result: resultKey, transient: true }
+        : { tool, call: callKey, result: resultKey },
     );
-    recordIndex.push(index);
-  });
+  }
   const observed = observeRound(state, records, config);
+  if (observed.findings.length === 0) return { state: observed.state, toolMessages, warnings: [] };
   let next = observed.state;
   const messages = [...toolMessages];
   const warnings: Array<{ evidence: LoopEvidence; nudged: boolean }> = [];
@@ -53,7 +54,7 @@ export function guardRound(
       stop ??= finding.evidence;
       continue;
     }
-    const index = finding.callIndex === undefined ? undefined : recordIndex[finding.callIndex];
+    const index = finding.callIndex;
     const key = `${finding.evidence.detector}:${finding.evidence.fingerprints.map((f) => f.call).join(',')}`;
     const message = index === undefined ? undefined : messages[index];
     const nudge = config.nudge && message !== undefined && !next.nudged.includes(key);

@@ -30,27 +30,31 @@ export function observeRound(
       ? calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)
       : calls;
   // Transient failures neither show progress nor its absence.
-  const judged = remembered.filter((call) => call.transient !== true);
-  const novel = judged.some((call) => !seenBefore(state.window, call));
+  let judged = 0;
+  let novel = false;
+  for (const call of remembered) {
+    if (call.transient === true) continue;
+    judged++;
+    if (!novel && !seenBefore(state.window, call)) novel = true;
+  }
   const round: RoundRecord = {
     round: state.nextRound,
     calls: remembered,
     signature: roundSignature(remembered),
   };
-  const kept =
-    state.window.length >= windowRounds
-      ? state.window.slice(state.window.length - windowRounds + 1)
-      : state.window;
-  const window = [...kept, round];
+  const from = Math.max(0, state.window.length - windowRounds + 1);
+  const window: RoundRecord[] = new Array(state.window.length - from + 1);
+  for (let i = from; i < state.window.length; i++) window[i - from] = state.window[i] as RoundRecord;
+  window[window.length - 1] = round;
   const staleRounds =
-    judged.length === 0
-      ? remembered.length === 0
-        ? 0
-        : state.staleRounds
-      : novel
-        ? 0
-        : state.staleRounds + 1;
-  const next: GuardState = { ...state, nextRound: state.nextRound + 1, window, staleRounds };
+    judged === 0 ? (remembered.length === 0 ? 0 : state.staleRounds) : novel ? 0 : state.staleRounds + 1;
+  const next: GuardState = {
+    schemaVersion: 1,
+    nextRound: state.nextRound + 1,
+    window,
+    staleRounds,
+    nudged: state.nudged,
+  };
   return { state: next, findings: detectLoops(window, staleRounds, thresholds) };
 }
 

@@ -94,11 +94,51 @@ function serializeFlat(value: unknown, maxDepth: number): string | undefined {
  * runs collapsed to one space). Object keys are left as they are.
  */
 export function canonicalJson(value: unknown): string {
+  const flat = canonicalFlat(value);
+  if (flat !== undefined) return flat;
   const walker = new Walker(true, DEFAULT_MAX_RESULT_DEPTH);
   try {
     return walker.run(value) ?? UNSERIALIZABLE;
   } catch {
     return UNSERIALIZABLE;
+  }
+}
+
+/**
+ * The hot path of `canonicalJson`: a plain object of strings, booleans, null and finite numbers (what most
+ * tool arguments are), keys sorted here. Anything else returns undefined and takes the full walk.
+ */
+function canonicalFlat(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+    const keys = Object.keys(value).sort();
+    let text = '{';
+    for (const key of keys) {
+      const item = (value as Record<string, unknown>)[key];
+      let shown: string;
+      switch (typeof item) {
+        case 'string':
+          shown = JSON.stringify(normalizeWhitespace(item));
+          break;
+        case 'number':
+          if (!Number.isFinite(item)) return undefined;
+          shown = JSON.stringify(item);
+          break;
+        case 'boolean':
+          shown = item ? 'true' : 'false';
+          break;
+        case 'undefined':
+          continue;
+        default:
+          if (item !== null) return undefined;
+          shown = 'null';
+      }
+      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${shown}`;
+    }
+    return `${text}}`;
+  } catch {
+    return undefined;
   }
 }
 
