@@ -1,6 +1,8 @@
 /** The request's signal: the caller's, plus the wall-clock budget. Says which of them fired. */
 export interface BudgetSignal {
   readonly signal: AbortSignal;
+  /** False when there is neither a caller's signal nor a time budget: nothing can abort, nothing to race. */
+  readonly canAbort: boolean;
   /** True once the time budget ran out (and the caller had not aborted first). */
   timedOut(): boolean;
   dispose(): void;
@@ -18,6 +20,7 @@ export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs
   const signal = caller === undefined ? controller.signal : AbortSignal.any([controller.signal, caller]);
   return {
     signal,
+    canAbort: caller !== undefined || timer !== undefined,
     timedOut: () => timedOut,
     dispose: () => clearTimeout(timer),
   };

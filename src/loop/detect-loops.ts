@@ -25,8 +25,7 @@ export function detectLoops(
   const current = window.at(-1);
   if (current === undefined) return [];
   const findings: GuardFinding[] = [];
-  exactRepeats(window, current, thresholds, findings);
-  sameResults(window, current, thresholds.sameResultLimit, findings);
+  repeats(window, current, thresholds, findings);
   cycles(window, thresholds.maxCyclePeriod, findings);
   noProgress(current, staleRounds, thresholds.noProgressRounds, findings);
   return findings;
@@ -35,7 +34,11 @@ export function detectLoops(
 // The detectors run every round and almost always find nothing: they count first, and allocate
 // evidence only when a finding is due.
 
-function exactRepeats(
+/**
+ * Exact repeats (same call, same result) and same results under other arguments, counted in one pass over
+ * the window for each call of the current round.
+ */
+function repeats(
   window: readonly RoundRecord[],
   current: RoundRecord,
   thresholds: LoopThresholds,
@@ -44,9 +47,12 @@ function exactRepeats(
   for (let callIndex = 0; callIndex < current.calls.length; callIndex++) {
     const call = current.calls[callIndex] as CallRecord;
     let occurrences = 0;
+    let sameResult = 0;
     for (const round of window) {
       for (const other of round.calls) {
-        if (other.call === call.call && other.result === call.result) occurrences++;
+        if (other.result !== call.result || other.tool !== call.tool) continue;
+        sameResult++;
+        if (other.call === call.call) occurrences++;
       }
     }
     // A transient failure is not a loop: no warning, no nudge; only a tool that stays down is stopped.
@@ -56,42 +62,37 @@ function exactRepeats(
         ? 'stop'
         : undefined
       : levelFor(occurrences, thresholds.repeatLimit);
-    if (level === undefined) continue;
-    const rounds = roundsWhere(window, (c) => c.call === call.call && c.result === call.result);
-    const detector = transient ? 'still-unavailable' : 'exact-repeat';
-    findings.push({ level, callIndex, evidence: evidence(detector, [call], occurrences, rounds) });
+    if (level !== undefined) {
+      const rounds = roundsWhere(window, (c) => c.call === call.call && c.result === call.result);
+      const detector = transient ? 'still-unavailable' : 'exact-repeat';
+      findings.push({ level, callIndex, evidence: evidence(detector, [call], occurrences, rounds) });
+    }
+    if (!transient && sameResult > occurrences)
+      sameResults(window, call, callIndex, thresholds.sameResultLimit, findings);
   }
 }
 
+/** The same result under different arguments: evidence is gathered only when another call shares the result. */
 function sameResults(
   window: readonly RoundRecord[],
-  current: RoundRecord,
+  call: CallRecord,
+  callIndex: number,
   limit: number,
   findings: GuardFinding[],
 ): void {
-  for (let callIndex = 0; callIndex < current.calls.length; callIndex++) {
-    const call = current.calls[callIndex] as CallRecord;
-    if (call.transient === true) continue;
-    let sameResult = 0;
-    for (const round of window) {
-      for (const other of round.calls)
-        if (other.tool === call.tool && other.result === call.result) sameResult++;
+  const matches: CallRecord[] = [];
+  const rounds: number[] = [];
+  for (const round of window) {
+    for (const other of round.calls) {
+      if (other.tool !== call.tool || other.result !== call.result) continue;
+      if (matches.some((m) => m.call === other.call)) continue;
+      matches.push(other);
+      rounds.push(round.round);
     }
-    if (sameResult < 2) continue;
-    const matches: CallRecord[] = [];
-    const rounds: number[] = [];
-    for (const round of window) {
-      for (const other of round.calls) {
-        if (other.tool !== call.tool || other.result !== call.result) continue;
-        if (matches.some((m) => m.call === other.call)) continue;
-        matches.push(other);
-        rounds.push(round.round);
-      }
-    }
-    const level = levelFor(matches.length, limit);
-    if (level === undefined || matches.length < 2) continue;
-    findings.push({ level, callIndex, evidence: evidence('same-result', matches, matches.length, rounds) });
   }
+  const level = levelFor(matches.length, limit);
+  if (level === undefined || matches.length < 2) return;
+  findings.push({ level, callIndex, evidence: evidence('same-result', matches, matches.length, rounds) });
 }
 
 /** A repeating sequence of rounds: the last `period` rounds equal the `period` before them. */

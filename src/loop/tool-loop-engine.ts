@@ -115,12 +115,10 @@ export async function runLoopEngine(
       emit({ type: 'step-start', round });
       let response: ModelResponse;
       try {
-        response = await raceAbort(
-          Promise.resolve().then(() =>
-            options.model.generate({ messages: state.history, tools: specs, signal: budget.signal }),
-          ),
-          budget.signal,
+        const generating = Promise.resolve().then(() =>
+          options.model.generate({ messages: state.history, tools: specs, signal: budget.signal }),
         );
+        response = await (budget.canAbort ? raceAbort(generating, budget.signal) : generating);
       } catch (error) {
         state.roundTrips++;
         if (budget.signal.aborted) return await stopped(...abortReason());
