@@ -33,6 +33,8 @@ export interface CallsOutcome {
   readonly fatal?: ToolCallFailure;
   /** The first call refused by a call limit, if any. */
   readonly limited?: RejectedCall;
+  /** Each call's validated arguments, in order; undefined for a call refused before its tool ran. */
+  readonly validatedArguments: readonly unknown[];
 }
 
 /**
@@ -171,6 +173,7 @@ function summarize(results: ToolCallResult[], prepared: readonly PreparedCall[])
     results,
     toolMessages: results.map(toToolMessage),
     returnDirect: executed > 0 && direct === executed,
+    validatedArguments: prepared.map((entry) => (entry.type === 'ready' ? entry.args : undefined)),
     ...(fatal === undefined ? {} : { fatal }),
     ...(limited === undefined ? {} : { limited }),
   };

@@ -21,9 +21,11 @@ export function hash53(text: string): string {
 /**
  * The meaning of a call: the tool name and its arguments in canonical form (keys sorted, numbers and
  * whitespace normalized), so `{"q": "a  b", "n": 1.0}` and `{"n":1,"q":"a b"}` are the same call.
- * Arguments that are not JSON are compared as text with whitespace normalized.
+ * Arguments that are not JSON are compared as text with whitespace normalized. `parsed`, when given, is
+ * the arguments already parsed (and validated) by the chain: it saves parsing them again.
  */
-export function callFingerprint(toolName: string, rawArguments: string): string {
+export function callFingerprint(toolName: string, rawArguments: string, parsed?: unknown): string {
+  if (parsed !== undefined) return `${toolName}#${hash53(canonicalJson(parsed))}`;
   let canonical: string;
   const text = typeof rawArguments === 'string' ? rawArguments : String(rawArguments);
   try {

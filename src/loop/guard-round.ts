@@ -27,6 +27,7 @@ export function guardRound(
   results: readonly ToolCallResult[],
   toolMessages: readonly ToolMessage[],
   config: LoopThresholds & { readonly nudge: boolean },
+  validatedArguments: readonly unknown[] = [],
 ): GuardRoundOutcome {
   // One record per result, in order (the chain answers every call), so a finding's callIndex is the call's.
   const records: CallRecord[] = [];
@@ -35,7 +36,7 @@ export function guardRound(
     const call = calls[index];
     if (call === undefined) break;
     const tool = result.toolName;
-    const callKey = callFingerprint(tool, call.arguments);
+    const callKey = callFingerprint(tool, call.arguments, validatedArguments[index]);
     const resultKey = resultFingerprint(result.content);
     records.push(
       result.type === 'error' && result.errorClass === 'transient'

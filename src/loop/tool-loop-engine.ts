@@ -171,7 +171,14 @@ export async function runLoopEngine(
       let toolMessages = calls$.toolMessages;
       let loopStop: StopEvidence | undefined;
       if (config.guard !== undefined) {
-        const guarded = guardRound(state.guard, calls, calls$.results, toolMessages, config.guard);
+        const guarded = guardRound(
+          state.guard,
+          calls,
+          calls$.results,
+          toolMessages,
+          config.guard,
+          calls$.validatedArguments,
+        );
         state.guard = guarded.state;
         toolMessages = guarded.toolMessages;
         for (const warning of guarded.warnings) emit({ type: 'guard-warning', round, ...warning });
