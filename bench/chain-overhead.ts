@@ -8,15 +8,10 @@ import {
   type ToolEvent,
 } from '../dist/index.js';
 import { assistantWithCalls } from '../dist/testing/index.js';
+import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, type Subject, settledHeap } from './measure.js';
 
-const schema = {
-  type: 'object',
-  properties: { a: { type: 'number' }, b: { type: 'number' } },
-  required: ['a', 'b'],
-  additionalProperties: false,
-} as const;
-const add = ({ a, b }: { a: number; b: number }) => ({ sum: a + b });
+const schema = addSchema;
 const argumentsText = '{"a": 20, "b": 22}';
 const messages: readonly Message[] = [{ role: 'user', content: 'add 20 and 22' }];
 const response = assistantWithCalls([{ name: 'add', arguments: argumentsText }]);

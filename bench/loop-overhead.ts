@@ -11,15 +11,10 @@ import {
   type ToolSpec,
 } from '../dist/index.js';
 import { MemoryStore } from '../dist/testing/index.js';
+import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, median, type Subject, settledHeap } from './measure.js';
 
-const schema = {
-  type: 'object',
-  properties: { a: { type: 'number' }, b: { type: 'number' } },
-  required: ['a', 'b'],
-  additionalProperties: false,
-} as const;
-const add = ({ a, b }: { a: number; b: number }) => ({ sum: a + b });
+const schema = addSchema;
 const tool = defineTool({ name: 'add', description: 'Adds.', effect: 'read', input: schema, execute: add });
 const USER: readonly Message[] = [{ role: 'user', content: 'add them all' }];
 const USAGE = { inputTokens: 10, outputTokens: 5 };

@@ -1,0 +1,9 @@
+/** The tool every benchmark calls: two numbers in, their sum out. */
+export const addSchema = {
+  type: 'object',
+  properties: { a: { type: 'number' }, b: { type: 'number' } },
+  required: ['a', 'b'],
+  additionalProperties: false,
+} as const;
+
+export const add = ({ a, b }: { a: number; b: number }) => ({ sum: a + b });
