@@ -108,13 +108,15 @@ function render(context: DeliveryContext, attempt: number, value: unknown): Tool
     }
     text = serialized.text;
   }
-  const shown = truncateText(text, context.policy.maxResultCharsFor(tool));
+  const maxChars = context.policy.maxResultCharsFor(tool);
+  const shown = text.length <= maxChars ? undefined : truncateText(text, maxChars);
   return {
     type: 'success',
-    ...context.base,
-    content: shown.text,
+    toolCallId: context.base.toolCallId,
+    toolName: context.base.toolName,
+    content: shown === undefined ? text : shown.text,
     value,
-    truncated: shown.truncated,
+    truncated: shown?.truncated === true,
     attempts: attempt,
     durationMs: context.elapsed(),
   };

@@ -18,6 +18,7 @@ import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
+import type { ParseArgumentsLimits } from './parse-arguments.js';
 import type { ToolEventListener } from './tool-event.js';
 
 /** How the chain treats calls. Every field has a default (see `defaults.ts`). */
@@ -65,8 +66,8 @@ export interface ResolvedPolicy {
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
   readonly random: () => number;
-  readonly maxArgumentBytes: number;
-  readonly maxArgumentDepth: number;
+  /** `maxArgumentBytes` and `maxArgumentDepth`, as `parseArguments` takes them. */
+  readonly argumentLimits: ParseArgumentsLimits;
   readonly classifyError: ErrorClassifier | undefined;
   readonly onEvent: ToolEventListener | undefined;
   contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
@@ -85,6 +86,8 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     oneOf(policy.onContractViolation, 'onContractViolation', ['feedback', 'throw', 'warn']) ??
     DEFAULT_CONTRACT_VIOLATION_POLICY;
   const maxResultChars = int(policy.maxResultChars, 'maxResultChars', 64) ?? DEFAULT_MAX_RESULT_CHARS;
+  const maxBytes = int(policy.maxArgumentBytes, 'maxArgumentBytes', 2) ?? DEFAULT_MAX_ARGUMENT_BYTES;
+  const maxDepth = int(policy.maxArgumentDepth, 'maxArgumentDepth', 1) ?? DEFAULT_MAX_ARGUMENT_DEPTH;
   return {
     unknownTool:
       oneOf(policy.unknownTool, 'unknownTool', ['feedback', 'throw']) ?? DEFAULT_UNKNOWN_TOOL_POLICY,
@@ -98,8 +101,7 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     baseDelayMs: int(retry.baseDelayMs, 'retry.baseDelayMs', 0) ?? DEFAULT_RETRY_BASE_DELAY_MS,
     maxDelayMs: int(retry.maxDelayMs, 'retry.maxDelayMs', 0) ?? DEFAULT_RETRY_MAX_DELAY_MS,
     random: fn(retry.random, 'retry.random') ?? Math.random,
-    maxArgumentBytes: int(policy.maxArgumentBytes, 'maxArgumentBytes', 2) ?? DEFAULT_MAX_ARGUMENT_BYTES,
-    maxArgumentDepth: int(policy.maxArgumentDepth, 'maxArgumentDepth', 1) ?? DEFAULT_MAX_ARGUMENT_DEPTH,
+    argumentLimits: Object.freeze({ maxBytes, maxDepth }),
     classifyError: fn(policy.classifyError, 'classifyError'),
     onEvent: fn(policy.onEvent, 'onEvent'),
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,

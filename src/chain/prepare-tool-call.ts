@@ -83,10 +83,7 @@ export function prepareToolCall(
     counts.total++;
   }
 
-  const parsed = parseArguments(call.arguments, {
-    maxBytes: policy.maxArgumentBytes,
-    maxDepth: policy.maxArgumentDepth,
-  });
+  const parsed = parseArguments(call.arguments, policy.argumentLimits);
   if (!parsed.ok) {
     increment(counts.invalidPerTool, name);
     return reject(call, name, parsed.code, { message: parsed.message });

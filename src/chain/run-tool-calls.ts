@@ -83,15 +83,7 @@ function executePrepared(
   policy: ResolvedPolicy,
   registry: ToolRegistry,
 ): CallsOutcome | Promise<CallsOutcome> {
-  const unknown = prepared.find((p): p is RejectedCall => p.type === 'rejected' && p.code === 'UNKNOWN_TOOL');
-  if (policy.unknownTool === 'throw' && unknown !== undefined) {
-    throw new UnknownToolError({
-      toolName: unknown.toolName,
-      toolCallId: String(unknown.call.id),
-      availableTools: registry.names(),
-      message: `No tool named '${unknown.toolName}' (tool call ${String(unknown.call.id)}). Available tools: ${registry.names().join(', ')}.`,
-    });
-  }
+  if (policy.unknownTool === 'throw') throwIfUnknown(prepared, registry);
   const context = {
     policy,
     signal: input.signal,
@@ -100,27 +92,32 @@ function executePrepared(
     sessionId: input.sessionId,
     now: input.now ?? defaultNow,
   };
+  // The summary is only ever shown in events: nobody listening, nothing to redact.
+  const listening = policy.onEvent !== undefined;
   const runOne = (entry: PreparedCall): ToolCallResult | Promise<ToolCallResult> => {
-    const summary = summarizeArguments(
-      String(entry.call.arguments ?? ''),
-      DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS,
-    );
+    const summary = listening
+      ? summarizeArguments(String(entry.call.arguments ?? ''), DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS)
+      : '';
     if (entry.type === 'rejected') return reportRejected(entry, summary, policy);
-    emitTo(policy.onEvent, {
-      type: 'tool-call-start',
-      toolName: entry.tool.name,
-      toolCallId: String(entry.call.id),
-      argumentsSummary: summary,
-    });
+    if (listening) {
+      emitTo(policy.onEvent, {
+        type: 'tool-call-start',
+        toolName: entry.tool.name,
+        toolCallId: String(entry.call.id),
+        argumentsSummary: summary,
+      });
+    }
     const result = runToolCall(entry, context, summary);
     if (!(result instanceof Promise)) {
-      reportEnd(result, summary, policy);
+      if (listening) reportEnd(result, summary, policy);
       return result;
     }
-    return result.then((settled) => {
-      reportEnd(settled, summary, policy);
-      return settled;
-    });
+    return listening
+      ? result.then((settled) => {
+          reportEnd(settled, summary, policy);
+          return settled;
+        })
+      : result;
   };
   if (prepared.length === 1) {
     const only = runOne(prepared[0] as PreparedCall);
@@ -144,10 +141,28 @@ const defaultNow = (): number => performance.now();
 export function toolCallsOf(assistant: AssistantMessage): readonly ToolCall[] {
   const calls: unknown = assistant.toolCalls;
   if (!Array.isArray(calls) || calls.length === 0) throw new NoToolCallError();
-  return calls.map(
-    (call: unknown): ToolCall =>
-      typeof call === 'object' && call !== null ? (call as ToolCall) : { id: '', name: '', arguments: '' },
-  );
+  // A call that is not an object becomes an empty one (answered as an unknown tool); copy only then.
+  for (const call of calls) {
+    if (typeof call !== 'object' || call === null) return calls.map(toToolCall);
+  }
+  return calls as ToolCall[];
+}
+
+function toToolCall(call: unknown): ToolCall {
+  return typeof call === 'object' && call !== null ? (call as ToolCall) : { id: '', name: '', arguments: '' };
+}
+
+function throwIfUnknown(prepared: readonly PreparedCall[], registry: ToolRegistry): void {
+  for (const entry of prepared) {
+    if (entry.type !== 'rejected' || entry.code !== 'UNKNOWN_TOOL') continue;
+    const id = String(entry.call.id);
+    throw new UnknownToolError({
+      toolName: entry.toolName,
+      toolCallId: id,
+      availableTools: registry.names(),
+      message: `No tool named '${entry.toolName}' (tool call ${id}). Available tools: ${registry.names().join(', ')}.`,
+    });
+  }
 }
 
 function summarize(results: ToolCallResult[], prepared: readonly PreparedCall[]): CallsOutcome {
@@ -169,14 +184,20 @@ function summarize(results: ToolCallResult[], prepared: readonly PreparedCall[])
     executed++;
     if (entry.tool.returnDirect) direct++;
   }
-  return {
+  const validatedArguments: unknown[] = new Array(prepared.length);
+  for (let i = 0; i < prepared.length; i++) {
+    const entry = prepared[i] as PreparedCall;
+    validatedArguments[i] = entry.type === 'ready' ? entry.args : undefined;
+  }
+  const outcome: { -readonly [K in keyof CallsOutcome]: CallsOutcome[K] } = {
     results,
     toolMessages: results.map(toToolMessage),
     returnDirect: executed > 0 && direct === executed,
-    validatedArguments: prepared.map((entry) => (entry.type === 'ready' ? entry.args : undefined)),
-    ...(fatal === undefined ? {} : { fatal }),
-    ...(limited === undefined ? {} : { limited }),
+    validatedArguments,
   };
+  if (fatal !== undefined) outcome.fatal = fatal;
+  if (limited !== undefined) outcome.limited = limited;
+  return outcome;
 }
 
 function toToolMessage(result: ToolCallResult): ToolMessage {
@@ -226,26 +247,37 @@ function reportEnd(
   policy: ResolvedPolicy,
   availableTools?: readonly string[],
 ): void {
-  const base = { toolName: result.toolName, toolCallId: result.toolCallId, argumentsSummary: summary };
-  if (result.type === 'error') {
-    if (result.errorClass === 'denied')
-      emitTo(policy.onEvent, { type: 'tool-call-denied', ...base, error: result.error });
+  const { toolName, toolCallId } = result;
+  if (result.type === 'success') {
     emitTo(policy.onEvent, {
-      type: 'tool-call-error',
-      ...base,
-      code: result.code,
-      errorClass: result.errorClass,
+      type: 'tool-call-end',
+      toolName,
+      toolCallId,
+      argumentsSummary: summary,
+      outcome: 'success',
       durationMs: result.durationMs,
       attempts: result.attempts,
-      error: result.error,
-      ...(availableTools === undefined ? {} : { availableTools }),
     });
+    return;
   }
+  const base = { toolName, toolCallId, argumentsSummary: summary };
+  if (result.errorClass === 'denied')
+    emitTo(policy.onEvent, { type: 'tool-call-denied', ...base, error: result.error });
+  emitTo(policy.onEvent, {
+    type: 'tool-call-error',
+    ...base,
+    code: result.code,
+    errorClass: result.errorClass,
+    durationMs: result.durationMs,
+    attempts: result.attempts,
+    error: result.error,
+    ...(availableTools === undefined ? {} : { availableTools }),
+  });
   emitTo(policy.onEvent, {
     type: 'tool-call-end',
     ...base,
-    outcome: result.type === 'success' ? 'success' : result.errorClass,
-    ...(result.type === 'error' ? { code: result.code } : {}),
+    outcome: result.errorClass,
+    code: result.code,
     durationMs: result.durationMs,
     attempts: result.attempts,
   });

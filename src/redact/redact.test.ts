@@ -208,6 +208,15 @@ describe('summarizeArguments', () => {
     ['credentials'],
     ['accessToken'],
     ['x-session-token'],
+    ['passphrase'],
+    ['cvv'],
+    ['ssn'],
+    ['jwt'],
+    ['otp'],
+    ['pin'],
+    ['csrftoken'],
+    ['cookie'],
+    ['DB_PASSWORD'],
   ])('redacts the value of %s', (key) => {
     const summary = summarizeArguments(`{"${key}": "v4lue-Q", "city": "Paris"}`, 200);
     expect(summary).not.toContain('v4lue-Q');

@@ -1,4 +1,13 @@
-import { mayNeedRedaction, REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
+import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
+import {
+  COLLAPSIBLE_WHITESPACE,
+  MAY_HAVE_SECRET_KEY,
+  MAY_NEED_REDACTION,
+  NEEDS_COLLAPSING,
+  NEEDS_NORMALIZING,
+  NORMALIZING_CHARACTER,
+  textTraits,
+} from './text-traits.js';
 
 /**
  * Redaction: error text and arguments made safe to show a model or write to a developer log.
@@ -26,15 +35,7 @@ const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Every entry of SECRET_KEY_PARTS and SECRET_KEY_WORDS contains one of these. */
-const SECRET_KEY_HINT = /pass|pwd|secret|key|credential|private|auth|cookie|token|pin|otp|cvv|cvc|ssn|jwt/i;
 const WHITESPACE_RUN = /\s+/g;
-/** Any character LINE_BREAKS or INVISIBLE would touch (a superset: the common case skips both). */
-const NEEDS_NORMALIZING =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB\uD800-\uDFFF]/;
-/** Whitespace that collapsing would change: a run of two, or any whitespace but a plain space. */
-const NEEDS_COLLAPSING = /\s\s|[^\S ]/;
 const TAB_AND_NEWLINE = /[\t\n]/g;
 const STACK_LINE = /^\s*at\s/;
 /** The same marker repeated (`[redacted:stack] [redacted:stack]`) says nothing more than one. */
@@ -93,11 +94,15 @@ function replacer(kind: RedactionKind): (match: string, ...rest: unknown[]) => s
 }
 
 function normalize(text: string): string {
-  return NEEDS_NORMALIZING.test(text) ? text.replace(LINE_BREAKS, '\n').replace(INVISIBLE, '') : text;
+  return NORMALIZING_CHARACTER.test(text) ? normalizeAll(text) : text;
 }
 
-function collapseWhitespace(text: string): string {
-  return NEEDS_COLLAPSING.test(text) ? text.replace(WHITESPACE_RUN, ' ').trim() : text.trim();
+function normalizeAll(text: string): string {
+  return text.replace(LINE_BREAKS, '\n').replace(INVISIBLE, '');
+}
+
+function collapseWhitespace(text: string, collapsible = COLLAPSIBLE_WHITESPACE.test(text)): string {
+  return collapsible ? text.replace(WHITESPACE_RUN, ' ').trim() : text.trim();
 }
 
 /** Cuts to at most `maxChars` characters, the trailing `…` included; never splits a surrogate pair or a marker. */
@@ -114,11 +119,6 @@ function cut(text: string, maxChars: number): string {
     if (close === -1 || close >= end) end = open;
   }
   return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
-}
-
-/** True whenever some key in the text could be a secret key (a superset of `isSecretKey`). */
-function mayHaveSecretKey(text: string): boolean {
-  return SECRET_KEY_HINT.test(text);
 }
 
 function isSecretKey(key: string): boolean {
@@ -139,11 +139,14 @@ export function redact(text: string): string {
   return redactNormalized(normalize(text));
 }
 
-/** `redact` for text already normalized (line breaks unified, invisible characters gone). */
-function redactNormalized(normalized: string): string {
+/**
+ * `redact` for text already normalized (line breaks unified, invisible characters gone); `traits` are
+ * its `textTraits`, when already known.
+ */
+function redactNormalized(normalized: string, traits = textTraits(normalized)): string {
   try {
     let out = normalized;
-    if (!mayNeedRedaction(out)) return out;
+    if ((traits & MAY_NEED_REDACTION) === 0) return out;
     for (const { pattern, mayMatch, replace } of COMPILED) {
       if (mayMatch(out)) out = out.replace(pattern, replace);
     }
@@ -173,15 +176,24 @@ export function redactForModel(text: string, maxChars: number): string {
  * then redacted like error text, on one line, cut to `maxChars` (with a trailing `…`).
  */
 export function summarizeArguments(rawArguments: string, maxChars: number): string {
-  const normalized = normalize(windowFor(rawArguments, maxChars));
-  const hidden = !mayHaveSecretKey(normalized)
-    ? normalized
-    : normalized.replace(JSON_PAIR, (pair, key: string, separator: string, value: string) => {
-        if (!isSecretKey(key)) return pair;
-        const secret = marker('secret');
-        return `"${key}"${separator}${value.startsWith('"') ? `"${secret}"` : secret}`;
-      });
-  return cut(redactJoined(hidden), maxChars);
+  let text = windowFor(rawArguments, maxChars);
+  let traits = textTraits(text);
+  if ((traits & NEEDS_NORMALIZING) !== 0) {
+    text = normalizeAll(text);
+    traits = textTraits(text);
+  }
+  if ((traits & MAY_HAVE_SECRET_KEY) !== 0) {
+    const hidden = text.replace(JSON_PAIR, (pair, key: string, separator: string, value: string) => {
+      if (!isSecretKey(key)) return pair;
+      const secret = marker('secret');
+      return `"${key}"${separator}${value.startsWith('"') ? `"${secret}"` : secret}`;
+    });
+    if (hidden !== text) {
+      text = hidden;
+      traits = textTraits(text);
+    }
+  }
+  return cut(redactJoined(text, traits), maxChars);
 }
 
 /** How much more text than is shown gets redacted: room for markers that replace long secrets. */
@@ -201,9 +213,11 @@ function windowFor(text: string, maxChars: number): string {
 }
 
 /** Redacts, joins the lines, and redacts again only when joining changed the text. */
-function redactJoined(normalized: string): string {
-  const once = redactNormalized(normalized);
-  const joined = collapseWhitespace(once);
+function redactJoined(normalized: string, traits?: number): string {
+  const once = redactNormalized(normalized, traits);
+  const collapsible =
+    once === normalized && traits !== undefined ? (traits & NEEDS_COLLAPSING) !== 0 : undefined;
+  const joined = collapseWhitespace(once, collapsible);
   return joined === once ? once : redactNormalized(joined);
 }
 

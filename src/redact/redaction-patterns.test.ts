@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_ERROR_MESSAGES } from './__fixtures__/hostile-error-messages.js';
-import { mayNeedRedaction, REDACTION_PATTERNS } from './redaction-patterns.js';
+import { REDACTION_PATTERNS } from './redaction-patterns.js';
+import { mayNeedRedaction } from './text-traits.js';
 
 /** Whether the pattern matches anywhere in the text (a fresh copy: no shared lastIndex). */
 function matches(pattern: RegExp, text: string): boolean {
@@ -36,6 +37,11 @@ describe('redaction pattern guards', () => {
     expect(run.length).toBeLessThanOrEqual(2);
     expect(mayNeedRedaction(text)).toBe(false);
     expect(mayNeedRedaction('{"password": "x"}')).toBe(true);
+    // Length alone is no reason: only a run of 32 token characters could be a random secret.
+    expect(mayNeedRedaction('{"location": "Boston, MA", "unit": "celsius", "days": 3}')).toBe(false);
+    expect(mayNeedRedaction(`{"k": "${'aB3'.repeat(11)}"}`)).toBe(true);
+    expect(mayNeedRedaction('{"right": "high night"}')).toBe(false);
+    expect(mayNeedRedaction('{"t": "ghp_0123456789abcdefghij0123"}')).toBe(true);
   });
 
   it('never skip a pattern that would match arbitrary text built from secret-ish pieces', () => {

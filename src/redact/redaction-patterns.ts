@@ -10,6 +10,8 @@
  * Every pattern has the `g` flag and is only ever used through `String.prototype.replace`.
  */
 
+import type { Literal } from './literal-scanner.js';
+
 export type RedactionKind =
   | 'key'
   | 'stack'
@@ -37,15 +39,16 @@ export interface RedactionPattern {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A guard that is a list of literals: the text must contain one of them. */
-type LiteralGuard = ((text: string) => boolean) & { readonly needles: readonly string[] };
+type LiteralGuard = ((text: string) => boolean) & { readonly literals: readonly Literal[] };
 
 /** One precompiled alternation of literals: much cheaper than a pattern's full scan. */
-const anyOf = (flags: string, needles: readonly string[]): LiteralGuard => {
-  const hint = new RegExp(needles.map(escapeRegExp).join('|'), flags);
-  return Object.assign((text: string) => hint.test(text), { needles });
+const anyOf = (ignoreCase: boolean, needles: readonly string[]): LiteralGuard => {
+  const hint = new RegExp(needles.map(escapeRegExp).join('|'), ignoreCase ? 'i' : '');
+  const literals = needles.map((text) => ({ text, ignoreCase }));
+  return Object.assign((text: string) => hint.test(text), { literals });
 };
-const containsAny = (...needles: string[]) => anyOf('', needles);
-const containsAnyIgnoringCase = (...needles: string[]) => anyOf('i', needles);
+const containsAny = (...needles: string[]) => anyOf(false, needles);
+const containsAnyIgnoringCase = (...needles: string[]) => anyOf(true, needles);
 const COLON_DIGITS = /:\d\d/;
 /** `::`, or seven colons anywhere: what any IPv6 address needs (linear: indexOf, no backtracking). */
 function mayBeIpv6(text: string): boolean {
@@ -240,7 +243,12 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
       'AROA',
       'APKA',
       'ASCA',
-      'gh',
+      'ghp_',
+      'gho_',
+      'ghu_',
+      'ghs_',
+      'ghr_',
+      'github_pat_',
       'xox',
       'AIza',
       'glpat-',
@@ -309,27 +317,38 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     pattern:
       /(?<![A-Za-z0-9+/=_-])(?=[A-Za-z+/=_-]*[0-9])(?=[A-Z0-9+/=_-]*[a-z])(?=[a-z0-9+/=_-]*[A-Z])[A-Za-z0-9+/=_-]{32,}/g,
 
-    mayMatch: (text) => text.length >= 32,
+    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH),
   },
 ];
 
-/**
- * One test for "could any pattern match at all?": the literals of every literal guard in one alternation
- * (case-insensitive, a superset), or what the other guards ask for. Benign text pays one scan, not 24.
- */
-/** One alternation of every literal guard's literals (case-insensitive: a superset, and one scan). */
-const ANY_LITERAL = new RegExp(
-  [
-    ...new Set(
-      REDACTION_PATTERNS.flatMap(({ mayMatch }) => (mayMatch as Partial<LiteralGuard>).needles ?? []).map(
-        escapeRegExp,
-      ),
-    ),
-  ].join('|'),
-  'i',
-);
-export function mayNeedRedaction(text: string): boolean {
-  // The guards that are not literals, called directly (this runs on every argument summary); the guard
-  // tests check that this stays a superset of every pattern.
-  return ANY_LITERAL.test(text) || text.length >= 32 || COLON_DIGITS.test(text) || mayBeIpv6(text);
+/** The literals of every guard that is a list of literals. */
+export function redactionLiterals(patterns: readonly RedactionPattern[]): Literal[] {
+  return patterns.flatMap(({ mayMatch }) => (mayMatch as Partial<LiteralGuard>).literals ?? []);
+}
+
+/** The shortest random-looking token the last pattern redacts. */
+export const TOKEN_RUN_LENGTH = 32;
+
+/** Whether `length` characters in a row could belong to one random-looking token. */
+function hasTokenRun(text: string, length: number): boolean {
+  if (text.length < length) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = isTokenCharacter(text.charCodeAt(i)) ? run + 1 : 0;
+    if (run >= length) return true;
+  }
+  return false;
+}
+
+/** `[A-Za-z0-9+/=_-]`: what a random-looking token is made of. */
+export function isTokenCharacter(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 47 && code <= 57) || // '/' and the digits
+    code === 43 || // '+'
+    code === 61 || // '='
+    code === 95 || // '_'
+    code === 45 // '-'
+  );
 }
