@@ -59,30 +59,25 @@ function describePosition(error: unknown): string {
   return match ? ` (the error is near character ${match[1]})` : '';
 }
 
-/** One iterative walk: depth and dangerous keys. Paths are only worked out for the message, on failure. */
+/**
+ * One iterative walk: depth and dangerous keys. Paths are only worked out for the message, on failure.
+ * The stack is only built when the top level holds an object (most arguments are flat).
+ */
 function inspect(root: object, maxDepth: number): ParseArgumentsOutcome | undefined {
-  const values: object[] = [root];
-  const depths: number[] = [1];
-  while (values.length > 0) {
-    const value = values.pop() as object;
-    const depth = depths.pop() as number;
+  let values: object[] | undefined;
+  let depths: number[] | undefined;
+  let value = root;
+  let depth = 1;
+  for (;;) {
     if (depth > maxDepth) {
       return fail(
         'ARGUMENTS_TOO_DEEP',
         `The arguments are nested deeper than ${maxDepth} levels. Flatten them.`,
       );
     }
-    if (Array.isArray(value)) {
-      for (const child of value) {
-        if (typeof child === 'object' && child !== null) {
-          values.push(child);
-          depths.push(depth + 1);
-        }
-      }
-      continue;
-    }
+    const isArray = Array.isArray(value);
     for (const key in value) {
-      if (isForbiddenKey(key, value)) {
+      if (!isArray && isForbiddenKey(key, value)) {
         return fail(
           'FORBIDDEN_KEY',
           `The key "${key}" at "${pathTo(root, value)}" is not allowed in arguments. Remove it and call again.`,
@@ -90,12 +85,16 @@ function inspect(root: object, maxDepth: number): ParseArgumentsOutcome | undefi
       }
       const child = (value as Record<string, unknown>)[key];
       if (typeof child === 'object' && child !== null) {
+        values ??= [];
+        depths ??= [];
         values.push(child);
         depths.push(depth + 1);
       }
     }
+    if (values === undefined || values.length === 0) return undefined;
+    value = values.pop() as object;
+    depth = depths?.pop() as number;
   }
-  return undefined;
 }
 
 /** The JSON Pointer of `target` inside `root` (both from JSON.parse, so a tree, never a cycle). */

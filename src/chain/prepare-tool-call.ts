@@ -57,7 +57,8 @@ export function prepareToolCall(
     });
   }
   const name = tool.name;
-  if (!policy.limits.isExcluded(name)) {
+  const counted = !policy.limits.isExcluded(name);
+  if (counted) {
     const limit = policy.limits.limitFor(tool);
     if ((counts.perTool.get(name) ?? 0) >= limit) {
       return reject(call, name, 'TOOL_CALL_LIMIT', {
@@ -78,7 +79,7 @@ export function prepareToolCall(
       message: `Tool '${name}' was called with invalid arguments ${invalid} times in this turn; it will not be tried again. Answer with what you have or use another tool.`,
     });
   }
-  if (!policy.limits.isExcluded(name)) {
+  if (counted) {
     increment(counts.perTool, name);
     counts.total++;
   }
