@@ -10,10 +10,11 @@ import { checkCeiling } from './check-ceiling.js';
 import { guardRound } from './guard-round.js';
 import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
 import type { LoopEvent } from './loop-event.js';
-import { restoreGuardState } from './loop-guard.js';
+import { createLoopGuard, type LoopGuard, snapshotGuard } from './loop-guard.js';
 import { resolveLoopOptions, type ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import { normalizeResponse } from './normalize-response.js';
+import { restoreGuardState } from './restore-guard-state.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 
 const defaultNow = (): number => performance.now();
@@ -25,7 +26,6 @@ interface LoopState {
   readonly toolResults: ToolCallResult[];
   usage: LoopUsage;
   roundTrips: number;
-  guard: GuardState;
 }
 
 /**
@@ -62,8 +62,10 @@ export async function runLoopEngine(
     toolResults: [],
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     roundTrips: 0,
-    guard: EMPTY_GUARD_STATE,
   };
+  // The session's guard state as loaded: saved back as it is when the guard is off.
+  let restored: GuardState = EMPTY_GUARD_STATE;
+  let guard: LoopGuard | undefined;
   const counts = countTurnCalls(state.history, policy.limits.isExcluded);
   const { sessionId, store } = options;
 
@@ -90,12 +92,14 @@ export async function runLoopEngine(
   let outcome: LoopOutcome;
   try {
     if (store !== undefined && sessionId !== undefined)
-      state.guard = restoreGuardState(await store.load(sessionId));
+      restored = restoreGuardState(await store.load(sessionId));
+    if (config.guard !== undefined) guard = createLoopGuard(config.guard, restored);
     outcome = await rounds();
   } finally {
     budget.dispose();
   }
-  if (store !== undefined && sessionId !== undefined) await store.save(sessionId, state.guard);
+  if (store !== undefined && sessionId !== undefined)
+    await store.save(sessionId, guard === undefined ? restored : snapshotGuard(guard));
   emit({ type: 'loop-end', outcome });
   return outcome;
 
@@ -170,16 +174,18 @@ export async function runLoopEngine(
 
       let toolMessages = calls$.toolMessages;
       let loopStop: StopEvidence | undefined;
-      if (config.guard !== undefined) {
-        const guarded = guardRound(
-          state.guard,
-          calls,
-          calls$.results,
-          toolMessages,
-          config.guard,
-          calls$.validatedArguments,
-        );
-        state.guard = guarded.state;
+      const guarded =
+        guard === undefined
+          ? undefined
+          : guardRound(
+              guard,
+              calls,
+              calls$.results,
+              toolMessages,
+              config.guard?.nudge === true,
+              calls$.validatedArguments,
+            );
+      if (guarded !== undefined) {
         toolMessages = guarded.toolMessages;
         for (const warning of guarded.warnings) emit({ type: 'guard-warning', round, ...warning });
         if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
