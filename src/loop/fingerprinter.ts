@@ -2,7 +2,9 @@ import { canonicalJson } from '../serialize/serialize-value.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
 // conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
-const SEED1 = 0xdeadbeef;
+// As int32 (0xdeadbeef does not fit): the same hash, since every use truncates to 32 bits, but the state
+// then stays small integers, never a boxed double.
+const SEED1 = 0xdeadbeef | 0;
 const SEED2 = 0x41c6ce57;
 const MIX1 = 2654435761;
 const MIX2 = 1597334677;
@@ -119,7 +121,7 @@ function mixFlatObject(state: HashState, value: unknown): boolean {
   try {
     if (Object.getPrototypeOf(value) !== Object.prototype) return false;
     const keys = Object.keys(value);
-    // Usually already in order (models write keys as the schema lists them): sort only when not.
+    // Sorted only when not in order already (sorting allocates).
     for (let i = 1; i < keys.length; i++) {
       if (!((keys[i - 1] as string) < (keys[i] as string))) {
         keys.sort();

@@ -20,7 +20,7 @@ interface CallSlot {
 /** A round of the window; while it is recorded, `calls` may still hold slots of the round it was before. */
 interface RoundSlot {
   round: number;
-  readonly calls: CallSlot[];
+  calls: CallSlot[];
 }
 
 /**
@@ -63,7 +63,7 @@ export function createLoopGuard(
     const slot = newRoundSlot();
     slot.round = round.round;
     for (const call of round.calls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND))
-      fill(slot.calls, slot.calls.length, call.tool, call.call, call.result, call.transient === true);
+      fill(slot, slot.calls.length, call.tool, call.call, call.result, call.transient === true);
     guard.window.push(slot);
   }
   return guard;
@@ -78,7 +78,7 @@ export function recordCall(
   transient: boolean,
 ): void {
   if (guard.recorded >= DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND) return;
-  fill(guard.pending.calls, guard.recorded++, tool, call, result, transient);
+  fill(guard.pending, guard.recorded++, tool, call, result, transient);
 }
 
 /** Closes the round being recorded, slides the window, and runs the detectors over it. */
@@ -166,16 +166,18 @@ function newRoundSlot(): RoundSlot {
 
 /** Writes call `index` of a round: into the slot there, or a new one at the end. */
 function fill(
-  calls: CallSlot[],
+  round: RoundSlot,
   index: number,
   tool: string,
   call: number,
   result: number,
   transient: boolean,
 ): void {
-  const slot = calls[index];
+  const slot = round.calls[index];
   if (slot === undefined) {
-    calls.push({ tool, call, result, transient });
+    // A first call gets an array of its own size (pushing to an empty one reserves room for 16).
+    if (index === 0) round.calls = [{ tool, call, result, transient }];
+    else round.calls.push({ tool, call, result, transient });
     return;
   }
   slot.tool = tool;
