@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { type RoundRecord, roundSignature } from './guard-types.js';
+import { hash53, hashText } from './fingerprinter.js';
+import type { RoundRecord } from './guard-types.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,
@@ -9,9 +10,13 @@ const thresholds: LoopThresholds = {
   noProgressRounds: 4,
   transientRepeatLimit: 5,
 };
-const call = (tool: string, args: string, result: string) => ({ tool, call: `${tool}#${args}`, result });
+const call = (tool: string, args: string, result: string) => ({
+  tool,
+  call: hash53(`${tool}#${args}`),
+  result: hash53(result),
+});
 const rounds = (...calls: Array<ReturnType<typeof call>>): RoundRecord[] =>
-  calls.map((c, i) => ({ round: i + 1, calls: [c], signature: roundSignature([c]) }));
+  calls.map((c, i) => ({ round: i + 1, calls: [c] }));
 
 describe('detectLoops', () => {
   it('warns on the first repeat and stops on the second (exact repeat)', () => {
@@ -64,6 +69,30 @@ describe('detectLoops', () => {
         (f) => f.evidence.detector === 'cycle',
       ),
     ).toBe(false);
+  });
+
+  it('compares whole rounds for a cycle: calls, results and their order', () => {
+    const a = call('a', '1', 'x');
+    const b = call('b', '1', 'y');
+    const c = call('c', '1', 'z');
+    const multi = (...calls: Array<ReturnType<typeof call>>[]): RoundRecord[] =>
+      calls.map((round, i) => ({ round: i + 1, calls: round }));
+    const cycleIn = (window: RoundRecord[]) =>
+      detectLoops(window, 0, thresholds).some((f) => f.evidence.detector === 'cycle');
+    expect(cycleIn(multi([a, b], [c], [a, b], [c]))).toBe(true);
+    expect(cycleIn(multi([a, b], [c], [b, a], [c]))).toBe(false);
+    expect(cycleIn(multi([a, b], [c], [a], [c]))).toBe(false);
+    expect(cycleIn(multi([a], [c], [{ ...a, result: b.result }], [c]))).toBe(false);
+    expect(cycleIn(multi([], [c], [], [c]))).toBe(false);
+  });
+
+  it('shows fingerprints in evidence as text: tool#digest for the call, the digest for the result', () => {
+    const same = call('q', 'a', 'r');
+    const [finding] = detectLoops(rounds(same, same), 0, thresholds);
+    expect(finding?.evidence.fingerprints).toEqual([
+      { call: `q#${hashText(same.call)}`, result: hashText(same.result) },
+    ]);
+    expect(finding?.evidence.toolNames).toEqual(['q']);
   });
 
   it('does not take distinct steps for a cycle', () => {

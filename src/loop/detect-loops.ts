@@ -1,4 +1,12 @@
-import type { CallRecord, GuardFinding, LoopEvidence, RoundRecord } from './guard-types.js';
+import { callFingerprintText } from './fingerprint.js';
+import { hashText } from './fingerprinter.js';
+import {
+  type CallRecord,
+  type GuardFinding,
+  type LoopEvidence,
+  NO_FINDINGS,
+  type RoundRecord,
+} from './guard-types.js';
 
 export interface LoopThresholds {
   /** Occurrences of the same call with the same result that stop (default 3: the 2nd repeat). */
@@ -15,24 +23,26 @@ export interface LoopThresholds {
 
 /**
  * The four detectors, over the window (the current round last). Pure: same window, same findings.
- * A finding is `warn` one step before its threshold (the moment for a nudge) and `stop` at it.
+ * A finding is `warn` one step before its threshold (the moment for a nudge) and `stop` at it. Finding
+ * nothing (almost every round) returns the shared empty `NO_FINDINGS`.
  */
 export function detectLoops(
   window: readonly RoundRecord[],
   staleRounds: number,
   thresholds: LoopThresholds,
-): GuardFinding[] {
+): readonly GuardFinding[] {
   const current = window.at(-1);
-  if (current === undefined) return [];
+  if (current === undefined) return NO_FINDINGS;
   const findings: GuardFinding[] = [];
   repeats(window, current, thresholds, findings);
   cycles(window, thresholds.maxCyclePeriod, findings);
   noProgress(current, staleRounds, thresholds.noProgressRounds, findings);
-  return findings;
+  return findings.length === 0 ? NO_FINDINGS : findings;
 }
 
 // The detectors run every round and almost always find nothing: they count first, and allocate
-// evidence only when a finding is due.
+// evidence only when a finding is due. The every-round scans use indexed loops: for-of allocates an
+// iterator result per step wherever the code is not optimized (after a GC has thrown that code away).
 
 /**
  * Exact repeats (same call, same result) and same results under other arguments, counted in one pass over
@@ -48,8 +58,10 @@ function repeats(
     const call = current.calls[callIndex] as CallRecord;
     let occurrences = 0;
     let sameResult = 0;
-    for (const round of window) {
-      for (const other of round.calls) {
+    for (let r = 0; r < window.length; r++) {
+      const { calls } = window[r] as RoundRecord;
+      for (let c = 0; c < calls.length; c++) {
+        const other = calls[c] as CallRecord;
         if (other.result !== call.result || other.tool !== call.tool) continue;
         sameResult++;
         if (other.call === call.call) occurrences++;
@@ -103,9 +115,9 @@ function cycles(window: readonly RoundRecord[], maxPeriod: number, findings: Gua
     let repeats = true;
     let distinct = false;
     for (let i = n - period; i < n && repeats; i++) {
-      const sig = (window[i] as RoundRecord).signature;
-      repeats = sig !== '' && sig === (window[i - period] as RoundRecord).signature;
-      if (sig !== (window[n - 1] as RoundRecord).signature) distinct = true;
+      const round = window[i] as RoundRecord;
+      repeats = round.calls.length > 0 && sameRound(round, window[i - period] as RoundRecord);
+      if (!distinct && !sameRound(round, window[n - 1] as RoundRecord)) distinct = true;
     }
     if (!repeats || !distinct) continue;
     const rounds = window.slice(-2 * period).map((round) => round.round);
@@ -113,6 +125,18 @@ function cycles(window: readonly RoundRecord[], maxPeriod: number, findings: Gua
     findings.push({ level: 'stop', evidence: { ...evidence('cycle', calls, 2, rounds), period } });
     return;
   }
+}
+
+/** The same calls with the same results, in the same order: rounds compared directly, no signature built. */
+function sameRound(a: RoundRecord, b: RoundRecord): boolean {
+  if (a === b) return true;
+  if (a.calls.length !== b.calls.length) return false;
+  for (let i = 0; i < a.calls.length; i++) {
+    const x = a.calls[i] as CallRecord;
+    const y = b.calls[i] as CallRecord;
+    if (x.call !== y.call || x.result !== y.result) return false;
+  }
+  return true;
 }
 
 function noProgress(
@@ -149,7 +173,10 @@ function evidence(
   return {
     detector,
     toolNames: [...new Set(calls.map((call) => call.tool))],
-    fingerprints: calls.map(({ call, result }) => ({ call, result })),
+    fingerprints: calls.map(({ tool, call, result }) => ({
+      call: callFingerprintText(tool, call),
+      result: hashText(result),
+    })),
     occurrences,
     rounds: [...new Set(rounds)],
   };

@@ -1,28 +1,21 @@
-/** One call of one round, as the guard remembers it. */
+/**
+ * One call of one round, as the guard remembers it. Fingerprints are numbers (53-bit digests): compared
+ * as numbers every round, turned into text only for evidence.
+ */
 export interface CallRecord {
   readonly tool: string;
-  /** `callFingerprint`: tool + canonical arguments. */
-  readonly call: string;
-  /** `resultFingerprint` of what the model saw. */
-  readonly result: string;
+  /** The call's fingerprint: digest of tool + canonical arguments (see `callHash`). */
+  readonly call: number;
+  /** Digest of the result text the model saw. */
+  readonly result: number;
   /** A transient failure (already retried by the chain): counted only by its own, higher repeat limit. */
-  readonly transient?: true;
+  readonly transient?: boolean;
 }
 
 export interface RoundRecord {
   /** Round number within the conversation (keeps counting across requests of one session). */
   readonly round: number;
   readonly calls: readonly CallRecord[];
-  /** The round as one string (every call and result), computed once: what cycle detection compares. */
-  readonly signature: string;
-}
-
-/** The signature of a round's calls. */
-export function roundSignature(calls: readonly CallRecord[]): string {
-  let signature = '';
-  for (const call of calls)
-    signature += signature === '' ? `${call.call}>${call.result}` : `|${call.call}>${call.result}`;
-  return signature;
 }
 
 export type LoopDetector = 'exact-repeat' | 'same-result' | 'cycle' | 'no-progress' | 'still-unavailable';
@@ -45,9 +38,12 @@ export interface GuardFinding {
   readonly callIndex?: number;
 }
 
-/** The guard's memory: a bounded window of rounds, versioned because it is persisted per session. */
+/**
+ * The guard's memory as persisted per session: a bounded window of rounds, versioned (2: numeric
+ * fingerprints; any other version restores as a fresh start).
+ */
 export interface GuardState {
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly nextRound: number;
   readonly window: readonly RoundRecord[];
   /** Rounds in a row that brought no (tool, result) pair not seen before in the window. */
@@ -57,9 +53,12 @@ export interface GuardState {
 }
 
 export const EMPTY_GUARD_STATE: GuardState = Object.freeze({
-  schemaVersion: 1,
+  schemaVersion: 2,
   nextRound: 1,
-  window: [],
+  window: Object.freeze([]),
   staleRounds: 0,
-  nudged: [],
+  nudged: Object.freeze([]),
 });
+
+/** What the detectors return when they find nothing (almost every round): shared, so it costs nothing. */
+export const NO_FINDINGS: readonly GuardFinding[] = Object.freeze([]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GUARD_WINDOW_ROUNDS } from '../defaults.js';
+import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import type { LoopThresholds } from './detect-loops.js';
-import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
-import { observeRound, restoreGuardState } from './loop-guard.js';
+import { type CallRecord, EMPTY_GUARD_STATE, NO_FINDINGS } from './guard-types.js';
+import { createLoopGuard, markNudged, observeRound, snapshotGuard, wasNudged } from './loop-guard.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,
@@ -11,65 +11,89 @@ const thresholds: LoopThresholds = {
   noProgressRounds: 4,
   transientRepeatLimit: 5,
 };
+const record = (call: number, result: number, tool = 't'): CallRecord => ({ tool, call, result });
 
-describe('observeRound', () => {
+describe('LoopGuard', () => {
   it('keeps a bounded window however many rounds pass', () => {
-    let state: GuardState = EMPTY_GUARD_STATE;
-    for (let i = 0; i < 10_000; i++) {
-      state = observeRound(state, [{ tool: 't', call: `t#${i}`, result: `r${i}` }], thresholds).state;
-    }
+    const guard = createLoopGuard(thresholds);
+    for (let i = 0; i < 10_000; i++) observeRound(guard, [record(i, 1_000_000 + i)]);
+    const state = snapshotGuard(guard);
     expect(state.window).toHaveLength(DEFAULT_GUARD_WINDOW_ROUNDS);
+    expect(state.window.map((round) => round.round)).toEqual(
+      Array.from(
+        { length: DEFAULT_GUARD_WINDOW_ROUNDS },
+        (_, i) => 10_000 - DEFAULT_GUARD_WINDOW_ROUNDS + 1 + i,
+      ),
+    );
+    expect(state.window.at(-1)?.calls).toEqual([record(9_999, 1_009_999)]);
     expect(state.nextRound).toBe(10_001);
     expect(JSON.stringify(state).length).toBeLessThan(5_000);
   });
 
+  it('remembers at most the per-round cap of calls, and rounds of changing size correctly', () => {
+    const guard = createLoopGuard(thresholds);
+    const many = Array.from({ length: DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND + 5 }, (_, i) => record(i, i));
+    for (let i = 0; i < 3 * DEFAULT_GUARD_WINDOW_ROUNDS; i++)
+      observeRound(guard, i % 3 === 0 ? many : [record(100 + i, 100 + i)]);
+    const sizes = snapshotGuard(guard).window.map((round) => round.calls.length);
+    expect(Math.max(...sizes)).toBe(DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
+    expect(sizes.at(-1)).toBe(1);
+    expect(snapshotGuard(guard).window.at(-1)?.calls).toEqual([record(195, 195)]);
+  });
+
   it('counts stale rounds: only rounds that bring nothing new', () => {
-    let state: GuardState = EMPTY_GUARD_STATE;
-    const same = [{ tool: 't', call: 't#a', result: 'r' }];
-    state = observeRound(state, same, thresholds).state;
-    expect(state.staleRounds).toBe(0);
-    state = observeRound(state, [{ tool: 't', call: 't#b', result: 'r' }], thresholds).state;
-    expect(state.staleRounds).toBe(1);
-    state = observeRound(state, [{ tool: 't', call: 't#c', result: 'new' }], thresholds).state;
-    expect(state.staleRounds).toBe(0);
+    const guard = createLoopGuard(thresholds);
+    observeRound(guard, [record(1, 7)]);
+    expect(snapshotGuard(guard).staleRounds).toBe(0);
+    observeRound(guard, [record(2, 7)]);
+    expect(snapshotGuard(guard).staleRounds).toBe(1);
+    observeRound(guard, [{ ...record(3, 7), transient: true }]);
+    expect(snapshotGuard(guard).staleRounds).toBe(1);
+    observeRound(guard, [record(3, 8)]);
+    expect(snapshotGuard(guard).staleRounds).toBe(0);
   });
 
-  it('does not mutate the state it is given', () => {
-    const frozen = Object.freeze({ ...EMPTY_GUARD_STATE });
-    const next = observeRound(frozen, [{ tool: 't', call: 't#a', result: 'r' }], thresholds).state;
-    expect(frozen.window).toHaveLength(0);
-    expect(next.window).toHaveLength(1);
-  });
-});
-
-describe('restoreGuardState', () => {
-  it('round-trips a saved state through JSON', () => {
-    const state = observeRound(
-      EMPTY_GUARD_STATE,
-      [{ tool: 't', call: 't#a', result: 'r' }],
-      thresholds,
-    ).state;
-    expect(restoreGuardState(JSON.parse(JSON.stringify(state)))).toEqual(state);
-  });
-
-  it.each([
-    ['undefined', undefined],
-    ['a string', 'state'],
-    ['a future schema', { schemaVersion: 2, window: [], nudged: [] }],
-    ['a window that is not an array', { schemaVersion: 1, window: {}, nudged: [] }],
-  ])('starts afresh from %s', (_name, value) => {
-    expect(restoreGuardState(value)).toEqual(EMPTY_GUARD_STATE);
-  });
-
-  it('drops hostile rounds and prototype keys without polluting anything', () => {
-    const hostile = JSON.parse(
-      '{"schemaVersion":1,"nextRound":3,"staleRounds":0,"nudged":["a",5],"window":[{"round":1,"calls":[{"tool":"t","call":"c","result":"r","__proto__":{"polluted":1}}]},{"round":"x","calls":[]},{"round":2,"calls":[{"tool":1}]}],"__proto__":{"polluted":1}}',
-    );
-    const state = restoreGuardState(hostile);
-    expect(state.window).toEqual([
-      { round: 1, calls: [{ tool: 't', call: 'c', result: 'r' }], signature: 'c>r' },
+  it('returns the shared empty findings when nothing is found, and findings when something is', () => {
+    const guard = createLoopGuard(thresholds);
+    expect(observeRound(guard, [record(1, 1)])).toBe(NO_FINDINGS);
+    expect(observeRound(guard, [record(1, 1)]).map((f) => [f.level, f.evidence.detector])).toEqual([
+      ['warn', 'exact-repeat'],
     ]);
-    expect(state.nudged).toEqual(['a']);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(observeRound(guard, [record(1, 1)])[0]).toMatchObject({
+      level: 'stop',
+      evidence: { detector: 'exact-repeat', occurrences: 3, rounds: [1, 2, 3] },
+    });
+  });
+
+  it('hands out snapshots that later rounds do not change', () => {
+    const guard = createLoopGuard(thresholds);
+    observeRound(guard, [record(1, 1)]);
+    const before = snapshotGuard(guard);
+    const copy = JSON.parse(JSON.stringify(before));
+    for (let i = 0; i < 2 * DEFAULT_GUARD_WINDOW_ROUNDS; i++) observeRound(guard, [record(10 + i, 10 + i)]);
+    markNudged(guard, 'k');
+    expect(before).toEqual(copy);
+  });
+
+  it('continues from a restored state: its window counts, its rounds keep numbering', () => {
+    const first = createLoopGuard(thresholds);
+    observeRound(first, [record(1, 1)]);
+    observeRound(first, [record(1, 1)]);
+    const second = createLoopGuard(thresholds, JSON.parse(JSON.stringify(snapshotGuard(first))));
+    expect(observeRound(second, [record(1, 1)])[0]).toMatchObject({
+      level: 'stop',
+      evidence: { rounds: [1, 2, 3] },
+    });
+    expect(snapshotGuard(second).nextRound).toBe(4);
+  });
+
+  it('remembers nudges, a bounded number of them', () => {
+    const guard = createLoopGuard(thresholds, EMPTY_GUARD_STATE);
+    markNudged(guard, 'a');
+    expect(wasNudged(guard, 'a')).toBe(true);
+    expect(wasNudged(guard, 'b')).toBe(false);
+    for (let i = 0; i < 100; i++) markNudged(guard, `k${i}`);
+    expect(wasNudged(guard, 'a')).toBe(false);
+    expect(snapshotGuard(guard).nudged).toHaveLength(DEFAULT_GUARD_WINDOW_ROUNDS);
   });
 });

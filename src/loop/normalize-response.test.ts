@@ -32,6 +32,31 @@ describe('normalizeResponse', () => {
     expect(outcome.ok && outcome.message.toolCalls?.map((c) => c.id)).toEqual(['tw_4_1', 'x', 'tw_4_3']);
   });
 
+  it("copies well-formed calls: their id, name and arguments only, the model's objects untouched", () => {
+    const call = { id: 'c1', name: 'search', arguments: '{"q":"x"}', type: 'function' };
+    const response = { message: { role: 'assistant', content: '', toolCalls: [call] } };
+    const outcome = normalizeResponse(response, 1);
+    expect(outcome.ok && outcome.message.toolCalls).toEqual([
+      { id: 'c1', name: 'search', arguments: '{"q":"x"}' },
+    ]);
+    expect(outcome.ok && outcome.message.toolCalls?.[0]).not.toBe(call);
+    expect(call).toEqual({ id: 'c1', name: 'search', arguments: '{"q":"x"}', type: 'function' });
+  });
+
+  it.each([4, 16, 40])('keeps %i unique ids as they are, and repairs a duplicate among them', (count) => {
+    const calls = Array.from({ length: count }, (_, i) => ({ id: `id${i}`, name: 't', arguments: '{}' }));
+    const kept = normalizeResponse({ message: { role: 'assistant', content: '', toolCalls: calls } }, 2);
+    expect(kept.ok && kept.message.toolCalls?.map((c) => c.id)).toEqual(calls.map((c) => c.id));
+    const twice = [...calls, { id: 'id0', name: 't', arguments: 5 }];
+    const repaired = normalizeResponse({ message: { role: 'assistant', content: '', toolCalls: twice } }, 2);
+    expect(repaired.ok && repaired.message.toolCalls?.at(-1)).toEqual({
+      id: `tw_2_${count + 1}`,
+      name: 't',
+      arguments: '5',
+    });
+    expect(repaired.ok && repaired.message.toolCalls?.slice(0, count)).toEqual(calls);
+  });
+
   it.each([
     ['nothing', undefined],
     ['no message', {}],

@@ -23,6 +23,42 @@ export function normalizeResponse(response: unknown, round: number): NormalizedR
   }
   const content = typeof message.content === 'string' ? message.content : '';
   const rawCalls: unknown[] = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+  const toolCalls = copyWellFormed(rawCalls) ?? repairCalls(rawCalls, round);
+  if (toolCalls.length === 0 && content.trim() === '') {
+    return { ok: false, problem: 'the model answered with neither text nor tool calls', usage };
+  }
+  return {
+    ok: true,
+    message:
+      toolCalls.length === 0 ? { role: 'assistant', content } : { role: 'assistant', content, toolCalls },
+    usage,
+  };
+}
+
+/** Most ids are unique in a handful of calls: below this many, a scan checks that without a Set. */
+const SCAN_IDS_BELOW = 16;
+
+/**
+ * The common case, checked first: every call is an object with a non-empty, unique string id, a string
+ * name and string arguments. Copied as they are; undefined when any of them needs repair.
+ */
+function copyWellFormed(rawCalls: readonly unknown[]): ToolCall[] | undefined {
+  if (rawCalls.length >= SCAN_IDS_BELOW) return undefined;
+  const toolCalls: ToolCall[] = [];
+  for (let i = 0; i < rawCalls.length; i++) {
+    const raw = rawCalls[i];
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const { id, name, arguments: args } = raw as Partial<ToolCall>;
+    if (typeof id !== 'string' || id === '' || typeof name !== 'string' || typeof args !== 'string')
+      return undefined;
+    for (let j = 0; j < i; j++) if ((toolCalls[j] as ToolCall).id === id) return undefined;
+    toolCalls.push({ id, name, arguments: args });
+  }
+  return toolCalls;
+}
+
+/** Missing or duplicate ids replaced, names and arguments coerced to strings. */
+function repairCalls(rawCalls: readonly unknown[], round: number): ToolCall[] {
   const seen = new Set<string>();
   // Every id the model sent, so a replacement never takes one that comes later in the list.
   const ids = new Set(
@@ -30,7 +66,7 @@ export function normalizeResponse(response: unknown, round: number): NormalizedR
       typeof raw === 'object' && raw !== null ? (raw as Partial<ToolCall>).id : undefined,
     ),
   );
-  const toolCalls: ToolCall[] = rawCalls.map((raw, index) => {
+  return rawCalls.map((raw, index) => {
     const call = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<ToolCall>;
     let id = typeof call.id === 'string' ? call.id : '';
     if (id === '' || seen.has(id)) {
@@ -46,15 +82,6 @@ export function normalizeResponse(response: unknown, round: number): NormalizedR
         typeof call.arguments === 'string' ? call.arguments : (JSON.stringify(call.arguments ?? {}) ?? ''),
     };
   });
-  if (content.trim() === '' && toolCalls.length === 0) {
-    return { ok: false, problem: 'the model answered with neither text nor tool calls', usage };
-  }
-  return {
-    ok: true,
-    message:
-      toolCalls.length === 0 ? { role: 'assistant', content } : { role: 'assistant', content, toolCalls },
-    usage,
-  };
 }
 
 function readUsage(value: unknown): TokenUsage {

@@ -12,14 +12,19 @@ export async function runToolLoop(
   options: ToolLoopOptions & { readonly onLoopEvent?: (event: LoopEvent) => void },
 ): Promise<LoopOutcome> {
   const listener = options.onLoopEvent;
-  const outcome = await runLoopEngine(options, (event) => {
-    if (listener === undefined) return;
-    try {
-      listener(event);
-    } catch {
-      // A broken listener must not change the outcome or lose the history.
-    }
-  });
+  // Without a listener the engine builds no events at all.
+  const outcome = await runLoopEngine(
+    options,
+    listener === undefined
+      ? undefined
+      : (event) => {
+          try {
+            listener(event);
+          } catch {
+            // A broken listener must not change the outcome or lose the history.
+          }
+        },
+  );
   if (outcome.type === 'stopped' && options.throwOnStop === true) throw new LoopStoppedError({ outcome });
   return outcome;
 }

@@ -2,7 +2,7 @@ import { resolvePolicy } from '../chain/execution-policy.js';
 import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { countTurnCalls } from '../chain/turn-counts.js';
-import type { Message } from '../messages/message.js';
+import type { Message, ToolMessage } from '../messages/message.js';
 import type { ModelResponse, ToolSpec } from '../model/model.js';
 import { toToolRegistry } from '../tools/tool-registry.js';
 import { createBudgetSignal, raceAbort } from './budget-signal.js';
@@ -10,10 +10,11 @@ import { checkCeiling } from './check-ceiling.js';
 import { guardRound } from './guard-round.js';
 import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
 import type { LoopEvent } from './loop-event.js';
-import { restoreGuardState } from './loop-guard.js';
+import { createLoopGuard, type LoopGuard, snapshotGuard } from './loop-guard.js';
 import { resolveLoopOptions, type ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import { normalizeResponse } from './normalize-response.js';
+import { restoreGuardState } from './restore-guard-state.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 
 const defaultNow = (): number => performance.now();
@@ -25,28 +26,32 @@ interface LoopState {
   readonly toolResults: ToolCallResult[];
   usage: LoopUsage;
   roundTrips: number;
-  guard: GuardState;
 }
 
 /**
  * The tool loop, written once: call the model; if it asked for tools, run the chain, check the guards, go
  * round again; if not, finish. Every step is reported to `emit` as it happens (the chain's tool events
  * included); `streamToolLoop` turns that into an async stream and `runToolLoop` hands it to a callback.
- * The result is the outcome, a value: `completed` or `stopped` with a reason and evidence.
+ * Without `emit` (nobody listens) no event is built. The result is the outcome, a value: `completed` or
+ * `stopped` with a reason and evidence.
  */
 export async function runLoopEngine(
   options: ToolLoopOptions,
-  emit: (event: LoopEvent) => void,
+  emit: ((event: LoopEvent) => void) | undefined,
 ): Promise<LoopOutcome> {
   const config = resolveLoopOptions(options);
   const userListener = options.onEvent;
-  const policy = resolvePolicy({
-    ...options,
-    onEvent: (event) => {
-      emit(event);
-      userListener?.(event);
-    },
-  });
+  const policy = resolvePolicy(
+    emit === undefined
+      ? options
+      : {
+          ...options,
+          onEvent: (event) => {
+            emit(event);
+            userListener?.(event);
+          },
+        },
+  );
   const registry = toToolRegistry(options.tools);
   const specs: ToolSpec[] = registry.list().map((tool) => ({
     name: tool.name,
@@ -55,6 +60,7 @@ export async function runLoopEngine(
   }));
   const now = options.now ?? defaultNow;
   const started = now();
+  const timed = Number.isFinite(config.timeBudgetMs);
   const budget = createBudgetSignal(options.signal, config.timeBudgetMs);
   const state: LoopState = {
     history: [...options.messages],
@@ -62,8 +68,10 @@ export async function runLoopEngine(
     toolResults: [],
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     roundTrips: 0,
-    guard: EMPTY_GUARD_STATE,
   };
+  // The session's guard state as loaded: saved back as it is when the guard is off.
+  let restored: GuardState = EMPTY_GUARD_STATE;
+  let guard: LoopGuard | undefined;
   const counts = countTurnCalls(state.history, policy.limits.isExcluded);
   const { sessionId, store } = options;
 
@@ -90,13 +98,15 @@ export async function runLoopEngine(
   let outcome: LoopOutcome;
   try {
     if (store !== undefined && sessionId !== undefined)
-      state.guard = restoreGuardState(await store.load(sessionId));
+      restored = restoreGuardState(await store.load(sessionId));
+    if (config.guard !== undefined) guard = createLoopGuard(config.guard, restored);
     outcome = await rounds();
   } finally {
     budget.dispose();
   }
-  if (store !== undefined && sessionId !== undefined) await store.save(sessionId, state.guard);
-  emit({ type: 'loop-end', outcome });
+  if (store !== undefined && sessionId !== undefined)
+    await store.save(sessionId, guard === undefined ? restored : snapshotGuard(guard));
+  emit?.({ type: 'loop-end', outcome });
   return outcome;
 
   async function rounds(): Promise<LoopOutcome> {
@@ -104,7 +114,8 @@ export async function runLoopEngine(
       const spend = {
         roundTrips: state.roundTrips,
         usage: state.usage,
-        elapsedMs: now() - started,
+        // Only the time budget reads the clock's answer: without one, the clock is not asked.
+        elapsedMs: timed ? now() - started : 0,
         cost: options.cost?.(state.usage) ?? 0,
       };
       const ceiling = checkCeiling(spend, config);
@@ -112,13 +123,18 @@ export async function runLoopEngine(
       if (budget.signal.aborted) return await stopped(...abortReason());
 
       const round = state.roundTrips + 1;
-      emit({ type: 'step-start', round });
+      emit?.({ type: 'step-start', round });
       let response: ModelResponse;
       try {
-        const generating = Promise.resolve().then(() =>
-          options.model.generate({ messages: state.history, tools: specs, signal: budget.signal }),
-        );
-        response = await (budget.canAbort ? raceAbort(generating, budget.signal) : generating);
+        // Inside the try, a model that throws synchronously is a rejection like any other.
+        const generating = options.model.generate({
+          messages: state.history,
+          tools: specs,
+          signal: budget.signal,
+        });
+        response = await (budget.canAbort
+          ? raceAbort(Promise.resolve(generating), budget.signal)
+          : generating);
       } catch (error) {
         state.roundTrips++;
         if (budget.signal.aborted) return await stopped(...abortReason());
@@ -134,7 +150,7 @@ export async function runLoopEngine(
       const calls = message.toolCalls ?? [];
       if (calls.length === 0) {
         state.steps.push({ round, response: message, usage: normalized.usage, toolResults: [] });
-        emit({ type: 'step-end', round, response: message, usage: normalized.usage, toolResults: [] });
+        emit?.({ type: 'step-end', round, response: message, usage: normalized.usage, toolResults: [] });
         return { type: 'completed', text: message.content, ...totals(state) };
       }
 
@@ -170,24 +186,29 @@ export async function runLoopEngine(
 
       let toolMessages = calls$.toolMessages;
       let loopStop: StopEvidence | undefined;
-      if (config.guard !== undefined) {
-        const guarded = guardRound(
-          state.guard,
-          calls,
-          calls$.results,
-          toolMessages,
-          config.guard,
-          calls$.validatedArguments,
-        );
-        state.guard = guarded.state;
+      const guarded =
+        guard === undefined
+          ? undefined
+          : guardRound(
+              guard,
+              calls,
+              calls$.results,
+              toolMessages,
+              config.guard?.nudge === true,
+              calls$.validatedArguments,
+            );
+      if (guarded !== undefined) {
         toolMessages = guarded.toolMessages;
-        for (const warning of guarded.warnings) emit({ type: 'guard-warning', round, ...warning });
+        if (emit !== undefined)
+          for (const warning of guarded.warnings) emit({ type: 'guard-warning', round, ...warning });
         if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
       }
-      for (const toolMessage of toolMessages) state.history.push(toolMessage);
-      for (const result of calls$.results) state.toolResults.push(result);
+      // Indexed: for-of allocates per step wherever this code runs unoptimized (after a GC dropped it).
+      for (let i = 0; i < toolMessages.length; i++) state.history.push(toolMessages[i] as ToolMessage);
+      for (let i = 0; i < calls$.results.length; i++)
+        state.toolResults.push(calls$.results[i] as ToolCallResult);
       state.steps.push({ round, response: message, usage: normalized.usage, toolResults: calls$.results });
-      emit({
+      emit?.({
         type: 'step-end',
         round,
         response: message,
