@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
 import { hash53, hashText } from './fingerprinter.js';
-import type { RoundRecord } from './guard-types.js';
+import { type GuardWindow, windowOf } from './guard-window.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,
@@ -15,8 +15,9 @@ const call = (tool: string, args: string, result: string) => ({
   call: hash53(`${tool}#${args}`),
   result: hash53(result),
 });
-const rounds = (...calls: Array<ReturnType<typeof call>>): RoundRecord[] =>
-  calls.map((c, i) => ({ round: i + 1, calls: [c] }));
+/** A window of one call per round, rounds numbered from 1. */
+const rounds = (...calls: Array<ReturnType<typeof call>>): GuardWindow =>
+  windowOf(calls.map((c, i) => ({ round: i + 1, calls: [c] })));
 
 describe('detectLoops', () => {
   it('warns on the first repeat and stops on the second (exact repeat)', () => {
@@ -75,9 +76,9 @@ describe('detectLoops', () => {
     const a = call('a', '1', 'x');
     const b = call('b', '1', 'y');
     const c = call('c', '1', 'z');
-    const multi = (...calls: Array<ReturnType<typeof call>>[]): RoundRecord[] =>
-      calls.map((round, i) => ({ round: i + 1, calls: round }));
-    const cycleIn = (window: RoundRecord[]) =>
+    const multi = (...calls: Array<ReturnType<typeof call>>[]): GuardWindow =>
+      windowOf(calls.map((round, i) => ({ round: i + 1, calls: round })));
+    const cycleIn = (window: GuardWindow) =>
       detectLoops(window, 0, thresholds).some((f) => f.evidence.detector === 'cycle');
     expect(cycleIn(multi([a, b], [c], [a, b], [c]))).toBe(true);
     expect(cycleIn(multi([a, b], [c], [b, a], [c]))).toBe(false);

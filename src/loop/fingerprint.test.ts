@@ -121,6 +121,16 @@ describe('callHash: the streamed canonical hash agrees with hashing canonicalJso
     expect(disagree).toEqual([]);
   });
 
+  it('for integers of every length and sign, and numbers around them', () => {
+    const numbers = [0, -0, 1, -1, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2 ** 53 - 1, -(2 ** 53) + 1, 1e21, 1e-7];
+    for (let power = 1; power <= 1e16; power *= 10)
+      numbers.push(power - 1, power, power + 1, -power, 0.5 * power);
+    for (let i = -1000; i <= 1000; i += 7) numbers.push(i, i / 8);
+    const state = createHashState();
+    const disagree = numbers.filter((n) => callHash(state, 't', '', { n }) !== byDefinition('t', { n }));
+    expect(disagree).toEqual([]);
+  });
+
   it('with one hash state reused, whatever came before', () => {
     const shared = createHashState();
     callHash(shared, 't', '', { a: 'x\u0001' });

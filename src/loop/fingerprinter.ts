@@ -144,7 +144,8 @@ function mixFlatObject(state: HashState, value: unknown): boolean {
           break;
         case 'number':
           if (!Number.isFinite(item)) return false;
-          mixText(state, String(item));
+          if ((item | 0) === item) mixInteger(state, item);
+          else mixText(state, String(item));
           break;
         case 'boolean':
           mixText(state, item ? 'true' : 'false');
@@ -213,6 +214,25 @@ function mixText(state: HashState, text: string): void {
   }
   state.h1 = h1;
   state.h2 = h2;
+}
+
+/**
+ * An int32's decimal digits, as `String` prints them (`-0` as `0`), without making the string (numbers
+ * beyond the string cache would each be a new one). Every quotient here is exact: the values are small.
+ */
+function mixInteger(state: HashState, value: number): void {
+  let rest = value;
+  if (rest < 0) {
+    mixChar(state, 0x2d);
+    rest = -rest;
+  }
+  let unit = 1;
+  while (unit * 10 <= rest) unit *= 10;
+  for (; unit >= 1; unit /= 10) {
+    const digit = Math.floor(rest / unit);
+    mixChar(state, 0x30 + digit);
+    rest -= digit * unit;
+  }
 }
 
 function mixChar(state: HashState, ch: number): void {
