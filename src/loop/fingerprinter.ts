@@ -228,8 +228,9 @@ function mixInteger(state: HashState, value: number): void {
   }
   let unit = 1;
   while (unit * 10 <= rest) unit *= 10;
-  for (; unit >= 1; unit /= 10) {
-    const digit = Math.floor(rest / unit);
+  // `| 0` keeps it integer division (int32 operands), where Math.floor goes through a double.
+  for (; unit > 0; unit = (unit / 10) | 0) {
+    const digit = (rest / unit) | 0;
     mixChar(state, 0x30 + digit);
     rest -= digit * unit;
   }
