@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { hash53, hashText } from './call-hash.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { hash53, hashText } from './fingerprinter.js';
 import { type GuardWindow, windowOf } from './guard-window.js';
 
 const thresholds: LoopThresholds = {

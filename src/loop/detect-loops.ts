@@ -1,5 +1,5 @@
+import { hashText } from './call-hash.js';
 import { callFingerprintText } from './fingerprint.js';
-import { hashText } from './fingerprinter.js';
 import { type CallRecord, type GuardFinding, type LoopEvidence, NO_FINDINGS } from './guard-types.js';
 import { entryAt, type GuardWindow, roundCount, roundStart } from './guard-window.js';
 

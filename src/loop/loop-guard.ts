@@ -1,6 +1,6 @@
 import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
+import { createHashState, type HashState } from './call-hash.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { createHashState, type HashState } from './fingerprinter.js';
 import { type CallRecord, EMPTY_GUARD_STATE, type GuardFinding, type GuardState } from './guard-types.js';
 import {
   appendCall,

@@ -2,8 +2,8 @@ import { canonicalJson } from '../serialize/serialize-value.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
 // conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
-// As int32 (0xdeadbeef does not fit): the same hash, since every use truncates to 32 bits, but the state
-// then stays small integers, never a boxed double.
+// The first seed in its int32 form (0xdeadbeef does not fit one): the same hash, every use truncates to
+// 32 bits, but the state stays small integers, never a boxed double.
 const SEED1 = 0xdeadbeef | 0;
 const SEED2 = 0x41c6ce57;
 const MIX1 = 2654435761;
