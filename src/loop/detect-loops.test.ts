@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hash53, hashText } from './call-hash.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
+import { type GuardFinding, NO_FINDINGS } from './guard-types.js';
 import { type GuardWindow, windowOf } from './guard-window.js';
 
 const thresholds: LoopThresholds = {
@@ -30,6 +31,16 @@ describe('detectLoops', () => {
       level: 'stop',
       evidence: { detector: 'exact-repeat', occurrences: 3, rounds: [1, 2, 3] },
     });
+  });
+
+  it("collects findings in the caller's scratch array and leaves it empty", () => {
+    const scratch: GuardFinding[] = [];
+    const same = call('q', 'a', 'r');
+    const found = detectLoops(rounds(same, same), 0, thresholds, scratch);
+    expect(found.map((f) => f.evidence.detector)).toEqual(['exact-repeat']);
+    expect(found).not.toBe(scratch);
+    expect(scratch).toEqual([]);
+    expect(detectLoops(rounds(same), 0, thresholds, scratch)).toBe(NO_FINDINGS);
   });
 
   it('does not call a polling tool whose result changes a loop', () => {

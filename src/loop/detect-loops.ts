@@ -19,19 +19,21 @@ export interface LoopThresholds {
 /**
  * The four detectors, over the window (the current round last). Pure: same window, same findings.
  * A finding is `warn` one step before its threshold (the moment for a nudge) and `stop` at it. Finding
- * nothing (almost every round) returns the shared empty `NO_FINDINGS`.
+ * nothing (almost every round) returns the shared empty `NO_FINDINGS`. `scratch`, an empty array the
+ * caller keeps from round to round, collects the findings so that a round without any allocates nothing;
+ * it is left empty.
  */
 export function detectLoops(
   window: GuardWindow,
   staleRounds: number,
   thresholds: LoopThresholds,
+  scratch: GuardFinding[] = [],
 ): readonly GuardFinding[] {
   if (roundCount(window) === 0) return NO_FINDINGS;
-  const findings: GuardFinding[] = [];
   // A cycle repeats the current round, so each of its calls must have occurred before in the window.
-  if (repeats(window, thresholds, findings)) cycles(window, thresholds.maxCyclePeriod, findings);
-  noProgress(window, staleRounds, thresholds.noProgressRounds, findings);
-  return findings.length === 0 ? NO_FINDINGS : findings;
+  if (repeats(window, thresholds, scratch)) cycles(window, thresholds.maxCyclePeriod, scratch);
+  noProgress(window, staleRounds, thresholds.noProgressRounds, scratch);
+  return scratch.length === 0 ? NO_FINDINGS : scratch.splice(0);
 }
 
 // The detectors run every round and almost always find nothing: they count first, and build evidence
@@ -68,7 +70,7 @@ function repeats(window: GuardWindow, thresholds: LoopThresholds, findings: Guar
       : levelFor(occurrences, thresholds.repeatLimit);
     const callIndex = index - start;
     if (level !== undefined) {
-      const rounds = roundsWhere(window, (j) => calls[j] === call && results[j] === result);
+      const rounds = roundsWith(window, call, result);
       const detector = transient ? 'still-unavailable' : 'exact-repeat';
       const entries = [entryAt(window, index)];
       findings.push({ level, callIndex, evidence: evidence(detector, entries, occurrences, rounds) });
@@ -96,7 +98,7 @@ function sameResults(
     const end = start + (window.roundSizes[r] as number);
     for (let j = start; j < end; j++) {
       if (tools[j] !== tools[index] || results[j] !== results[index]) continue;
-      if (matches.some((m) => m.call === calls[j])) continue;
+      if (hasCall(matches, calls[j] as number)) continue;
       matches.push(entryAt(window, j));
       rounds.push(window.roundNumbers[r] as number);
     }
@@ -105,6 +107,11 @@ function sameResults(
   const level = levelFor(matches.length, limit);
   if (level === undefined || matches.length < 2) return;
   findings.push({ level, callIndex, evidence: evidence('same-result', matches, matches.length, rounds) });
+}
+
+function hasCall(records: readonly CallRecord[], call: number): boolean {
+  for (const record of records) if (record.call === call) return true;
+  return false;
 }
 
 /** A repeating sequence of rounds: the last `period` rounds equal the `period` before them. */
@@ -160,13 +167,18 @@ function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {
   return undefined;
 }
 
-/** The numbers of the rounds with an entry that matches. */
-function roundsWhere(window: GuardWindow, match: (index: number) => boolean): number[] {
+/**
+ * The numbers of the rounds with this call and result. Values, not a predicate: a closure over the
+ * caller's loop variables would make every iteration allocate a context for them, finding or not.
+ */
+function roundsWith(window: GuardWindow, call: number, result: number): number[] {
   const rounds: number[] = [];
   let start = window.firstEntry;
   for (let r = window.first; r < window.roundSizes.length; r++) {
     const end = start + (window.roundSizes[r] as number);
-    for (let j = start; j < end; j++) if (match(j)) rounds.push(window.roundNumbers[r] as number);
+    for (let j = start; j < end; j++)
+      if (window.calls[j] === call && window.results[j] === result)
+        rounds.push(window.roundNumbers[r] as number);
     start = end;
   }
   return rounds;

@@ -38,6 +38,8 @@ export interface LoopGuard {
   staleRounds: number;
   /** Fingerprints the model was already nudged about, the newest last. */
   readonly nudged: string[];
+  /** `detectLoops`' scratch array, empty between rounds. */
+  readonly findings: GuardFinding[];
 }
 
 export function createLoopGuard(
@@ -56,6 +58,7 @@ export function createLoopGuard(
     nextRound: state.nextRound,
     staleRounds: state.staleRounds,
     nudged: state.nudged.slice(-DEFAULT_GUARD_WINDOW_ROUNDS),
+    findings: [],
   };
 }
 
@@ -92,7 +95,7 @@ export function finishRound(guard: LoopGuard): readonly GuardFinding[] {
 
   closeRound(window, guard.nextRound++, size);
   if (roundCount(window) > DEFAULT_GUARD_WINDOW_ROUNDS) dropOldestRound(window);
-  return detectLoops(window, guard.staleRounds, guard.thresholds);
+  return detectLoops(window, guard.staleRounds, guard.thresholds, guard.findings);
 }
 
 /** `recordCall` for each of `calls`, then `finishRound`. */
