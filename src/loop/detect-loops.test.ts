@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { hash53, hashText } from './call-hash.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { hash53, hashText } from './fingerprinter.js';
-import type { RoundRecord } from './guard-types.js';
+import { type GuardFinding, NO_FINDINGS } from './guard-types.js';
+import { type GuardWindow, windowOf } from './guard-window.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,
@@ -15,8 +16,9 @@ const call = (tool: string, args: string, result: string) => ({
   call: hash53(`${tool}#${args}`),
   result: hash53(result),
 });
-const rounds = (...calls: Array<ReturnType<typeof call>>): RoundRecord[] =>
-  calls.map((c, i) => ({ round: i + 1, calls: [c] }));
+/** A window of one call per round, rounds numbered from 1. */
+const rounds = (...calls: Array<ReturnType<typeof call>>): GuardWindow =>
+  windowOf(calls.map((c, i) => ({ round: i + 1, calls: [c] })));
 
 describe('detectLoops', () => {
   it('warns on the first repeat and stops on the second (exact repeat)', () => {
@@ -29,6 +31,16 @@ describe('detectLoops', () => {
       level: 'stop',
       evidence: { detector: 'exact-repeat', occurrences: 3, rounds: [1, 2, 3] },
     });
+  });
+
+  it("collects findings in the caller's scratch array and leaves it empty", () => {
+    const scratch: GuardFinding[] = [];
+    const same = call('q', 'a', 'r');
+    const found = detectLoops(rounds(same, same), 0, thresholds, scratch);
+    expect(found.map((f) => f.evidence.detector)).toEqual(['exact-repeat']);
+    expect(found).not.toBe(scratch);
+    expect(scratch).toEqual([]);
+    expect(detectLoops(rounds(same), 0, thresholds, scratch)).toBe(NO_FINDINGS);
   });
 
   it('does not call a polling tool whose result changes a loop', () => {
@@ -75,9 +87,9 @@ describe('detectLoops', () => {
     const a = call('a', '1', 'x');
     const b = call('b', '1', 'y');
     const c = call('c', '1', 'z');
-    const multi = (...calls: Array<ReturnType<typeof call>>[]): RoundRecord[] =>
-      calls.map((round, i) => ({ round: i + 1, calls: round }));
-    const cycleIn = (window: RoundRecord[]) =>
+    const multi = (...calls: Array<ReturnType<typeof call>>[]): GuardWindow =>
+      windowOf(calls.map((round, i) => ({ round: i + 1, calls: round })));
+    const cycleIn = (window: GuardWindow) =>
       detectLoops(window, 0, thresholds).some((f) => f.evidence.detector === 'cycle');
     expect(cycleIn(multi([a, b], [c], [a, b], [c]))).toBe(true);
     expect(cycleIn(multi([a, b], [c], [b, a], [c]))).toBe(false);

@@ -1,4 +1,4 @@
-import { callHash, createHashState, hash53, hashText } from './fingerprinter.js';
+import { callHash, createHashState, hash53, hashText } from './call-hash.js';
 
 /**
  * The meaning of a call: the tool name and its arguments in canonical form (keys sorted, numbers and

@@ -1,7 +1,7 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { NUDGE_TEXT } from '../defaults.js';
 import type { ToolCall, ToolMessage } from '../messages/message.js';
-import { callHash, hash53 } from './fingerprinter.js';
+import { callHash, hash53 } from './call-hash.js';
 import type { LoopEvidence } from './guard-types.js';
 import { finishRound, type LoopGuard, markNudged, recordCall, wasNudged } from './loop-guard.js';
 

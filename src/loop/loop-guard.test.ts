@@ -28,6 +28,9 @@ describe('LoopGuard', () => {
     expect(state.window.at(-1)?.calls).toEqual([record(9_999, 1_009_999)]);
     expect(state.nextRound).toBe(10_001);
     expect(JSON.stringify(state).length).toBeLessThan(5_000);
+    // Dropped rounds leave the arrays in batches: never more than twice the window.
+    expect(guard.window.calls.length).toBeLessThanOrEqual(2 * DEFAULT_GUARD_WINDOW_ROUNDS);
+    expect(guard.window.roundSizes.length).toBeLessThanOrEqual(2 * DEFAULT_GUARD_WINDOW_ROUNDS);
   });
 
   it('remembers at most the per-round cap of calls, and rounds of changing size correctly', () => {

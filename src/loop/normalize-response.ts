@@ -40,11 +40,13 @@ const SCAN_IDS_BELOW = 16;
 
 /**
  * The common case, checked first: every call is an object with a non-empty, unique string id, a string
- * name and string arguments. Copied as they are; undefined when any of them needs repair.
+ * name and string arguments. Copied as they are (each field read once); undefined when any of them needs
+ * repair.
  */
 function copyWellFormed(rawCalls: readonly unknown[]): ToolCall[] | undefined {
   if (rawCalls.length >= SCAN_IDS_BELOW) return undefined;
-  const toolCalls: ToolCall[] = [];
+  // Of its final size: it stays in the history, and a pushed-to array reserves room for 16.
+  const toolCalls = new Array<ToolCall>(rawCalls.length);
   for (let i = 0; i < rawCalls.length; i++) {
     const raw = rawCalls[i];
     if (typeof raw !== 'object' || raw === null) return undefined;
@@ -52,7 +54,7 @@ function copyWellFormed(rawCalls: readonly unknown[]): ToolCall[] | undefined {
     if (typeof id !== 'string' || id === '' || typeof name !== 'string' || typeof args !== 'string')
       return undefined;
     for (let j = 0; j < i; j++) if ((toolCalls[j] as ToolCall).id === id) return undefined;
-    toolCalls.push({ id, name, arguments: args });
+    toolCalls[i] = { id, name, arguments: args };
   }
   return toolCalls;
 }

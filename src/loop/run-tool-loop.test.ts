@@ -94,3 +94,35 @@ describe('events', () => {
     expect(chainEvents(chainSeen)).toEqual(['tool-call-start', 'tool-call-end']);
   });
 });
+
+describe('signals', () => {
+  it("hand each tool a working signal, and the caller's abort reaches it", async () => {
+    const seen: AbortSignal[] = [];
+    const caller = new AbortController();
+    const watch = defineTool({
+      name: 'watch',
+      description: 'Looks at its signal.',
+      effect: 'read',
+      execute: (_args: unknown, context) => {
+        seen.push(context.signal);
+        if (seen.length === 2) caller.abort(new Error('closed'));
+        return { aborted: context.signal.aborted };
+      },
+    });
+    const model: Model = {
+      generate: async () => ({
+        message: {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: `c${seen.length}`, name: 'watch', arguments: `{"n":${seen.length}}` }],
+        },
+      }),
+    };
+    await runToolLoop({ model, messages: USER, tools: [watch], maxRoundTrips: 1 });
+    expect(seen[0]).toBeInstanceOf(AbortSignal);
+    expect(seen[0]?.aborted).toBe(false);
+    const outcome = await runToolLoop({ model, messages: USER, tools: [watch], signal: caller.signal });
+    expect(seen[1]?.aborted).toBe(true);
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted' });
+  });
+});

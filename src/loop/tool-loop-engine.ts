@@ -120,7 +120,7 @@ export async function runLoopEngine(
       };
       const ceiling = checkCeiling(spend, config);
       if (ceiling !== undefined) return await stopped(ceiling.reason, ceiling.evidence);
-      if (budget.signal.aborted) return await stopped(...abortReason());
+      if (budget.canAbort && budget.signal.aborted) return await stopped(...abortReason());
 
       const round = state.roundTrips + 1;
       emit?.({ type: 'step-start', round });
@@ -137,7 +137,7 @@ export async function runLoopEngine(
           : generating);
       } catch (error) {
         state.roundTrips++;
-        if (budget.signal.aborted) return await stopped(...abortReason());
+        if (budget.canAbort && budget.signal.aborted) return await stopped(...abortReason());
         return await stopped('model-error', { kind: 'error', error });
       }
       state.roundTrips++;
@@ -158,7 +158,9 @@ export async function runLoopEngine(
       let failure: unknown;
       const request = {
         assistant: message,
-        signal: budget.signal,
+        // A signal that can never abort is no signal to the chain (which then spares each tool that
+        // reads its own an AbortSignal.any over it).
+        signal: budget.canAbort ? budget.signal : undefined,
         data: options.data,
         turnId: options.turnId,
         sessionId,

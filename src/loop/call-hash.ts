@@ -2,8 +2,8 @@ import { canonicalJson } from '../serialize/serialize-value.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
 // conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
-// As int32 (0xdeadbeef does not fit): the same hash, since every use truncates to 32 bits, but the state
-// then stays small integers, never a boxed double.
+// The first seed in its int32 form (0xdeadbeef does not fit one): the same hash, every use truncates to
+// 32 bits, but the state stays small integers, never a boxed double.
 const SEED1 = 0xdeadbeef | 0;
 const SEED2 = 0x41c6ce57;
 const MIX1 = 2654435761;
@@ -144,7 +144,8 @@ function mixFlatObject(state: HashState, value: unknown): boolean {
           break;
         case 'number':
           if (!Number.isFinite(item)) return false;
-          mixText(state, String(item));
+          if ((item | 0) === item) mixInteger(state, item);
+          else mixText(state, String(item));
           break;
         case 'boolean':
           mixText(state, item ? 'true' : 'false');
@@ -213,6 +214,26 @@ function mixText(state: HashState, text: string): void {
   }
   state.h1 = h1;
   state.h2 = h2;
+}
+
+/**
+ * An int32's decimal digits, as `String` prints them (`-0` as `0`), without making the string (numbers
+ * beyond the string cache would each be a new one). Every quotient here is exact: the values are small.
+ */
+function mixInteger(state: HashState, value: number): void {
+  let rest = value;
+  if (rest < 0) {
+    mixChar(state, 0x2d);
+    rest = -rest;
+  }
+  let unit = 1;
+  while (unit * 10 <= rest) unit *= 10;
+  // `| 0` keeps it integer division (int32 operands), where Math.floor goes through a double.
+  for (; unit > 0; unit = (unit / 10) | 0) {
+    const digit = (rest / unit) | 0;
+    mixChar(state, 0x30 + digit);
+    rest -= digit * unit;
+  }
 }
 
 function mixChar(state: HashState, ch: number): void {
