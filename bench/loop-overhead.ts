@@ -4,6 +4,7 @@ import {
   createToolCallingManager,
   defaults,
   defineTool,
+  type LoopEvent,
   type Message,
   type Model,
   type ModelResponse,
@@ -30,6 +31,8 @@ interface Request {
   readonly atLastRound?: () => void;
   /** Session store the guard state is saved to at the end of the request. */
   readonly store?: MemoryStore;
+  /** Listen to every loop event (each one read), as a streaming caller would. */
+  readonly listen?: boolean;
 }
 
 /**
@@ -57,7 +60,8 @@ function benchModel({ rounds, calls = 1, atLastRound }: Request): Model {
 
 /** One request through `runToolLoop` (guards on unless told), the chain's call limits lifted for `add`. */
 async function loopRequest(request: Request): Promise<void> {
-  const { rounds, guard = true, calls = 1, store } = request;
+  const { rounds, guard = true, calls = 1, store, listen = false } = request;
+  let events = 0;
   const outcome = await runToolLoop({
     model: benchModel(request),
     messages: USER,
@@ -66,10 +70,12 @@ async function loopRequest(request: Request): Promise<void> {
     limits: { exclude: ['add'] },
     ...(guard ? {} : { guard: false as const }),
     ...(store === undefined ? {} : { store, sessionId: 'bench' }),
+    ...(listen ? { onLoopEvent: (event: LoopEvent) => (events += event.type.length > 0 ? 1 : 0) } : {}),
   });
   if (outcome.type !== 'completed' || outcome.toolCalls !== rounds * calls) {
     throw new Error(`the benchmark request did not complete: ${outcome.type}`);
   }
+  if (listen && events < 4 * rounds) throw new Error(`the benchmark request saw only ${events} events`);
 }
 
 /** The least a tool loop must do: call the model, parse the arguments, call the tool, stringify, push. */
@@ -177,11 +183,16 @@ async function quietHeap(): Promise<number> {
  * model call (the loop live), minus the heap before. A finished request stays reachable until the next
  * macrotask, so the baseline is read by `quietHeap`.
  */
+/** Median of 5 samples: a single one is sometimes thrown off (even negative) by what a GC had left. */
 async function liveHeapGrowth(rounds: number, guard: boolean): Promise<number> {
-  const before = await quietHeap();
-  let during = 0;
-  await loopRequest({ rounds, guard, atLastRound: () => (during = settledHeap()) });
-  return during - before;
+  const samples: number[] = [];
+  for (let sample = 0; sample < 5; sample++) {
+    const before = await quietHeap();
+    let during = 0;
+    await loopRequest({ rounds, guard, atLastRound: () => (during = settledHeap()) });
+    samples.push(during - before);
+  }
+  return median(samples);
 }
 
 interface GuardStateSize {
@@ -224,7 +235,10 @@ async function timeSection(): Promise<string[]> {
     loopRequest({ rounds, guard: false }),
   );
   const loop = perRound('runToolLoop, guards on', 50, (rounds) => loopRequest({ rounds }));
-  const subjects = [floor, chainFloor, loopOff, loop];
+  const listened = perRound('runToolLoop, guards on, every event read (reference)', 50, (rounds) =>
+    loopRequest({ rounds, listen: true }),
+  );
+  const subjects = [floor, chainFloor, loopOff, loop, listened];
   const overhead = await compare(subjects, { rounds: 15, operations: 2_000, warmup: 2_000 });
   const loopRatio = overhead.ratios[loop.name] ?? Number.NaN;
 
@@ -297,8 +311,8 @@ async function heapSection(): Promise<string[]> {
   const bound = window * perRoundCalls;
   const worst = Math.max(...states.map(([, size]) => size.heapBytes));
   return [
-    'Heap of one request while it runs (forced GC inside the last round), history included: the history,',
-    'steps and results grow with the rounds by design.',
+    'Heap of one request while it runs (forced GC inside the last round; median of 5 requests), history',
+    'included: the history, steps and results grow with the rounds by design.',
     '',
     formatRow(['rounds', 'heap growth, guards on (KiB)', 'guard: false (KiB)', 'B per round, guards on']),
     formatRow(['---', '---', '---', '---']),
