@@ -60,8 +60,8 @@ function isWhitespace(c: number): boolean {
 
 /**
  * The running state of a cyrb53 hash, reused from call to call by its owner (one run of the loop). A
- * plain literal rather than a class instance: a literal's map outlives its objects, a class instance's
- * dies in a full GC once none is left, and takes the optimized code that saw it along.
+ * plain literal rather than a class instance, for the reason given in loop-guard.ts (optimized code
+ * seen lost in full GCs between requests with a class).
  */
 export interface HashState {
   h1: number;
