@@ -93,13 +93,13 @@ export {
   toMcpTool,
   toOpenAiTool,
 } from './formats/index.js';
-export { callFingerprint, resultFingerprint } from './loop/fingerprint.js';
-export type { LoopDetector, LoopEvidence } from './loop/guard-types.js';
-export type { LoopEvent } from './loop/loop-event.js';
-export type { GuardOptions, StopInfo, ToolLoopOptions } from './loop/loop-options.js';
-export type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './loop/loop-outcome.js';
-export { runToolLoop } from './loop/run-tool-loop.js';
-export { streamToolLoop } from './loop/stream-tool-loop.js';
+export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
+export type { LoopDetector, LoopEvidence } from './guard/guard-types.js';
+export type { LoopEvent } from './run/loop-event.js';
+export type { GuardOptions, StopInfo, ToolLoopOptions } from './run/loop-options.js';
+export type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './run/loop-outcome.js';
+export { runToolLoop } from './run/run-tool-loop.js';
+export { streamToolLoop } from './run/stream-tool-loop.js';
 export type {
   AssistantMessage,
   Message,

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NUDGE_TEXT } from '../defaults.js';
-import type { LoopEvent } from '../loop/loop-event.js';
-import type { LoopOutcome } from '../loop/loop-outcome.js';
-import { runToolLoop } from '../loop/run-tool-loop.js';
-import { streamToolLoop } from '../loop/stream-tool-loop.js';
+import type { LoopEvent } from '../run/loop-event.js';
+import type { LoopOutcome } from '../run/loop-outcome.js';
+import { runToolLoop } from '../run/run-tool-loop.js';
+import { streamToolLoop } from '../run/stream-tool-loop.js';
 import type { Message } from '../messages/message.js';
 import { MemoryStore } from '../testing/memory-store.js';
 import {

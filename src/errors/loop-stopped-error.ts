@@ -1,4 +1,4 @@
-import type { LoopOutcome } from '../loop/loop-outcome.js';
+import type { LoopOutcome } from '../run/loop-outcome.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 export interface LoopStoppedErrorOptions {

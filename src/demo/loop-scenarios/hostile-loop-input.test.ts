@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_RESULT_CHARS } from '../../defaults.js';
-import type { LoopOutcome } from '../../loop/loop-outcome.js';
-import { runToolLoop } from '../../loop/run-tool-loop.js';
+import type { LoopOutcome } from '../../run/loop-outcome.js';
+import { runToolLoop } from '../../run/run-tool-loop.js';
 import type { AssistantMessage, Message } from '../../messages/message.js';
 import type { ModelRequest } from '../../model/model.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';

@@ -1,4 +1,4 @@
-import type { StopReason } from '../../loop/loop-outcome.js';
+import type { StopReason } from '../../run/loop-outcome.js';
 import type { Message } from '../../messages/message.js';
 import type { ScriptedModel } from '../../testing/scripted-model.js';
 import type { AnyTool } from '../../tools/define-tool.js';

@@ -1,4 +1,4 @@
-import type { LoopStep } from '../../loop/loop-outcome.js';
+import type { LoopStep } from '../../run/loop-outcome.js';
 
 /**
  * Wasted round trips of a run without the semantic guard, defined as follows. A round *repeats* when it

@@ -1,7 +1,7 @@
 import { NUDGE_TEXT } from '../../defaults.js';
-import type { ToolLoopOptions } from '../../loop/loop-options.js';
-import type { LoopOutcome, StopReason } from '../../loop/loop-outcome.js';
-import { runToolLoop } from '../../loop/run-tool-loop.js';
+import type { ToolLoopOptions } from '../../run/loop-options.js';
+import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
+import { runToolLoop } from '../../run/run-tool-loop.js';
 import { historyProblems } from './history-problems.js';
 import type { LoopScenario, ScenarioExpectation } from './loop-scenario.js';
 import { loopScenarios } from './loop-scenarios.js';

@@ -1,7 +1,7 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
-import type { LoopEvidence } from './guard-types.js';
+import type { LoopEvidence } from '../guard/guard-types.js';
 
 export type StopReason =
   | 'max-round-trips'

@@ -2,7 +2,7 @@ import type { ToolEvent } from '../chain/tool-event.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { AssistantMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
-import type { LoopEvidence } from './guard-types.js';
+import type { LoopEvidence } from '../guard/guard-types.js';
 import type { LoopOutcome } from './loop-outcome.js';
 
 /** What `streamToolLoop` yields, as it happens. Tool events are the chain's own. */

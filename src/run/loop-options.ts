@@ -15,7 +15,7 @@ import type { Model } from '../model/model.js';
 import type { GuardStore } from '../session/guard-store.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import type { LoopThresholds } from './detect-loops.js';
+import type { LoopThresholds } from '../guard/detect-loops.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 
 /** What a stop hands to a fallback function or a handoff. */

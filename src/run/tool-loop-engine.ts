@@ -7,14 +7,14 @@ import type { ModelResponse, ToolSpec } from '../model/model.js';
 import { toToolRegistry } from '../tools/tool-registry.js';
 import { createBudgetSignal, raceAbort } from './budget-signal.js';
 import { checkCeiling } from './check-ceiling.js';
-import { guardRound } from './guard-round.js';
-import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
+import { guardRound } from '../guard/guard-round.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import type { LoopEvent } from './loop-event.js';
-import { createLoopGuard, type LoopGuard, snapshotGuard } from './loop-guard.js';
+import { createLoopGuard, type LoopGuard, snapshotGuard } from '../guard/loop-guard.js';
 import { resolveLoopOptions, type ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import { normalizeResponse } from './normalize-response.js';
-import { restoreGuardState } from './restore-guard-state.js';
+import { restoreGuardState } from '../guard/restore-guard-state.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 
 const defaultNow = (): number => performance.now();
