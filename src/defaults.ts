@@ -72,6 +72,8 @@ export const DEFAULT_GUARD_WINDOW_ROUNDS = 32;
 export const DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND = 16;
 /** Loop guard: tell the model once, on the repeat before the stop, that it is repeating itself. */
 export const DEFAULT_NUDGE = true;
+/** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`callback-failed`). */
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 /** What the user gets when a request stops and no last answer is asked for. */
 export const DEFAULT_STOP_FALLBACK_TEXT =
   'I could not finish this request: it was stopped before an answer was ready. Please rephrase or try again later.';

@@ -43,6 +43,7 @@ export { renderCheckJson } from './check/render-check-json.js';
 export { renderCheckJunit } from './check/render-check-junit.js';
 export { renderCheckText } from './check/render-check-text.js';
 export * as defaults from './defaults.js';
+export { CallbackError } from './errors/callback-error.js';
 export { ContractViolationError } from './errors/contract-violation-error.js';
 export { FatalToolError } from './errors/fatal-tool-error.js';
 export { InvalidOptionsError } from './errors/invalid-options-error.js';
@@ -50,6 +51,7 @@ export { LoopStoppedError } from './errors/loop-stopped-error.js';
 export { NoToolCallError } from './errors/no-tool-call-error.js';
 export { PermissionDeniedError } from './errors/permission-denied-error.js';
 export { ResultSerializationError } from './errors/result-serialization-error.js';
+export { RunStateError } from './errors/run-state-error.js';
 export { ToolCallLimitExceededError } from './errors/tool-call-limit-exceeded-error.js';
 export { ToolDefinitionError } from './errors/tool-definition-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';
@@ -93,13 +95,9 @@ export {
   toMcpTool,
   toOpenAiTool,
 } from './formats/index.js';
+export type { LoopThresholds } from './guard/detect-loops.js';
 export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
-export type { LoopDetector, LoopEvidence } from './guard/guard-types.js';
-export type { LoopEvent } from './run/loop-event.js';
-export type { GuardOptions, StopInfo, ToolLoopOptions } from './run/loop-options.js';
-export type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './run/loop-outcome.js';
-export { runToolLoop } from './run/run-tool-loop.js';
-export { streamToolLoop } from './run/stream-tool-loop.js';
+export type { GuardState, LoopDetector, LoopEvidence } from './guard/guard-types.js';
 export type {
   AssistantMessage,
   Message,
@@ -110,6 +108,36 @@ export type {
 } from './messages/message.js';
 export type { Model, ModelRequest, ModelResponse, TokenUsage, ToolSpec } from './model/model.js';
 export { redact, redactForModel } from './redact/redact.js';
+export type {
+  ModelCallWrapper,
+  ResumeLoopOptions,
+  RunOptions,
+  StopInfo,
+  ToolLoopOptions,
+} from './run/loop-options.js';
+export type { LoopOutcome, LoopStep, LoopUsage, StopEvidence, StopReason } from './run/loop-outcome.js';
+export { restoreRunState } from './run/restore-run-state.js';
+export { resumeToolLoop } from './run/resume-tool-loop.js';
+export type { RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';
+export {
+  createRunState,
+  type PendingCall,
+  RUN_STATE_SCHEMA_VERSION,
+  type RunState,
+} from './run/run-state.js';
+export { runToolLoop } from './run/run-tool-loop.js';
+export {
+  costBudget,
+  type GuardOptions,
+  loopGuard,
+  maxRoundTrips,
+  type StopCondition,
+  type StopContext,
+  stopIf,
+  timeBudget,
+  tokenBudget,
+} from './run/stop-conditions.js';
+export { streamToolLoop } from './run/stream-tool-loop.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export { createSchemaCompiler, type SchemaCompiler } from './schema/schema-compiler.js';
 export type { ValidationIssue } from './schema/validation-issue.js';

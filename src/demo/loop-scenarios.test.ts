@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NUDGE_TEXT } from '../defaults.js';
-import type { LoopEvent } from '../run/loop-event.js';
+import type { Message } from '../messages/message.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { streamToolLoop } from '../run/stream-tool-loop.js';
-import type { Message } from '../messages/message.js';
+import { historyProblems } from '../testing/history-problems.js';
 import { MemoryStore } from '../testing/memory-store.js';
 import {
   contractMismatchScenario,
   createAgentModel,
   formatScenarioTable,
   GUARDED_POLICY,
-  historyProblems,
   type LoopScenario,
   loopScenarios,
   loopScenariosReport,
@@ -252,37 +251,5 @@ describe('the session guard across requests', () => {
     expect((await runToolLoop({ model, tools, messages: next })).type).toBe('completed');
     const other = await runToolLoop({ model, tools, messages: next, sessionId: 's-2', store });
     expect(other.type).toBe('completed');
-  });
-});
-
-describe('the event stream', () => {
-  it('yields step-start, tool-call-start/end, guard-warning, step-end per round, then loop-end', async () => {
-    const { model, tools, messages } = contractMismatchScenario.build();
-    const stream = streamToolLoop({ model, tools, messages });
-    const types: string[] = [];
-    let outcome: LoopOutcome | undefined;
-    let last: LoopEvent | undefined;
-    for (;;) {
-      const next = await stream.next();
-      if (next.done === true) {
-        outcome = next.value;
-        break;
-      }
-      types.push(next.value.type);
-      last = next.value;
-    }
-    const round = ['step-start', 'tool-call-start', 'tool-call-end'];
-    // The guard's warning belongs to its round: it comes before that round's step-end.
-    expect(types).toEqual([
-      ...round,
-      'step-end',
-      ...round,
-      'guard-warning',
-      'step-end',
-      ...round,
-      'step-end',
-      'loop-end',
-    ]);
-    expect(last?.type === 'loop-end' ? last.outcome : undefined).toBe(outcome);
   });
 });

@@ -67,32 +67,44 @@ describe('restoreGuardState', () => {
     ['a tool that is not a string', { ...call, tool: 5 }],
     ['a call that is not an object', 'call'],
     ['a null call', null],
-  ])('drops a round with %s', (_name, bad) => {
+    ['a transient flag that is not a boolean', { ...call, transient: 'yes' }],
+    ['a ten-megabyte tool name', { ...call, tool: 'x'.repeat(10 * 1024 * 1024) }],
+  ])('starts afresh from a state with one round holding %s (never keeps the valid parts)', (_name, bad) => {
     const restored = restoreGuardState(
       state([
         { round: 1, calls: [call] },
         { round: 2, calls: [call, bad] },
       ]),
     );
-    expect(restored.window).toEqual([{ round: 1, calls: [call] }]);
+    expect(restored).toEqual(EMPTY_GUARD_STATE);
   });
 
-  it('drops rounds with bad numbers or calls, and wrong types elsewhere fall back to defaults', () => {
-    const restored = restoreGuardState(
-      state([{ round: 'x', calls: [] }, { round: 3, calls: 'x' }, null, { round: 4, calls: [] }], {
-        nextRound: 'soon',
-        staleRounds: -2,
-        nudged: ['a', 5, null, 'b'],
-      }),
-    );
-    expect(restored).toEqual({
-      schemaVersion: 2,
-      nextRound: 5,
-      staleRounds: 0,
-      window: [{ round: 4, calls: [] }],
-      nudged: ['a', 'b'],
-    });
+  it.each([
+    ['a round number that is not a number', { window: [{ round: 'x', calls: [] }] }],
+    ['calls that are not an array', { window: [{ round: 3, calls: 'x' }] }],
+    ['a null round', { window: [null] }],
+    ['a round at or after nextRound', { window: [{ round: 9, calls: [] }] }],
+    ['a nextRound that is not a number', { nextRound: 'soon' }],
+    ['a nextRound of 0', { nextRound: 0 }],
+    ['a negative staleRounds', { staleRounds: -2 }],
+    ['a nudge that is not a string', { nudged: ['a', 5] }],
+    ['a ten-megabyte nudge', { nudged: ['x'.repeat(10 * 1024 * 1024)] }],
+  ])('starts afresh from %s', (_name, extra) => {
+    expect(restoreGuardState(state([{ round: 4, calls: [] }], extra))).toEqual(EMPTY_GUARD_STATE);
   });
+
+  it.each([1e7, 3e7, 2 ** 32 - 1, Number.MAX_SAFE_INTEGER])(
+    'bounds a hostile staleRounds of %d by the window, so a round costs what it always does',
+    (staleRounds) => {
+      const restored = restoreGuardState(state([{ round: 4, calls: [call] }], { staleRounds }));
+      expect(restored.staleRounds).toBe(DEFAULT_GUARD_WINDOW_ROUNDS);
+      const guard = createLoopGuard(thresholds, restored);
+      const findings = observeRound(guard, [call]);
+      expect(findings.find((f) => f.evidence.detector === 'no-progress')?.evidence.rounds.length).toBe(
+        DEFAULT_GUARD_WINDOW_ROUNDS + 1,
+      );
+    },
+  );
 
   it('cuts huge arrays to the guard bounds', () => {
     const rounds = Array.from({ length: 100_000 }, (_, i) => ({
@@ -100,7 +112,7 @@ describe('restoreGuardState', () => {
       calls: Array.from({ length: i === 99_999 ? 5_000 : 1 }, () => call),
     }));
     const restored = restoreGuardState(
-      state(rounds, { nudged: Array.from({ length: 100_000 }, (_, i) => `k${i}`) }),
+      state(rounds, { nextRound: 100_001, nudged: Array.from({ length: 100_000 }, (_, i) => `k${i}`) }),
     );
     expect(restored.window).toHaveLength(DEFAULT_GUARD_WINDOW_ROUNDS);
     expect(restored.window.at(-1)?.round).toBe(100_000);
@@ -111,7 +123,7 @@ describe('restoreGuardState', () => {
 
   it('copies only known fields: prototype keys neither survive nor pollute', () => {
     const hostile = JSON.parse(
-      '{"schemaVersion":2,"nextRound":3,"staleRounds":0,"nudged":["a"],"window":[{"round":1,"__proto__":{"polluted":1},"calls":[{"tool":"t","call":1,"result":2,"transient":"yes","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}]}],"__proto__":{"polluted":1}}',
+      '{"schemaVersion":2,"nextRound":3,"staleRounds":0,"nudged":["a"],"window":[{"round":1,"__proto__":{"polluted":1},"calls":[{"tool":"t","call":1,"result":2,"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}]}],"__proto__":{"polluted":1}}',
     );
     const restored = restoreGuardState(hostile);
     expect(restored.window).toEqual([{ round: 1, calls: [{ tool: 't', call: 1, result: 2 }] }]);

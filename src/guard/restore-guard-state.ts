@@ -1,55 +1,71 @@
-import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
+import {
+  DEFAULT_GUARD_WINDOW_ROUNDS,
+  DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND,
+  MAX_ORIGINAL_TOOL_NAME_LENGTH,
+} from '../defaults.js';
 import { type CallRecord, EMPTY_GUARD_STATE, type GuardState, type RoundRecord } from './guard-types.js';
 
+/** A nudge key names a detector and at most a round's fingerprints: far below this. */
+const MAX_NUDGE_KEY_LENGTH = 4096;
+
 /**
- * Reads persisted state defensively: anything unexpected (another version, hostile JSON, a store that
- * returns something odd) starts afresh, and only fields it knows are copied (no prototype keys carried).
- * Arrays are cut to the guard's bounds before they are checked, so a huge one costs no more than a small.
+ * Reads persisted state defensively: all or nothing. Anything unexpected (another version, a field of the
+ * wrong type, a string longer than the guard ever writes, a store that returns something odd) starts
+ * afresh; no part of a bad state is kept. Only known fields are copied (no prototype keys carried), and
+ * arrays are cut to the guard's bounds before they are checked, so a huge one costs no more than a small.
+ * Counts are bounded by what the guard can use (`staleRounds` by the window), so a hostile number cannot
+ * make a round cost more.
  */
 export function restoreGuardState(value: unknown): GuardState {
   try {
-    return restore(value);
+    return restore(value) ?? EMPTY_GUARD_STATE;
   } catch {
     // A throwing getter or Proxy trap.
     return EMPTY_GUARD_STATE;
   }
 }
 
-function restore(value: unknown): GuardState {
-  if (typeof value !== 'object' || value === null) return EMPTY_GUARD_STATE;
+function restore(value: unknown): GuardState | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const candidate = value as Record<string, unknown>;
-  const { window: rawWindow, nudged: rawNudged } = candidate;
-  if (candidate.schemaVersion !== 2 || !Array.isArray(rawWindow) || !Array.isArray(rawNudged)) {
-    return EMPTY_GUARD_STATE;
-  }
+  const { window: rawWindow, nudged: rawNudged, nextRound, staleRounds } = candidate;
+  if (candidate.schemaVersion !== 2 || !Array.isArray(rawWindow) || !Array.isArray(rawNudged))
+    return undefined;
+  if (!isCount(nextRound) || nextRound < 1 || !isCount(staleRounds)) return undefined;
   const window: RoundRecord[] = [];
   for (const raw of rawWindow.slice(-DEFAULT_GUARD_WINDOW_ROUNDS)) {
     const round = restoreRound(raw);
-    if (round !== undefined) window.push(round);
+    if (round === undefined || round.round >= nextRound) return undefined;
+    window.push(round);
   }
-  const nextRound = Number.isSafeInteger(candidate.nextRound)
-    ? (candidate.nextRound as number)
-    : (window.at(-1)?.round ?? 0) + 1;
-  const staleRounds = isCount(candidate.staleRounds) ? candidate.staleRounds : 0;
-  const nudged = rawNudged
-    .slice(-DEFAULT_GUARD_WINDOW_ROUNDS)
-    .filter((entry): entry is string => typeof entry === 'string');
-  return { schemaVersion: 2, nextRound, window, staleRounds, nudged };
+  const nudged: string[] = [];
+  for (const entry of rawNudged.slice(-DEFAULT_GUARD_WINDOW_ROUNDS)) {
+    if (typeof entry !== 'string' || entry.length > MAX_NUDGE_KEY_LENGTH) return undefined;
+    nudged.push(entry);
+  }
+  return {
+    schemaVersion: 2,
+    nextRound,
+    window,
+    staleRounds: Math.min(staleRounds, DEFAULT_GUARD_WINDOW_ROUNDS),
+    nudged,
+  };
 }
 
-/** A round whose calls are all well formed, or undefined (the round is dropped). */
 function restoreRound(value: unknown): RoundRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { round, calls: rawCalls } = value as Record<string, unknown>;
-  if (!Number.isSafeInteger(round) || !Array.isArray(rawCalls)) return undefined;
+  if (!isCount(round) || !Array.isArray(rawCalls)) return undefined;
   const calls: CallRecord[] = [];
   for (const raw of rawCalls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)) {
     if (typeof raw !== 'object' || raw === null) return undefined;
     const { tool, call, result, transient } = raw as Record<string, unknown>;
-    if (typeof tool !== 'string' || !isCount(call) || !isCount(result)) return undefined;
+    if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
+    if (!isCount(call) || !isCount(result)) return undefined;
+    if (transient !== undefined && typeof transient !== 'boolean') return undefined;
     calls.push(transient === true ? { tool, call, result, transient: true } : { tool, call, result });
   }
-  return { round: round as number, calls };
+  return { round, calls };
 }
 
 /** A safe non-negative integer: what a fingerprint (a 53-bit digest) and a count are. */

@@ -6,48 +6,66 @@ afterEach(() => {
 });
 
 describe('createBudgetSignal', () => {
-  it('without a caller or a time budget: nothing can abort, and the signal is one signal', () => {
+  it('without a caller or a time budget: never aborts by itself', () => {
+    vi.useFakeTimers();
     const budget = createBudgetSignal(undefined, Number.POSITIVE_INFINITY);
-    expect(budget.canAbort).toBe(false);
-    expect(budget.signal).toBeInstanceOf(AbortSignal);
-    expect(budget.signal).toBe(budget.signal);
+    expect(vi.getTimerCount()).toBe(0);
     expect(budget.signal.aborted).toBe(false);
-    expect(budget.timedOut()).toBe(false);
+    expect(budget.cause()).toBeUndefined();
     budget.dispose();
   });
 
-  it("without a time budget, the caller's signal is the request's", () => {
+  it("follows the caller's signal, with its reason", () => {
     const caller = new AbortController();
     const budget = createBudgetSignal(caller.signal, Number.POSITIVE_INFINITY);
-    expect(budget.canAbort).toBe(true);
     caller.abort(new Error('closed'));
     expect(budget.signal.aborted).toBe(true);
     expect(budget.signal.reason).toEqual(new Error('closed'));
-    expect(budget.timedOut()).toBe(false);
+    expect(budget.cause()).toBe('caller');
+  });
+
+  it('starts aborted when the caller already aborted', () => {
+    const caller = new AbortController();
+    caller.abort('gone');
+    const budget = createBudgetSignal(caller.signal, 1_000);
+    expect(budget.signal.reason).toBe('gone');
+    expect(budget.cause()).toBe('caller');
+    budget.dispose();
   });
 
   it('with a time budget, aborts when it runs out and says so; the caller can abort first', () => {
     vi.useFakeTimers();
     const budget = createBudgetSignal(undefined, 1_000);
-    expect(budget.canAbort).toBe(true);
     vi.advanceTimersByTime(999);
     expect(budget.signal.aborted).toBe(false);
     vi.advanceTimersByTime(1);
     expect(budget.signal.aborted).toBe(true);
-    expect(budget.timedOut()).toBe(true);
+    expect(budget.cause()).toBe('time');
 
     const caller = new AbortController();
     const both = createBudgetSignal(caller.signal, 1_000);
     caller.abort();
     vi.advanceTimersByTime(1_000);
     expect(both.signal.aborted).toBe(true);
-    expect(both.timedOut()).toBe(false);
+    expect(both.cause()).toBe('caller');
   });
 
-  it('disposed, the time budget no longer fires', () => {
+  it('cancel aborts the run once; later causes do not overwrite it', () => {
+    const caller = new AbortController();
+    const budget = createBudgetSignal(caller.signal, Number.POSITIVE_INFINITY);
+    budget.cancel('consumer left');
+    caller.abort('late');
+    expect(budget.signal.reason).toBe('consumer left');
+    expect(budget.cause()).toBe('cancelled');
+  });
+
+  it('disposed, neither the time budget nor the caller reaches it', () => {
     vi.useFakeTimers();
-    const budget = createBudgetSignal(undefined, 1_000);
+    const caller = new AbortController();
+    const budget = createBudgetSignal(caller.signal, 1_000);
     budget.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    caller.abort();
     vi.advanceTimersByTime(5_000);
     expect(budget.signal.aborted).toBe(false);
   });

@@ -1,22 +1,25 @@
 import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
-import {
-  DEFAULT_MAX_CYCLE_PERIOD,
-  DEFAULT_MAX_ROUND_TRIPS,
-  DEFAULT_NO_PROGRESS_ROUNDS,
-  DEFAULT_NUDGE,
-  DEFAULT_REPEAT_LIMIT,
-  DEFAULT_SAME_RESULT_LIMIT,
-  DEFAULT_STOP_FALLBACK_TEXT,
-  DEFAULT_TRANSIENT_REPEAT_LIMIT,
-} from '../defaults.js';
+import { DEFAULT_CALLBACK_TIMEOUT_MS, DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
-import type { Model } from '../model/model.js';
+import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
 import type { GuardStore } from '../session/guard-store.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import type { LoopThresholds } from '../guard/detect-loops.js';
+import { checkTimer, optionalCount } from './check-loop-numbers.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
+import type { LoopRuntime } from './run-calls.js';
+import type { RunEventListener } from './run-event.js';
+import {
+  costBudget,
+  type GuardOptions,
+  maxRoundTrips,
+  type ResolvedStops,
+  resolveStops,
+  type StopCondition,
+  timeBudget,
+  tokenBudget,
+} from './stop-conditions.js';
 
 /** What a stop hands to a fallback function or a handoff. */
 export interface StopInfo {
@@ -25,23 +28,27 @@ export interface StopInfo {
   readonly messages: readonly Message[];
 }
 
-export interface GuardOptions extends Partial<LoopThresholds> {
-  /** Tell the model once, on the repeat before a stop, that it is repeating itself (default true). */
-  readonly nudge?: boolean;
-}
+/** Around every model call: a cache, a rate limiter or a tracer calls `next` (or answers itself). */
+export type ModelCallWrapper = (
+  request: ModelRequest & { readonly round: number },
+  next: (request: ModelRequest) => Promise<ModelResponse>,
+) => Promise<ModelResponse>;
 
-export interface ToolLoopOptions extends ToolExecutionPolicy {
+/** The options of a run, started (`runToolLoop`) or resumed (`resumeToolLoop`). */
+export interface RunOptions extends Omit<ToolExecutionPolicy, 'onEvent'> {
   readonly model: Model;
-  /** The conversation so far, ending with the user's message. */
-  readonly messages: readonly Message[];
-  readonly tools: ToolRegistry | Iterable<AnyTool>;
-  /** Model calls in this request, at most (default 20). */
+  /** The tools and the policy, built once (`createToolRuntime`); or give `tools` and the policy fields here. */
+  readonly runtime?: LoopRuntime;
+  readonly tools?: ToolRegistry | Iterable<AnyTool>;
+  /** When the run stops (`maxRoundTrips(20)`, `tokenBudget(n)`, `loopGuard({...})`, `stopIf(...)`); the numeric options below add to it. */
+  readonly stopWhen?: readonly StopCondition[];
+  /** Model calls in this run, at most (default 20). Sugar for `maxRoundTrips(n)`. */
   readonly maxRoundTrips?: number;
-  /** Input + output tokens in this request, at most. */
+  /** Input + output tokens, at most. Sugar for `tokenBudget(n)`. */
   readonly tokenBudget?: number;
-  /** Wall-clock time for this request in milliseconds: the model's and the tools' signals abort at it. */
+  /** Wall-clock time in milliseconds: the model's and the tools' signals abort at it. Sugar for `timeBudget(ms)`. */
   readonly timeBudgetMs?: number;
-  /** Cost of the usage so far (any unit); with `costBudget`, a ceiling on spend. */
+  /** Cost of the usage so far (any unit); with `costBudget`, a ceiling on spend. Sugar for `costBudget(cost, max)`. */
   readonly cost?: (usage: LoopUsage) => number;
   readonly costBudget?: number;
   /** The semantic loop guard: thresholds, the nudge, or `false` to count steps only. */
@@ -50,10 +57,7 @@ export interface ToolLoopOptions extends ToolExecutionPolicy {
   readonly finalAnswer?: boolean;
   /** The text of a stopped outcome when there is no last answer: fixed, or made from the stop. */
   readonly fallback?: string | ((stop: StopInfo) => string);
-  /**
-   * Called on every stop (hand the conversation to a human queue). A string it returns becomes the text,
-   * unless the last answer (`finalAnswer`) gave one.
-   */
+  /** Called on every stop (hand the conversation to a human queue). A string it returns becomes the text, unless the last answer gave one. */
   readonly handoff?: (stop: StopInfo) => string | undefined | Promise<string | undefined>;
   /** Throw `LoopStoppedError` instead of returning a stopped outcome (opt-in; default false). */
   readonly throwOnStop?: boolean;
@@ -61,25 +65,40 @@ export interface ToolLoopOptions extends ToolExecutionPolicy {
   /** With `store`: the guard remembers this conversation across requests. */
   readonly sessionId?: string;
   readonly store?: GuardStore;
+  /** A store call or a handoff that takes longer fails the run as `callback-failed` (default 5,000 ms). */
+  readonly callbackTimeoutMs?: number;
   /** Caller data passed to every tool, never to the model. */
   readonly data?: unknown;
   readonly turnId?: string;
   /** Clock in milliseconds (default `performance.now`). */
   readonly now?: () => number;
+  /** The one event sink: the run's events and the chain's tool events. */
+  readonly onEvent?: RunEventListener;
+  /** Let events carry the model's text, arguments, results and raw errors (default false: they never do). */
+  readonly includeContent?: boolean;
+  readonly wrapModelCall?: ModelCallWrapper;
+}
+
+export interface ToolLoopOptions extends RunOptions {
+  /** The conversation so far, ending with the user's message. */
+  readonly messages: readonly Message[];
+}
+
+export interface ResumeLoopOptions extends RunOptions {
+  /** For the paused round's calls, by call id: `run` runs it without asking `beforeToolCall`, `deny` refuses it. Undecided calls are asked again. */
+  readonly decisions?: Readonly<Record<string, 'run' | 'deny'>>;
 }
 
 export interface ResolvedLoopOptions {
-  readonly maxRoundTrips: number;
-  readonly tokenBudget: number;
-  readonly timeBudgetMs: number;
-  readonly costBudget: number;
-  readonly guard: (LoopThresholds & { readonly nudge: boolean }) | undefined;
+  readonly stops: ResolvedStops;
   readonly fallback: (stop: StopInfo) => string;
+  readonly callbackTimeoutMs: number;
 }
 
-export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOptions {
+/** Checks every option once, before anything runs; bad configuration throws `InvalidOptionsError`. */
+export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionsError({ option: 'options', message: 'runToolLoop expects an options object' });
+    throw new InvalidOptionsError({ option: 'options', message: 'the tool loop expects an options object' });
   }
   if (typeof options.model?.generate !== 'function') {
     throw new InvalidOptionsError({
@@ -87,8 +106,14 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
       message: 'must have a generate({ messages, tools, signal }) method',
     });
   }
-  if (!Array.isArray(options.messages)) {
-    throw new InvalidOptionsError({ option: 'messages', message: 'must be an array of messages' });
+  if (options.runtime !== undefined && options.tools !== undefined) {
+    throw new InvalidOptionsError({ option: 'tools', message: 'give either a runtime or tools, not both' });
+  }
+  if (options.runtime === undefined && options.tools === undefined) {
+    throw new InvalidOptionsError({
+      option: 'tools',
+      message: 'is required (or a runtime made by createToolRuntime)',
+    });
   }
   if (options.costBudget !== undefined && typeof options.cost !== 'function') {
     throw new InvalidOptionsError({
@@ -99,48 +124,44 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
   if (options.store !== undefined && options.sessionId === undefined) {
     throw new InvalidOptionsError({ option: 'sessionId', message: 'is required when a store is given' });
   }
+  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'now'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw new InvalidOptionsError({ option: name, message: 'must be a function' });
+    }
+  }
+  if (options.stopWhen !== undefined && !Array.isArray(options.stopWhen)) {
+    throw new InvalidOptionsError({ option: 'stopWhen', message: 'must be an array of stop conditions' });
+  }
+  const conditions: StopCondition[] = [...(options.stopWhen ?? [])];
+  if (options.maxRoundTrips !== undefined) conditions.push(maxRoundTrips(options.maxRoundTrips));
+  if (options.tokenBudget !== undefined) conditions.push(tokenBudget(options.tokenBudget));
+  if (options.timeBudgetMs !== undefined) conditions.push(timeBudget(options.timeBudgetMs));
+  if (options.costBudget !== undefined && options.cost !== undefined) {
+    conditions.push(costBudget(options.cost, options.costBudget));
+  }
   const guard = options.guard;
+  const stops = resolveStops(
+    guard === undefined || guard === false
+      ? conditions
+      : [...conditions, { type: 'loop-guard', options: guard }],
+    guard === false,
+  );
   const { fallback } = options;
+  if (fallback !== undefined && typeof fallback !== 'string' && typeof fallback !== 'function') {
+    throw new InvalidOptionsError({
+      option: 'fallback',
+      message: 'must be a string or a function of the stop',
+    });
+  }
   return {
-    maxRoundTrips: count(options.maxRoundTrips, 'maxRoundTrips', 1) ?? DEFAULT_MAX_ROUND_TRIPS,
-    tokenBudget: count(options.tokenBudget, 'tokenBudget', 1) ?? Number.POSITIVE_INFINITY,
-    timeBudgetMs: count(options.timeBudgetMs, 'timeBudgetMs', 1) ?? Number.POSITIVE_INFINITY,
-    costBudget: positive(options.costBudget, 'costBudget') ?? Number.POSITIVE_INFINITY,
-    guard:
-      guard === false
-        ? undefined
-        : {
-            repeatLimit: count(guard?.repeatLimit, 'guard.repeatLimit', 2) ?? DEFAULT_REPEAT_LIMIT,
-            sameResultLimit:
-              count(guard?.sameResultLimit, 'guard.sameResultLimit', 2) ?? DEFAULT_SAME_RESULT_LIMIT,
-            maxCyclePeriod:
-              count(guard?.maxCyclePeriod, 'guard.maxCyclePeriod', 0) ?? DEFAULT_MAX_CYCLE_PERIOD,
-            noProgressRounds:
-              count(guard?.noProgressRounds, 'guard.noProgressRounds', 2) ?? DEFAULT_NO_PROGRESS_ROUNDS,
-            transientRepeatLimit:
-              count(guard?.transientRepeatLimit, 'guard.transientRepeatLimit', 0) ??
-              DEFAULT_TRANSIENT_REPEAT_LIMIT,
-            nudge: guard?.nudge ?? DEFAULT_NUDGE,
-          },
+    stops,
     fallback:
       typeof fallback === 'function'
         ? fallback
         : () => (typeof fallback === 'string' ? fallback : DEFAULT_STOP_FALLBACK_TEXT),
+    callbackTimeoutMs:
+      options.callbackTimeoutMs === undefined
+        ? DEFAULT_CALLBACK_TIMEOUT_MS
+        : checkTimer(optionalCount(options.callbackTimeoutMs, 'callbackTimeoutMs', 1), 'callbackTimeoutMs'),
   };
-}
-
-function count(value: unknown, option: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new InvalidOptionsError({ option, message: `must be an integer >= ${min}, got ${String(value)}` });
-  }
-  return value;
-}
-
-function positive(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !(value > 0)) {
-    throw new InvalidOptionsError({ option, message: `must be a number > 0, got ${String(value)}` });
-  }
-  return value;
 }

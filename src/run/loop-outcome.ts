@@ -1,18 +1,24 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import type { LoopEvidence } from '../guard/guard-types.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
-import type { LoopEvidence } from '../guard/guard-types.js';
+import type { PendingCall, RunState } from './run-state.js';
 
+/** Why a run stopped: the kebab-case of its code in the code table (`MAX_ROUND_TRIPS` is `max-round-trips`). */
 export type StopReason =
   | 'max-round-trips'
   | 'budget-exhausted'
   | 'loop-detected'
-  | 'tool-limit'
+  | 'tool-call-limit'
   | 'aborted'
   /** The model failed: it threw, or answered with neither text nor tool calls. */
   | 'model-error'
   /** A tool failed with a fatal error (a defect): the full record is kept. */
-  | 'tool-fatal';
+  | 'tool-fatal'
+  /** A condition of `stopWhen` said stop. */
+  | 'stop-condition'
+  /** A callback the caller passed failed: `runToolLoop` rejects with `CallbackError` carrying this outcome. */
+  | 'callback-failed';
 
 /** What triggered a stop. */
 export type StopEvidence =
@@ -23,10 +29,12 @@ export type StopEvidence =
       readonly max: number;
       readonly used: number;
     }
-  | { readonly kind: 'error'; readonly error: unknown };
+  | { readonly kind: 'condition'; readonly name: string; readonly detail?: unknown }
+  | { readonly kind: 'error'; readonly error: unknown; readonly callback?: string };
 
 /** One model call and what came of it. */
 export interface LoopStep {
+  /** The run's round trip this step was (keeps counting across a pause and resume). */
   readonly round: number;
   readonly response: AssistantMessage;
   readonly usage: TokenUsage;
@@ -41,27 +49,36 @@ export interface LoopUsage {
 }
 
 interface OutcomeBase {
-  /** The whole conversation: well-formed (every tool call has exactly one tool response). */
+  /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on. */
   readonly messages: readonly Message[];
+  /** The steps run by this process (since the start, or since the resume). */
   readonly steps: readonly LoopStep[];
+  /** Over the whole run, resumed parts included. */
   readonly usage: LoopUsage;
-  /** Model calls made, the last answer (`finalAnswer`) included. */
+  /** Model calls made in the whole run, the last answer (`finalAnswer`) included. */
   readonly roundTrips: number;
-  /** Tool calls made, over all rounds. */
+  /** Tool calls made in the whole run. */
   readonly toolCalls: number;
-  /** Every tool result, in order: the partial results of a stopped request. */
+  /** Every tool result of the steps run by this process, in order: the partial results of a stopped request. */
   readonly toolResults: readonly ToolCallResult[];
+  /** The run as plain JSON: save it, and `resumeToolLoop` continues it (in any process). */
+  readonly state: RunState;
 }
 
-/** The loop's result, a value: completed with the final text, or stopped with a reason and evidence. */
+/** The loop's result, a value: completed, stopped with a reason and evidence, or interrupted waiting for decisions. */
 export type LoopOutcome =
   | (OutcomeBase & { readonly type: 'completed'; readonly text: string })
   | (OutcomeBase & {
       readonly type: 'stopped';
       readonly reason: StopReason;
       readonly evidence: StopEvidence;
-      /** The last answer (tools disabled) when asked for, else the fallback text. */
+      /** The last answer (tools disabled) when asked for, else the handoff's text, else the fallback text. */
       readonly text: string;
       /** Model calls spent inside the detected loop, beyond the first occurrence. */
       readonly wastedRoundTrips: number;
+    })
+  | (OutcomeBase & {
+      readonly type: 'interrupted';
+      /** The calls waiting for a decision; no call of their round has run. */
+      readonly pending: readonly PendingCall[];
     });

@@ -12,7 +12,16 @@ export type NormalizedResponse =
  * the response (missing or duplicate ids are replaced, so each call gets exactly one tool response), and
  * an answer with neither text nor calls is reported, not guessed at. Pure.
  */
-export function normalizeResponse(response: unknown, round: number): NormalizedResponse {
+export function normalizeResponse(response: unknown, newId: () => string): NormalizedResponse {
+  try {
+    return normalize(response, newId);
+  } catch {
+    // A Proxy or getter that throws: the answer cannot be read, which is the model's failure, not ours.
+    return { ok: false, problem: 'the model returned a response that cannot be read', usage: NO_USAGE };
+  }
+}
+
+function normalize(response: unknown, newId: () => string): NormalizedResponse {
   const candidate = (
     typeof response === 'object' && response !== null ? response : {}
   ) as Partial<ModelResponse>;
@@ -23,7 +32,7 @@ export function normalizeResponse(response: unknown, round: number): NormalizedR
   }
   const content = typeof message.content === 'string' ? message.content : '';
   const rawCalls: unknown[] = Array.isArray(message.toolCalls) ? message.toolCalls : [];
-  const toolCalls = copyWellFormed(rawCalls) ?? repairCalls(rawCalls, round);
+  const toolCalls = copyWellFormed(rawCalls) ?? repairCalls(rawCalls, newId);
   if (toolCalls.length === 0 && content.trim() === '') {
     return { ok: false, problem: 'the model answered with neither text nor tool calls', usage };
   }
@@ -60,7 +69,7 @@ function copyWellFormed(rawCalls: readonly unknown[]): ToolCall[] | undefined {
 }
 
 /** Missing or duplicate ids replaced, names and arguments coerced to strings. */
-function repairCalls(rawCalls: readonly unknown[], round: number): ToolCall[] {
+function repairCalls(rawCalls: readonly unknown[], newId: () => string): ToolCall[] {
   const seen = new Set<string>();
   // Every id the model sent, so a replacement never takes one that comes later in the list.
   const ids = new Set(
@@ -68,12 +77,11 @@ function repairCalls(rawCalls: readonly unknown[], round: number): ToolCall[] {
       typeof raw === 'object' && raw !== null ? (raw as Partial<ToolCall>).id : undefined,
     ),
   );
-  return rawCalls.map((raw, index) => {
+  return rawCalls.map((raw) => {
     const call = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<ToolCall>;
     let id = typeof call.id === 'string' ? call.id : '';
     if (id === '' || seen.has(id)) {
-      let attempt = 0;
-      do id = `tw_${round}_${index + 1}${attempt++ === 0 ? '' : `_${attempt}`}`;
+      do id = newId();
       while (seen.has(id) || ids.has(id));
     }
     seen.add(id);

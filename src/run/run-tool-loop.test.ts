@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolEvent } from '../chain/tool-event.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelResponse } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
-import type { LoopEvent } from './loop-event.js';
 import { runToolLoop } from './run-tool-loop.js';
-import { streamToolLoop } from './stream-tool-loop.js';
 
 const USER: readonly Message[] = [{ role: 'user', content: 'Go.' }];
 const echo = defineTool({
@@ -56,42 +53,6 @@ describe('runToolLoop and the model port', () => {
     const model = { generate: () => answer } as unknown as Model;
     const outcome = await runToolLoop({ model, messages: USER, tools: [echo], timeBudgetMs: 60_000 });
     expect(outcome).toMatchObject({ type: 'completed', text: 'Hi.' });
-  });
-});
-
-describe('events', () => {
-  const chainEvents = (events: readonly { type: string }[]) =>
-    events.map((event) => event.type).filter((type) => type.startsWith('tool-call'));
-
-  it('reach the chain listener (onEvent) also when nobody listens to loop events', async () => {
-    const events: ToolEvent[] = [];
-    const outcome = await runToolLoop({
-      model: oneCallThenDone(),
-      messages: USER,
-      tools: [echo],
-      onEvent: (event) => events.push(event),
-    });
-    expect(outcome.type).toBe('completed');
-    expect(chainEvents(events)).toEqual(['tool-call-start', 'tool-call-end']);
-  });
-
-  it('are the same for onLoopEvent and for the stream, chain events included in both', async () => {
-    const viaCallback: LoopEvent[] = [];
-    const chainSeen: ToolEvent[] = [];
-    await runToolLoop({
-      model: oneCallThenDone(),
-      messages: USER,
-      tools: [echo],
-      onLoopEvent: (event) => viaCallback.push(event),
-      onEvent: (event) => chainSeen.push(event),
-    });
-    const viaStream: LoopEvent[] = [];
-    for await (const event of streamToolLoop({ model: oneCallThenDone(), messages: USER, tools: [echo] }))
-      viaStream.push(event);
-    const types = ['step-start', 'tool-call-start', 'tool-call-end', 'step-end', 'step-start', 'step-end'];
-    expect(viaCallback.map((event) => event.type)).toEqual([...types, 'loop-end']);
-    expect(viaStream.map((event) => event.type)).toEqual([...types, 'loop-end']);
-    expect(chainEvents(chainSeen)).toEqual(['tool-call-start', 'tool-call-end']);
   });
 });
 

@@ -1,30 +1,33 @@
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { LoopStoppedError } from '../errors/loop-stopped-error.js';
-import type { LoopEvent } from './loop-event.js';
+import { driveRun } from './drive-run.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
-import { runLoopEngine } from './tool-loop-engine.js';
+import { createRunContext } from './run-context.js';
+import { createRunState, type RunState } from './run-state.js';
 
 /**
- * The tool loop as a plain `await`: the same events `streamToolLoop` yields go to `onLoopEvent`, without
- * the cost of an async iterator; the outcome is returned (or, under `throwOnStop: true`, a stop throws).
+ * The tool loop as a plain `await`: events go to `onEvent` (one sink: the run's and the tools'), the
+ * outcome is returned (or, under `throwOnStop: true`, a stop throws `LoopStoppedError`). A callback of the
+ * caller that fails rejects with `CallbackError`, which carries the outcome so far.
  */
-export async function runToolLoop(
-  options: ToolLoopOptions & { readonly onLoopEvent?: (event: LoopEvent) => void },
-): Promise<LoopOutcome> {
-  const listener = options.onLoopEvent;
-  // Without a listener the engine builds no events at all.
-  const outcome = await runLoopEngine(
-    options,
-    listener === undefined
-      ? undefined
-      : (event) => {
-          try {
-            listener(event);
-          } catch {
-            // A broken listener must not change the outcome or lose the history.
-          }
-        },
-  );
+export async function runToolLoop(options: ToolLoopOptions): Promise<LoopOutcome> {
+  const state = initialState(options);
+  const run = createRunContext(options, state, { listener: options.onEvent });
+  return throwOnStop(options, await driveRun(state, run, false));
+}
+
+export function initialState(options: ToolLoopOptions): RunState {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidOptionsError({ option: 'options', message: 'the tool loop expects an options object' });
+  }
+  if (!Array.isArray(options.messages)) {
+    throw new InvalidOptionsError({ option: 'messages', message: 'must be an array of messages' });
+  }
+  return createRunState({ messages: options.messages, sessionId: options.sessionId, turnId: options.turnId });
+}
+
+export function throwOnStop(options: { readonly throwOnStop?: boolean }, outcome: LoopOutcome): LoopOutcome {
   if (outcome.type === 'stopped' && options.throwOnStop === true) throw new LoopStoppedError({ outcome });
   return outcome;
 }

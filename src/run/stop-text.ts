@@ -1,30 +1,11 @@
+import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
 import type { AssistantMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
-import { raceAbort } from './budget-signal.js';
-import type { ResolvedLoopOptions, StopInfo, ToolLoopOptions } from './loop-options.js';
+import { boundedCall } from './bounded-call.js';
+import { callModel } from './call-model.js';
+import type { StopInfo } from './loop-options.js';
 import type { StopEvidence } from './loop-outcome.js';
-import { normalizeResponse } from './normalize-response.js';
-
-/**
- * The text a stopped request ends with: a last answer from the model with tools disabled (when asked
- * for and possible), else the handoff's text, else the fallback.
- */
-export async function stopText(
-  stop: StopInfo,
-  options: ToolLoopOptions,
-  config: ResolvedLoopOptions,
-  signal: AbortSignal,
-): Promise<StopText> {
-  const final = await lastAnswer(stop, options, signal);
-  const handed = options.handoff === undefined ? undefined : await options.handoff(stop);
-  const text = final.message?.content ?? (typeof handed === 'string' ? handed : config.fallback(stop));
-  return {
-    text,
-    ...(final.message === undefined ? {} : { finalMessage: final.message }),
-    ...(final.usage === undefined ? {} : { usage: final.usage }),
-    askedModel: final.asked,
-  };
-}
+import type { RunContext } from './run-context.js';
 
 export interface StopText {
   readonly text: string;
@@ -34,28 +15,95 @@ export interface StopText {
   readonly usage?: TokenUsage;
   /** Whether the model was called once more (a round trip, counted). */
   readonly askedModel: boolean;
+  /** A callback (handoff, fallback, wrapModelCall) that failed: the run then rejects with `CallbackError`. */
+  readonly failure?: { readonly callback: string; readonly error: unknown };
+}
+
+/**
+ * The text a stopped request ends with: a last answer from the model with tools disabled (when asked
+ * for and possible), else the handoff's text, else the fallback. A callback that throws, hangs past the
+ * callback timeout or returns the wrong type is reported in `failure`; the text is then the default.
+ */
+export async function stopText(
+  stop: StopInfo,
+  run: RunContext,
+  next: { readonly round: number; readonly newId: () => string },
+): Promise<StopText> {
+  let failure: StopText['failure'];
+  const final = await lastAnswer(stop, run, next);
+  if (final.failure !== undefined) failure = final.failure;
+  let handed: unknown;
+  const { handoff } = run.options;
+  if (handoff !== undefined) {
+    try {
+      handed = await boundedCall(() => handoff(stop), { timeoutMs: run.config.callbackTimeoutMs });
+      if (handed !== undefined && typeof handed !== 'string') {
+        throw new TypeError(`handoff returned ${typeof handed}, not a string or undefined`);
+      }
+    } catch (error) {
+      failure ??= { callback: 'handoff', error };
+      handed = undefined;
+    }
+  }
+  let text = final.message?.content ?? (typeof handed === 'string' ? handed : undefined);
+  if (text === undefined) {
+    try {
+      const fallback = run.config.fallback(stop);
+      if (typeof fallback !== 'string')
+        throw new TypeError(`fallback returned ${typeof fallback}, not a string`);
+      text = fallback;
+    } catch (error) {
+      failure ??= { callback: 'fallback', error };
+      text = DEFAULT_STOP_FALLBACK_TEXT;
+    }
+  }
+  return {
+    text,
+    ...(final.message === undefined ? {} : { finalMessage: final.message }),
+    ...(final.usage === undefined ? {} : { usage: final.usage }),
+    askedModel: final.asked,
+    ...(failure === undefined ? {} : { failure }),
+  };
 }
 
 async function lastAnswer(
   stop: StopInfo,
-  options: ToolLoopOptions,
-  signal: AbortSignal,
-): Promise<{ asked: boolean; message?: AssistantMessage; usage?: TokenUsage }> {
-  const canAsk = options.finalAnswer === true && stop.reason !== 'aborted' && stop.reason !== 'model-error';
-  if (!canAsk || signal.aborted) return { asked: false };
-  try {
-    const response = await raceAbort(
-      Promise.resolve().then(() => options.model.generate({ messages: stop.messages, tools: [], signal })),
-      signal,
-    );
-    const normalized = normalizeResponse(response, 0);
-    const content = normalized.ok ? normalized.message.content : '';
-    return content.trim() === ''
-      ? { asked: true, usage: normalized.usage }
-      : { asked: true, usage: normalized.usage, message: { role: 'assistant', content } };
-  } catch {
-    // The last answer is a courtesy: when it fails, the handoff or the fallback still answers.
-    return { asked: true };
+  run: RunContext,
+  next: { readonly round: number; readonly newId: () => string },
+): Promise<{
+  asked: boolean;
+  message?: AssistantMessage;
+  usage?: TokenUsage;
+  failure?: { callback: string; error: unknown };
+}> {
+  const reason = stop.reason;
+  const canAsk =
+    run.options.finalAnswer === true &&
+    reason !== 'aborted' &&
+    reason !== 'model-error' &&
+    reason !== 'callback-failed';
+  if (!canAsk || run.budget.signal.aborted) return { asked: false };
+  const answer = await callModel(
+    run,
+    { messages: stop.messages, round: next.round, tools: false },
+    next.newId,
+  );
+  switch (answer.type) {
+    case 'callback-failed':
+      return { asked: true, failure: { callback: 'wrapModelCall', error: answer.error } };
+    case 'failed':
+      // The last answer is a courtesy: when it fails, the handoff or the fallback still answers.
+      return { asked: true, usage: answer.usage };
+    case 'answer': {
+      const content = answer.message.content;
+      return content.trim() === ''
+        ? { asked: true, usage: answer.usage }
+        : { asked: true, usage: answer.usage, message: { role: 'assistant', content } };
+    }
+    default: {
+      const unreachable: never = answer;
+      throw new TypeError(`unknown model answer ${String(unreachable)}`);
+    }
   }
 }
 

@@ -1,42 +1,75 @@
-import { LoopStoppedError } from '../errors/loop-stopped-error.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { createAsyncQueue } from './async-queue.js';
-import type { LoopEvent } from './loop-event.js';
+import { driveRun } from './drive-run.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
-import { runLoopEngine } from './tool-loop-engine.js';
+import { createRunContext } from './run-context.js';
+import type { RunEvent } from './run-event.js';
+import { initialState, throwOnStop } from './run-tool-loop.js';
 
 /**
- * The tool loop as an async stream of events (`step-start`, `tool-call-start`, `tool-call-end`,
- * `step-end`, `guard-warning`, `loop-end`), as they happen. The generator's return value is the outcome;
- * under `throwOnStop: true` a stop throws `LoopStoppedError` after `loop-end`.
+ * The tool loop as an async stream of its events, as they happen; the generator's return value is the
+ * outcome. The stream owns the run: the loop does not start a model call or a tool run before the
+ * consumer has read every event so far, and breaking out of the stream (or calling `return()`) aborts
+ * the run, waits for it to wind down (the guard is saved), and starts nothing more.
  */
 export async function* streamToolLoop(
-  options: ToolLoopOptions,
-): AsyncGenerator<LoopEvent, LoopOutcome, void> {
-  const queue = createAsyncQueue<LoopEvent>();
-  let done = false;
-  let outcome: LoopOutcome | undefined;
-  let failure: { error: unknown } | undefined;
-  runLoopEngine(options, (event) => queue.push(event)).then(
-    (value) => {
-      outcome = value;
-      done = true;
-      queue.wake();
+  options: Omit<ToolLoopOptions, 'onEvent'>,
+): AsyncGenerator<RunEvent, LoopOutcome, void> {
+  if ((options as ToolLoopOptions).onEvent !== undefined) {
+    throw new InvalidOptionsError({
+      option: 'onEvent',
+      message: 'streamToolLoop yields the events; read them from the stream (use runToolLoop for a listener)',
+    });
+  }
+  const queue = createAsyncQueue<RunEvent>();
+  let emitted = 0;
+  let delivered = 0;
+  let waiters: Array<() => void> = [];
+  const release = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+  const checkpoint = () =>
+    delivered === emitted ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+
+  const state = initialState(options as ToolLoopOptions);
+  const run = createRunContext(options, state, {
+    listener: (event) => {
+      emitted++;
+      queue.push(event);
+    },
+    checkpoint,
+  });
+  let settled: { readonly outcome: LoopOutcome } | { readonly error: unknown } | undefined;
+  const running = driveRun(state, run, false).then(
+    (outcome) => {
+      settled = { outcome };
     },
     (error: unknown) => {
-      failure = { error };
-      done = true;
-      queue.wake();
+      settled = { error };
     },
   );
-  while (!done) {
-    await queue.wait();
-    yield* queue.drain();
+  void running.finally(() => queue.wake());
+  try {
+    for (;;) {
+      for (const event of queue.drain()) {
+        yield event;
+        delivered++;
+      }
+      if (delivered === emitted) release();
+      if (settled !== undefined && delivered === emitted) break;
+      await queue.wait();
+    }
+  } finally {
+    if (settled === undefined) {
+      run.budget.cancel(new DOMException('the consumer stopped reading the stream', 'AbortError'));
+      release();
+      await running;
+    }
   }
-  yield* queue.drain();
-  if (failure !== undefined) throw failure.error;
-  const result = outcome as LoopOutcome;
-  if (result.type === 'stopped' && options.throwOnStop === true)
-    throw new LoopStoppedError({ outcome: result });
-  return result;
+  const result = settled as { readonly outcome: LoopOutcome } | { readonly error: unknown };
+  if ('error' in result) throw result.error;
+  return throwOnStop(options, result.outcome);
 }

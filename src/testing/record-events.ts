@@ -1,20 +1,23 @@
-import type { ToolEvent, ToolEventListener } from '../chain/tool-event.js';
+import type { RunEvent } from '../run/run-event.js';
 
-/** A listener that keeps every event, for tests: pass `recorder.listener` as `onEvent`. */
+/**
+ * A listener that keeps every event, for tests: pass `recorder.listener` as `onEvent` (of the loop, or of
+ * an execution: the chain's tool events are run events too).
+ */
 export interface EventRecorder {
-  readonly events: readonly ToolEvent[];
-  readonly listener: ToolEventListener;
-  ofType<T extends ToolEvent['type']>(type: T): Array<Extract<ToolEvent, { type: T }>>;
+  readonly events: readonly RunEvent[];
+  readonly listener: (event: RunEvent) => void;
+  ofType<T extends RunEvent['type']>(type: T): Array<Extract<RunEvent, { type: T }>>;
 }
 
 export function recordEvents(): EventRecorder {
-  const events: ToolEvent[] = [];
+  const events: RunEvent[] = [];
   return {
     events,
     listener: (event) => {
       events.push(event);
     },
-    ofType: <T extends ToolEvent['type']>(type: T) =>
-      events.filter((event): event is Extract<ToolEvent, { type: T }> => event.type === type),
+    ofType: <T extends RunEvent['type']>(type: T) =>
+      events.filter((event): event is Extract<RunEvent, { type: T }> => event.type === type),
   };
 }

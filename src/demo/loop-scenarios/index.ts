@@ -1,7 +1,6 @@
 export { contractMismatchScenario } from './contract-mismatch-scenario.js';
 export { type AgentDecision, type AgentModelOptions, createAgentModel } from './create-agent-model.js';
 export { formatScenarioTable } from './format-scenario-table.js';
-export { historyProblems } from './history-problems.js';
 export type { LoopScenario, ScenarioExpectation, ScenarioSetup } from './loop-scenario.js';
 export { loopScenarios } from './loop-scenarios.js';
 export { loopScenariosReport } from './loop-scenarios-report.js';

@@ -1,5 +1,5 @@
-import type { StopReason } from '../../run/loop-outcome.js';
 import type { Message } from '../../messages/message.js';
+import type { StopReason } from '../../run/loop-outcome.js';
 import type { ScriptedModel } from '../../testing/scripted-model.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 

@@ -2,7 +2,7 @@ import { NUDGE_TEXT } from '../../defaults.js';
 import type { ToolLoopOptions } from '../../run/loop-options.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
-import { historyProblems } from './history-problems.js';
+import { historyProblems } from '../../testing/history-problems.js';
 import type { LoopScenario, ScenarioExpectation } from './loop-scenario.js';
 import { loopScenarios } from './loop-scenarios.js';
 import { roundsAfterFirstRepeat } from './rounds-after-first-repeat.js';
@@ -35,7 +35,7 @@ export interface PolicyRun {
   /** Guarded: `outcome.wastedRoundTrips`. Step caps: `roundsAfterFirstRepeat` (0 for legitimate tasks). */
   readonly wastedRoundTrips: number;
   readonly toolCalls: number;
-  /** `guard-warning` events seen. */
+  /** `guard-warn` events seen. */
   readonly guardWarnings: number;
   /** The nudge reached the model (a tool message carries it). */
   readonly nudged: boolean;
@@ -64,8 +64,8 @@ export async function runScenario(scenario: LoopScenario, policy: ScenarioPolicy
     tools,
     messages,
     ...policy.options,
-    onLoopEvent: (event) => {
-      if (event.type === 'guard-warning') guardWarnings++;
+    onEvent: (event) => {
+      if (event.type === 'guard-warn') guardWarnings++;
     },
   });
   const stopped = outcome.type === 'stopped' ? outcome : undefined;

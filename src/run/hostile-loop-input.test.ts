@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_RESULT_CHARS } from '../../defaults.js';
-import type { LoopOutcome } from '../../run/loop-outcome.js';
-import { runToolLoop } from '../../run/run-tool-loop.js';
-import type { AssistantMessage, Message } from '../../messages/message.js';
-import type { ModelRequest } from '../../model/model.js';
-import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
-import { ScriptedModel } from '../../testing/scripted-model.js';
-import { defineTool } from '../../tools/define-tool.js';
-import { historyProblems } from './history-problems.js';
+import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_RESULT_CHARS } from '../defaults.js';
+import type { AssistantMessage, Message } from '../messages/message.js';
+import type { ModelRequest } from '../model/model.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { historyProblems } from '../testing/history-problems.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { defineTool } from '../tools/define-tool.js';
+import type { LoopOutcome } from './loop-outcome.js';
+import { runToolLoop } from './run-tool-loop.js';
 
 // The loop's hostile-input contract (issue 3): every malformed model answer, a model that throws or hangs,
 // and a tool result that is enormous or not serializable ends in a defined outcome, and the history stays
@@ -84,9 +84,6 @@ describe('hostile model responses', () => {
     expect(answered).toEqual(['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}']);
   });
 
-  // BUG (src/loop/normalize-response.ts:30): the replacement id `tw_<round>_<n>` is not checked against
-  // the ids already in the response, so a model id equal to a generated one collides. Input (round 1):
-  // calls with ids ['tw_1_2', '']. Expected: two distinct ids; actual: both 'tw_1_2' (two responses to one id).
   it('a replacement id never collides with an id the model sent', async () => {
     const calls = assistantWithCalls([
       { name: 'echo', arguments: { n: 1 }, id: 'tw_1_2' },
@@ -97,14 +94,14 @@ describe('hostile model responses', () => {
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
-  it('10,000 calls in one response: tool-limit, one response per call, at most the per-tool limit executed', async () => {
+  it('10,000 calls in one response: tool-call-limit, one response per call, at most the per-tool limit executed', async () => {
     const echo = echoTool();
     const many = assistantWithCalls(
       Array.from({ length: 10_000 }, (_, i) => ({ name: 'echo', arguments: { i }, id: `c${i}` })),
     );
     const model = new ScriptedModel({ script: [many, DONE] });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echo.tool] }));
-    expect(outcome.reason).toBe('tool-limit');
+    expect(outcome.reason).toBe('tool-call-limit');
     expect(outcome.roundTrips).toBe(1);
     expect(echo.executions()).toBe(DEFAULT_MAX_CALLS_PER_TOOL);
     expect(outcome.messages.filter((m) => m.role === 'tool')).toHaveLength(10_000);

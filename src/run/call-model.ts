@@ -1,0 +1,57 @@
+import type { AssistantMessage, Message } from '../messages/message.js';
+import type { ModelRequest, TokenUsage } from '../model/model.js';
+import { raceAbort } from './budget-signal.js';
+import { normalizeResponse } from './normalize-response.js';
+import type { RunContext } from './run-context.js';
+
+export type ModelAnswer =
+  | { readonly type: 'answer'; readonly message: AssistantMessage; readonly usage: TokenUsage }
+  /** The model threw, was aborted, or answered with something that is not an answer. */
+  | { readonly type: 'failed'; readonly error: unknown; readonly usage: TokenUsage }
+  /** `wrapModelCall` failed on its own (not by passing on the model's failure). */
+  | { readonly type: 'callback-failed'; readonly error: unknown };
+
+const NO_USAGE: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });
+
+/**
+ * One model call: through `wrapModelCall` when there is one, raced against the run's signal (a model
+ * that never settles cannot hang the run), normalized (`newId` names calls without a usable id).
+ */
+export async function callModel(
+  run: RunContext,
+  input: { readonly messages: readonly Message[]; readonly round: number; readonly tools: boolean },
+  newId: () => string,
+): Promise<ModelAnswer> {
+  const { signal } = run.budget;
+  const request: ModelRequest = { messages: input.messages, tools: input.tools ? run.specs : [], signal };
+  const { model, wrapModelCall } = run.options;
+  let modelError: { readonly error: unknown } | undefined;
+  const next = async (forwarded: ModelRequest) => {
+    try {
+      // Inside the async function, a model that throws synchronously is a rejection like any other.
+      return await raceAbort(Promise.resolve(model.generate(forwarded)), signal);
+    } catch (error) {
+      modelError = { error };
+      throw error;
+    }
+  };
+  let response: unknown;
+  try {
+    response =
+      wrapModelCall === undefined
+        ? await next(request)
+        : await raceAbort(
+            Promise.resolve().then(() => wrapModelCall({ ...request, round: input.round }, next)),
+            signal,
+          );
+  } catch (error) {
+    const fromModel = modelError !== undefined && modelError.error === error;
+    if (wrapModelCall !== undefined && !fromModel && !signal.aborted)
+      return { type: 'callback-failed', error };
+    return { type: 'failed', error, usage: NO_USAGE };
+  }
+  const normalized = normalizeResponse(response, newId);
+  if (!normalized.ok)
+    return { type: 'failed', error: new Error(normalized.problem), usage: normalized.usage };
+  return { type: 'answer', message: normalized.message, usage: normalized.usage };
+}

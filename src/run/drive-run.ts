@@ -1,0 +1,152 @@
+import { CallbackError } from '../errors/callback-error.js';
+import { restoreGuardState } from '../guard/restore-guard-state.js';
+import { addUsage } from './add-usage.js';
+import { boundedCall } from './bounded-call.js';
+import type { LoopOutcome } from './loop-outcome.js';
+import type { RunContext } from './run-context.js';
+import { generatedCallId, type RunState } from './run-state.js';
+import { abortStop, type StepDecision, type StepResult, step } from './step.js';
+import { stopText, wastedRoundTrips } from './stop-text.js';
+
+type Failure = { readonly callback: string; readonly error: unknown };
+
+/**
+ * Drives a run to its end: load the session's guard, `step` until the decision is not `continue`, turn
+ * the decision into the outcome (a stop gets its text), save the guard, report. The outcome is a value in
+ * every case; when a callback the caller passed failed, the run rejects with `CallbackError` carrying it
+ * (and the guard is still saved).
+ */
+export async function driveRun(initial: RunState, run: RunContext, resumed: boolean): Promise<LoopOutcome> {
+  const { store } = run.options;
+  const sessionId = initial.sessionId;
+  const guarded = run.config.stops.guard !== undefined;
+  run.emit?.({
+    type: 'run-start',
+    runId: initial.runId,
+    ...(sessionId === undefined ? {} : { sessionId }),
+    ...(initial.turnId === undefined ? {} : { turnId: initial.turnId }),
+    resumed,
+  });
+  let failure: Failure | undefined;
+  let outcome: LoopOutcome;
+  let state = initial;
+  let loaded = false;
+  try {
+    let result: StepResult | undefined;
+    if (store !== undefined && sessionId !== undefined && guarded) {
+      try {
+        const saved = await boundedCall(() => store.load(sessionId), {
+          timeoutMs: run.config.callbackTimeoutMs,
+          signal: run.budget.signal,
+        });
+        state = { ...state, guard: restoreGuardState(saved) };
+        loaded = true;
+      } catch (error) {
+        result = {
+          state,
+          decision: run.budget.signal.aborted
+            ? abortStop(run)
+            : {
+                type: 'stopped',
+                reason: 'callback-failed',
+                evidence: { kind: 'error', error, callback: 'store.load' },
+              },
+        };
+      }
+    }
+    result ??= await step(state, run);
+    while (result.decision.type === 'continue') result = await step(result.state, run);
+    const settled = await settle(result.state, result.decision, run);
+    outcome = settled.outcome;
+    failure = settled.failure;
+    state = outcome.state;
+  } finally {
+    run.budget.dispose();
+  }
+  if (loaded && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
+    const guard = state.guard;
+    try {
+      // Not raced against the run's signal: a stopped or aborted run still keeps what its guard learnt.
+      await boundedCall(() => store.save(sessionId, guard), { timeoutMs: run.config.callbackTimeoutMs });
+    } catch (error) {
+      failure ??= { callback: 'store.save', error };
+    }
+  }
+  run.emit?.({
+    type: 'run-end',
+    runId: state.runId,
+    outcome: outcome.type,
+    ...(outcome.type === 'stopped' ? { reason: outcome.reason } : {}),
+    roundTrips: outcome.roundTrips,
+    toolCalls: outcome.toolCalls,
+    usage: outcome.usage,
+    ...(run.includeContent ? { result: outcome } : {}),
+  });
+  if (failure !== undefined) {
+    throw new CallbackError({
+      callback: failure.callback,
+      cause: failure.error,
+      outcome,
+      message: `The ${failure.callback} callback failed; the outcome so far is on this error's outcome.`,
+    });
+  }
+  return outcome;
+}
+
+/** The outcome of a decision that ends the run. */
+async function settle(
+  state: RunState,
+  decision: Exclude<StepDecision, { type: 'continue' }>,
+  run: RunContext,
+): Promise<{ outcome: LoopOutcome; failure?: Failure }> {
+  switch (decision.type) {
+    case 'completed':
+      return { outcome: { type: 'completed', text: decision.text, ...totals(state, run) } };
+    case 'interrupted':
+      return { outcome: { type: 'interrupted', pending: decision.pending, ...totals(state, run) } };
+    case 'stopped': {
+      const { reason, evidence } = decision;
+      let nextCallId = state.nextCallId;
+      const text = await stopText({ reason, evidence, messages: state.messages }, run, {
+        round: state.roundTrips + 1,
+        newId: () => generatedCallId(state.runId, nextCallId++),
+      });
+      const final: RunState = {
+        ...state,
+        messages: text.finalMessage === undefined ? state.messages : [...state.messages, text.finalMessage],
+        roundTrips: text.askedModel ? state.roundTrips + 1 : state.roundTrips,
+        usage: text.usage === undefined ? state.usage : addUsage(state.usage, text.usage),
+        nextCallId,
+      };
+      const outcome: LoopOutcome = {
+        type: 'stopped',
+        reason,
+        evidence,
+        text: text.text,
+        wastedRoundTrips: wastedRoundTrips(evidence),
+        ...totals(final, run),
+      };
+      const failure: Failure | undefined =
+        evidence.kind === 'error' && evidence.callback !== undefined
+          ? { callback: evidence.callback, error: evidence.error }
+          : text.failure;
+      return failure === undefined ? { outcome } : { outcome, failure };
+    }
+    default: {
+      const unreachable: never = decision;
+      throw new TypeError(`unknown decision ${String(unreachable)}`);
+    }
+  }
+}
+
+function totals(state: RunState, run: RunContext) {
+  return {
+    messages: state.messages,
+    steps: run.steps,
+    usage: state.usage,
+    roundTrips: state.roundTrips,
+    toolCalls: state.toolCalls,
+    toolResults: run.toolResults,
+    state,
+  };
+}

@@ -1,0 +1,245 @@
+import { RunStateError } from '../errors/run-state-error.js';
+import type { GuardState } from '../guard/guard-types.js';
+import { restoreGuardState } from '../guard/restore-guard-state.js';
+import type { AssistantMessage, Message, ToolCall } from '../messages/message.js';
+import { type PendingCall, RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
+
+/** Saved JSON nested deeper than this is refused before it is read (a run state is shallow; payloads are small). */
+const MAX_DEPTH = 64;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const STATE_KEYS = new Set([
+  'schemaVersion',
+  'runId',
+  'sessionId',
+  'turnId',
+  'messages',
+  'pending',
+  'roundTrips',
+  'usage',
+  'elapsedMs',
+  'toolCalls',
+  'nextCallId',
+  'guard',
+]);
+
+/**
+ * Reads a saved run state (an object, or its JSON text) into a fresh, checked copy, or refuses it with a
+ * `RunStateError` that says why and where: `malformed` (not JSON, a field of the wrong type),
+ * `unsupported-version` (another `schemaVersion`), `tampered` (prototype keys, unknown fields, values that
+ * contradict each other). All or nothing: nothing of a refused state is used.
+ */
+export function restoreRunState(saved: unknown): RunState {
+  let value = saved;
+  if (typeof saved === 'string') {
+    try {
+      value = JSON.parse(saved);
+    } catch (error) {
+      throw problem('malformed', '', 'the saved run state is not valid JSON (truncated?)', error);
+    }
+  }
+  try {
+    return restore(value);
+  } catch (error) {
+    if (error instanceof RunStateError) throw error;
+    // A throwing getter or Proxy trap in a state passed as an object.
+    throw problem('malformed', '', 'the saved run state cannot be read', error);
+  }
+}
+
+function restore(value: unknown): RunState {
+  const state = record(value, '');
+  const version = state.schemaVersion;
+  if (version !== RUN_STATE_SCHEMA_VERSION) {
+    const said =
+      typeof version === 'number'
+        ? `it has schemaVersion ${version}; this version of toolwarden reads ${RUN_STATE_SCHEMA_VERSION}`
+        : 'it has no numeric schemaVersion';
+    throw problem('unsupported-version', 'schemaVersion', said);
+  }
+  checkKeys(value, '', 0);
+  for (const key of Object.keys(state)) {
+    if (!STATE_KEYS.has(key))
+      throw problem('tampered', key, `unknown field ${JSON.stringify(key.slice(0, 100))}`);
+  }
+  const runId = text(state.runId, 'runId', 200);
+  if (!/^[A-Za-z0-9-]+$/.test(runId)) throw problem('tampered', 'runId', 'not an id toolwarden writes');
+  const messages = list(state.messages, 'messages').map((message, index) =>
+    readMessage(message, `messages.${index}`),
+  );
+  const usage = record(state.usage, 'usage');
+  const inputTokens = count(usage.inputTokens, 'usage.inputTokens');
+  const outputTokens = count(usage.outputTokens, 'usage.outputTokens');
+  const totalTokens = count(usage.totalTokens, 'usage.totalTokens');
+  if (totalTokens !== Math.min(Number.MAX_SAFE_INTEGER, inputTokens + outputTokens)) {
+    throw problem('tampered', 'usage.totalTokens', 'is not inputTokens + outputTokens');
+  }
+  const elapsedMs = state.elapsedMs;
+  if (typeof elapsedMs !== 'number' || !Number.isFinite(elapsedMs) || elapsedMs < 0) {
+    throw problem('malformed', 'elapsedMs', 'must be a finite number >= 0');
+  }
+  const nextCallId = count(state.nextCallId, 'nextCallId');
+  if (nextCallId < 1) throw problem('tampered', 'nextCallId', 'must be at least 1');
+  const pending = state.pending === undefined ? undefined : readPending(state.pending, messages);
+  const guard = state.guard === undefined ? undefined : readGuard(state.guard);
+  return {
+    schemaVersion: RUN_STATE_SCHEMA_VERSION,
+    runId,
+    ...(state.sessionId === undefined ? {} : { sessionId: text(state.sessionId, 'sessionId', 1000) }),
+    ...(state.turnId === undefined ? {} : { turnId: text(state.turnId, 'turnId', 1000) }),
+    messages,
+    ...(pending === undefined ? {} : { pending }),
+    roundTrips: count(state.roundTrips, 'roundTrips'),
+    usage: { inputTokens, outputTokens, totalTokens },
+    elapsedMs,
+    toolCalls: count(state.toolCalls, 'toolCalls'),
+    nextCallId,
+    ...(guard === undefined ? {} : { guard }),
+  };
+}
+
+function readMessage(value: unknown, path: string): Message {
+  const message = record(value, path);
+  const role = message.role;
+  switch (role) {
+    case 'system':
+    case 'user':
+      only(message, path, ['role', 'content']);
+      return { role, content: text(message.content, `${path}.content`) };
+    case 'assistant': {
+      only(message, path, ['role', 'content', 'toolCalls']);
+      const content = text(message.content, `${path}.content`);
+      if (message.toolCalls === undefined) return { role, content };
+      const toolCalls = list(message.toolCalls, `${path}.toolCalls`).map((call, index) =>
+        readCall(call, `${path}.toolCalls.${index}`),
+      );
+      return { role, content, toolCalls };
+    }
+    case 'tool': {
+      only(message, path, ['role', 'toolCallId', 'name', 'content', 'isError', 'errorCode']);
+      if (typeof message.isError !== 'boolean')
+        throw problem('malformed', `${path}.isError`, 'must be a boolean');
+      return {
+        role,
+        toolCallId: text(message.toolCallId, `${path}.toolCallId`),
+        name: text(message.name, `${path}.name`),
+        content: text(message.content, `${path}.content`),
+        isError: message.isError,
+        ...(message.errorCode === undefined
+          ? {}
+          : { errorCode: text(message.errorCode, `${path}.errorCode`, 100) }),
+      };
+    }
+    default:
+      throw problem('malformed', `${path}.role`, 'must be system, user, assistant or tool');
+  }
+}
+
+function readCall(value: unknown, path: string): ToolCall {
+  const call = record(value, path);
+  only(call, path, ['id', 'name', 'arguments']);
+  return {
+    id: text(call.id, `${path}.id`),
+    name: text(call.name, `${path}.name`),
+    arguments: text(call.arguments, `${path}.arguments`),
+  };
+}
+
+/** The paused round: its calls must be calls of the last message, an assistant message none of whose calls is answered yet. */
+function readPending(value: unknown, messages: readonly Message[]): PendingCall[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant' || last.toolCalls === undefined) {
+    throw problem('tampered', 'pending', "the last message is not the paused round's assistant message");
+  }
+  const calls = new Map((last as AssistantMessage).toolCalls?.map((call) => [call.id, call]));
+  const entries = list(value, 'pending');
+  if (entries.length === 0) throw problem('tampered', 'pending', 'is empty');
+  return entries.map((entry, index) => {
+    const path = `pending.${index}`;
+    const pending = record(entry, path);
+    only(pending, path, ['toolCallId', 'toolName', 'arguments', 'reason', 'payload']);
+    const toolCallId = text(pending.toolCallId, `${path}.toolCallId`);
+    const call = calls.get(toolCallId);
+    if (call === undefined)
+      throw problem('tampered', `${path}.toolCallId`, 'names no call of the paused round');
+    const toolName = text(pending.toolName, `${path}.toolName`);
+    const args = text(pending.arguments, `${path}.arguments`);
+    if (toolName !== call.name || args !== call.arguments) {
+      throw problem('tampered', path, 'differs from the call the model made');
+    }
+    return {
+      toolCallId,
+      toolName,
+      arguments: args,
+      ...(pending.reason === undefined ? {} : { reason: text(pending.reason, `${path}.reason`, 1000) }),
+      ...(pending.payload === undefined ? {} : { payload: structuredClone(pending.payload) }),
+    };
+  });
+}
+
+/** The guard's memory must restore as it was written; a guard state that would restore as something else was changed. */
+function readGuard(value: unknown): GuardState {
+  const guard = restoreGuardState(value);
+  if (JSON.stringify(guard) !== JSON.stringify(value)) {
+    throw problem('tampered', 'guard', 'the loop guard state does not check out');
+  }
+  return guard;
+}
+
+/** Prototype keys anywhere, and nesting past the bound, are refused before any field is read. */
+function checkKeys(value: unknown, path: string, depth: number): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (depth > MAX_DEPTH) throw problem('tampered', path, `nested deeper than ${MAX_DEPTH} levels`);
+  if (Object.getPrototypeOf(value) !== Object.prototype && !Array.isArray(value)) {
+    throw problem('malformed', path, 'must be plain JSON data');
+  }
+  for (const key of Object.keys(value)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    if (FORBIDDEN_KEYS.has(key)) throw problem('tampered', at, 'a prototype key');
+    checkKeys((value as Record<string, unknown>)[key], at, depth + 1);
+  }
+}
+
+function record(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw problem('malformed', path, 'must be an object');
+  }
+  return value as Record<string, unknown>;
+}
+
+function list(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw problem('malformed', path, 'must be an array');
+  return value;
+}
+
+function text(value: unknown, path: string, max = Number.POSITIVE_INFINITY): string {
+  if (typeof value !== 'string') throw problem('malformed', path, 'must be a string');
+  if (value.length > max) throw problem('tampered', path, `longer than ${max} characters`);
+  return value;
+}
+
+function count(value: unknown, path: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) {
+    throw problem('malformed', path, 'must be an integer >= 0');
+  }
+  return value as number;
+}
+
+function only(value: Record<string, unknown>, path: string, keys: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key)) throw problem('tampered', `${path}.${key}`, 'an unknown field');
+  }
+}
+
+function problem(
+  reason: RunStateError['reason'],
+  path: string,
+  message: string,
+  cause?: unknown,
+): RunStateError {
+  return new RunStateError({
+    reason,
+    ...(path === '' ? {} : { path }),
+    message,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}

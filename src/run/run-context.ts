@@ -1,0 +1,112 @@
+import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
+import { createLoopGuard, type LoopGuard } from '../guard/loop-guard.js';
+import { restoreGuardState } from '../guard/restore-guard-state.js';
+import type { ToolSpec } from '../model/model.js';
+import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
+import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
+import type { LoopStep } from './loop-outcome.js';
+import { type LoopRuntime, loopRuntimeOf } from './run-calls.js';
+import type { RunEvent, RunEventListener } from './run-event.js';
+import type { RunState } from './run-state.js';
+
+/**
+ * What a run needs besides its state, resolved once per process: the checked options, the tools, the
+ * signal, the clock and the event sink. Nothing here is saved; `RunState` is.
+ */
+export interface RunContext {
+  readonly options: RunOptions;
+  readonly config: ResolvedLoopOptions;
+  readonly runtime: LoopRuntime;
+  readonly specs: readonly ToolSpec[];
+  readonly budget: BudgetSignal;
+  readonly now: () => number;
+  readonly startedAt: number;
+  /** Time the run had spent before this process took it over (a resumed run). */
+  readonly elapsedBefore: number;
+  /** The event sink (a listener that throws is ignored); undefined when nobody listens, and then no event is built. */
+  readonly emit: ((event: RunEvent) => void) | undefined;
+  readonly includeContent: boolean;
+  /** Decisions for the paused round's calls (a resumed run). */
+  readonly decisions: ReadonlyMap<string, 'run' | 'deny'> | undefined;
+  /** The steps and tool results of this process, for the outcome (they hold values that are not JSON). */
+  readonly steps: LoopStep[];
+  readonly toolResults: ToolCallResult[];
+  /** Waits until the stream's consumer has read what was emitted; undefined for a plain await. */
+  readonly checkpoint: (() => Promise<void>) | undefined;
+  /** The working copies that belong to the state `step` returned last: reused while the driver hands it back. */
+  live: LiveRun | undefined;
+}
+
+export interface LiveRun {
+  readonly state: RunState;
+  readonly counts: TurnCounts;
+  readonly guard: LoopGuard | undefined;
+}
+
+const defaultNow = (): number => performance.now();
+
+export function createRunContext(
+  options: RunOptions,
+  state: RunState,
+  hooks: {
+    readonly listener?: RunEventListener | undefined;
+    readonly checkpoint?: (() => Promise<void>) | undefined;
+    readonly decisions?: ReadonlyMap<string, 'run' | 'deny'> | undefined;
+  } = {},
+): RunContext {
+  const config = resolveLoopOptions(options);
+  const listener = hooks.listener;
+  const emit =
+    listener === undefined
+      ? undefined
+      : (event: RunEvent) => {
+          try {
+            listener(event);
+          } catch {
+            // A broken listener must not change the outcome or lose the history.
+          }
+        };
+  const runtime = loopRuntimeOf(options, emit);
+  const now = options.now ?? defaultNow;
+  return {
+    options,
+    config,
+    runtime,
+    specs: runtime.tools.list().map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputJsonSchema,
+    })),
+    budget: createBudgetSignal(options.signal, config.stops.timeBudgetMs - state.elapsedMs),
+    now,
+    startedAt: now(),
+    elapsedBefore: state.elapsedMs,
+    emit,
+    includeContent: options.includeContent === true,
+    decisions: hooks.decisions,
+    steps: [],
+    toolResults: [],
+    checkpoint: hooks.checkpoint,
+    live: undefined,
+  };
+}
+
+/** The working counts and guard for `state`: the cached ones when `state` is what `step` returned last, else rebuilt from it. */
+export function liveFor(state: RunState, run: RunContext): LiveRun {
+  if (run.live?.state === state) return run.live;
+  const { policy } = run.runtime;
+  const thresholds = run.config.stops.guard;
+  const live: LiveRun = {
+    state,
+    counts: countTurnCalls(state.messages, policy.limits.isExcluded),
+    guard: thresholds === undefined ? undefined : createLoopGuard(thresholds, restoreGuardState(state.guard)),
+  };
+  run.live = live;
+  return live;
+}
+
+/** Milliseconds the run has spent, this process's part included. */
+export function elapsedOf(run: RunContext): number {
+  return run.elapsedBefore + (run.now() - run.startedAt);
+}

@@ -1,0 +1,77 @@
+import type { ErrorClass } from '../chain/error-class.js';
+import type { ToolEvent } from '../chain/tool-event.js';
+import type { ToolCallResult, ToolErrorCode } from '../chain/tool-execution-result.js';
+import type { LoopEvidence } from '../guard/guard-types.js';
+import type { AssistantMessage } from '../messages/message.js';
+import type { TokenUsage } from '../model/model.js';
+import type { LoopOutcome, LoopUsage, StopReason } from './loop-outcome.js';
+
+/** One call of a step, without its content. */
+export interface StepCallSummary {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly type: 'success' | 'error';
+  readonly code?: ToolErrorCode;
+  readonly errorClass?: ErrorClass;
+}
+
+/**
+ * Everything a run reports, to one sink (`onEvent`) or as the stream's items. The chain's tool events are
+ * part of it. No event carries the model's text, the arguments, the results or error messages unless the
+ * caller opts in with `includeContent: true` (then `model-call-end`, `step-end` and `run-end` carry them too).
+ */
+export type RunEvent =
+  | {
+      readonly type: 'run-start';
+      readonly runId: string;
+      readonly sessionId?: string;
+      readonly turnId?: string;
+      /** True when the run continues a saved state (`resumeToolLoop`). */
+      readonly resumed: boolean;
+    }
+  | { readonly type: 'step-start'; readonly round: number }
+  | {
+      readonly type: 'model-call-start';
+      readonly round: number;
+      readonly messages: number;
+      readonly tools: number;
+    }
+  | {
+      readonly type: 'model-call-end';
+      readonly round: number;
+      readonly usage: TokenUsage;
+      readonly durationMs: number;
+      readonly toolCalls: number;
+      /** The failure's type (`name`), when the model failed. */
+      readonly errorType?: string;
+      readonly response?: AssistantMessage;
+      readonly error?: unknown;
+    }
+  | ToolEvent
+  | {
+      readonly type: 'guard-warn';
+      readonly round: number;
+      readonly evidence: LoopEvidence;
+      readonly nudged: boolean;
+    }
+  | {
+      readonly type: 'step-end';
+      readonly round: number;
+      readonly usage: TokenUsage;
+      readonly calls: readonly StepCallSummary[];
+      readonly response?: AssistantMessage;
+      readonly toolResults?: readonly ToolCallResult[];
+    }
+  | {
+      readonly type: 'run-end';
+      readonly runId: string;
+      readonly outcome: LoopOutcome['type'];
+      readonly reason?: StopReason;
+      readonly roundTrips: number;
+      readonly toolCalls: number;
+      readonly usage: LoopUsage;
+      /** The whole outcome, with `includeContent: true`. */
+      readonly result?: LoopOutcome;
+    };
+
+export type RunEventListener = (event: RunEvent) => void;

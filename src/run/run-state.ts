@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { GuardState } from '../guard/guard-types.js';
+import type { Message } from '../messages/message.js';
+import type { LoopUsage } from './loop-outcome.js';
+
+export const RUN_STATE_SCHEMA_VERSION = 1;
+
+/** A call of the paused round, waiting for a decision (`run` or `deny`) before any call of that round runs. */
+export interface PendingCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The model's raw argument text. */
+  readonly arguments: string;
+  /** Why it waits (from the `beforeToolCall` that interrupted it). */
+  readonly reason?: string;
+  /** Whatever `beforeToolCall` attached (JSON), for the approver. */
+  readonly payload?: unknown;
+}
+
+/**
+ * A run of the tool loop as plain, versioned JSON: everything needed to take the next step, in this
+ * process or another. `step` returns a new one each round; nothing else about a run is mutable.
+ */
+export interface RunState {
+  readonly schemaVersion: typeof RUN_STATE_SCHEMA_VERSION;
+  /** Unique per run; the prefix of the call ids the run generates. */
+  readonly runId: string;
+  readonly sessionId?: string;
+  readonly turnId?: string;
+  /** The conversation, this run's rounds included. When `pending` is set it ends with the paused round's assistant message. */
+  readonly messages: readonly Message[];
+  /** The paused round's calls that wait for a decision. */
+  readonly pending?: readonly PendingCall[];
+  /** Model calls made so far in this run. */
+  readonly roundTrips: number;
+  readonly usage: LoopUsage;
+  /** Wall-clock time spent running (not waiting while paused), for the time budget. */
+  readonly elapsedMs: number;
+  /** Tool calls made so far in this run. */
+  readonly toolCalls: number;
+  /** The next number of a generated call id (`tw_<run>_<n>`): ids never repeat within a session. */
+  readonly nextCallId: number;
+  /** The loop guard's memory; absent when the guard is off. */
+  readonly guard?: GuardState;
+}
+
+export const NO_USAGE: LoopUsage = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+
+export function createRunState(input: {
+  readonly messages: readonly Message[];
+  readonly sessionId?: string | undefined;
+  readonly turnId?: string | undefined;
+  readonly guard?: GuardState | undefined;
+}): RunState {
+  return {
+    schemaVersion: RUN_STATE_SCHEMA_VERSION,
+    runId: randomUUID(),
+    ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
+    ...(input.turnId === undefined ? {} : { turnId: input.turnId }),
+    messages: input.messages.slice(),
+    roundTrips: 0,
+    usage: NO_USAGE,
+    elapsedMs: 0,
+    toolCalls: 0,
+    nextCallId: 1,
+    ...(input.guard === undefined ? {} : { guard: input.guard }),
+  };
+}
+
+/** A generated call id: the run's id without dashes (first 24 hex digits) and a counter. Provider-legal characters only. */
+export function generatedCallId(runId: string, n: number): string {
+  return `tw_${runId.replaceAll('-', '').slice(0, 24)}_${n}`;
+}
+
+/** The state without its paused round (exactOptionalPropertyTypes: omitted, not undefined). */
+export function withoutPending(state: RunState): RunState {
+  if (state.pending === undefined) return state;
+  const { pending: _pending, ...rest } = state;
+  return rest;
+}

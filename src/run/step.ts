@@ -1,0 +1,324 @@
+import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import { guardRound } from '../guard/guard-round.js';
+import { snapshotGuard } from '../guard/loop-guard.js';
+import type { AssistantMessage, ToolMessage } from '../messages/message.js';
+import type { TokenUsage } from '../model/model.js';
+import { addUsage } from './add-usage.js';
+import { callModel } from './call-model.js';
+import type { StopEvidence, StopReason } from './loop-outcome.js';
+import { type LoopCallsOutcome, runCalls, stopsOnLimit } from './run-calls.js';
+import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
+import type { StepCallSummary } from './run-event.js';
+import { generatedCallId, type PendingCall, type RunState, withoutPending } from './run-state.js';
+import { checkStops } from './stop-conditions.js';
+
+/** What a step decided: go round again, the answer, a stop with its evidence, or a pause before some calls run. */
+export type StepDecision =
+  | { readonly type: 'continue' }
+  | { readonly type: 'completed'; readonly text: string }
+  | { readonly type: 'stopped'; readonly reason: StopReason; readonly evidence: StopEvidence }
+  | { readonly type: 'interrupted'; readonly pending: readonly PendingCall[] };
+
+export interface StepResult {
+  readonly state: RunState;
+  readonly decision: StepDecision;
+}
+
+const NO_TOKENS: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });
+
+/**
+ * One round of the loop: check the stop conditions, call the model, run its tool calls through the chain,
+ * let the guard look at the round, decide. Takes a state and returns the next one (a new value; the one
+ * passed in is not changed) with the decision. A paused state (`pending`) runs its waiting round first,
+ * with the context's decisions. Never throws for a failure of the model, a tool or a callback: each is a
+ * decision.
+ */
+export async function step(state: RunState, run: RunContext): Promise<StepResult> {
+  const live = liveFor(state, run);
+  if (state.pending !== undefined) {
+    return finish(
+      run,
+      live,
+      await runRound(state, run, live, state.messages.at(-1) as AssistantMessage, NO_TOKENS),
+    );
+  }
+  const stop = checkStops(
+    { roundTrips: state.roundTrips, usage: state.usage, elapsedMs: elapsedOf(run), messages: state.messages },
+    run.config.stops,
+  );
+  if (stop !== undefined)
+    return finish(run, live, { state: timed(state, run), decision: { type: 'stopped', ...stop } });
+  if (run.budget.signal.aborted)
+    return finish(run, live, { state: timed(state, run), decision: abortStop(run) });
+
+  const round = state.roundTrips + 1;
+  run.emit?.({ type: 'step-start', round });
+  if (run.checkpoint !== undefined) {
+    await run.checkpoint();
+    if (run.budget.signal.aborted)
+      return finish(run, live, { state: timed(state, run), decision: abortStop(run) });
+  }
+  run.emit?.({ type: 'model-call-start', round, messages: state.messages.length, tools: run.specs.length });
+  const started = run.emit === undefined ? 0 : run.now();
+  let nextCallId = state.nextCallId;
+  const answer = await callModel(run, { messages: state.messages, round, tools: true }, () =>
+    generatedCallId(state.runId, nextCallId++),
+  );
+  if (run.emit !== undefined) reportModelCall(run, round, started, answer);
+
+  const spent: RunState = {
+    ...state,
+    roundTrips: round,
+    usage: answer.type === 'callback-failed' ? state.usage : addUsage(state.usage, answer.usage),
+    nextCallId,
+    elapsedMs: elapsedOf(run),
+  };
+  switch (answer.type) {
+    case 'callback-failed':
+      return finish(run, live, {
+        state: spent,
+        decision: {
+          type: 'stopped',
+          reason: 'callback-failed',
+          evidence: { kind: 'error', error: answer.error, callback: 'wrapModelCall' },
+        },
+      });
+    case 'failed':
+      return finish(run, live, {
+        state: spent,
+        decision: run.budget.signal.aborted
+          ? abortStop(run)
+          : { type: 'stopped', reason: 'model-error', evidence: { kind: 'error', error: answer.error } },
+      });
+    case 'answer': {
+      const { message } = answer;
+      const next: RunState = { ...spent, messages: [...state.messages, message] };
+      if (message.toolCalls === undefined || message.toolCalls.length === 0) {
+        record(run, round, message, answer.usage, []);
+        return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
+      }
+      return finish(run, live, await runRound(next, run, live, message, answer.usage));
+    }
+    default: {
+      const unreachable: never = answer;
+      throw new TypeError(`unknown model answer ${String(unreachable)}`);
+    }
+  }
+}
+
+/** The round's calls through the chain, the guard over them, and the decision. */
+async function runRound(
+  state: RunState,
+  run: RunContext,
+  live: LiveRun,
+  message: AssistantMessage,
+  usage: TokenUsage,
+): Promise<StepResult> {
+  const round = state.roundTrips;
+  if (run.checkpoint !== undefined) await run.checkpoint();
+  const outcome = await runCalls(run.runtime, {
+    assistant: message,
+    counts: live.counts,
+    signal: run.budget.signal,
+    data: run.options.data,
+    turnId: state.turnId,
+    sessionId: state.sessionId,
+    now: run.now,
+    decisions: state.pending === undefined ? undefined : run.decisions,
+  });
+  if ('thrown' in outcome) {
+    return failedRound(state, run, message, 'tool-fatal', { kind: 'error', error: outcome.thrown });
+  }
+  if (outcome.callbackFailure !== undefined) {
+    const { callback, error } = outcome.callbackFailure;
+    return failedRound(state, run, message, 'callback-failed', { kind: 'error', error, callback }, outcome);
+  }
+  if (outcome.interrupted !== undefined && outcome.interrupted.length > 0) {
+    return {
+      state: { ...state, pending: outcome.interrupted, elapsedMs: elapsedOf(run) },
+      decision: { type: 'interrupted', pending: outcome.interrupted },
+    };
+  }
+
+  let toolMessages = outcome.toolMessages;
+  let loopStop: StopEvidence | undefined;
+  const guard = live.guard;
+  if (guard !== undefined) {
+    const calls = message.toolCalls ?? [];
+    const nudge = run.config.stops.guard?.nudge === true;
+    const guarded = guardRound(
+      guard,
+      calls,
+      outcome.results,
+      toolMessages,
+      nudge,
+      outcome.validatedArguments,
+    );
+    if (guarded !== undefined) {
+      toolMessages = guarded.toolMessages;
+      if (run.emit !== undefined) {
+        for (const warning of guarded.warnings) run.emit({ type: 'guard-warn', round, ...warning });
+      }
+      if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
+    }
+  }
+  const next: RunState = withoutPending({
+    ...state,
+    messages: state.messages.concat(toolMessages),
+    toolCalls: state.toolCalls + outcome.results.length,
+    elapsedMs: elapsedOf(run),
+    ...(guard === undefined ? {} : { guard: snapshotGuard(guard) }),
+  });
+  record(run, round, message, usage, outcome.results);
+
+  if (outcome.aborted === true) return { state: next, decision: abortStop(run) };
+  if (outcome.fatal !== undefined) {
+    return {
+      state: next,
+      decision: {
+        type: 'stopped',
+        reason: 'tool-fatal',
+        evidence: { kind: 'error', error: outcome.fatal.error },
+      },
+    };
+  }
+  if (outcome.limited !== undefined && stopsOnLimit(run.runtime)) {
+    const error = new Error(outcome.limited.message);
+    return {
+      state: next,
+      decision: { type: 'stopped', reason: 'tool-call-limit', evidence: { kind: 'error', error } },
+    };
+  }
+  if (loopStop !== undefined)
+    return { state: next, decision: { type: 'stopped', reason: 'loop-detected', evidence: loopStop } };
+  if (outcome.returnDirect) {
+    return {
+      state: next,
+      decision: { type: 'completed', text: toolMessages.map((m) => m.content).join('\n') },
+    };
+  }
+  return { state: next, decision: { type: 'continue' } };
+}
+
+/**
+ * The chain could not finish the round (a callback failed, or a defect): the calls it answered keep their
+ * messages, every other call gets one saying its result is unknown, so the history stays well-formed.
+ */
+function failedRound(
+  state: RunState,
+  run: RunContext,
+  message: AssistantMessage,
+  reason: StopReason,
+  evidence: StopEvidence,
+  partial?: LoopCallsOutcome,
+): StepResult {
+  const answered = new Map<string, ToolMessage>();
+  for (const toolMessage of partial?.toolMessages ?? []) answered.set(toolMessage.toolCallId, toolMessage);
+  const toolMessages: ToolMessage[] = (message.toolCalls ?? []).map(
+    (call) =>
+      answered.get(call.id) ?? {
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content:
+          'INTERNAL_ERROR: The runtime failed while handling this call; its result is unknown. Do not assume it ran.',
+        isError: true,
+        errorCode: 'INTERNAL_ERROR',
+      },
+  );
+  const results = partial?.results ?? [];
+  record(run, state.roundTrips, message, NO_TOKENS, results);
+  return {
+    state: withoutPending({
+      ...state,
+      messages: state.messages.concat(toolMessages),
+      toolCalls: state.toolCalls + results.length,
+      elapsedMs: elapsedOf(run),
+    }),
+    decision: { type: 'stopped', reason, evidence },
+  };
+}
+
+/** Keeps the working copies with the state they now belong to. */
+function finish(run: RunContext, live: LiveRun, result: StepResult): StepResult {
+  run.live = { state: result.state, counts: live.counts, guard: live.guard };
+  return result;
+}
+
+function record(
+  run: RunContext,
+  round: number,
+  response: AssistantMessage,
+  usage: TokenUsage,
+  toolResults: readonly ToolCallResult[],
+): void {
+  run.steps.push({ round, response, usage, toolResults });
+  for (const result of toolResults) run.toolResults.push(result);
+  if (run.emit === undefined) return;
+  const calls: StepCallSummary[] = toolResults.map((result) =>
+    result.type === 'success'
+      ? { toolCallId: result.toolCallId, toolName: result.toolName, type: 'success' }
+      : {
+          toolCallId: result.toolCallId,
+          toolName: result.toolName,
+          type: 'error',
+          code: result.code,
+          errorClass: result.errorClass,
+        },
+  );
+  run.emit(
+    run.includeContent
+      ? { type: 'step-end', round, usage, calls, response, toolResults }
+      : { type: 'step-end', round, usage, calls },
+  );
+}
+
+function reportModelCall(
+  run: RunContext,
+  round: number,
+  started: number,
+  answer: Awaited<ReturnType<typeof callModel>>,
+): void {
+  const durationMs = run.now() - started;
+  const usage = answer.type === 'callback-failed' ? NO_TOKENS : answer.usage;
+  const toolCalls = answer.type === 'answer' ? (answer.message.toolCalls?.length ?? 0) : 0;
+  const base = { type: 'model-call-end', round, usage, durationMs, toolCalls } as const;
+  if (answer.type === 'answer') {
+    run.emit?.(run.includeContent ? { ...base, response: answer.message } : base);
+    return;
+  }
+  const errorType = errorTypeOf(answer.error);
+  run.emit?.(run.includeContent ? { ...base, errorType, error: answer.error } : { ...base, errorType });
+}
+
+export function errorTypeOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return typeof error;
+  try {
+    const name = (error as { name?: unknown }).name;
+    return typeof name === 'string' && name !== '' ? name.slice(0, 100) : 'object';
+  } catch {
+    return 'object';
+  }
+}
+
+/** The stop for an aborted run: the time budget ran out, or the caller (or the stream's consumer) aborted. */
+export function abortStop(run: RunContext): StepDecision {
+  const cause = run.budget.cause();
+  if (cause === 'time') {
+    return {
+      type: 'stopped',
+      reason: 'budget-exhausted',
+      evidence: {
+        kind: 'ceiling',
+        limit: 'time',
+        max: run.config.stops.timeBudgetMs,
+        used: Math.round(elapsedOf(run)),
+      },
+    };
+  }
+  return { type: 'stopped', reason: 'aborted', evidence: { kind: 'error', error: run.budget.signal.reason } };
+}
+
+function timed(state: RunState, run: RunContext): RunState {
+  return { ...state, elapsedMs: elapsedOf(run) };
+}

@@ -1,0 +1,236 @@
+import {
+  DEFAULT_MAX_CYCLE_PERIOD,
+  DEFAULT_MAX_ROUND_TRIPS,
+  DEFAULT_NO_PROGRESS_ROUNDS,
+  DEFAULT_NUDGE,
+  DEFAULT_REPEAT_LIMIT,
+  DEFAULT_SAME_RESULT_LIMIT,
+  DEFAULT_TRANSIENT_REPEAT_LIMIT,
+} from '../defaults.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import type { LoopThresholds } from '../guard/detect-loops.js';
+import type { Message } from '../messages/message.js';
+import { checkCount, checkPositive, checkTimer, optionalCount } from './check-loop-numbers.js';
+import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
+
+/** What a stop condition sees before each model call. */
+export interface StopContext {
+  readonly roundTrips: number;
+  readonly usage: LoopUsage;
+  readonly elapsedMs: number;
+  readonly messages: readonly Message[];
+}
+
+export interface GuardOptions extends Partial<LoopThresholds> {
+  /** Tell the model once, on the repeat before a stop, that it is repeating itself (default true). */
+  readonly nudge?: boolean;
+}
+
+/**
+ * When a run stops, as values: compose them in `stopWhen: [maxRoundTrips(20), tokenBudget(50_000),
+ * loopGuard({ repeatLimit: 3 })]`. The ceilings are checked before every model call, the loop guard after
+ * every round; each stop keeps its evidence.
+ */
+export type StopCondition =
+  | { readonly type: 'max-round-trips'; readonly max: number }
+  | { readonly type: 'token-budget'; readonly max: number }
+  | { readonly type: 'time-budget'; readonly maxMs: number }
+  | { readonly type: 'cost-budget'; readonly cost: (usage: LoopUsage) => number; readonly max: number }
+  | { readonly type: 'loop-guard'; readonly options: GuardOptions }
+  | {
+      readonly type: 'custom';
+      readonly name: string;
+      /** Truthy stops the run; a value other than `true` is kept as the evidence's `detail`. */
+      readonly check: (context: StopContext) => unknown;
+    };
+
+/** At most `max` model calls in the run (the last answer after a stop is not counted against it). */
+export function maxRoundTrips(max: number): StopCondition {
+  return { type: 'max-round-trips', max: checkCount(max, 'maxRoundTrips', 1) };
+}
+
+/** At most `max` input + output tokens. */
+export function tokenBudget(max: number): StopCondition {
+  return { type: 'token-budget', max: checkCount(max, 'tokenBudget', 1) };
+}
+
+/** At most `maxMs` of wall-clock time: the model's and the tools' signals abort at it. */
+export function timeBudget(maxMs: number): StopCondition {
+  return { type: 'time-budget', maxMs: checkTimer(maxMs, 'timeBudgetMs') };
+}
+
+/** At most `max` of whatever `cost(usage)` measures. */
+export function costBudget(cost: (usage: LoopUsage) => number, max: number): StopCondition {
+  if (typeof cost !== 'function') {
+    throw new InvalidOptionsError({ option: 'cost', message: 'must be a function of the usage' });
+  }
+  return { type: 'cost-budget', cost, max: checkPositive(max, 'costBudget') };
+}
+
+/** The semantic loop guard with these thresholds (the defaults otherwise). */
+export function loopGuard(options: GuardOptions = {}): StopCondition {
+  resolveGuard(options);
+  return { type: 'loop-guard', options };
+}
+
+/** Your own condition, checked before every model call. */
+export function stopIf(name: string, check: (context: StopContext) => unknown): StopCondition {
+  if (typeof name !== 'string' || name === '' || name.length > 200) {
+    throw new InvalidOptionsError({
+      option: 'stopIf.name',
+      message: 'must be a non-empty string of at most 200 characters',
+    });
+  }
+  if (typeof check !== 'function') {
+    throw new InvalidOptionsError({ option: 'stopIf.check', message: 'must be a function' });
+  }
+  return { type: 'custom', name, check };
+}
+
+/** The stop conditions of one run, merged: the smallest of each ceiling wins. */
+export interface ResolvedStops {
+  readonly maxRoundTrips: number;
+  readonly tokenBudget: number;
+  readonly timeBudgetMs: number;
+  readonly costs: readonly { readonly cost: (usage: LoopUsage) => number; readonly max: number }[];
+  readonly custom: readonly { readonly name: string; readonly check: (context: StopContext) => unknown }[];
+  readonly guard: (LoopThresholds & { readonly nudge: boolean }) | undefined;
+}
+
+/**
+ * Merges the conditions. A run always has a round-trip ceiling (the default when none is given) and the
+ * loop guard unless `guard: false`.
+ */
+export function resolveStops(conditions: readonly StopCondition[], guardOff: boolean): ResolvedStops {
+  let maxRounds = Number.POSITIVE_INFINITY;
+  let tokens = Number.POSITIVE_INFINITY;
+  let time = Number.POSITIVE_INFINITY;
+  const costs: Array<{ cost: (usage: LoopUsage) => number; max: number }> = [];
+  const custom: Array<{ name: string; check: (context: StopContext) => unknown }> = [];
+  let guard: GuardOptions | undefined;
+  for (const [index, given] of conditions.entries()) {
+    const condition: StopCondition | undefined =
+      typeof given === 'object' && given !== null ? given : undefined;
+    switch (condition?.type) {
+      case 'max-round-trips':
+        maxRounds = Math.min(maxRounds, condition.max);
+        break;
+      case 'token-budget':
+        tokens = Math.min(tokens, condition.max);
+        break;
+      case 'time-budget':
+        time = Math.min(time, condition.maxMs);
+        break;
+      case 'cost-budget':
+        costs.push({ cost: condition.cost, max: condition.max });
+        break;
+      case 'loop-guard':
+        if (guardOff) {
+          throw new InvalidOptionsError({
+            option: 'guard',
+            message: 'is false, yet stopWhen holds a loopGuard()',
+          });
+        }
+        guard = { ...guard, ...condition.options };
+        break;
+      case 'custom':
+        custom.push({ name: condition.name, check: condition.check });
+        break;
+      default:
+        throw new InvalidOptionsError({
+          option: `stopWhen[${index}]`,
+          message: 'must be made by maxRoundTrips, tokenBudget, timeBudget, costBudget, loopGuard or stopIf',
+        });
+    }
+  }
+  return {
+    maxRoundTrips: Number.isFinite(maxRounds) ? maxRounds : DEFAULT_MAX_ROUND_TRIPS,
+    tokenBudget: tokens,
+    timeBudgetMs: time,
+    costs,
+    custom,
+    guard: guardOff ? undefined : resolveGuard(guard ?? {}),
+  };
+}
+
+export function resolveGuard(guard: GuardOptions): LoopThresholds & { readonly nudge: boolean } {
+  if (typeof guard !== 'object' || guard === null) {
+    throw new InvalidOptionsError({ option: 'guard', message: 'must be an object of thresholds, or false' });
+  }
+  if (guard.nudge !== undefined && typeof guard.nudge !== 'boolean') {
+    throw new InvalidOptionsError({ option: 'guard.nudge', message: 'must be a boolean' });
+  }
+  return {
+    repeatLimit: optionalCount(guard.repeatLimit, 'guard.repeatLimit', 2) ?? DEFAULT_REPEAT_LIMIT,
+    sameResultLimit:
+      optionalCount(guard.sameResultLimit, 'guard.sameResultLimit', 2) ?? DEFAULT_SAME_RESULT_LIMIT,
+    maxCyclePeriod:
+      optionalCount(guard.maxCyclePeriod, 'guard.maxCyclePeriod', 0) ?? DEFAULT_MAX_CYCLE_PERIOD,
+    noProgressRounds:
+      optionalCount(guard.noProgressRounds, 'guard.noProgressRounds', 2) ?? DEFAULT_NO_PROGRESS_ROUNDS,
+    transientRepeatLimit:
+      optionalCount(guard.transientRepeatLimit, 'guard.transientRepeatLimit', 0) ??
+      DEFAULT_TRANSIENT_REPEAT_LIMIT,
+    nudge: guard.nudge ?? DEFAULT_NUDGE,
+  };
+}
+
+export interface StopFinding {
+  readonly reason: StopReason;
+  readonly evidence: StopEvidence;
+}
+
+/**
+ * Whether one more model call is allowed. Pure but for the caller's own `cost` and `stopIf` functions:
+ * one that throws is reported as a `callback-failed` stop, never thrown.
+ */
+export function checkStops(context: StopContext, stops: ResolvedStops): StopFinding | undefined {
+  if (context.roundTrips >= stops.maxRoundTrips) {
+    return ceiling('max-round-trips', 'round-trips', stops.maxRoundTrips, context.roundTrips);
+  }
+  if (context.usage.totalTokens >= stops.tokenBudget) {
+    return ceiling('budget-exhausted', 'tokens', stops.tokenBudget, context.usage.totalTokens);
+  }
+  if (context.elapsedMs >= stops.timeBudgetMs) {
+    return ceiling('budget-exhausted', 'time', stops.timeBudgetMs, Math.round(context.elapsedMs));
+  }
+  for (const { cost, max } of stops.costs) {
+    let used: unknown;
+    try {
+      used = cost(context.usage);
+    } catch (error) {
+      return { reason: 'callback-failed', evidence: { kind: 'error', error, callback: 'cost' } };
+    }
+    if (typeof used !== 'number' || Number.isNaN(used)) {
+      const error = new TypeError(
+        `cost returned ${typeof used === 'number' ? 'NaN' : typeof used}, not a number`,
+      );
+      return { reason: 'callback-failed', evidence: { kind: 'error', error, callback: 'cost' } };
+    }
+    if (used >= max) return ceiling('budget-exhausted', 'cost', max, used);
+  }
+  for (const { name, check } of stops.custom) {
+    let said: unknown;
+    try {
+      said = check(context);
+    } catch (error) {
+      return { reason: 'callback-failed', evidence: { kind: 'error', error, callback: `stopIf(${name})` } };
+    }
+    if (said) {
+      return {
+        reason: 'stop-condition',
+        evidence: said === true ? { kind: 'condition', name } : { kind: 'condition', name, detail: said },
+      };
+    }
+  }
+  return undefined;
+}
+
+function ceiling(
+  reason: 'max-round-trips' | 'budget-exhausted',
+  limit: 'round-trips' | 'tokens' | 'time' | 'cost',
+  max: number,
+  used: number,
+): StopFinding {
+  return { reason, evidence: { kind: 'ceiling', limit, max, used } };
+}
