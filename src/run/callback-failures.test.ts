@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
+import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
+import { CallbackError } from '../errors/callback-error.js';
+import type { GuardStore } from '../session/guard-store.js';
+import { historyProblems } from '../testing/history-problems.js';
+import { MemoryStore } from '../testing/memory-store.js';
+import type { LoopOutcome } from './loop-outcome.js';
+import type { ToolLoopOptions } from './loop-options.js';
+import { runToolLoop } from './run-tool-loop.js';
+import { stopIf } from './stop-conditions.js';
+
+// Every callback the caller passes may fail. The run then rejects with CallbackError, which carries the
+// outcome so far (history, steps, usage), and the session's guard state is still saved.
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function failure(options: ToolLoopOptions): Promise<CallbackError> {
+  try {
+    await runToolLoop(options);
+  } catch (error) {
+    if (error instanceof CallbackError) return error;
+    throw error;
+  }
+  throw new Error('the run did not fail');
+}
+
+function outcomeOf(error: CallbackError): LoopOutcome {
+  if (error.outcome === undefined) throw new Error('no outcome');
+  return error.outcome;
+}
+
+const boom = () => {
+  throw new Error('queue down');
+};
+
+describe('a callback that fails', () => {
+  it.each([
+    ['handoff', { handoff: boom }, 'handoff'],
+    ['an async handoff', { handoff: async () => Promise.reject(new Error('queue down')) }, 'handoff'],
+    ['a handoff that returns a number', { handoff: () => 5 as unknown as string }, 'handoff'],
+    ['fallback', { fallback: boom }, 'fallback'],
+    ['cost', { cost: boom, costBudget: 10 }, 'cost'],
+    ['a stop condition', { stopWhen: [stopIf('boom', boom)] }, 'stopIf(boom)'],
+    ['wrapModelCall', { wrapModelCall: boom }, 'wrapModelCall'],
+  ])('%s: CallbackError with the outcome so far, the guard saved', async (_name, extra, callback) => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    const store = new MemoryStore();
+    const error = await failure({ model, tools, messages, sessionId: 's', store, ...extra } as ToolLoopOptions);
+    expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
+    expect(error.cause).toBeDefined();
+    const outcome = outcomeOf(error);
+    expect(outcome.messages.length).toBeGreaterThanOrEqual(messages.length);
+    expect(historyProblems(outcome.messages)).toEqual([]);
+    expect(store.size).toBe(1);
+    if (outcome.type === 'stopped' && callback !== 'handoff' && callback !== 'fallback') {
+      expect(outcome.reason).toBe('callback-failed');
+      expect(outcome.evidence).toMatchObject({ kind: 'error', callback });
+    }
+  });
+
+  it('a fallback that fails leaves the default text in the outcome', async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    const outcome = outcomeOf(await failure({ model, tools, messages, fallback: boom }));
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected', text: DEFAULT_STOP_FALLBACK_TEXT });
+    expect(outcome.roundTrips).toBe(3);
+  });
+
+  it('wrapModelCall passing the model’s own failure on is a model error, not a callback failure', async () => {
+    const { tools, messages } = contractMismatchScenario.build();
+    const model = {
+      generate: async () => {
+        throw new Error('429');
+      },
+    };
+    const outcome = await runToolLoop({ model, tools, messages, wrapModelCall: (request, next) => next(request) });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error' });
+  });
+
+  it('wrapModelCall can answer from a cache without calling the model', async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    const outcome = await runToolLoop({
+      model,
+      tools,
+      messages,
+      wrapModelCall: async (request) => {
+        expect(request.round).toBe(1);
+        return { message: { role: 'assistant', content: 'cached answer' } };
+      },
+    });
+    expect(outcome).toMatchObject({ type: 'completed', text: 'cached answer' });
+    expect((model as { callCount?: number }).callCount ?? 0).toBe(0);
+  });
+});
+
+describe('the store', () => {
+  const hanging: GuardStore = { load: () => new Promise(() => {}), save: () => new Promise(() => {}) };
+
+  it('a load that never settles ends at the time budget, as budget-exhausted; nothing is saved over it', async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    let saves = 0;
+    const store: GuardStore = { load: () => new Promise(() => {}), save: async () => void saves++ };
+    const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store, timeBudgetMs: 50 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'budget-exhausted', roundTrips: 0 });
+    expect(saves).toBe(0);
+  });
+
+  it("a load that never settles ends at the caller's abort", async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    const caller = new AbortController();
+    const running = runToolLoop({ model, tools, messages, sessionId: 's', store: hanging, signal: caller.signal });
+    caller.abort(new Error('client gone'));
+    expect(await running).toMatchObject({ type: 'stopped', reason: 'aborted', evidence: { error: new Error('client gone') } });
+  });
+
+  it('a load or save past the callback timeout fails the run with the outcome kept', async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    const error = await failure({ model, tools, messages, sessionId: 's', store: hanging, callbackTimeoutMs: 20 });
+    expect(error.callback).toBe('store.load');
+    const saving: GuardStore = { load: async () => undefined, save: () => new Promise(() => {}) };
+    const late = await failure({ model, tools, messages, sessionId: 's', store: saving, callbackTimeoutMs: 20 });
+    expect(late.callback).toBe('store.save');
+    expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+  });
+
+  it('a save that fails after a completed run keeps the completed outcome', async () => {
+    const { tools, messages } = contractMismatchScenario.build();
+    const model = { generate: async () => ({ message: { role: 'assistant' as const, content: 'Paid.' } }) };
+    const store: GuardStore = {
+      load: async () => undefined,
+      save: async () => {
+        throw new Error('disk full');
+      },
+    };
+    const error = await failure({ model, tools, messages, sessionId: 's', store });
+    expect(error.callback).toBe('store.save');
+    expect(outcomeOf(error)).toMatchObject({ type: 'completed', text: 'Paid.' });
+  });
+
+  it.each([1e7, 3e7, 2 ** 32 - 1])(
+    'a stored guard state with staleRounds %d costs a normal round, and what is saved back is sane',
+    async (staleRounds) => {
+      const { model, tools, messages } = contractMismatchScenario.build();
+      const store = new MemoryStore();
+      await store.save('s', { schemaVersion: 2, nextRound: 5, window: [], staleRounds, nudged: [] });
+      const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store });
+      expect(outcome.type).toBe('stopped');
+      const saved = (await store.load('s')) as { staleRounds: number };
+      expect(saved.staleRounds).toBeLessThanOrEqual(32);
+    },
+  );
+
+  it('a stored state with ten-megabyte strings starts afresh and is not saved back', async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    const store = new MemoryStore();
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    await store.save('s', { schemaVersion: 2, nextRound: 5, window: [], staleRounds: 0, nudged: [huge] });
+    await runToolLoop({ model, tools, messages, sessionId: 's', store });
+    expect(JSON.stringify(await store.load('s')).length).toBeLessThan(100_000);
+  });
+});
