@@ -7,7 +7,7 @@ export type StopReason =
   | 'max-round-trips'
   | 'budget-exhausted'
   | 'loop-detected'
-  | 'tool-limit'
+  | 'tool-call-limit'
   | 'aborted'
   /** The model failed: it threw, or answered with neither text nor tool calls. */
   | 'model-error'

@@ -221,7 +221,7 @@ export async function runLoopEngine(
       if (calls$.fatal !== undefined)
         return await stopped('tool-fatal', { kind: 'error', error: calls$.fatal.error });
       if (calls$.limited !== undefined && policy.onLimitExceeded === 'throw') {
-        return await stopped('tool-limit', { kind: 'error', error: new Error(calls$.limited.message) });
+        return await stopped('tool-call-limit', { kind: 'error', error: new Error(calls$.limited.message) });
       }
       if (loopStop !== undefined) return await stopped('loop-detected', loopStop);
       if (calls$.returnDirect) {

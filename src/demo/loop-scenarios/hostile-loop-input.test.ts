@@ -104,7 +104,7 @@ describe('hostile model responses', () => {
     );
     const model = new ScriptedModel({ script: [many, DONE] });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echo.tool] }));
-    expect(outcome.reason).toBe('tool-limit');
+    expect(outcome.reason).toBe('tool-call-limit');
     expect(outcome.roundTrips).toBe(1);
     expect(echo.executions()).toBe(DEFAULT_MAX_CALLS_PER_TOOL);
     expect(outcome.messages.filter((m) => m.role === 'tool')).toHaveLength(10_000);
