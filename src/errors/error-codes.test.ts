@@ -127,7 +127,9 @@ describe('renderCodeTable', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replaceAll('\r\n', '\n');
     const section = /<!-- codes:start -->\n([\s\S]*?)\n<!-- codes:end -->/.exec(readme)?.[1];
     expect(section, 'README.md has no <!-- codes:start --> ... <!-- codes:end --> section').toBeDefined();
-    expect(section).toBe(renderCodeTable());
+    expect(section, 'the README table is stale: paste renderCodeTable() between the markers').toBe(
+      renderCodeTable(),
+    );
   });
 
   it('has one row per code, in the order of the table', () => {
