@@ -169,7 +169,7 @@ describe('the error policy', () => {
     expect(error).toBeInstanceOf(ToolExecutionError);
     const fatal = error as ToolExecutionError;
     expect(fatal.cause).toBe(bug);
-    expect(fatal).toMatchObject({ toolName: 'broken', toolCallId: 'call_2', code: 'TOOL_EXECUTION_FATAL' });
+    expect(fatal).toMatchObject({ toolName: 'broken', toolCallId: 'call_2', code: 'TOOL_FATAL' });
     expect(fatal.partialResult.messages.map((m) => m.role)).toEqual([
       'user',
       'assistant',

@@ -1,5 +1,7 @@
 import { ToolwardenError } from '../errors/toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ToolModuleError');
+
 /**
  * Why a tools module could not be checked: `not-found` (no such file), `not-a-file`, `needs-tsx` (a
  * TypeScript module without a TypeScript loader), `import-failed` (it threw while loading),
@@ -23,15 +25,19 @@ export interface ToolModuleErrorOptions {
 }
 
 /** A tools module could not be loaded or holds no tools: the caller's configuration is to blame. */
-export class ToolModuleError extends ToolwardenError {
-  readonly code = 'TOOL_MODULE_UNUSABLE';
+export class ToolModuleError extends ToolwardenError<'TOOL_MODULE_UNUSABLE'> {
   override readonly name = 'ToolModuleError';
   readonly modulePath: string;
   readonly problem: ToolModuleProblem;
+  readonly [MARKER] = true;
 
   constructor({ modulePath, problem, message, cause }: ToolModuleErrorOptions) {
-    super({ message, cause });
+    super({ code: 'TOOL_MODULE_UNUSABLE', message, cause });
     this.modulePath = modulePath;
     this.problem = problem;
+  }
+
+  static override isInstance(value: unknown): value is ToolModuleError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

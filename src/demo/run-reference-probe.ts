@@ -95,7 +95,7 @@ async function captureLimit(promise: Promise<ToolExecutionResult>) {
       lastResponse: result.messages.at(-1)?.content ?? '',
     };
   } catch (error) {
-    if (!ToolwardenError.hasCode(error, 'TOOL_CALL_LIMIT_EXCEEDED')) throw error;
+    if (!ToolwardenError.hasCode(error, 'TOOL_CALL_LIMIT')) throw error;
     const partial = (error as unknown as { partialResult: ToolExecutionResult }).partialResult;
     return {
       name: error.name,

@@ -1,6 +1,8 @@
 import type { ValidationIssue } from '../schema/validation-issue.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ContractViolationError');
+
 export interface ContractViolationErrorOptions {
   toolName: string;
   /** Where the result breaks the declared output schema, and how. */
@@ -10,21 +12,28 @@ export interface ContractViolationErrorOptions {
 }
 
 /** A tool returned a result that breaks its own declared output contract. */
-export class ContractViolationError extends ToolwardenError {
-  readonly code = 'CONTRACT_VIOLATION';
+export class ContractViolationError extends ToolwardenError<'CONTRACT_VIOLATION'> {
   override readonly name = 'ContractViolationError';
   readonly toolName: string;
   readonly issues: readonly ValidationIssue[];
   readonly value: unknown;
+  readonly [MARKER] = true;
 
   constructor({ toolName, issues, value }: ContractViolationErrorOptions) {
     const where = issues
       .slice(0, 3)
       .map((issue) => `${issue.path || '/'} ${issue.message}`)
       .join('; ');
-    super({ message: `Tool "${toolName}" returned a result that breaks its output contract: ${where}` });
+    super({
+      code: 'CONTRACT_VIOLATION',
+      message: `Tool "${toolName}" returned a result that breaks its output contract: ${where}`,
+    });
     this.toolName = toolName;
     this.issues = issues;
     this.value = value;
+  }
+
+  static override isInstance(value: unknown): value is ContractViolationError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

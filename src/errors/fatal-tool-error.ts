@@ -1,16 +1,25 @@
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.FatalToolError');
+
 export interface FatalToolErrorOptions {
   message: string;
   cause?: unknown;
 }
 
-/** Thrown by a tool to mark a defect: the whole execution fails and keeps the full record. */
-export class FatalToolError extends ToolwardenError {
-  readonly code = 'TOOL_FATAL';
+/**
+ * Thrown by a tool to mark a defect: the whole execution fails (`ToolExecutionError`, `TOOL_FATAL`) and keeps
+ * the full record. The model sees `INTERNAL_ERROR`.
+ */
+export class FatalToolError extends ToolwardenError<'TOOL_DEFECT'> {
   override readonly name = 'FatalToolError';
+  readonly [MARKER] = true;
 
   constructor({ message, cause }: FatalToolErrorOptions) {
-    super({ message, cause });
+    super({ code: 'TOOL_DEFECT', message, cause });
+  }
+
+  static override isInstance(value: unknown): value is FatalToolError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

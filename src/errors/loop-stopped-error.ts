@@ -1,18 +1,32 @@
 import type { LoopOutcome } from '../run/loop-outcome.js';
+import { codeOfStopReason, type StopCode } from './error-codes.js';
 import { ToolwardenError } from './toolwarden-error.js';
+
+const MARKER = Symbol.for('toolwarden.error.LoopStoppedError');
 
 export interface LoopStoppedErrorOptions {
   outcome: Extract<LoopOutcome, { type: 'stopped' }>;
 }
 
-/** Thrown by the loop only under `throwOnStop: true`; the outcome it carries is what would have been returned. */
-export class LoopStoppedError extends ToolwardenError {
-  readonly code = 'LOOP_STOPPED';
+/**
+ * Thrown by the loop only under `throwOnStop: true`; the outcome it carries is what would have been returned.
+ * Its `code` is the stop reason's code (`tool-call-limit` → `TOOL_CALL_LIMIT`).
+ */
+export class LoopStoppedError extends ToolwardenError<StopCode> {
   override readonly name = 'LoopStoppedError';
   readonly outcome: Extract<LoopOutcome, { type: 'stopped' }>;
+  readonly [MARKER] = true;
 
   constructor({ outcome }: LoopStoppedErrorOptions) {
-    super({ message: `The tool loop stopped: ${outcome.reason}`, cause: outcome.evidence });
+    super({
+      code: codeOfStopReason(outcome.reason),
+      message: `The tool loop stopped: ${outcome.reason}`,
+      cause: outcome.evidence,
+    });
     this.outcome = outcome;
+  }
+
+  static override isInstance(value: unknown): value is LoopStoppedError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

@@ -1,5 +1,7 @@
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ResultSerializationError');
+
 export interface ResultSerializationErrorOptions {
   toolName: string;
   /** Why: `circular`, `function`, `symbol`, `too-deep`, ... */
@@ -10,17 +12,21 @@ export interface ResultSerializationErrorOptions {
 }
 
 /** A tool returned a value that cannot become text (a defect in the tool): classified as fatal. */
-export class ResultSerializationError extends ToolwardenError {
-  readonly code = 'RESULT_NOT_SERIALIZABLE';
+export class ResultSerializationError extends ToolwardenError<'RESULT_NOT_SERIALIZABLE'> {
   override readonly name = 'ResultSerializationError';
   readonly toolName: string;
   readonly reason: string;
   readonly path: string;
+  readonly [MARKER] = true;
 
   constructor({ toolName, reason, path, message }: ResultSerializationErrorOptions) {
-    super({ message });
+    super({ code: 'RESULT_NOT_SERIALIZABLE', message });
     this.toolName = toolName;
     this.reason = reason;
     this.path = path;
+  }
+
+  static override isInstance(value: unknown): value is ResultSerializationError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

@@ -1,6 +1,8 @@
 import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ToolCallLimitExceededError');
+
 export interface ToolCallLimitExceededErrorOptions {
   message: string;
   /** `per-tool` when one tool's cap was hit, `total` when the turn's cap was. */
@@ -13,19 +15,23 @@ export interface ToolCallLimitExceededErrorOptions {
 }
 
 /** A per-turn call limit was exceeded. Work is never thrown away: `partialResult` holds it all. */
-export class ToolCallLimitExceededError extends ToolwardenError {
-  readonly code = 'TOOL_CALL_LIMIT_EXCEEDED';
+export class ToolCallLimitExceededError extends ToolwardenError<'TOOL_CALL_LIMIT'> {
   override readonly name = 'ToolCallLimitExceededError';
   readonly scope: 'per-tool' | 'total';
   readonly limit: number;
   readonly toolName: string;
   readonly partialResult: ToolExecutionResult;
+  readonly [MARKER] = true;
 
   constructor({ message, scope, limit, toolName, partialResult }: ToolCallLimitExceededErrorOptions) {
-    super({ message });
+    super({ code: 'TOOL_CALL_LIMIT', message });
     this.scope = scope;
     this.limit = limit;
     this.toolName = toolName;
     this.partialResult = partialResult;
+  }
+
+  static override isInstance(value: unknown): value is ToolCallLimitExceededError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

@@ -1,5 +1,7 @@
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ToolDefinitionError');
+
 export interface ToolDefinitionErrorOptions {
   /** The tool's name as given (may be empty or hostile: shown escaped and shortened). */
   toolName: string;
@@ -9,13 +11,17 @@ export interface ToolDefinitionErrorOptions {
 }
 
 /** A tool definition or registry is invalid: the caller's configuration is to blame. */
-export class ToolDefinitionError extends ToolwardenError {
-  readonly code = 'TOOL_DEFINITION_INVALID';
+export class ToolDefinitionError extends ToolwardenError<'TOOL_DEFINITION_INVALID'> {
   override readonly name = 'ToolDefinitionError';
   readonly toolName: string;
+  readonly [MARKER] = true;
 
   constructor({ toolName, message, cause }: ToolDefinitionErrorOptions) {
-    super({ message, cause });
+    super({ code: 'TOOL_DEFINITION_INVALID', message, cause });
     this.toolName = toolName;
+  }
+
+  static override isInstance(value: unknown): value is ToolDefinitionError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

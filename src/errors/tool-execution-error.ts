@@ -1,6 +1,8 @@
 import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ToolExecutionError');
+
 export interface ToolExecutionErrorOptions {
   message: string;
   toolName: string;
@@ -11,18 +13,25 @@ export interface ToolExecutionErrorOptions {
   partialResult: ToolExecutionResult;
 }
 
-/** A tool failed with a fatal error (a defect). The execution stops; the full record is kept. */
-export class ToolExecutionError extends ToolwardenError {
-  readonly code = 'TOOL_EXECUTION_FATAL';
+/**
+ * A tool failed with a fatal error (a defect). The execution stops; the full record is kept. The model sees
+ * `INTERNAL_ERROR` for the failed call; in the loop this is the stop reason `tool-fatal`.
+ */
+export class ToolExecutionError extends ToolwardenError<'TOOL_FATAL'> {
   override readonly name = 'ToolExecutionError';
   readonly toolName: string;
   readonly toolCallId: string;
   readonly partialResult: ToolExecutionResult;
+  readonly [MARKER] = true;
 
   constructor({ message, toolName, toolCallId, cause, partialResult }: ToolExecutionErrorOptions) {
-    super({ message, cause });
+    super({ code: 'TOOL_FATAL', message, cause });
     this.toolName = toolName;
     this.toolCallId = toolCallId;
     this.partialResult = partialResult;
+  }
+
+  static override isInstance(value: unknown): value is ToolExecutionError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

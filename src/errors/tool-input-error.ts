@@ -1,17 +1,23 @@
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.ToolInputError');
+
 export interface ToolInputErrorOptions {
   /** Shown to the model after redaction: say what to change. */
   message: string;
   cause?: unknown;
 }
 
-/** Thrown by a tool to say the model can fix the call (bad arguments, a business rule). */
-export class ToolInputError extends ToolwardenError {
-  readonly code = 'TOOL_INPUT_INVALID';
+/** Thrown by a tool to say the model can fix the call (bad arguments, a business rule): `TOOL_ERROR`. */
+export class ToolInputError extends ToolwardenError<'TOOL_ERROR'> {
   override readonly name = 'ToolInputError';
+  readonly [MARKER] = true;
 
   constructor({ message, cause }: ToolInputErrorOptions) {
-    super({ message, cause });
+    super({ code: 'TOOL_ERROR', message, cause });
+  }
+
+  static override isInstance(value: unknown): value is ToolInputError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

@@ -1,27 +1,52 @@
+import { type Blame, ERROR_CODES, type ToolwardenCode } from './error-codes.js';
+
 const MARKER = Symbol.for('toolwarden.error');
 
-export interface ToolwardenErrorOptions {
+export interface ToolwardenErrorOptions<C extends ToolwardenCode = ToolwardenCode> {
+  code: C;
   message: string;
   cause?: unknown;
 }
 
 /**
- * Base of every error toolwarden throws. `code` is stable and meant for programs; `message` for people.
- * `isInstance` works across two copies of the package (it checks a `Symbol.for` marker, not the prototype).
+ * Base of every error toolwarden throws. `code` is stable and meant for programs (see `ERROR_CODES`),
+ * `blame` says who is to blame, `message` is for people.
+ *
+ * Every class carries its own `Symbol.for('toolwarden.error.<ClassName>')` marker and its own `static
+ * isInstance`, which answers for that class only and works across two copies of the package (it checks the
+ * marker, not the prototype). `ToolwardenError.isInstance` answers for every toolwarden error.
  */
-export abstract class ToolwardenError extends Error {
-  abstract readonly code: string;
+export abstract class ToolwardenError<C extends ToolwardenCode = ToolwardenCode> extends Error {
+  readonly code: C;
+  readonly blame: Blame;
   readonly [MARKER] = true;
 
-  constructor({ message, cause }: ToolwardenErrorOptions) {
+  constructor({ code, message, cause }: ToolwardenErrorOptions<C>) {
     super(message, cause === undefined ? undefined : { cause });
+    this.code = code;
+    this.blame = ERROR_CODES[code].blame;
   }
 
-  static isInstance(error: unknown): error is ToolwardenError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[MARKER] === true;
+  static isInstance(value: unknown): value is ToolwardenError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 
-  static hasCode<C extends string>(error: unknown, code: C): error is ToolwardenError & { code: C } {
-    return ToolwardenError.isInstance(error) && error.code === code;
+  static hasCode<C extends ToolwardenCode>(value: unknown, code: C): value is ToolwardenError<C> {
+    if (!ToolwardenError.isInstance(value)) return false;
+    try {
+      return value.code === code;
+    } catch {
+      return false;
+    }
+  }
+
+  /** True when `value` carries `marker`; false for anything else, a Proxy whose traps throw included. */
+  protected static hasMarker(value: unknown, marker: symbol): boolean {
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+    try {
+      return (value as Record<symbol, unknown>)[marker] === true;
+    } catch {
+      return false;
+    }
   }
 }

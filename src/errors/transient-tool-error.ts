@@ -1,5 +1,7 @@
 import { ToolwardenError } from './toolwarden-error.js';
 
+const MARKER = Symbol.for('toolwarden.error.TransientToolError');
+
 export interface TransientToolErrorOptions {
   message: string;
   /** A delay the service asked for (for example from `Retry-After`), in milliseconds. */
@@ -7,14 +9,18 @@ export interface TransientToolErrorOptions {
   cause?: unknown;
 }
 
-/** Thrown by a tool to say the failure is temporary: the chain retries it with backoff. */
-export class TransientToolError extends ToolwardenError {
-  readonly code = 'TOOL_TRANSIENT';
+/** Thrown by a tool to say the failure is temporary: the chain retries it with backoff (`TOOL_UNAVAILABLE`). */
+export class TransientToolError extends ToolwardenError<'TOOL_UNAVAILABLE'> {
   override readonly name = 'TransientToolError';
   readonly retryAfterMs: number | undefined;
+  readonly [MARKER] = true;
 
   constructor({ message, retryAfterMs, cause }: TransientToolErrorOptions) {
-    super({ message, cause });
+    super({ code: 'TOOL_UNAVAILABLE', message, cause });
     this.retryAfterMs = retryAfterMs;
+  }
+
+  static override isInstance(value: unknown): value is TransientToolError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

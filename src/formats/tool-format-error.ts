@@ -1,6 +1,8 @@
 import { ToolwardenError } from '../errors/toolwarden-error.js';
 import { sanitizeName } from '../redact/redact.js';
 
+const MARKER = Symbol.for('toolwarden.error.ToolFormatError');
+
 /** The formats toolwarden reads and writes tool definitions in. */
 export type ToolFormat = 'openai' | 'anthropic' | 'mcp' | 'bfcl';
 
@@ -26,8 +28,7 @@ export interface ToolFormatErrorOptions {
  * A tool definition in a provider's format (OpenAI, Anthropic, MCP, BFCL) cannot be imported or exported:
  * the caller's definitions are to blame. The message names the format, the tool and the path.
  */
-export class ToolFormatError extends ToolwardenError {
-  readonly code = 'TOOL_FORMAT_INVALID';
+export class ToolFormatError extends ToolwardenError<'TOOL_FORMAT_INVALID'> {
   override readonly name = 'ToolFormatError';
   readonly format: ToolFormat;
   /** The tool's name, escaped and cut to 64 characters ('' when it had none). */
@@ -35,15 +36,24 @@ export class ToolFormatError extends ToolwardenError {
   readonly path: string;
   /** The sentence that says what is wrong, without the tool and path. */
   readonly problem: string;
+  readonly [MARKER] = true;
 
   constructor({ format, toolName, path, problem, cause }: ToolFormatErrorOptions) {
     const shown = typeof toolName === 'string' && toolName !== '' ? sanitizeName(toolName) : '';
     const subject =
       shown === '' ? `${FORMAT_LABELS[format]} tool` : `${FORMAT_LABELS[format]} tool "${shown}"`;
-    super({ message: `${subject}${path === '' ? '' : ` (${path})`}: ${problem}`, cause });
+    super({
+      code: 'TOOL_FORMAT_INVALID',
+      message: `${subject}${path === '' ? '' : ` (${path})`}: ${problem}`,
+      cause,
+    });
     this.format = format;
     this.toolName = shown;
     this.path = path;
     this.problem = problem;
+  }
+
+  static override isInstance(value: unknown): value is ToolFormatError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

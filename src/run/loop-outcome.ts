@@ -2,23 +2,17 @@ import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { LoopEvidence } from '../guard/guard-types.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
+import type { StopReason } from '../errors/error-codes.js';
 import type { PendingCall, RunState } from './run-state.js';
 
-/** Why a run stopped: the kebab-case of its code in the code table (`MAX_ROUND_TRIPS` is `max-round-trips`). */
-export type StopReason =
-  | 'max-round-trips'
-  | 'budget-exhausted'
-  | 'loop-detected'
-  | 'tool-call-limit'
-  | 'aborted'
-  /** The model failed: it threw, or answered with neither text nor tool calls. */
-  | 'model-error'
-  /** A tool failed with a fatal error (a defect): the full record is kept. */
-  | 'tool-fatal'
-  /** A condition of `stopWhen` said stop. */
-  | 'stop-condition'
-  /** A callback the caller passed failed: `runToolLoop` rejects with `CallbackError` carrying this outcome. */
-  | 'callback-failed';
+/**
+ * Why a run stopped: the kebab-case of its code in the one code table (`MAX_ROUND_TRIPS` is
+ * `max-round-trips`; see `ERROR_CODES`): max-round-trips, budget-exhausted, loop-detected,
+ * tool-call-limit, aborted, model-error (the model threw, or answered with neither text nor tool calls),
+ * tool-fatal (a tool's defect), stop-condition (a `stopIf` said stop), callback-failed (a callback the
+ * caller passed failed: the run rejects with `CallbackError` carrying the outcome).
+ */
+export type { StopReason } from '../errors/error-codes.js';
 
 /** What triggered a stop. */
 export type StopEvidence =

@@ -191,7 +191,7 @@ describe('what a stop ends with', () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const error = await runToolLoop({ model, tools, messages, throwOnStop: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoopStoppedError);
-    expect(ToolwardenError.hasCode(error, 'LOOP_STOPPED')).toBe(true);
+    expect(ToolwardenError.hasCode(error, 'LOOP_DETECTED')).toBe(true);
     const outcome = (error as LoopStoppedError).outcome;
     expect(outcome.reason).toBe('loop-detected');
     expect(historyProblems(outcome.messages)).toEqual([]);

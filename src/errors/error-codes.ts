@@ -1,0 +1,308 @@
+import {
+  DEFAULT_MAX_ARGUMENT_BYTES,
+  DEFAULT_MAX_ARGUMENT_DEPTH,
+  DEFAULT_MAX_CALLS_PER_TOOL,
+  DEFAULT_MAX_CALLS_PER_TURN,
+  DEFAULT_MAX_INVALID_ATTEMPTS,
+  DEFAULT_MAX_MODEL_MESSAGE_CHARS,
+  DEFAULT_MAX_ROUND_TRIPS,
+  DEFAULT_TIMEOUT_MS,
+} from '../defaults.js';
+
+/**
+ * Who is to blame for a failure, so a program knows whom to tell:
+ * - `model`: the model's behaviour (a bad call, a loop, a forbidden action); a better prompt or model helps.
+ * - `tool`: a tool's code or the service behind it (a defect, a broken contract, an outage).
+ * - `caller`: the caller's code or configuration (an option, a definition, a callback, a saved state, an abort).
+ * - `runtime`: the environment around the run (the model provider failed).
+ */
+export type Blame = 'model' | 'tool' | 'caller' | 'runtime';
+
+/** One code of the vocabulary, and every place it appears. */
+export interface CodeEntry {
+  readonly blame: Blame;
+  /** One line: what happened (and, for a tool-message code, what the model is told). */
+  readonly meaning: string;
+  /** True when the chain writes this code at the start of a tool message that the model reads. */
+  readonly toolMessage: boolean;
+  /** The tool-message code the model sees for this failure, when it is not this code itself. */
+  readonly modelSees?: string;
+  /** The error classes whose `code` this is. */
+  readonly errorClasses: readonly string[];
+  /** The loop's stop reason for this code: its kebab-case. */
+  readonly stopReason?: string;
+}
+
+/**
+ * Every code toolwarden uses, one concept per code: the `code` of every error class, the code that starts a
+ * model-visible tool message, and the loop's stop reasons (the kebab-case of their code). The README's
+ * table is rendered from this one (`renderCodeTable`). The `check` command's finding codes are a report
+ * vocabulary of their own (`CheckFindingCode`).
+ */
+export const ERROR_CODES = {
+  // Tool-message codes: the model reads them at the start of a tool message.
+  UNKNOWN_TOOL: {
+    blame: 'model',
+    meaning:
+      "The model called a tool that is not registered; it is told the available tools (`unknownTool: 'throw'` throws instead).",
+    toolMessage: true,
+    errorClasses: ['UnknownToolError'],
+  },
+  INVALID_JSON: {
+    blame: 'model',
+    meaning: 'The arguments are not JSON; the model is told the position of the error, never the text.',
+    toolMessage: true,
+    errorClasses: [],
+  },
+  INVALID_ARGUMENTS: {
+    blame: 'model',
+    meaning:
+      "The arguments break the tool's input schema; the model is told `path: problem` pairs, never the values.",
+    toolMessage: true,
+    errorClasses: [],
+  },
+  ARGUMENTS_TOO_LARGE: {
+    blame: 'model',
+    meaning: `The argument text is over ${DEFAULT_MAX_ARGUMENT_BYTES / 1024 / 1024} MiB (by default).`,
+    toolMessage: true,
+    errorClasses: [],
+  },
+  ARGUMENTS_TOO_DEEP: {
+    blame: 'model',
+    meaning: `The arguments nest deeper than ${DEFAULT_MAX_ARGUMENT_DEPTH} levels (by default).`,
+    toolMessage: true,
+    errorClasses: [],
+  },
+  FORBIDDEN_KEY: {
+    blame: 'model',
+    meaning: 'The arguments hold a key that could pollute prototypes (`__proto__`, `constructor.prototype`).',
+    toolMessage: true,
+    errorClasses: [],
+  },
+  TOO_MANY_INVALID_ATTEMPTS: {
+    blame: 'model',
+    meaning: `One tool got invalid arguments ${DEFAULT_MAX_INVALID_ATTEMPTS} times in one turn (by default); the model is told to stop trying it.`,
+    toolMessage: true,
+    errorClasses: [],
+  },
+  TOOL_CALL_LIMIT: {
+    blame: 'model',
+    meaning: `The calls of one turn reached a limit, per tool (${DEFAULT_MAX_CALLS_PER_TOOL}) or in total (${DEFAULT_MAX_CALLS_PER_TURN}); thrown unless \`onLimitExceeded: 'feedback'\`.`,
+    toolMessage: true,
+    errorClasses: ['ToolCallLimitExceededError', 'LoopStoppedError'],
+    stopReason: 'tool-call-limit',
+  },
+  TOOL_ERROR: {
+    blame: 'model',
+    meaning: `The tool failed in a way the model can fix (bad arguments, a business rule); it is told the message, redacted and cut to ${DEFAULT_MAX_MODEL_MESSAGE_CHARS} characters.`,
+    toolMessage: true,
+    errorClasses: ['ToolInputError'],
+  },
+  TOOL_UNAVAILABLE: {
+    blame: 'tool',
+    meaning:
+      'The tool failed transiently (a timeout, ECONNRESET, 429, 5xx) and still did after retries with backoff; the model is told to try later.',
+    toolMessage: true,
+    errorClasses: ['TransientToolError'],
+  },
+  PERMISSION_DENIED: {
+    blame: 'model',
+    meaning:
+      'The action is not permitted (`PermissionDeniedError`, 401/403); the model learns only that, and an audit event is emitted.',
+    toolMessage: true,
+    errorClasses: ['PermissionDeniedError'],
+  },
+  CONTRACT_VIOLATION: {
+    blame: 'tool',
+    meaning: "The tool's result breaks its declared output schema; the model is told so, never the value.",
+    toolMessage: true,
+    errorClasses: ['ContractViolationError'],
+  },
+  INTERNAL_ERROR: {
+    blame: 'tool',
+    meaning:
+      'A fatal failure (a defect); the model learns only that the tool failed, and the execution throws (`TOOL_FATAL`).',
+    toolMessage: true,
+    errorClasses: [],
+  },
+  ABORTED: {
+    blame: 'caller',
+    meaning:
+      "The caller's abort signal fired: calls cut off are answered with this code (never as an error to fix), and `executeToolCalls` rejects with the signal's reason.",
+    toolMessage: true,
+    errorClasses: [],
+    stopReason: 'aborted',
+  },
+
+  // Tool failures the model sees under another code.
+  TOOL_TIMEOUT: {
+    blame: 'tool',
+    meaning: `A tool did not settle within its timeout (${DEFAULT_TIMEOUT_MS / 1000} s by default); retried as a transient failure.`,
+    toolMessage: false,
+    modelSees: 'TOOL_UNAVAILABLE',
+    errorClasses: ['ToolTimeoutError'],
+  },
+  TOOL_DEFECT: {
+    blame: 'tool',
+    meaning: 'A tool threw `FatalToolError` to mark a defect: the failure is fatal.',
+    toolMessage: false,
+    modelSees: 'INTERNAL_ERROR',
+    errorClasses: ['FatalToolError'],
+  },
+  RESULT_NOT_SERIALIZABLE: {
+    blame: 'tool',
+    meaning:
+      'A tool returned a value that cannot become text (a cycle, a function, too deep): the failure is fatal.',
+    toolMessage: false,
+    modelSees: 'INTERNAL_ERROR',
+    errorClasses: ['ResultSerializationError'],
+  },
+  TOOL_FATAL: {
+    blame: 'tool',
+    meaning: 'A tool failed fatally: the execution stopped and threw, every result kept in `partialResult`.',
+    toolMessage: false,
+    modelSees: 'INTERNAL_ERROR',
+    errorClasses: ['ToolExecutionError', 'LoopStoppedError'],
+    stopReason: 'tool-fatal',
+  },
+
+  // Why the loop stopped (`LoopStoppedError` only under `throwOnStop: true`).
+  MAX_ROUND_TRIPS: {
+    blame: 'model',
+    meaning: `The loop reached its ceiling of model calls (${DEFAULT_MAX_ROUND_TRIPS} by default) without a final answer.`,
+    toolMessage: false,
+    errorClasses: ['LoopStoppedError'],
+    stopReason: 'max-round-trips',
+  },
+  BUDGET_EXHAUSTED: {
+    blame: 'model',
+    meaning: 'The loop spent its token, time or cost budget without a final answer.',
+    toolMessage: false,
+    errorClasses: ['LoopStoppedError'],
+    stopReason: 'budget-exhausted',
+  },
+  LOOP_DETECTED: {
+    blame: 'model',
+    meaning:
+      'The loop guard saw the model repeat itself (same call and result, a cycle, no new result) or retry a tool that stays unavailable.',
+    toolMessage: false,
+    errorClasses: ['LoopStoppedError'],
+    stopReason: 'loop-detected',
+  },
+  MODEL_ERROR: {
+    blame: 'runtime',
+    meaning: 'The model call threw, or the model answered with neither text nor tool calls.',
+    toolMessage: false,
+    errorClasses: ['LoopStoppedError'],
+    stopReason: 'model-error',
+  },
+
+  STOP_CONDITION: {
+    blame: 'caller',
+    meaning: 'A condition of `stopWhen` made with `stopIf` said stop; its name and detail are the evidence.',
+    toolMessage: false,
+    errorClasses: ['LoopStoppedError'],
+    stopReason: 'stop-condition',
+  },
+
+  // The caller's code or configuration.
+  NO_TOOL_CALL: {
+    blame: 'caller',
+    meaning: '`executeToolCalls` was given a model response that requests no tool call.',
+    toolMessage: false,
+    errorClasses: ['NoToolCallError'],
+  },
+  INVALID_OPTIONS: {
+    blame: 'caller',
+    meaning: 'An option given to a toolwarden function is invalid; `option` names it.',
+    toolMessage: false,
+    errorClasses: ['InvalidOptionsError'],
+  },
+  TOOL_DEFINITION_INVALID: {
+    blame: 'caller',
+    meaning: 'A tool definition or the set of tools is invalid (a name, a schema, a duplicate).',
+    toolMessage: false,
+    errorClasses: ['ToolDefinitionError'],
+  },
+  TOOL_FORMAT_INVALID: {
+    blame: 'caller',
+    meaning:
+      "A tool definition in a provider's format (OpenAI, Anthropic, MCP, BFCL) cannot be imported or exported.",
+    toolMessage: false,
+    errorClasses: ['ToolFormatError'],
+  },
+  TOOL_MODULE_UNUSABLE: {
+    blame: 'caller',
+    meaning: '`toolwarden check` cannot load a tools module, or the module exports no tools.',
+    toolMessage: false,
+    errorClasses: ['ToolModuleError'],
+  },
+  CALLBACK_FAILED: {
+    blame: 'caller',
+    meaning:
+      'A callback the caller passed (handoff, fallback, cost, a store, a hook, a stop condition) threw, hung past its timeout or returned something invalid; the run rejects with `CallbackError`, which keeps the outcome so far.',
+    toolMessage: false,
+    errorClasses: ['CallbackError'],
+    stopReason: 'callback-failed',
+  },
+  INVALID_RUN_STATE: {
+    blame: 'caller',
+    meaning:
+      'A saved run state cannot be resumed: it is malformed, of an unsupported version, or tampered with.',
+    toolMessage: false,
+    errorClasses: ['RunStateError'],
+  },
+} as const satisfies Readonly<Record<string, CodeEntry>>;
+
+type Codes = typeof ERROR_CODES;
+
+/** Every code toolwarden uses. */
+export type ToolwardenCode = keyof Codes;
+
+/** The codes that start a model-visible tool message. */
+export type ToolMessageCode = {
+  [K in ToolwardenCode]: Codes[K]['toolMessage'] extends true ? K : never;
+}[ToolwardenCode];
+
+/** The codes that are also a reason for the loop to stop. */
+export type StopCode = {
+  [K in ToolwardenCode]: Codes[K] extends { readonly stopReason: string } ? K : never;
+}[ToolwardenCode];
+
+/** Why the loop stopped: the kebab-case of a `StopCode`. */
+export type StopReason = Codes[StopCode]['stopReason'];
+
+/** Who is to blame for a code. */
+export function blameOf(code: ToolwardenCode): Blame {
+  return ERROR_CODES[code].blame;
+}
+
+/** The stop reason of a stop code: `TOOL_CALL_LIMIT` → `tool-call-limit`. */
+export function stopReasonOf(code: StopCode): StopReason {
+  return ERROR_CODES[code].stopReason;
+}
+
+/** The code of a stop reason: `tool-call-limit` → `TOOL_CALL_LIMIT`. */
+export function codeOfStopReason(reason: StopReason): StopCode {
+  return reason.toUpperCase().replaceAll('-', '_') as StopCode;
+}
+
+/** The code table as markdown, as the README shows it between `<!-- codes:start -->` and `<!-- codes:end -->`. */
+export function renderCodeTable(): string {
+  const rows = Object.entries(ERROR_CODES).map(([code, entry]: [string, CodeEntry]) => {
+    const seen = entry.toolMessage
+      ? 'this code'
+      : entry.modelSees === undefined
+        ? '—'
+        : `\`${entry.modelSees}\``;
+    const classes =
+      entry.errorClasses.length === 0 ? '—' : entry.errorClasses.map((name) => `\`${name}\``).join(', ');
+    const stop = entry.stopReason === undefined ? '—' : `\`${entry.stopReason}\``;
+    return `| \`${code}\` | ${entry.blame} | ${entry.meaning} | ${seen} | ${classes} | ${stop} |`;
+  });
+  return [
+    '| code | blame | meaning | the model sees | error class | stop reason |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
