@@ -40,7 +40,7 @@ export interface LoopUsage {
   readonly totalTokens: number;
 }
 
-interface OutcomeBase {
+export interface OutcomeBase {
   /** The whole conversation: well-formed (every tool call has exactly one tool response). */
   readonly messages: readonly Message[];
   readonly steps: readonly LoopStep[];
