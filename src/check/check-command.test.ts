@@ -293,7 +293,10 @@ describe('toolwarden check: hostile input', () => {
 
 // The same command in a child process: what only a real process shows (exit codes, Node's own loaders,
 // tsx for a TypeScript module, stray timers and rejections of tool code). These run side by side.
-describe.concurrent('toolwarden check, end to end (node --import tsx src/cli/main.ts check)', () => {
+// A child process starts tsx and compiles the module: allow for a loaded machine.
+describe.concurrent('toolwarden check, end to end (node --import tsx src/cli/main.ts check)', {
+  timeout: 15_000,
+}, () => {
   it('a correct TypeScript module: exit 0, the report on stdout, nothing on stderr', async () => {
     const { code, stdout, stderr } = await spawnCheck(fixture('correct-tools.ts'));
     expect(stderr).toBe('');

@@ -170,7 +170,7 @@ describe('toolwarden --version', () => {
   });
 });
 
-describe('toolwarden, end to end (node --import tsx src/cli/main.ts)', () => {
+describe('toolwarden, end to end (node --import tsx src/cli/main.ts)', { timeout: 15_000 }, () => {
   it('sets the exit code and writes to the real streams', async () => {
     expect(await spawnCli('--version')).toEqual({ stdout: `${version}\n`, stderr: '', code: 0 });
     const unknown = await spawnCli('frobnicate');
