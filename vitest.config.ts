@@ -3,6 +3,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
-    testTimeout: 20_000,
   },
 });

@@ -58,6 +58,8 @@ export async function runLoop(): Promise<string> {
       return outcome.text;
     case 'stopped':
       return `${outcome.reason}: ${outcome.text}`;
+    case 'interrupted':
+      return `waiting for a decision on ${outcome.pending.map((call) => call.toolName).join(', ')}`;
     default: {
       const unreachable: never = outcome;
       return unreachable;

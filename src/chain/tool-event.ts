@@ -2,7 +2,7 @@ import type { ValidationIssue } from '../schema/validation-issue.js';
 import type { ErrorClass } from './error-class.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 
-interface ToolEventBase {
+export interface ToolEventBase {
   readonly toolName: string;
   readonly toolCallId: string;
   /** Redacted and shortened: safe to log. */

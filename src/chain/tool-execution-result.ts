@@ -1,7 +1,7 @@
 import type { Message } from '../messages/message.js';
 import type { ErrorClass } from './error-class.js';
 
-interface ToolCallResultBase {
+export interface ToolCallResultBase {
   readonly toolCallId: string;
   /** The name the model asked for (sanitized). */
   readonly toolName: string;

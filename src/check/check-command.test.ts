@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runCheckCommand } from '../cli/check-command.js';
 import type { CheckReport } from './check-report.js';
 
 const run = promisify(execFile);
@@ -13,11 +14,26 @@ interface CliResult {
   stdout: string;
   stderr: string;
   code: number;
-  ms: number;
 }
 
-/** Runs the real CLI in a child process, from the repository root, as CI would. */
+/** Runs `toolwarden check` in this process (vitest loads the TypeScript fixtures), from the repository root. */
 async function check(...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCheckCommand(args, {
+    cwd: root,
+    stdout: async (text) => {
+      stdout += text;
+    },
+    stderr: async (text) => {
+      stderr += text;
+    },
+  });
+  return { stdout, stderr, code };
+}
+
+/** Runs the real CLI in a child process, through the tsx loader, as CI would. */
+async function spawnCheck(...args: string[]): Promise<CliResult & { ms: number }> {
   const started = performance.now();
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', main, 'check', ...args], {
@@ -211,16 +227,10 @@ describe('toolwarden check: module formats', () => {
     );
   });
 
-  it('.cjs: tools on module.exports are found through the default export', async () => {
-    const { code, stdout } = await check(fixture('commonjs-tools.cjs'));
-    expect(code).toBe(0);
-    expect(lines(stdout)).toContain('PASS  ping  (export default.ping)  1 example');
-  });
-
   it('an absolute path works as well as a relative one', async () => {
-    const { code, stdout } = await check(join(root, fixture('commonjs-tools.cjs')));
-    expect(code).toBe(0);
-    expect(stdout).toContain('PASS  ping');
+    const { code, stdout } = await check(join(root, fixture('plain-definitions.mjs')));
+    expect(code).toBe(1);
+    expect(stdout).toContain('PASS  echo');
   });
 });
 
@@ -255,8 +265,63 @@ describe('toolwarden check: hostile input', () => {
     expect(stderr).toContain('exports no tools (its exports: answer, config, helper)');
   });
 
+  it.each([
+    [[], 'missing the module to check'],
+    [['a.js', 'b.js'], 'expected one module, got 2: a.js b.js'],
+    [['a.js', '--json', '--junit'], '--json and --junit cannot be combined'],
+    [['a.js', '--timeout-ms', '0'], '--timeout-ms must be an integer from 1 to 2147483647, got 0'],
+    [['a.js', '--timeout-ms', '1.5'], '--timeout-ms must be an integer from 1 to 2147483647, got 1.5'],
+    [['a.js', '--timeout-ms'], "Option '--timeout-ms <value>' argument missing"],
+    [['a.js', '--yaml'], "Unknown option '--yaml'"],
+  ])('usage error %j: exit 2 with the reason and the usage', async (args, reason) => {
+    const { code, stdout, stderr } = await check(...args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(reason);
+    expect(stderr).toContain('Usage: toolwarden check <module>');
+  });
+
+  it('--help explains the formats, the exit codes and how to check a TypeScript module', async () => {
+    const { code, stdout } = await check('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--junit');
+    expect(stdout).toContain('--timeout-ms <n>');
+    expect(stdout).toContain("NODE_OPTIONS='--import tsx' npx toolwarden check");
+    expect(stdout).toContain('Exit codes: 0 no failures');
+  });
+});
+
+// The same command in a child process: what only a real process shows (exit codes, Node's own loaders,
+// tsx for a TypeScript module, stray timers and rejections of tool code). These run side by side.
+// A child process starts tsx and compiles the module: allow for a loaded machine.
+describe.concurrent('toolwarden check, end to end (node --import tsx src/cli/main.ts check)', {
+  timeout: 15_000,
+}, () => {
+  it('a correct TypeScript module: exit 0, the report on stdout, nothing on stderr', async () => {
+    const { code, stdout, stderr } = await spawnCheck(fixture('correct-tools.ts'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(lines(stdout)[0]).toBe('toolwarden check src/check/__fixtures__/correct-tools.ts');
+    expect(lines(stdout)).toContain('2 tools: 1 passed, 1 with warnings, 0 failed');
+  });
+
+  it('a module that throws on import: exit 2 with its error, no stack trace', async () => {
+    const { code, stdout, stderr } = await spawnCheck(fixture('hostile/throws-on-import.ts'));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'toolwarden check: importing src/check/__fixtures__/hostile/throws-on-import.ts threw Error: ORDERS_DB_URL is not set\n',
+    );
+  });
+
+  it('.cjs: tools on module.exports are found through the default export', async () => {
+    const { code, stdout } = await spawnCheck(fixture('commonjs-tools.cjs'));
+    expect(code).toBe(0);
+    expect(lines(stdout)).toContain('PASS  ping  (export default.ping)  1 example');
+  });
+
   it('misbehaving examples: each reported, the hanging one times out, the process still exits promptly', async () => {
-    const { code, stdout, ms } = await check(
+    const { code, stdout, ms } = await spawnCheck(
       fixture('hostile/misbehaving-examples.ts'),
       '--json',
       '--timeout-ms',
@@ -294,31 +359,6 @@ describe('toolwarden check: hostile input', () => {
         message: expect.stringContaining('background sync failed'),
       }),
     ]);
-  });
-
-  it.each([
-    [[], 'missing the module to check'],
-    [['a.js', 'b.js'], 'expected one module, got 2: a.js b.js'],
-    [['a.js', '--json', '--junit'], '--json and --junit cannot be combined'],
-    [['a.js', '--timeout-ms', '0'], '--timeout-ms must be an integer from 1 to 2147483647, got 0'],
-    [['a.js', '--timeout-ms', '1.5'], '--timeout-ms must be an integer from 1 to 2147483647, got 1.5'],
-    [['a.js', '--timeout-ms'], "Option '--timeout-ms <value>' argument missing"],
-    [['a.js', '--yaml'], "Unknown option '--yaml'"],
-  ])('usage error %j: exit 2 with the reason and the usage', async (args, reason) => {
-    const { code, stdout, stderr } = await check(...args);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr).toContain(reason);
-    expect(stderr).toContain('Usage: toolwarden check <module>');
-  });
-
-  it('--help explains the formats, the exit codes and how to check a TypeScript module', async () => {
-    const { code, stdout } = await check('--help');
-    expect(code).toBe(0);
-    expect(stdout).toContain('--junit');
-    expect(stdout).toContain('--timeout-ms <n>');
-    expect(stdout).toContain("NODE_OPTIONS='--import tsx' npx toolwarden check");
-    expect(stdout).toContain('Exit codes: 0 no failures');
   });
 });
 

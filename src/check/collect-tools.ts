@@ -54,7 +54,8 @@ export function collectTools(namespace: Readonly<Record<string, unknown>>): Coll
     }
     return true;
   };
-  for (const key of Object.keys(namespace)) {
+  // Node sorts a module namespace's keys; other loaders (a bundler, a test runner) may not.
+  for (const key of Object.keys(namespace).sort()) {
     const value = readField(namespace, key);
     if (add(value, key)) continue;
     const list = listOf(value);

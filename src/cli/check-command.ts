@@ -14,6 +14,7 @@ import { renderCheckJunit } from '../check/render-check-junit.js';
 import { renderCheckText } from '../check/render-check-text.js';
 import { ToolModuleError } from '../check/tool-module-error.js';
 import { DEFAULT_EXAMPLE_TIMEOUT_MS, MAX_EXAMPLE_TIMEOUT_MS } from '../defaults.js';
+import type { CommandIo } from './command-io.js';
 
 export const CHECK_USAGE = `Usage: toolwarden check <module> [--json | --junit] [--timeout-ms <n>]
 
@@ -36,13 +37,6 @@ A .js, .mjs or .cjs module loads as is. A TypeScript module needs a TypeScript l
 Exit codes: 0 no failures (warnings allowed), 1 a tool or the module failed the check,
 2 usage error (bad arguments, no such module, the module cannot be imported or exports no tools).
 `;
-
-/** Where the command writes; each write resolves once the text is handed to the stream. */
-export interface CommandIo {
-  readonly cwd: string;
-  readonly stdout: (text: string) => Promise<void>;
-  readonly stderr: (text: string) => Promise<void>;
-}
 
 type Format = 'text' | 'json' | 'junit';
 
@@ -76,7 +70,7 @@ export async function runCheckCommand(args: readonly string[], io: CommandIo): P
       const namespace = await loadToolModule(modulePath, io.cwd);
       const { targets, exportNames } = collectTools(namespace);
       if (targets.length === 0) {
-        const keys = Object.keys(namespace);
+        const keys = Object.keys(namespace).sort();
         throw new ToolModuleError({
           modulePath,
           problem: 'no-tools',

@@ -1,12 +1,40 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
 
 const run = promisify(execFile);
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+interface CliResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** Runs the command line in this process, writing into strings. */
+async function cli(...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    cwd: process.cwd(),
+    stdout: async (text) => {
+      stdout += text;
+    },
+    stderr: async (text) => {
+      stderr += text;
+    },
+  });
+  return { stdout, stderr, code };
+}
+
+/** Runs the real bin in a child process, through the tsx loader. */
+async function spawnCli(...args: string[]): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', main, ...args]);
     return { stdout, stderr, code: 0 };
@@ -120,5 +148,34 @@ describe('toolwarden demo', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('unknown command: frobnicate');
     expect(stderr).toContain('Usage: toolwarden');
+  });
+});
+
+describe('toolwarden --version', () => {
+  it.each([['--version'], ['-v']])('%s prints the version of package.json', async (flag) => {
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await cli(flag)).toEqual({ stdout: `${version}\n`, stderr: '', code: 0 });
+  });
+
+  it('refuses an argument after it', async () => {
+    const { code, stderr } = await cli('--version', 'now');
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown argument for --version: now');
+  });
+
+  it('help lists it', async () => {
+    const { code, stdout } = await cli('help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--version, -v');
+  });
+});
+
+describe('toolwarden, end to end (node --import tsx src/cli/main.ts)', { timeout: 15_000 }, () => {
+  it('sets the exit code and writes to the real streams', async () => {
+    expect(await spawnCli('--version')).toEqual({ stdout: `${version}\n`, stderr: '', code: 0 });
+    const unknown = await spawnCli('frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain('unknown command: frobnicate');
   });
 });

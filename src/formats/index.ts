@@ -1,8 +1,9 @@
-export { MAX_ORIGINAL_TOOL_NAME_LENGTH, MAX_SCHEMA_DEPTH } from '../defaults.js';
+// toolwarden/formats: tools to and from the wire formats of OpenAI, Anthropic and MCP, and the name map
+// that keeps a provider-legal name for each original name.
 export type { AnthropicTool } from './anthropic-tool.js';
-export { fromAnthropicTool, fromAnthropicTools, readAnthropicTool } from './from-anthropic-tool.js';
-export { fromMcpTool, fromMcpTools, readMcpTool } from './from-mcp-tool.js';
-export { fromOpenAiTool, fromOpenAiTools, readOpenAiTool } from './from-openai-tool.js';
+export { fromAnthropicTool, fromAnthropicTools } from './from-anthropic-tool.js';
+export { fromMcpTool, fromMcpTools } from './from-mcp-tool.js';
+export { fromOpenAiTool, fromOpenAiTools } from './from-openai-tool.js';
 export type {
   ImportedToolHandler,
   ImportedToolSettings,
@@ -10,8 +11,6 @@ export type {
   ImportToolOptions,
   ImportToolsOptions,
 } from './import-tool-spec.js';
-export { importToolSpec, importToolSpecs } from './import-tool-spec.js';
-export type { ImportedToolSpec } from './imported-tool-spec.js';
 export type { McpTool, McpToolAnnotations } from './mcp-tool.js';
 export type { OpenAiTool } from './openai-tool.js';
 export { toAnthropicTool } from './to-anthropic-tool.js';

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
 import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
+import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
 import { CallbackError } from '../errors/callback-error.js';
 import type { GuardStore } from '../session/guard-store.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { MemoryStore } from '../testing/memory-store.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import type { ToolLoopOptions } from './loop-options.js';
+import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { stopIf } from './stop-conditions.js';
 
@@ -48,7 +48,14 @@ describe('a callback that fails', () => {
   ])('%s: CallbackError with the outcome so far, the guard saved', async (_name, extra, callback) => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const store = new MemoryStore();
-    const error = await failure({ model, tools, messages, sessionId: 's', store, ...extra } as ToolLoopOptions);
+    const error = await failure({
+      model,
+      tools,
+      messages,
+      sessionId: 's',
+      store,
+      ...extra,
+    } as ToolLoopOptions);
     expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
     expect(error.cause).toBeDefined();
     const outcome = outcomeOf(error);
@@ -64,7 +71,11 @@ describe('a callback that fails', () => {
   it('a fallback that fails leaves the default text in the outcome', async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const outcome = outcomeOf(await failure({ model, tools, messages, fallback: boom }));
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected', text: DEFAULT_STOP_FALLBACK_TEXT });
+    expect(outcome).toMatchObject({
+      type: 'stopped',
+      reason: 'loop-detected',
+      text: DEFAULT_STOP_FALLBACK_TEXT,
+    });
     expect(outcome.roundTrips).toBe(3);
   });
 
@@ -75,7 +86,12 @@ describe('a callback that fails', () => {
         throw new Error('429');
       },
     };
-    const outcome = await runToolLoop({ model, tools, messages, wrapModelCall: (request, next) => next(request) });
+    const outcome = await runToolLoop({
+      model,
+      tools,
+      messages,
+      wrapModelCall: (request, next) => next(request),
+    });
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error' });
   });
 
@@ -110,17 +126,42 @@ describe('the store', () => {
   it("a load that never settles ends at the caller's abort", async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const caller = new AbortController();
-    const running = runToolLoop({ model, tools, messages, sessionId: 's', store: hanging, signal: caller.signal });
+    const running = runToolLoop({
+      model,
+      tools,
+      messages,
+      sessionId: 's',
+      store: hanging,
+      signal: caller.signal,
+    });
     caller.abort(new Error('client gone'));
-    expect(await running).toMatchObject({ type: 'stopped', reason: 'aborted', evidence: { error: new Error('client gone') } });
+    expect(await running).toMatchObject({
+      type: 'stopped',
+      reason: 'aborted',
+      evidence: { error: new Error('client gone') },
+    });
   });
 
   it('a load or save past the callback timeout fails the run with the outcome kept', async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
-    const error = await failure({ model, tools, messages, sessionId: 's', store: hanging, callbackTimeoutMs: 20 });
+    const error = await failure({
+      model,
+      tools,
+      messages,
+      sessionId: 's',
+      store: hanging,
+      callbackTimeoutMs: 20,
+    });
     expect(error.callback).toBe('store.load');
     const saving: GuardStore = { load: async () => undefined, save: () => new Promise(() => {}) };
-    const late = await failure({ model, tools, messages, sessionId: 's', store: saving, callbackTimeoutMs: 20 });
+    const late = await failure({
+      model,
+      tools,
+      messages,
+      sessionId: 's',
+      store: saving,
+      callbackTimeoutMs: 20,
+    });
     expect(late.callback).toBe('store.save');
     expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
   });

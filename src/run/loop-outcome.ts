@@ -1,8 +1,8 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import type { StopReason } from '../errors/error-codes.js';
 import type { LoopEvidence } from '../guard/guard-types.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
-import type { StopReason } from '../errors/error-codes.js';
 import type { PendingCall, RunState } from './run-state.js';
 
 /**
@@ -42,7 +42,7 @@ export interface LoopUsage {
   readonly totalTokens: number;
 }
 
-interface OutcomeBase {
+export interface LoopOutcomeBase {
   /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on. */
   readonly messages: readonly Message[];
   /** The steps run by this process (since the start, or since the resume). */
@@ -61,8 +61,8 @@ interface OutcomeBase {
 
 /** The loop's result, a value: completed, stopped with a reason and evidence, or interrupted waiting for decisions. */
 export type LoopOutcome =
-  | (OutcomeBase & { readonly type: 'completed'; readonly text: string })
-  | (OutcomeBase & {
+  | (LoopOutcomeBase & { readonly type: 'completed'; readonly text: string })
+  | (LoopOutcomeBase & {
       readonly type: 'stopped';
       readonly reason: StopReason;
       readonly evidence: StopEvidence;
@@ -71,7 +71,7 @@ export type LoopOutcome =
       /** Model calls spent inside the detected loop, beyond the first occurrence. */
       readonly wastedRoundTrips: number;
     })
-  | (OutcomeBase & {
+  | (LoopOutcomeBase & {
       readonly type: 'interrupted';
       /** The calls waiting for a decision; no call of their round has run. */
       readonly pending: readonly PendingCall[];

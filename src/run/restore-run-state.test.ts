@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { RunStateError } from '../errors/run-state-error.js';
 import { restoreRunState } from './restore-run-state.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: a saved state is edited here as the raw JSON it is
+type Json = any;
+
 const FIXTURES = new URL('./__fixtures__/run-state/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 
@@ -75,21 +78,24 @@ describe('restoreRunState: hostile values', () => {
   });
 
   it.each([
-    ['a message with an unknown role', (s: any) => (s.messages[0].role = 'root')],
-    ['a message that is not an object', (s: any) => (s.messages[1] = 'hi')],
-    ['a tool call without arguments', (s: any) => delete s.messages[1].toolCalls[0].arguments],
-    ['a tool message with a numeric isError', (s: any) => (s.messages[2].isError = 1)],
-    ['an extra field on a message', (s: any) => (s.messages[0].trusted = true)],
-    ['a negative roundTrips', (s: any) => (s.roundTrips = -1)],
-    ['a fractional toolCalls', (s: any) => (s.toolCalls = 1.5)],
-    ['an infinite elapsedMs', (s: any) => (s.elapsedMs = Number.POSITIVE_INFINITY)],
-    ['a nextCallId of 0', (s: any) => (s.nextCallId = 0)],
-    ['a runId with odd characters', (s: any) => (s.runId = '../../etc')],
-    ['an empty pending list', (s: any) => (s.pending = [])],
-    ['a pending call of no call of the round', (s: any) => (s.pending[0].toolCallId = 'c9')],
-    ['a pending round whose last message is not the assistant', (s: any) => s.messages.push({ role: 'user', content: 'x' })],
-    ['a ten-megabyte session id', (s: any) => (s.sessionId = 'x'.repeat(10 * 1024 * 1024))],
-    ['a guard of another version', (s: any) => (s.guard.schemaVersion = 1)],
+    ['a message with an unknown role', (s: Json) => (s.messages[0].role = 'root')],
+    ['a message that is not an object', (s: Json) => (s.messages[1] = 'hi')],
+    ['a tool call without arguments', (s: Json) => delete s.messages[1].toolCalls[0].arguments],
+    ['a tool message with a numeric isError', (s: Json) => (s.messages[2].isError = 1)],
+    ['an extra field on a message', (s: Json) => (s.messages[0].trusted = true)],
+    ['a negative roundTrips', (s: Json) => (s.roundTrips = -1)],
+    ['a fractional toolCalls', (s: Json) => (s.toolCalls = 1.5)],
+    ['an infinite elapsedMs', (s: Json) => (s.elapsedMs = Number.POSITIVE_INFINITY)],
+    ['a nextCallId of 0', (s: Json) => (s.nextCallId = 0)],
+    ['a runId with odd characters', (s: Json) => (s.runId = '../../etc')],
+    ['an empty pending list', (s: Json) => (s.pending = [])],
+    ['a pending call of no call of the round', (s: Json) => (s.pending[0].toolCallId = 'c9')],
+    [
+      'a pending round whose last message is not the assistant',
+      (s: Json) => s.messages.push({ role: 'user', content: 'x' }),
+    ],
+    ['a ten-megabyte session id', (s: Json) => (s.sessionId = 'x'.repeat(10 * 1024 * 1024))],
+    ['a guard of another version', (s: Json) => (s.guard.schemaVersion = 1)],
   ])('refuses a state with %s, never half-applied', (_name, change) => {
     const state = valid();
     change(state);

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# The package as a user gets it: packs the built dist/ (run `npm run build` first), installs the tarball in
+# a fresh consumer folder from the npm cache only (no network), and checks that
+#   - the tarball holds LICENSE, README.md, package.json and dist/, and no tests, no src/, no source maps;
+#   - every file package.json's exports and bin name is in it;
+#   - the install prints no warning about toolwarden itself (its own lifecycle scripts);
+#   - each entry loads with `import` and with `require()` (Node >= 20.19 loads ESM from require),
+#     and its types resolve for a TypeScript consumer (moduleResolution nodenext);
+#   - `npx toolwarden --version` prints the version.
+# If the cache lacks a dependency (a machine where `npm ci` never ran), the install step says so and the
+# checks run against the unpacked tarball with the repository's dependencies instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$(pwd)"
+
+fail() {
+  echo "check-package: $*" >&2
+  exit 1
+}
+
+[ -f dist/index.js ] || fail "dist/ is missing: run npm run build first"
+version="$(node -p "require('./package.json').version")"
+work="$(mktemp -d "${TMPDIR:-/tmp}/toolwarden-package.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+# 1. The tarball. --ignore-scripts: dist/ is built already (prepack would build it again).
+npm pack --ignore-scripts --silent --json --pack-destination "$work" >"$work/pack.json"
+node - "$work/pack.json" <<'EOF'
+const { readFileSync } = require('node:fs');
+const [pack] = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const files = new Set(pack.files.map((file) => file.path));
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const problems = [];
+for (const required of ['LICENSE', 'README.md', 'package.json']) {
+  if (!files.has(required)) problems.push(`${required} is not in the package`);
+}
+for (const file of files) {
+  if (file.endsWith('.map')) problems.push(`${file}: a source map (it would point at src/, which is not shipped)`);
+  if (/\.test\.|__fixtures__/.test(file)) problems.push(`${file}: a test file`);
+  if (!/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(file)) problems.push(`${file}: outside dist/`);
+}
+const targets = [];
+const walk = (value) => {
+  if (typeof value === 'string') targets.push(value);
+  else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+};
+walk(manifest.exports);
+walk(manifest.bin);
+for (const target of targets) {
+  const path = target.replace(/^\.\//, '');
+  if (!files.has(path)) problems.push(`${target} (named in package.json) is not in the package`);
+}
+if (problems.length > 0) {
+  console.error(`check-package: the tarball is wrong:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`check-package: ${pack.filename}: ${files.size} files, ${Math.round(pack.size / 1024)} KiB`);
+EOF
+tarball="$work/$(node -p "JSON.parse(require('fs').readFileSync('$work/pack.json', 'utf8'))[0].filename")"
+
+# 2. A fresh consumer.
+consumer="$work/consumer"
+mkdir -p "$consumer"
+printf '{ "name": "consumer", "version": "1.0.0", "private": true }\n' >"$consumer/package.json"
+if (cd "$consumer" && npm install --offline --no-audit --no-fund "$tarball") >"$work/install.log" 2>&1; then
+  if grep -i 'warn' "$work/install.log" | grep -i 'toolwarden' >&2; then
+    fail "installing the package warns about toolwarden itself (above)"
+  fi
+  echo "check-package: installed from the npm cache, no warning about toolwarden"
+elif grep -q 'ENOTCACHED' "$work/install.log"; then
+  echo "check-package: a dependency is not in the npm cache (run npm ci once): the install warning is not checked;"
+  echo "check-package: checking the unpacked tarball with the repository's dependencies instead"
+  mkdir -p "$consumer/node_modules/toolwarden" "$consumer/node_modules/.bin"
+  tar -xzf "$tarball" -C "$consumer/node_modules/toolwarden" --strip-components=1
+  node -e "for (const d of Object.keys(require('./package.json').dependencies ?? {})) console.log(d)" |
+    while read -r dependency; do
+      mkdir -p "$consumer/node_modules/$(dirname "$dependency")"
+      ln -s "$repo/node_modules/$dependency" "$consumer/node_modules/$dependency"
+    done
+  chmod +x "$consumer/node_modules/toolwarden/dist/cli/main.js"
+  ln -s ../toolwarden/dist/cli/main.js "$consumer/node_modules/.bin/toolwarden"
+else
+  cat "$work/install.log" >&2
+  fail "npm install of the tarball failed (above)"
+fi
+
+# 3. Every entry, from ESM, from CommonJS, and its types.
+cd "$consumer"
+cat >esm.mjs <<'EOF'
+import { defineTool, runToolLoop } from 'toolwarden';
+import { fromBfclFunctions } from 'toolwarden/bfcl';
+import { checkTools } from 'toolwarden/check';
+import { fromOpenAiTools } from 'toolwarden/formats';
+import { ScriptedModel } from 'toolwarden/testing';
+for (const value of [defineTool, runToolLoop, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel]) {
+  if (typeof value !== 'function') throw new Error('an entry lacks an export');
+}
+EOF
+node esm.mjs || fail "import of an entry failed"
+cat >cjs.cjs <<'EOF'
+const entries = { toolwarden: 'defineTool', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
+  'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel' };
+const [major, minor] = process.versions.node.split('.').map(Number);
+const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
+for (const [entry, name] of Object.entries(entries)) {
+  try {
+    const loaded = require(entry);
+    if (typeof loaded[name] !== 'function') throw new Error(`${entry} has no ${name}`);
+  } catch (error) {
+    // Before require(esm), Node says itself that the package is ESM and to use import().
+    if (requiresEsm || error.code !== 'ERR_REQUIRE_ESM') throw error;
+  }
+}
+EOF
+node cjs.cjs || fail "require() of an entry failed"
+cat >types.ts <<'EOF'
+import type { BfclFunction } from 'toolwarden/bfcl';
+import type { CheckReport } from 'toolwarden/check';
+import type { OpenAiTool } from 'toolwarden/formats';
+import type { ScriptedModelOptions } from 'toolwarden/testing';
+import { defineTool, type Tool, type ToolExample } from 'toolwarden';
+export const tool: Tool<{ city: string }, string> = defineTool({
+  name: 'weather',
+  description: 'The weather in a city.',
+  effect: 'read',
+  input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  execute: ({ city }: { city: string }) => `sunny in ${city}`,
+});
+export type Used = [BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, ToolExample];
+EOF
+cat >tsconfig.json <<'EOF'
+{
+  "compilerOptions": {
+    "module": "nodenext",
+    "moduleResolution": "nodenext",
+    "target": "es2022",
+    "strict": true,
+    "exactOptionalPropertyTypes": true,
+    "skipLibCheck": true,
+    "types": [],
+    "noEmit": true
+  },
+  "files": ["types.ts"]
+}
+EOF
+node "$repo/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "the types of an entry do not resolve"
+
+printed="$(npx --no-install toolwarden --version)"
+[ "$printed" = "$version" ] || fail "npx toolwarden --version printed '$printed', expected '$version'"
+echo "check-package: every entry imports, requires and type-checks; toolwarden --version prints $version"

@@ -1,0 +1,6 @@
+/** Where a command writes; each write resolves once the text is handed to the stream. */
+export interface CommandIo {
+  readonly cwd: string;
+  readonly stdout: (text: string) => Promise<void>;
+  readonly stderr: (text: string) => Promise<void>;
+}

@@ -1,0 +1,58 @@
+import { loopScenariosReport } from '../demo/loop-scenarios/index.js';
+import { runReferenceProbe } from '../demo/run-reference-probe.js';
+import { runCheckCommand } from './check-command.js';
+import type { CommandIo } from './command-io.js';
+import { packageVersion } from './package-version.js';
+
+export const USAGE = `Usage: toolwarden <command>
+
+Commands:
+  demo              run the Spring AI 2.0.1 reference experiment on the execution chain (no model, no API key)
+  demo loops        run the loop scenarios under the guard and under step caps 10/20/25, as a table
+  check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
+  help              show this text
+  --version, -v     print toolwarden's version
+`;
+
+/** The `toolwarden` command line without the process: returns the exit code (0 ok, 1 failed, 2 usage error). */
+export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [command, ...rest] = argv;
+  const usageError = async (message: string): Promise<number> => {
+    await io.stderr(`toolwarden: ${message}\n\n${USAGE}`);
+    return 2;
+  };
+  switch (command) {
+    case 'demo': {
+      const [scenario, ...extra] = rest;
+      if (extra.length > 0) return usageError(`unknown argument for demo: ${extra[0]}`);
+      if (scenario === 'loops') {
+        const report = await loopScenariosReport();
+        await io.stdout(`${report.table}\n`);
+        return report.allCorrect ? 0 : 1;
+      }
+      if (scenario !== undefined) return usageError(`unknown demo: ${scenario} (try: demo, demo loops)`);
+      const facts = await runReferenceProbe();
+      await io.stdout(facts.map(([key, value]) => `${key}=${oneLine(value)}\n`).join(''));
+      return 0;
+    }
+    case 'check':
+      return runCheckCommand(rest, io);
+    case '--version':
+    case '-v':
+      if (rest.length > 0) return usageError(`unknown argument for ${command}: ${rest[0]}`);
+      await io.stdout(`${await packageVersion()}\n`);
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      await io.stdout(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      return usageError(`unknown command: ${command}`);
+  }
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\r?\n/g, '\\n');
+}
