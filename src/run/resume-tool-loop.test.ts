@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { RunStateError } from '../errors/run-state-error.js';
+import type { Message } from '../messages/message.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { historyProblems } from '../testing/history-problems.js';
+import { MemoryStore } from '../testing/memory-store.js';
+import { recordEvents } from '../testing/record-events.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { defineTool } from '../tools/define-tool.js';
+import type { LoopOutcome } from './loop-outcome.js';
+import { resumeToolLoop } from './resume-tool-loop.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+// Interrupt and resume, end to end, with the trivial policy the approval workflow will replace: a refund
+// waits for a person; everything else runs.
+
+const USER: readonly Message[] = [{ role: 'user', content: 'Refund order A-1, then tell me its status.' }];
+const needsApproval = ({ toolName }: { toolName: string }) =>
+  toolName === 'refundOrder'
+    ? { type: 'interrupt' as const, reason: 'refunds need a person', payload: { amount: 42 } }
+    : undefined;
+
+function shop() {
+  const refunds: string[] = [];
+  const reads: string[] = [];
+  const tools = [
+    defineTool({
+      name: 'refundOrder',
+      description: 'Refunds an order.',
+      effect: 'write',
+      input: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
+      execute: ({ orderId }: { orderId: string }) => {
+        refunds.push(orderId);
+        return { orderId, refunded: true };
+      },
+    }),
+    defineTool({
+      name: 'getOrder',
+      description: 'Reads an order.',
+      effect: 'read',
+      input: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
+      execute: ({ orderId }: { orderId: string }) => {
+        reads.push(orderId);
+        return { orderId, status: refunds.includes(orderId) ? 'refunded' : 'paid' };
+      },
+    }),
+  ];
+  return { tools, refunds, reads };
+}
+
+const ROUND = assistantWithCalls([
+  { name: 'refundOrder', arguments: { orderId: 'A-1' }, id: 'r1' },
+  { name: 'getOrder', arguments: { orderId: 'A-1' }, id: 'g1' },
+]);
+const DONE = { role: 'assistant' as const, content: 'Refunded; the order now shows as refunded.' };
+
+function interrupted(outcome: LoopOutcome) {
+  if (outcome.type !== 'interrupted') throw new Error(`expected interrupted, got ${outcome.type}`);
+  return outcome;
+}
+
+describe('interrupt and resume', () => {
+  it('pauses before any call of the round runs, and resumes from JSON: approved', async () => {
+    const first = shop();
+    const paused = interrupted(
+      await runToolLoop({
+        model: new ScriptedModel({ script: [ROUND] }),
+        messages: USER,
+        tools: first.tools,
+        beforeToolCall: needsApproval,
+      }),
+    );
+    expect(paused.pending).toEqual([
+      {
+        toolCallId: 'r1',
+        toolName: 'refundOrder',
+        arguments: '{"orderId":"A-1"}',
+        reason: 'refunds need a person',
+        payload: { amount: 42 },
+      },
+    ]);
+    expect(first.refunds).toEqual([]);
+    expect(first.reads).toEqual([]);
+    expect(paused.roundTrips).toBe(1);
+    const saved = JSON.stringify(paused.state);
+
+    // Later, elsewhere: new tool instances, the JSON only.
+    const second = shop();
+    const model = new ScriptedModel({ script: [DONE] });
+    const done = await resumeToolLoop(saved, {
+      model,
+      tools: second.tools,
+      beforeToolCall: needsApproval,
+      decisions: { r1: 'run' },
+    });
+    expect(done).toMatchObject({ type: 'completed', text: DONE.content, roundTrips: 2, toolCalls: 2 });
+    expect(second.refunds).toEqual(['A-1']);
+    expect(second.reads).toEqual(['A-1']);
+    expect(historyProblems(done.messages)).toEqual([]);
+    expect(done.messages.slice(0, 2)).toEqual([...USER, ROUND]);
+    expect(model.requests[0]?.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'g1' });
+    expect(done.state.pending).toBeUndefined();
+  });
+
+  it('denied: the tool never runs, the model is told only that it is not permitted, and the denial is an event', async () => {
+    const first = shop();
+    const paused = interrupted(
+      await runToolLoop({
+        model: new ScriptedModel({ script: [ROUND] }),
+        messages: USER,
+        tools: first.tools,
+        beforeToolCall: needsApproval,
+      }),
+    );
+    const recorder = recordEvents();
+    const done = await resumeToolLoop(JSON.stringify(paused.state), {
+      model: new ScriptedModel({ script: [DONE] }),
+      tools: first.tools,
+      beforeToolCall: needsApproval,
+      decisions: { r1: 'deny' },
+      onEvent: recorder.listener,
+    });
+    expect(first.refunds).toEqual([]);
+    expect(first.reads).toEqual(['A-1']);
+    const refused = done.messages.find((m) => m.role === 'tool' && m.toolCallId === 'r1');
+    expect(refused).toMatchObject({ isError: true, errorCode: 'PERMISSION_DENIED' });
+    expect(refused?.role === 'tool' ? refused.content : '').not.toContain('person');
+    expect(recorder.ofType('tool-call-denied').map((event) => event.toolCallId)).toEqual(['r1']);
+    expect(recorder.ofType('run-start')[0]).toMatchObject({ resumed: true });
+  });
+
+  it('an undecided call is asked again, and pauses the run again', async () => {
+    const { tools } = shop();
+    const paused = interrupted(
+      await runToolLoop({
+        model: new ScriptedModel({ script: [ROUND] }),
+        messages: USER,
+        tools,
+        beforeToolCall: needsApproval,
+      }),
+    );
+    const again = interrupted(
+      await resumeToolLoop(paused.state, {
+        model: new ScriptedModel({ script: [] }),
+        tools,
+        beforeToolCall: needsApproval,
+      }),
+    );
+    expect(again.pending.map((call) => call.toolCallId)).toEqual(['r1']);
+    expect(again.roundTrips).toBe(1);
+  });
+
+  it('refuses decisions for calls the run does not wait for, and a tampered state, before anything runs', async () => {
+    const { tools, refunds } = shop();
+    const paused = interrupted(
+      await runToolLoop({
+        model: new ScriptedModel({ script: [ROUND] }),
+        messages: USER,
+        tools,
+        beforeToolCall: needsApproval,
+      }),
+    );
+    const model = new ScriptedModel({ script: [DONE] });
+    await expect(
+      resumeToolLoop(paused.state, { model, tools, decisions: { g1: 'run' } }),
+    ).rejects.toBeInstanceOf(InvalidOptionsError);
+    await expect(
+      resumeToolLoop(paused.state, { model, tools, decisions: { r1: 'yes' as 'run' } }),
+    ).rejects.toBeInstanceOf(InvalidOptionsError);
+    const tampered = {
+      ...paused.state,
+      pending: [{ ...paused.state.pending?.[0], arguments: '{"orderId":"B-9"}' }],
+    };
+    await expect(
+      resumeToolLoop(JSON.stringify(tampered), { model, tools, decisions: { r1: 'run' } }),
+    ).rejects.toBeInstanceOf(RunStateError);
+    expect(refunds).toEqual([]);
+    expect(model.callCount).toBe(0);
+  });
+
+  it('resumes the fixture written for version 1', async () => {
+    const { tools, refunds } = shop();
+    const text = readFileSync(
+      new URL('./__fixtures__/run-state/v1-interrupted.json', import.meta.url),
+      'utf8',
+    );
+    const done = await resumeToolLoop(text, {
+      model: new ScriptedModel({ script: [DONE] }),
+      tools,
+      decisions: { c2: 'run' },
+    });
+    expect(done).toMatchObject({ type: 'completed', roundTrips: 3, toolCalls: 3 });
+    expect(refunds).toEqual(['A-1']);
+    expect(historyProblems(done.messages)).toEqual([]);
+  });
+
+  it('with a store, the guard memory of the session is the store’s, and it is saved after the resume', async () => {
+    const { tools } = shop();
+    const store = new MemoryStore();
+    const paused = interrupted(
+      await runToolLoop({
+        model: new ScriptedModel({ script: [ROUND] }),
+        messages: USER,
+        tools,
+        beforeToolCall: needsApproval,
+        sessionId: 'session-1',
+        store,
+      }),
+    );
+    expect(paused.state.sessionId).toBe('session-1');
+    await resumeToolLoop(JSON.stringify(paused.state), {
+      model: new ScriptedModel({ script: [DONE] }),
+      tools,
+      decisions: { r1: 'run' },
+      store,
+    });
+    expect(await store.load('session-1')).toMatchObject({
+      schemaVersion: 2,
+      window: [{ calls: [{ tool: 'refundOrder' }, { tool: 'getOrder' }] }],
+    });
+  });
+});
+
+describe('a stopped run continues where it stopped', () => {
+  it('a run stopped at its ceiling resumes with a higher one; nothing done is repeated', async () => {
+    const { tools, reads } = shop();
+    const read = (n: number) => assistantWithCalls([{ name: 'getOrder', arguments: { orderId: `A-${n}` } }]);
+    const stopped = await runToolLoop({
+      model: new ScriptedModel({ script: [read(1), read(2)] }),
+      messages: USER,
+      tools,
+      maxRoundTrips: 2,
+    });
+    expect(stopped).toMatchObject({ type: 'stopped', reason: 'max-round-trips', roundTrips: 2 });
+    const done = await resumeToolLoop(JSON.stringify(stopped.state), {
+      model: new ScriptedModel({ script: [read(3), DONE] }),
+      tools,
+      maxRoundTrips: 10,
+    });
+    expect(done).toMatchObject({ type: 'completed', roundTrips: 4, toolCalls: 3 });
+    expect(reads).toEqual(['A-1', 'A-2', 'A-3']);
+    expect(done.steps.map((step) => step.round)).toEqual([3, 4]);
+  });
+
+  it('ids generated for calls never repeat across the requests of a session', async () => {
+    const { tools } = shop();
+    const noIds = assistantWithCalls([
+      { name: 'getOrder', arguments: { orderId: 'A-1' }, id: '' },
+      { name: 'getOrder', arguments: { orderId: 'A-2' }, id: '' },
+    ]);
+    const ids: string[] = [];
+    for (let request = 0; request < 3; request++) {
+      const outcome = await runToolLoop({
+        model: new ScriptedModel({ script: [noIds, DONE] }),
+        messages: USER,
+        tools,
+        sessionId: 'same-session',
+      });
+      for (const message of outcome.messages) if (message.role === 'tool') ids.push(message.toolCallId);
+    }
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    for (const id of ids) expect(id).toMatch(/^tw_[0-9a-f]{24}_\d+$/);
+  });
+});
