@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { RunStateError } from '../errors/run-state-error.js';
@@ -9,6 +11,7 @@ import { MemoryStore } from '../testing/memory-store.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
+import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
@@ -17,39 +20,6 @@ import { runToolLoop } from './run-tool-loop.js';
 // waits for a person; everything else runs.
 
 const USER: readonly Message[] = [{ role: 'user', content: 'Refund order A-1, then tell me its status.' }];
-const needsApproval = ({ toolName }: { toolName: string }) =>
-  toolName === 'refundOrder'
-    ? { type: 'interrupt' as const, reason: 'refunds need a person', payload: { amount: 42 } }
-    : undefined;
-
-function shop() {
-  const refunds: string[] = [];
-  const reads: string[] = [];
-  const tools = [
-    defineTool({
-      name: 'refundOrder',
-      description: 'Refunds an order.',
-      effect: 'write',
-      input: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
-      execute: ({ orderId }: { orderId: string }) => {
-        refunds.push(orderId);
-        return { orderId, refunded: true };
-      },
-    }),
-    defineTool({
-      name: 'getOrder',
-      description: 'Reads an order.',
-      effect: 'read',
-      input: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
-      execute: ({ orderId }: { orderId: string }) => {
-        reads.push(orderId);
-        return { orderId, status: refunds.includes(orderId) ? 'refunded' : 'paid' };
-      },
-    }),
-  ];
-  return { tools, refunds, reads };
-}
-
 const ROUND = assistantWithCalls([
   { name: 'refundOrder', arguments: { orderId: 'A-1' }, id: 'r1' },
   { name: 'getOrder', arguments: { orderId: 'A-1' }, id: 'g1' },
@@ -63,7 +33,7 @@ function interrupted(outcome: LoopOutcome) {
 
 describe('interrupt and resume', () => {
   it('pauses before any call of the round runs, and resumes from JSON: approved', async () => {
-    const first = shop();
+    const first = refundShop();
     const paused = interrupted(
       await runToolLoop({
         model: new ScriptedModel({ script: [ROUND] }),
@@ -87,7 +57,7 @@ describe('interrupt and resume', () => {
     const saved = JSON.stringify(paused.state);
 
     // Later, elsewhere: new tool instances, the JSON only.
-    const second = shop();
+    const second = refundShop();
     const model = new ScriptedModel({ script: [DONE] });
     const done = await resumeToolLoop(saved, {
       model,
@@ -104,8 +74,34 @@ describe('interrupt and resume', () => {
     expect(done.state.pending).toBeUndefined();
   });
 
+  it('resumes in another process, from the JSON alone', async () => {
+    const { tools } = refundShop();
+    const paused = interrupted(
+      await runToolLoop({
+        model: new ScriptedModel({ script: [ROUND] }),
+        messages: USER,
+        tools,
+        beforeToolCall: needsApproval,
+      }),
+    );
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./__fixtures__/resume-in-child.ts', import.meta.url)),
+        '{"r1":"run"}',
+      ],
+      { input: JSON.stringify(paused.state), encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(child.stderr).toBe('');
+    const seen = JSON.parse(child.stdout);
+    expect(seen).toMatchObject({ type: 'completed', roundTrips: 2, refunds: ['A-1'], reads: ['A-1'] });
+    expect(seen.pid).not.toBe(process.pid);
+  }, 30_000);
+
   it('denied: the tool never runs, the model is told only that it is not permitted, and the denial is an event', async () => {
-    const first = shop();
+    const first = refundShop();
     const paused = interrupted(
       await runToolLoop({
         model: new ScriptedModel({ script: [ROUND] }),
@@ -132,7 +128,7 @@ describe('interrupt and resume', () => {
   });
 
   it('an undecided call is asked again, and pauses the run again', async () => {
-    const { tools } = shop();
+    const { tools } = refundShop();
     const paused = interrupted(
       await runToolLoop({
         model: new ScriptedModel({ script: [ROUND] }),
@@ -153,7 +149,7 @@ describe('interrupt and resume', () => {
   });
 
   it('refuses decisions for calls the run does not wait for, and a tampered state, before anything runs', async () => {
-    const { tools, refunds } = shop();
+    const { tools, refunds } = refundShop();
     const paused = interrupted(
       await runToolLoop({
         model: new ScriptedModel({ script: [ROUND] }),
@@ -181,7 +177,7 @@ describe('interrupt and resume', () => {
   });
 
   it('resumes the fixture written for version 1', async () => {
-    const { tools, refunds } = shop();
+    const { tools, refunds } = refundShop();
     const text = readFileSync(
       new URL('./__fixtures__/run-state/v1-interrupted.json', import.meta.url),
       'utf8',
@@ -197,7 +193,7 @@ describe('interrupt and resume', () => {
   });
 
   it('with a store, the guard memory of the session is the store’s, and it is saved after the resume', async () => {
-    const { tools } = shop();
+    const { tools } = refundShop();
     const store = new MemoryStore();
     const paused = interrupted(
       await runToolLoop({
@@ -225,7 +221,7 @@ describe('interrupt and resume', () => {
 
 describe('a stopped run continues where it stopped', () => {
   it('a run stopped at its ceiling resumes with a higher one; nothing done is repeated', async () => {
-    const { tools, reads } = shop();
+    const { tools, reads } = refundShop();
     const read = (n: number) => assistantWithCalls([{ name: 'getOrder', arguments: { orderId: `A-${n}` } }]);
     const stopped = await runToolLoop({
       model: new ScriptedModel({ script: [read(1), read(2)] }),
@@ -245,7 +241,7 @@ describe('a stopped run continues where it stopped', () => {
   });
 
   it('ids generated for calls never repeat across the requests of a session', async () => {
-    const { tools } = shop();
+    const { tools } = refundShop();
     const noIds = assistantWithCalls([
       { name: 'getOrder', arguments: { orderId: 'A-1' }, id: '' },
       { name: 'getOrder', arguments: { orderId: 'A-2' }, id: '' },
