@@ -53,8 +53,8 @@ describe('defineTool', () => {
     ['no description', { description: '  ' }, /a description is required/],
     ['a bad effect', { effect: 'delete' }, /effect must be 'read' or 'write'/],
     ['no execute', { execute: 'run' }, /execute must be a function/],
-    ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be an integer >= 1/],
-    ['bad retries', { retries: -1 }, /retries must be an integer >= 0/],
+    ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be an integer between 1 and 2147483647, got 0\./],
+    ['bad retries', { retries: -1 }, /retries must be an integer >= 0, got -1\./],
     [
       'an input that is not a schema',
       { input: 'string' },
@@ -68,6 +68,43 @@ describe('defineTool', () => {
     ['an unknown keyword', { input: { type: 'object', propertees: {} } }, /does not compile.*propertees/],
   ])('refuses %s', (_name, patch, message) => {
     expect(() => defineTool({ ...base, name: 't', ...(patch as object) } as never)).toThrow(message);
+  });
+
+  it.each([
+    ['timeoutMs', 3_000_000_000, 'timeoutMs must be an integer between 1 and 2147483647, got 3000000000.'],
+    [
+      'timeoutMs',
+      Number.POSITIVE_INFINITY,
+      'timeoutMs must be an integer between 1 and 2147483647, got Infinity.',
+    ],
+    ['timeoutMs', '5000', 'timeoutMs must be an integer between 1 and 2147483647, got "5000".'],
+    ['retries', Number.NaN, 'retries must be an integer >= 0, got NaN.'],
+    ['retries', 2n, 'retries must be an integer >= 0, got 2n.'],
+    ['maxCallsPerTurn', 1.5, 'maxCallsPerTurn must be an integer >= 0, got 1.5.'],
+    ['maxCallsPerTurn', { valueOf: () => 3 }, 'maxCallsPerTurn must be an integer >= 0, got an object.'],
+    ['maxResultChars', 63, 'maxResultChars must be an integer >= 64, got 63.'],
+    ['maxResultChars', Object(100), 'maxResultChars must be an integer >= 64, got an object.'],
+  ])('refuses %s = %p through the one option rule', (option, value, message) => {
+    expect(() => defineTool({ ...base, name: 't', [option]: value } as never)).toThrow(
+      new ToolDefinitionError({ toolName: 't', message: `Tool "t": ${message}` }),
+    );
+  });
+
+  it('keeps numeric settings that obey the rule, the longest timer included', () => {
+    const tool = defineTool({
+      ...base,
+      name: 't',
+      timeoutMs: 2_147_483_647,
+      retries: 0,
+      maxCallsPerTurn: 0,
+      maxResultChars: 64,
+    });
+    expect(tool).toMatchObject({
+      timeoutMs: 2_147_483_647,
+      retries: 0,
+      maxCallsPerTurn: 0,
+      maxResultChars: 64,
+    });
   });
 
   it('refuses a missing options object', () => {

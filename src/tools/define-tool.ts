@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
 import { sanitizeName } from '../redact/redact.js';
 import {
   createInputValidator,
@@ -17,6 +18,14 @@ import { checkToolName } from './tool-name.js';
 export type ToolEffect = 'read' | 'write';
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object' };
+
+/** The numeric settings of a tool, each checked by the one option rule (see check-option.ts). */
+const NUMBER_OPTIONS = [
+  { option: 'timeoutMs', min: 1, timer: true },
+  { option: 'retries', min: 0 },
+  { option: 'maxCallsPerTurn', min: 0 },
+  { option: 'maxResultChars', min: 64 },
+] as const satisfies readonly (NumberOptionRule & { option: keyof ToolDefinition<unknown, unknown> })[];
 
 export interface ToolDefinition<TArgs, TResult> {
   /** Must match `^[a-zA-Z0-9_-]{1,64}$`, the rule every major provider enforces. */
@@ -120,10 +129,11 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (effect !== 'read' && effect !== 'write')
     fail(`effect must be 'read' or 'write', got ${String(effect)}.`);
   if (typeof execute !== 'function') fail('execute must be a function.');
-  checkCount(definition.timeoutMs, 'timeoutMs', 1, fail);
-  checkCount(definition.retries, 'retries', 0, fail);
-  checkCount(definition.maxCallsPerTurn, 'maxCallsPerTurn', 0, fail);
-  checkCount(definition.maxResultChars, 'maxResultChars', 64, fail);
+  for (const rule of NUMBER_OPTIONS) {
+    const value = definition[rule.option];
+    const problem = value === undefined ? undefined : numberOptionProblem(value, rule);
+    if (problem !== undefined) fail(`${rule.option} ${problem}.`);
+  }
 
   const schema = input ?? (EMPTY_OBJECT_SCHEMA as SchemaInput<TArgs>);
   if (!isStandardSchema(schema) && !isJsonSchemaObject(schema)) {
@@ -183,13 +193,6 @@ export function defineTool<TArgs = any, TResult = unknown>(
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
   });
-}
-
-function checkCount(value: unknown, field: string, min: number, fail: (message: string) => never): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    fail(`${field} must be an integer >= ${min}, got ${String(value)}.`);
-  }
 }
 
 function suggestName(name: unknown): string {
