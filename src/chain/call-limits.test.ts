@@ -150,7 +150,7 @@ describe('per-turn call limits', () => {
       null,
     ]) {
       await expect(
-        executeToolCalls({ messages: [user], response: calls('counted', 1), tools, limits }),
+        executeToolCalls({ messages: [user], response: calls('counted', 1), tools, limits: limits as never }),
       ).rejects.toThrow(InvalidOptionsError);
     }
     await expect(

@@ -78,7 +78,7 @@ describe('checkNumberOption', () => {
     );
   });
 
-  it.each([
+  it.each<[unknown, { min: number; integer?: boolean }, string]>([
     [-1, { min: 0 }, 'must be an integer >= 0, got -1'],
     [1.5, { min: 0 }, 'must be an integer >= 0, got 1.5'],
     [-0, { min: 1 }, 'must be an integer >= 1, got -0'],
@@ -87,7 +87,7 @@ describe('checkNumberOption', () => {
     [Number.POSITIVE_INFINITY, { min: 0, integer: false }, 'must be a number >= 0, got Infinity'],
     ['30', { min: 0 }, 'must be an integer >= 0, got "30"'],
     [30n, { min: 0 }, 'must be an integer >= 0, got 30n'],
-    [{ valueOf: () => 30 }, { min: 0 }, 'must be an integer >= 0, got an object'],
+    [{ valueOf: (): number => 30 }, { min: 0 }, 'must be an integer >= 0, got an object'],
     [null, { min: 0 }, 'must be an integer >= 0, got null'],
   ])('refuses %p with a message that names the rule', (value, rule, message) => {
     expect(numberOptionProblem(value, { option: 'x', ...rule })).toBe(message);
