@@ -1,9 +1,9 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
 import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
 import { sanitizeName } from '../redact/redact.js';
 import {
+  convertStandardSchema,
   createInputValidator,
   type InputValidator,
   isStandardSchema,
@@ -11,7 +11,7 @@ import {
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
 import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
-import { createSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
 import type { ToolContext } from './tool-context.js';
 import { checkToolName } from './tool-name.js';
 
@@ -32,7 +32,11 @@ export interface ToolDefinition<TArgs, TResult> {
   name: string;
   /** What the model reads to decide when and how to call the tool. */
   description: string;
-  /** JSON Schema (compiled once with Ajv) or a Standard Schema (zod 4, valibot, ...). Omitted: any object. */
+  /**
+   * JSON Schema (compiled once with Ajv; annotations such as `example` and `x-*` are accepted) or a Standard
+   * Schema that converts to JSON Schema (zod 4.2+, valibot through `@valibot/to-json-schema`), so the model
+   * can be shown it. Omitted: any object.
+   */
   input?: SchemaInput<TArgs>;
   /** `write` tools get stricter defaults: run one at a time, no retries unless set. */
   effect: ToolEffect;
@@ -60,7 +64,7 @@ export interface ToolDefinition<TArgs, TResult> {
   formatResult?: (value: TResult) => string;
   /** Worked examples, run by `toolwarden check`: the input, and the expected output when there is one. */
   examples?: readonly ToolExample<TArgs, TResult>[];
-  /** Share one compiler across many tools to define them faster. */
+  /** Compiles the JSON Schemas (default: `defaultSchemaCompiler()`, which every tool shares). */
   schemaCompiler?: SchemaCompiler;
 }
 
@@ -83,8 +87,8 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly name: string;
   readonly description: string;
   readonly effect: ToolEffect;
-  /** The JSON Schema providers see (undefined when a Standard Schema offers no conversion). */
-  readonly inputJsonSchema: JsonSchema | undefined;
+  /** The JSON Schema providers see: the input schema, or what its Standard Schema converts to. */
+  readonly inputJsonSchema: JsonSchema;
   readonly validateInput: InputValidator<TArgs>;
   readonly execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
   readonly timeoutMs: number | undefined;
@@ -139,7 +143,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (!isStandardSchema(schema) && !isJsonSchemaObject(schema)) {
     fail('input must be a JSON Schema object or a Standard Schema (zod, valibot, ...).');
   }
-  const compiler = definition.schemaCompiler ?? createSchemaCompiler();
+  const compiler = definition.schemaCompiler ?? defaultSchemaCompiler();
   let validateInput: InputValidator<TArgs> | undefined;
   try {
     validateInput = createInputValidator(schema, compiler);
@@ -148,6 +152,12 @@ export function defineTool<TArgs = any, TResult = unknown>(
       `its input schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
       error,
     );
+  }
+  let inputJsonSchema = schema as JsonSchema;
+  if (isStandardSchema(schema)) {
+    const conversion = convertStandardSchema(schema);
+    if (!conversion.ok) fail(`its input cannot be shown to a model: ${conversion.problem}`);
+    else inputJsonSchema = conversion.schema;
   }
   const { output } = definition;
   let validateOutput: InputValidator<TResult> | undefined;
@@ -178,7 +188,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     name,
     description,
     effect,
-    inputJsonSchema: toProviderJsonSchema(schema as SchemaInput<unknown> | StandardSchemaV1),
+    inputJsonSchema,
     validateInput: validateInput as InputValidator<TArgs>,
     execute,
     timeoutMs: definition.timeoutMs,
