@@ -78,7 +78,7 @@ describe('checkNumberOption', () => {
     );
   });
 
-  it.each<[unknown, { min: number; integer?: boolean }, string]>([
+  it.each<[unknown, { min: number; minExclusive?: boolean; max?: number; integer?: boolean }, string]>([
     [-1, { min: 0 }, 'must be an integer >= 0, got -1'],
     [1.5, { min: 0 }, 'must be an integer >= 0, got 1.5'],
     [-0, { min: 1 }, 'must be an integer >= 1, got -0'],
@@ -89,6 +89,9 @@ describe('checkNumberOption', () => {
     [30n, { min: 0 }, 'must be an integer >= 0, got 30n'],
     [{ valueOf: (): number => 30 }, { min: 0 }, 'must be an integer >= 0, got an object'],
     [null, { min: 0 }, 'must be an integer >= 0, got null'],
+    [0, { min: 0, minExclusive: true, integer: false }, 'must be a number > 0, got 0'],
+    [-0, { min: 0, minExclusive: true, integer: false }, 'must be a number > 0, got -0'],
+    [11, { min: 0, minExclusive: true, max: 10 }, 'must be an integer > 0 and <= 10, got 11'],
   ])('refuses %p with a message that names the rule', (value, rule, message) => {
     expect(numberOptionProblem(value, { option: 'x', ...rule })).toBe(message);
     expect(() => checkNumberOption(value, { option: 'x', ...rule })).toThrow(`Invalid option x: ${message}`);

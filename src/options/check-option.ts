@@ -13,8 +13,10 @@ import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 export interface NumberOptionRule {
   /** The option's path as the caller wrote it (`timeoutMs`, `limits.perTool`): errors name it. */
   readonly option: string;
-  /** The smallest value allowed. */
+  /** The smallest value allowed (with `minExclusive`, the value must be greater). */
   readonly min: number;
+  /** The value must be greater than `min` (`costBudget`: a number > 0). Default: false. */
+  readonly minExclusive?: boolean;
   /** The largest value allowed (default: `Number.MAX_SAFE_INTEGER`, or `MAX_TIMER_MS` for a timer). */
   readonly max?: number;
   /** Whole numbers only (default: true). Integers must also be safe integers. */
@@ -50,11 +52,17 @@ export function numberOptionProblem(value: unknown, rule: NumberOptionRule): str
     typeof value === 'number' &&
     Number.isFinite(value) &&
     (!integer || Number.isInteger(value)) &&
-    value >= rule.min &&
+    (rule.minExclusive === true ? value > rule.min : value >= rule.min) &&
     value <= max;
   if (fits) return undefined;
   const kind = integer ? 'an integer' : 'a number';
-  const range = max === ceiling ? `>= ${rule.min}` : `between ${rule.min} and ${max}`;
+  const exclusive = rule.minExclusive === true;
+  const range =
+    max === ceiling
+      ? `${exclusive ? '>' : '>='} ${rule.min}`
+      : exclusive
+        ? `> ${rule.min} and <= ${max}`
+        : `between ${rule.min} and ${max}`;
   return `must be ${kind} ${range}, got ${describeOptionValue(value)}`;
 }
 
