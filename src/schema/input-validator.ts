@@ -76,7 +76,7 @@ export function convertStandardSchema(
         : 'wrap it in a Standard JSON Schema converter for its library, or pass a JSON Schema';
       return {
         ok: false,
-        problem: `it is a ${JSON.stringify(vendor)} Standard Schema without a JSON Schema converter (~standard.jsonSchema), so a model could not be shown it: ${hint}.`,
+        problem: `it is a ${JSON.stringify(vendor)} Standard Schema without a JSON Schema converter (~standard.jsonSchema): ${hint}.`,
       };
     }
     const converted: unknown = convert({ target: 'draft-07' });
