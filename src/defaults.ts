@@ -2,6 +2,12 @@
  * Every default that changes behaviour lives here, and only here.
  */
 
+/**
+ * The longest delay a timer can hold (2^31 - 1 ms): Node fires a larger `setTimeout` after 1 ms (with a
+ * TimeoutOverflowWarning), so every timeout, delay and time budget option is refused above it.
+ */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /** Calls to one tool allowed in one turn (a turn starts at the last user message). Spring AI 2.0.1: 40. */
 export const DEFAULT_MAX_CALLS_PER_TOOL = 40;
 /** Calls to all tools together allowed in one turn. Spring AI 2.0.1: 150. */
@@ -87,5 +93,5 @@ export const MAX_ORIGINAL_TOOL_NAME_LENGTH = 256;
 
 /** `toolwarden check`: each step of an example (validate the input, execute, validate the result) must settle within this. */
 export const DEFAULT_EXAMPLE_TIMEOUT_MS = 5_000;
-/** The longest timeout a timer can hold (2^31 - 1 ms); larger values fire at once. */
-export const MAX_EXAMPLE_TIMEOUT_MS = 2_147_483_647;
+/** The longest `toolwarden check --timeout-ms`: the longest timer. */
+export const MAX_EXAMPLE_TIMEOUT_MS = MAX_TIMER_MS;

@@ -139,11 +139,28 @@ describe('per-turn call limits', () => {
 
   it('rejects bad limit configuration before any tool runs', async () => {
     const { tools, counters } = createReferenceTools();
-    for (const limits of [{ perTool: -1 }, { total: 1.5 }, { byTool: { counted: Number.NaN } }]) {
+    for (const limits of [
+      { perTool: -1 },
+      { total: 1.5 },
+      { byTool: { counted: Number.NaN } },
+      { perTool: '5' },
+      { total: 5n },
+      { byEffect: { write: Number.POSITIVE_INFINITY } },
+      { byTool: { counted: { valueOf: () => 1 } } },
+      null,
+    ]) {
       await expect(
-        executeToolCalls({ messages: [user], response: calls('counted', 1), tools, limits }),
+        executeToolCalls({ messages: [user], response: calls('counted', 1), tools, limits: limits as never }),
       ).rejects.toThrow(InvalidOptionsError);
     }
+    await expect(
+      executeToolCalls({
+        messages: [user],
+        response: calls('counted', 1),
+        tools,
+        limits: { perTool: 2 ** 53 },
+      }),
+    ).rejects.toThrow('Invalid option limits.perTool: must be an integer >= 0, got 9007199254740992');
     expect(() => createToolCallingManager({ concurrency: 0 })).toThrow(
       'Invalid option concurrency: must be an integer >= 1, got 0',
     );

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_CALLS_PER_TURN } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { checkNumberOption } from '../options/check-option.js';
 import type { AnyTool, ToolEffect } from '../tools/define-tool.js';
 
 /** Per-turn call limits. A turn starts at the last user message. */
@@ -23,15 +24,21 @@ export interface ResolvedCallLimits {
 }
 
 export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
-  const perTool = checkLimit(limits.perTool, 'perTool') ?? DEFAULT_MAX_CALLS_PER_TOOL;
-  const total = checkLimit(limits.total, 'total') ?? DEFAULT_MAX_CALLS_PER_TURN;
+  if (typeof limits !== 'object' || limits === null) {
+    throw new InvalidOptionsError({ option: 'limits', message: 'must be an object' });
+  }
+  const limit = (value: unknown, field: string) =>
+    checkNumberOption(value, { option: `limits.${field}`, min: 0 });
+  const perTool = limit(limits.perTool, 'perTool') ?? DEFAULT_MAX_CALLS_PER_TOOL;
+  const total = limit(limits.total, 'total') ?? DEFAULT_MAX_CALLS_PER_TURN;
   const byTool = new Map<string, number>();
   for (const [name, value] of Object.entries(limits.byTool ?? {})) {
-    byTool.set(name, checkLimit(value, `byTool.${name}`) as number);
+    const checked = limit(value, `byTool.${name}`);
+    if (checked !== undefined) byTool.set(name, checked);
   }
   const byEffect = {
-    read: checkLimit(limits.byEffect?.read, 'byEffect.read'),
-    write: checkLimit(limits.byEffect?.write, 'byEffect.write'),
+    read: limit(limits.byEffect?.read, 'byEffect.read'),
+    write: limit(limits.byEffect?.write, 'byEffect.write'),
   };
   const excluded = new Set(limits.exclude ?? []);
   return {
@@ -39,17 +46,6 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
     isExcluded: (toolName) => excluded.has(toolName),
     limitFor: (tool) => tool.maxCallsPerTurn ?? byTool.get(tool.name) ?? byEffect[tool.effect] ?? perTool,
   };
-}
-
-function checkLimit(value: unknown, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new InvalidOptionsError({
-      option: `limits.${field}`,
-      message: `must be an integer >= 0, got ${String(value)}`,
-    });
-  }
-  return value;
 }
 
 export function perToolLimitMessage(limit: number, toolName: string): string {

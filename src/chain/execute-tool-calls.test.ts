@@ -149,6 +149,7 @@ describe('executeToolCalls: the chain', () => {
   it('validates with a Standard Schema (zod and valibot) and passes the parsed output to the tool', async () => {
     const { z } = await import('zod');
     const v = await import('valibot');
+    const { toStandardJsonSchema } = await import('@valibot/to-json-schema');
     const seen: unknown[] = [];
     const zodTool = defineTool({
       name: 'z',
@@ -164,7 +165,7 @@ describe('executeToolCalls: the chain', () => {
       name: 'v',
       description: 'd',
       effect: 'read',
-      input: v.object({ s: v.pipe(v.string(), v.minLength(2)) }),
+      input: toStandardJsonSchema(v.object({ s: v.pipe(v.string(), v.minLength(2)) })),
       execute: (args) => args.s,
     });
     const response = assistantWithCalls([

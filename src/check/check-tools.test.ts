@@ -234,7 +234,12 @@ describe('checkTools: what it finds', () => {
   it('an input validator that never settles times out as VALIDATOR_FAILED', async () => {
     vi.useFakeTimers();
     const input = {
-      '~standard': { version: 1, vendor: 'test', validate: () => new Promise(() => {}) },
+      '~standard': {
+        version: 1,
+        vendor: 'test',
+        validate: () => new Promise(() => {}),
+        jsonSchema: { input: () => ({ type: 'object' }), output: () => ({ type: 'object' }) },
+      },
     } as unknown as StandardSchemaV1;
     const pending = checkTools([tool({ input })], { timeoutMs: 10 });
     await vi.advanceTimersByTimeAsync(10);

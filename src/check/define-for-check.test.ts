@@ -78,7 +78,7 @@ describe('checkTools: the definition and the providers', () => {
     expect(check.findings).toEqual([
       expect.objectContaining({
         code: 'DEFINITION_INVALID',
-        message: 'defineTool rejects it: timeoutMs must be an integer >= 1, got -1.',
+        message: 'defineTool rejects it: timeoutMs must be an integer between 1 and 2147483647, got -1.',
       }),
     ]);
   });
@@ -130,12 +130,13 @@ describe('checkTools: the definition and the providers', () => {
     expect(check.findings.every((f) => f.severity === 'warning')).toBe(true);
   });
 
-  it('a Standard Schema without a JSON Schema conversion is a warning: providers cannot be shown it', async () => {
+  it('a Standard Schema without a JSON Schema conversion is refused: providers cannot be shown it', async () => {
     const opaque = {
       '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) },
     } as StandardSchemaV1;
     const check = only(await checkTools([definition({ input: opaque })]));
-    expect(codes(check)).toEqual(['INPUT_SCHEMA_UNAVAILABLE']);
+    expect(codes(check)).toEqual(['DEFINITION_INVALID', 'INPUT_SCHEMA_UNAVAILABLE']);
+    expect(check.findings[0]?.message).toContain('without a JSON Schema converter');
   });
 
   it('errors come before warnings', async () => {

@@ -156,13 +156,8 @@ describe.each(Object.entries(FORMATS))('hostile %s definitions', (_format, { wra
 
 describe('hostile exports', () => {
   const tool = defineTool({ name: 't', description: 'd', effect: 'read', execute: () => 1 });
-  const opaque = defineTool({
-    name: 'opaque',
-    description: 'A Standard Schema without a JSON Schema converter.',
-    effect: 'read',
-    input: { '~standard': { version: 1, vendor: 'x', validate: (value: unknown) => ({ value }) } },
-    execute: () => 1,
-  });
+  // defineTool refuses a Standard Schema without a converter; a tool forged without a schema still is refused.
+  const opaque = { ...tool, inputJsonSchema: undefined } as unknown as typeof tool;
   it.each([
     ['toOpenAiTool(null)', () => toOpenAiTool(null as never), /only tools made by defineTool/],
     ['toAnthropicTool({})', () => toAnthropicTool({} as never), /only tools made by defineTool/],

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
-import { createSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import {
   type AnyTool,
   defineTool,
@@ -28,7 +28,7 @@ export type ImportedToolSettings = Pick<
 export interface ImportToolOptions<TResult = unknown> {
   /** Runs the tool with the validated arguments. */
   readonly execute: (args: unknown, context: ToolContext) => TResult | Promise<TResult>;
-  /** Share one across many tools: creating a compiler costs milliseconds. */
+  /** Compiles the schemas (default: the compiler every tool shares, `defaultSchemaCompiler()`). */
   readonly schemaCompiler?: SchemaCompiler;
   /** Where to look up the provider-legal name (default: a map of this one name). */
   readonly nameMap?: ToolNameMap;
@@ -42,7 +42,7 @@ export type ImportedToolHandler = (originalName: string, args: unknown, context:
 
 export interface ImportToolsOptions {
   readonly handler: ImportedToolHandler;
-  /** Default: one compiler created for the whole list. */
+  /** Compiles the schemas (default: the compiler every tool shares, `defaultSchemaCompiler()`). */
   readonly schemaCompiler?: SchemaCompiler;
   /** A fixed effect, or one per original name; default: what the source says, else `write`. */
   readonly effect?: ToolEffect | ((originalName: string) => ToolEffect | undefined);
@@ -107,15 +107,14 @@ export function importToolSpecs(
     seen.add(spec.originalName);
   }
   const nameMap = createToolNameMap(seen);
-  const schemaCompiler = options.schemaCompiler ?? createSchemaCompiler();
-  const { handler, effect, settings } = options;
+  const { handler, effect, settings, schemaCompiler } = options;
   const tools = specs.map((spec, index) => {
     const chosen = typeof effect === 'function' ? effect(spec.originalName) : effect;
     try {
       return importToolSpec(spec, {
         execute: (args, context) => handler(spec.originalName, args, context),
         nameMap,
-        schemaCompiler,
+        ...(schemaCompiler === undefined ? {} : { schemaCompiler }),
         ...(chosen === undefined ? {} : { effect: chosen }),
         ...(settings === undefined ? {} : { settings }),
       });

@@ -1,4 +1,5 @@
 import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
+import { isSecretKey } from './secret-key-words.js';
 import {
   COLLAPSIBLE_WHITESPACE,
   MAY_HAVE_SECRET_KEY,
@@ -43,35 +44,6 @@ const REPEATED_MARKER = /(\[redacted:[a-z]+\])(?: \1)+/g;
 
 /** `"key": value` in JSON text, broken JSON included; the value is a string (maybe unterminated) or a scalar. */
 const JSON_PAIR = /"((?:[^"\\\n]|\\.){1,200})"(\s*:\s*)("(?:[^"\\\n]|\\.)*"?|[\w.+-]+)/g;
-const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;
-const NON_ALPHANUMERIC = /[^a-z0-9]+/;
-/** Found anywhere in the key, separators removed: `client_secret`, `apiKey`, `x-private-key`. */
-const SECRET_KEY_PARTS = [
-  'password',
-  'passwd',
-  'passphrase',
-  'secret',
-  'apikey',
-  'credential',
-  'private',
-  'authorization',
-  'cookie',
-] as const;
-/** A whole word of the key: `auth`, `key`, `token` (or a word ending in `token`: `csrftoken`). */
-const SECRET_KEY_WORDS: ReadonlySet<string> = new Set([
-  'auth',
-  'key',
-  'token',
-  'pwd',
-  'pass',
-  'pin',
-  'otp',
-  'cvv',
-  'cvc',
-  'ssn',
-  'jwt',
-]);
-
 const COMPILED = REDACTION_PATTERNS.map(({ kind, pattern, mayMatch }) => ({
   pattern,
   mayMatch,
@@ -119,13 +91,6 @@ function cut(text: string, maxChars: number): string {
     if (close === -1 || close >= end) end = open;
   }
   return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
-}
-
-function isSecretKey(key: string): boolean {
-  const words = key.replace(CAMEL_BOUNDARY, '$1 $2').toLowerCase().split(NON_ALPHANUMERIC);
-  const joined = words.join('');
-  if (SECRET_KEY_PARTS.some((part) => joined.includes(part))) return true;
-  return words.some((word) => SECRET_KEY_WORDS.has(word) || word.endsWith('token'));
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 
 import type { Literal } from './literal-scanner.js';
+import { SECRET_NAME_HINTS, SECRET_NAME_PATTERN } from './secret-key-words.js';
 
 export type RedactionKind =
   | 'key'
@@ -97,12 +98,9 @@ const API_KEY = new RegExp(
   'g',
 );
 
-/** Key names whose value is a secret: the name must end with one of these (`DB_PASSWORD`, `x-api-key`). */
-const SECRET_KEY_WORDS =
-  'passw(?:or)?d|passphrase|(?<![a-z0-9])pass|pwd|secret|token|api[_-]?key|(?:access|secret|private|signing|encryption|master)[_-]?key|[_-]key(?:[_-]?id)?|credentials?|authorization|(?<![a-z0-9])auth|cookie|session[_-]?id|signature';
-
+/** `name=value` and `name: value` where the name ends with a secret-key word (`DB_PASSWORD`, `x-api-key`). */
 const KEY_VALUE = new RegExp(
-  String.raw`(?<pre>(?<![\w.-])[\w.-]{0,48}?(?:${SECRET_KEY_WORDS})\\?["']?[ \t]{0,5}[:=][ \t]{0,5}(?:\n[ \t]{0,20})?)(?!\\?["']?\[redacted:|[{[=]|(?:bearer|basic|token)[ \t]+\[redacted:|(?:yes|no)\b)(?:\\?"[^"\n]{0,200}"?|\\?'[^'\n]{0,200}'?|[^\s"',;&)}\]]+)`,
+  String.raw`(?<pre>(?<![\w.-])[\w.-]{0,48}?(?:${SECRET_NAME_PATTERN})\\?["']?[ \t]{0,5}[:=][ \t]{0,5}(?:\n[ \t]{0,20})?)(?!\\?["']?\[redacted:|[{[=]|(?:bearer|basic|token)[ \t]+\[redacted:|(?:yes|no)\b)(?:\\?"[^"\n]{0,200}"?|\\?'[^'\n]{0,200}'?|[^\s"',;&)}\]]+)`,
   'gi',
 );
 
@@ -267,18 +265,7 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   {
     kind: 'secret',
     pattern: KEY_VALUE,
-    mayMatch: containsAnyIgnoringCase(
-      'pass',
-      'pwd',
-      'secret',
-      'token',
-      'key',
-      'credential',
-      'auth',
-      'cookie',
-      'session',
-      'signature',
-    ),
+    mayMatch: containsAnyIgnoringCase(...SECRET_NAME_HINTS),
   },
   // user:password@ without a scheme.
   {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SECRET_KEY_HINTS } from './secret-key-words.js';
 import {
   COLLAPSIBLE_WHITESPACE,
   MAY_HAVE_SECRET_KEY,
@@ -10,7 +11,7 @@ import {
   textTraits,
 } from './text-traits.js';
 
-const SECRET_HINT = /pass|pwd|secret|key|credential|private|auth|cookie|token|pin|otp|cvv|cvc|ssn|jwt/i;
+const SECRET_HINT = new RegExp(SECRET_KEY_HINTS.join('|'), 'i');
 const has = (text: string, bit: number) => (textTraits(text) & bit) !== 0;
 
 /** Text that exercises every branch: ASCII controls, Unicode spaces and invisibles, colons, digits, hints. */

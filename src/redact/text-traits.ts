@@ -5,6 +5,7 @@ import {
   redactionLiterals,
   TOKEN_RUN_LENGTH,
 } from './redaction-patterns.js';
+import { SECRET_KEY_HINTS } from './secret-key-words.js';
 
 /** Invisible or control characters, or line breaks other than `\n`, that `normalize` would change. */
 export const NEEDS_NORMALIZING = 1;
@@ -12,27 +13,8 @@ export const NEEDS_NORMALIZING = 1;
 export const NEEDS_COLLAPSING = 2;
 /** Some redaction pattern could match (a superset of every pattern's own guard). */
 export const MAY_NEED_REDACTION = 4;
-/** Some JSON key could name a secret (a superset of the secret-key rules in summarize). */
+/** Some JSON key could name a secret: the text holds one of SECRET_KEY_HINTS (secret-key-words.ts). */
 export const MAY_HAVE_SECRET_KEY = 8;
-
-/** Every secret-key rule in redact.ts (SECRET_KEY_PARTS and SECRET_KEY_WORDS) contains one of these. */
-const SECRET_KEY_HINTS = [
-  'pass',
-  'pwd',
-  'secret',
-  'key',
-  'credential',
-  'private',
-  'auth',
-  'cookie',
-  'token',
-  'pin',
-  'otp',
-  'cvv',
-  'cvc',
-  'ssn',
-  'jwt',
-] as const;
 
 const LITERALS = new LiteralScanner([
   ...redactionLiterals(REDACTION_PATTERNS).map((literal) => ({ ...literal, tag: MAY_NEED_REDACTION })),

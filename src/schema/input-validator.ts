@@ -44,16 +44,71 @@ function standardValidator<T>(schema: StandardSchemaV1<unknown, T>): InputValida
   };
 }
 
+/** What a Standard Schema converts to, or why it cannot be shown to a model as JSON Schema. */
+export type JsonSchemaConversion =
+  | { readonly ok: true; readonly schema: JsonSchema }
+  | { readonly ok: false; readonly problem: string };
+
+/** What to install or write, per Standard Schema vendor, when a schema has no JSON Schema converter. */
+const CONVERTER_HINTS: Readonly<Record<string, string>> = {
+  valibot:
+    'install @valibot/to-json-schema and pass toStandardJsonSchema(schema) from it, which converts and validates',
+  zod: 'use zod 4.2 or later, whose schemas convert themselves (zod 3 schemas do not)',
+};
+
+/**
+ * The JSON Schema a Standard Schema converts to (Standard JSON Schema: `~standard.jsonSchema.input`, or
+ * `.output` for a result), or what is missing: a schema without a converter (valibot without
+ * `@valibot/to-json-schema`, zod 3) cannot be shown to a model, which would then call the tool blind.
+ */
+export function convertStandardSchema(
+  schema: StandardSchemaV1,
+  side: 'input' | 'output' = 'input',
+): JsonSchemaConversion {
+  let vendor = 'unknown';
+  try {
+    const props = schema['~standard'] as { vendor?: unknown; jsonSchema?: Record<string, unknown> };
+    if (typeof props.vendor === 'string') vendor = props.vendor.slice(0, 40);
+    const convert = props.jsonSchema?.[side];
+    if (typeof convert !== 'function') {
+      const hint = Object.hasOwn(CONVERTER_HINTS, vendor)
+        ? CONVERTER_HINTS[vendor]
+        : 'wrap it in a Standard JSON Schema converter for its library, or pass a JSON Schema';
+      return {
+        ok: false,
+        problem: `it is a ${JSON.stringify(vendor)} Standard Schema without a JSON Schema converter (~standard.jsonSchema): ${hint}.`,
+      };
+    }
+    const converted: unknown = convert({ target: 'draft-07' });
+    // Not `isJsonSchemaObject`: zod's JSON Schema objects answer `'~standard' in` (inherited).
+    if (typeof converted !== 'object' || converted === null || Array.isArray(converted)) {
+      return {
+        ok: false,
+        problem: `its ${JSON.stringify(vendor)} converter did not return a JSON Schema object.`,
+      };
+    }
+    return { ok: true, schema: converted as JsonSchema };
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `its ${JSON.stringify(vendor)} schema cannot be converted to JSON Schema: ${messageOf(error)}`,
+    };
+  }
+}
+
+/** A thrown value's message, short, without trusting its getters. */
+function messageOf(error: unknown): string {
+  try {
+    const message = error instanceof Error ? error.message : undefined;
+    return typeof message === 'string' && message !== '' ? message.slice(0, 200) : 'its converter threw';
+  } catch {
+    return 'its converter threw';
+  }
+}
+
 /** The JSON Schema to show providers: the schema itself, or what a Standard JSON Schema converts to. */
 export function toProviderJsonSchema(schema: SchemaInput<unknown>): JsonSchema | undefined {
   if (!isStandardSchema(schema)) return schema as JsonSchema;
-  const converter = (
-    schema['~standard'] as { jsonSchema?: { input?: (o: { target: string }) => JsonSchema } }
-  ).jsonSchema;
-  if (typeof converter?.input !== 'function') return undefined;
-  try {
-    return converter.input({ target: 'draft-07' });
-  } catch {
-    return undefined;
-  }
+  const conversion = convertStandardSchema(schema);
+  return conversion.ok ? conversion.schema : undefined;
 }

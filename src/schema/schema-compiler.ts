@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { isAnnotationKeyword } from './annotation-keywords.js';
 import type { JsonSchema } from './json-schema.js';
 import type { ValidationIssue, ValidationOutcome } from './validation-issue.js';
 
@@ -12,21 +13,41 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 export type CompiledValidator = (value: unknown) => ValidationOutcome<unknown>;
 
 /**
- * Compiles JSON Schemas with one Ajv instance. Share one compiler across many tools to compile faster
- * (an Ajv instance costs a few milliseconds to create); each compiler keeps its own cache.
+ * Compiles JSON Schemas. Every tool uses `defaultSchemaCompiler()` unless given one, so defining many tools
+ * costs one Ajv instance, not one each (an instance costs milliseconds to create and to compile its
+ * meta-schema; a schema then compiles in well under one).
+ *
+ * Schemas compiled by one compiler never see each other: each compile leaves the Ajv instance as it found
+ * it (no schema registered under its `$id`, nothing cached), so two tools may use the same `$id` with
+ * different schemas, and one tool's `$ref` cannot reach another tool's schema.
  */
 export interface SchemaCompiler {
-  /** Throws the Ajv error when the schema is invalid or uses unknown keywords. */
+  /**
+   * Throws when the schema is invalid: Ajv's error, or the first strict-mode problem, such as an unknown
+   * keyword that is not an annotation (see annotation-keywords.ts: `example`, `x-*` and the like pass).
+   */
   compile(schema: JsonSchema): CompiledValidator;
 }
 
+/**
+ * Ajv strict mode, but reported (`strictSchema: 'log'`) instead of thrown, so a compile can tell an
+ * annotation (`x-internal`, `example`) from a mistake without walking or copying the user's schema: the
+ * first report that is not an annotation is thrown, as Ajv would have. `addUsedSchema: false` keeps
+ * schemas with an `$id` out of the instance's registry.
+ */
 const AJV_OPTIONS = {
   allErrors: true,
   strict: true,
+  strictSchema: 'log',
   strictTypes: false,
   strictTuples: false,
-  logger: false,
+  addUsedSchema: false,
 } as const;
+
+/** Schemas one Ajv instance compiles before it is replaced: Ajv keeps every compiled function it made. */
+const COMPILES_PER_INSTANCE = 100;
+
+const UNKNOWN_KEYWORD = /^strict mode: unknown keyword: "(.*)"$/s;
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -38,29 +59,96 @@ function dialectOf(schema: JsonSchema): Dialect {
   return 'draft-07';
 }
 
+/** One Ajv instance, what it held before any user schema, and what it reported during the current compile. */
+interface Instance {
+  readonly ajv: Ajv;
+  readonly refs: ReadonlyMap<string, unknown>;
+  readonly schemas: ReadonlyMap<string, unknown>;
+  readonly reports: string[];
+  compiles: number;
+}
+
+function createInstance(dialect: Dialect): Instance {
+  const reports: string[] = [];
+  const logger = { log() {}, warn: (message: unknown) => reports.push(String(message)), error() {} };
+  const options = { ...AJV_OPTIONS, logger };
+  const ajv =
+    dialect === '2020-12'
+      ? new Ajv2020(options)
+      : dialect === '2019-09'
+        ? new Ajv2019(options)
+        : new Ajv(options);
+  addFormats(ajv);
+  return {
+    ajv,
+    refs: new Map(Object.entries(ajv.refs)),
+    schemas: new Map(Object.entries(ajv.schemas)),
+    reports,
+    compiles: 0,
+  };
+}
+
+/** Puts back what a compile changed: the schema's cache entry, and ids that nested `$id`s registered. */
+function restore(instance: Instance, schema: JsonSchema): void {
+  const { ajv } = instance;
+  try {
+    ajv.removeSchema(schema);
+  } catch {
+    // An `$id` that is not a string (Ajv refused the schema for it): the cache entry is removed already.
+  }
+  restoreRecord(ajv.refs as Record<string, unknown>, instance.refs);
+  restoreRecord(ajv.schemas as Record<string, unknown>, instance.schemas);
+}
+
+function restoreRecord(record: Record<string, unknown>, saved: ReadonlyMap<string, unknown>): void {
+  for (const key of Object.keys(record)) if (!saved.has(key)) delete record[key];
+  for (const [key, value] of saved) if (record[key] !== value) record[key] = value;
+}
+
 export function createSchemaCompiler(): SchemaCompiler {
   // One Ajv per dialect, made when first needed (MCP servers declare 2020-12; most schemas declare nothing).
-  const instances = new Map<Dialect, Ajv>();
-  const ajvFor = (dialect: Dialect): Ajv => {
-    let ajv = instances.get(dialect);
-    if (ajv === undefined) {
-      ajv =
-        dialect === '2020-12'
-          ? new Ajv2020(AJV_OPTIONS)
-          : dialect === '2019-09'
-            ? new Ajv2019(AJV_OPTIONS)
-            : new Ajv(AJV_OPTIONS);
-      addFormats(ajv);
-      instances.set(dialect, ajv);
+  const instances = new Map<Dialect, Instance>();
+  const instanceFor = (dialect: Dialect): Instance => {
+    let instance = instances.get(dialect);
+    if (instance === undefined || instance.compiles >= COMPILES_PER_INSTANCE) {
+      instance = createInstance(dialect);
+      instances.set(dialect, instance);
     }
-    return ajv;
+    return instance;
   };
   return {
     compile(schema) {
-      const validate = ajvFor(dialectOf(schema)).compile(schema);
+      const instance = instanceFor(dialectOf(schema));
+      instance.compiles++;
+      instance.reports.length = 0;
+      let validate: ValidateFunction;
+      try {
+        validate = instance.ajv.compile(schema);
+      } finally {
+        restore(instance, schema);
+      }
+      const mistake = instance.reports.find((report) => !isAnnotationReport(report));
+      instance.reports.length = 0;
+      if (mistake !== undefined) throw new Error(mistake);
       return (value) => (validate(value) ? { ok: true, value } : { ok: false, issues: toIssues(validate) });
     },
   };
+}
+
+function isAnnotationReport(report: string): boolean {
+  const keyword = UNKNOWN_KEYWORD.exec(report)?.[1];
+  return keyword !== undefined && isAnnotationKeyword(keyword);
+}
+
+let shared: SchemaCompiler | undefined;
+
+/**
+ * The compiler tools share when none is given: created on first use (importing the package creates
+ * nothing), then kept for the life of the process. Safe to share, since compiles do not see each other.
+ */
+export function defaultSchemaCompiler(): SchemaCompiler {
+  shared ??= createSchemaCompiler();
+  return shared;
 }
 
 function toIssues(validate: ValidateFunction): ValidationIssue[] {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
-import { createSchemaCompiler } from '../schema/schema-compiler.js';
+import { createSchemaCompiler, defaultSchemaCompiler } from '../schema/schema-compiler.js';
 import { defineTool } from './define-tool.js';
 import { createToolRegistry } from './tool-registry.js';
 
@@ -53,8 +53,8 @@ describe('defineTool', () => {
     ['no description', { description: '  ' }, /a description is required/],
     ['a bad effect', { effect: 'delete' }, /effect must be 'read' or 'write'/],
     ['no execute', { execute: 'run' }, /execute must be a function/],
-    ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be an integer >= 1/],
-    ['bad retries', { retries: -1 }, /retries must be an integer >= 0/],
+    ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be an integer between 1 and 2147483647, got 0\./],
+    ['bad retries', { retries: -1 }, /retries must be an integer >= 0, got -1\./],
     [
       'an input that is not a schema',
       { input: 'string' },
@@ -70,6 +70,43 @@ describe('defineTool', () => {
     expect(() => defineTool({ ...base, name: 't', ...(patch as object) } as never)).toThrow(message);
   });
 
+  it.each([
+    ['timeoutMs', 3_000_000_000, 'timeoutMs must be an integer between 1 and 2147483647, got 3000000000.'],
+    [
+      'timeoutMs',
+      Number.POSITIVE_INFINITY,
+      'timeoutMs must be an integer between 1 and 2147483647, got Infinity.',
+    ],
+    ['timeoutMs', '5000', 'timeoutMs must be an integer between 1 and 2147483647, got "5000".'],
+    ['retries', Number.NaN, 'retries must be an integer >= 0, got NaN.'],
+    ['retries', 2n, 'retries must be an integer >= 0, got 2n.'],
+    ['maxCallsPerTurn', 1.5, 'maxCallsPerTurn must be an integer >= 0, got 1.5.'],
+    ['maxCallsPerTurn', { valueOf: () => 3 }, 'maxCallsPerTurn must be an integer >= 0, got an object.'],
+    ['maxResultChars', 63, 'maxResultChars must be an integer >= 64, got 63.'],
+    ['maxResultChars', Object(100), 'maxResultChars must be an integer >= 64, got an object.'],
+  ])('refuses %s = %p through the one option rule', (option, value, message) => {
+    expect(() => defineTool({ ...base, name: 't', [option]: value } as never)).toThrow(
+      new ToolDefinitionError({ toolName: 't', message: `Tool "t": ${message}` }),
+    );
+  });
+
+  it('keeps numeric settings that obey the rule, the longest timer included', () => {
+    const tool = defineTool({
+      ...base,
+      name: 't',
+      timeoutMs: 2_147_483_647,
+      retries: 0,
+      maxCallsPerTurn: 0,
+      maxResultChars: 64,
+    });
+    expect(tool).toMatchObject({
+      timeoutMs: 2_147_483_647,
+      retries: 0,
+      maxCallsPerTurn: 0,
+      maxResultChars: 64,
+    });
+  });
+
   it('refuses a missing options object', () => {
     expect(() => defineTool(undefined as never)).toThrow(ToolDefinitionError);
   });
@@ -83,6 +120,103 @@ describe('defineTool', () => {
       issues: [{ path: '/at', code: 'format' }],
     });
     expect(a.validateInput({ at: '2026-11-30T10:00:00Z' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('defineTool: schemas people really write', () => {
+  it('accepts annotations in the input and output schemas (example, x-*, deprecated, ...)', () => {
+    const tool = defineTool({
+      ...base,
+      name: 'annotated',
+      input: {
+        type: 'object',
+        'x-internal': false,
+        properties: { city: { type: 'string', example: 'Paris', deprecated: true, 'x-order': 1 } },
+        required: ['city'],
+      },
+      output: { type: 'number', examples: [1], $comment: 'a count', 'x-unit': 'items' },
+    });
+    expect(tool.validateInput({ city: 'Paris' })).toMatchObject({ ok: true });
+    expect(tool.validateOutput?.(1)).toMatchObject({ ok: true });
+    expect(() => defineTool({ ...base, name: 't', output: { type: 'number', maximun: 3 } })).toThrow(
+      /its output schema does not compile: .*"maximun"/,
+    );
+  });
+
+  it('defines 50 tools with one shared compiler unless given one', () => {
+    const shared = defaultSchemaCompiler();
+    const compile = vi.spyOn(shared, 'compile');
+    try {
+      const tools = Array.from({ length: 50 }, (_, i) =>
+        defineTool({
+          ...base,
+          name: `tool_${i}`,
+          input: { type: 'object', properties: { n: { type: 'integer', minimum: i } } },
+        }),
+      );
+      expect(compile).toHaveBeenCalledTimes(50);
+      expect(tools[49]?.validateInput({ n: 49 })).toMatchObject({ ok: true });
+      expect(tools[49]?.validateInput({ n: 48 })).toMatchObject({ ok: false });
+      const own = createSchemaCompiler();
+      const ownCompile = vi.spyOn(own, 'compile');
+      defineTool({ ...base, name: 'own', input: { type: 'object' }, schemaCompiler: own });
+      expect(ownCompile).toHaveBeenCalledTimes(1);
+      expect(compile).toHaveBeenCalledTimes(50);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it('keeps two tools whose schemas share an $id apart', () => {
+    const $id = 'https://example.com/schemas/args.json';
+    const requiring = (key: string) => ({ $id, type: 'object', properties: { [key]: {} }, required: [key] });
+    const a = defineTool({ ...base, name: 'a', input: requiring('a') });
+    const b = defineTool({ ...base, name: 'b', input: requiring('b') });
+    expect(a.validateInput({ a: 1 })).toMatchObject({ ok: true });
+    expect(a.validateInput({ b: 1 })).toMatchObject({ ok: false });
+    expect(b.validateInput({ b: 1 })).toMatchObject({ ok: true });
+    expect(b.validateInput({ a: 1 })).toMatchObject({ ok: false });
+  });
+
+  it('refuses a valibot schema without its converter, naming the package to install', async () => {
+    const v = await import('valibot');
+    const input = v.object({ city: v.string() });
+    expect(() => defineTool({ ...base, name: 'v', input })).toThrow(ToolDefinitionError);
+    expect(() => defineTool({ ...base, name: 'v', input })).toThrow(
+      /Tool "v": its input cannot be shown to a model: .*"valibot".*install @valibot\/to-json-schema and pass toStandardJsonSchema\(schema\)/,
+    );
+    const { toStandardJsonSchema } = await import('@valibot/to-json-schema');
+    const tool = defineTool({ ...base, name: 'v', input: toStandardJsonSchema(input) });
+    expect(tool.inputJsonSchema).toMatchObject({ type: 'object', properties: { city: { type: 'string' } } });
+    expect(tool.validateInput({ city: 3 })).toMatchObject({ ok: false });
+  });
+
+  it('refuses a Standard Schema whose converter fails, with its reason', async () => {
+    const { z } = await import('zod');
+    expect(() => defineTool({ ...base, name: 'z', input: z.object({ at: z.date() }) })).toThrow(
+      /its input cannot be shown to a model: its "zod" schema cannot be converted to JSON Schema: /,
+    );
+    const opaque = { '~standard': { version: 1, vendor: 'acme', validate: (value: unknown) => ({ value }) } };
+    expect(() => defineTool({ ...base, name: 'o', input: opaque as never })).toThrow(
+      /"acme" Standard Schema without a JSON Schema converter .*or pass a JSON Schema/,
+    );
+    const hostile = {
+      '~standard': {
+        version: 1,
+        vendor: 'acme',
+        validate: (value: unknown) => ({ value }),
+        jsonSchema: {
+          input() {
+            throw new Proxy(new Error('x'), {
+              get() {
+                throw new Error('trap');
+              },
+            });
+          },
+        },
+      },
+    };
+    expect(() => defineTool({ ...base, name: 'h', input: hostile as never })).toThrow(ToolDefinitionError);
   });
 });
 

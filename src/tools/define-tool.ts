@@ -1,8 +1,9 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
 import { sanitizeName } from '../redact/redact.js';
 import {
+  convertStandardSchema,
   createInputValidator,
   type InputValidator,
   isStandardSchema,
@@ -10,7 +11,7 @@ import {
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
 import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
-import { createSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
 import type { ToolContext } from './tool-context.js';
 import { checkToolName } from './tool-name.js';
 
@@ -18,12 +19,24 @@ export type ToolEffect = 'read' | 'write';
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object' };
 
+/** The numeric settings of a tool, each checked by the one option rule (see check-option.ts). */
+const NUMBER_OPTIONS = [
+  { option: 'timeoutMs', min: 1, timer: true },
+  { option: 'retries', min: 0 },
+  { option: 'maxCallsPerTurn', min: 0 },
+  { option: 'maxResultChars', min: 64 },
+] as const satisfies readonly (NumberOptionRule & { option: keyof ToolDefinition<unknown, unknown> })[];
+
 export interface ToolDefinition<TArgs, TResult> {
   /** Must match `^[a-zA-Z0-9_-]{1,64}$`, the rule every major provider enforces. */
   name: string;
   /** What the model reads to decide when and how to call the tool. */
   description: string;
-  /** JSON Schema (compiled once with Ajv) or a Standard Schema (zod 4, valibot, ...). Omitted: any object. */
+  /**
+   * JSON Schema (compiled once with Ajv; annotations such as `example` and `x-*` are accepted) or a Standard
+   * Schema that converts to JSON Schema (zod 4.2+, valibot through `@valibot/to-json-schema`), so the model
+   * can be shown it. Omitted: any object.
+   */
   input?: SchemaInput<TArgs>;
   /** `write` tools get stricter defaults: run one at a time, no retries unless set. */
   effect: ToolEffect;
@@ -51,7 +64,7 @@ export interface ToolDefinition<TArgs, TResult> {
   formatResult?: (value: TResult) => string;
   /** Worked examples, run by `toolwarden check`: the input, and the expected output when there is one. */
   examples?: readonly ToolExample<TArgs, TResult>[];
-  /** Share one compiler across many tools to define them faster. */
+  /** Compiles the JSON Schemas (default: `defaultSchemaCompiler()`, which every tool shares). */
   schemaCompiler?: SchemaCompiler;
 }
 
@@ -74,8 +87,8 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly name: string;
   readonly description: string;
   readonly effect: ToolEffect;
-  /** The JSON Schema providers see (undefined when a Standard Schema offers no conversion). */
-  readonly inputJsonSchema: JsonSchema | undefined;
+  /** The JSON Schema providers see: the input schema, or what its Standard Schema converts to. */
+  readonly inputJsonSchema: JsonSchema;
   readonly validateInput: InputValidator<TArgs>;
   readonly execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
   readonly timeoutMs: number | undefined;
@@ -120,16 +133,17 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (effect !== 'read' && effect !== 'write')
     fail(`effect must be 'read' or 'write', got ${String(effect)}.`);
   if (typeof execute !== 'function') fail('execute must be a function.');
-  checkCount(definition.timeoutMs, 'timeoutMs', 1, fail);
-  checkCount(definition.retries, 'retries', 0, fail);
-  checkCount(definition.maxCallsPerTurn, 'maxCallsPerTurn', 0, fail);
-  checkCount(definition.maxResultChars, 'maxResultChars', 64, fail);
+  for (const rule of NUMBER_OPTIONS) {
+    const value = definition[rule.option];
+    const problem = value === undefined ? undefined : numberOptionProblem(value, rule);
+    if (problem !== undefined) fail(`${rule.option} ${problem}.`);
+  }
 
   const schema = input ?? (EMPTY_OBJECT_SCHEMA as SchemaInput<TArgs>);
   if (!isStandardSchema(schema) && !isJsonSchemaObject(schema)) {
     fail('input must be a JSON Schema object or a Standard Schema (zod, valibot, ...).');
   }
-  const compiler = definition.schemaCompiler ?? createSchemaCompiler();
+  const compiler = definition.schemaCompiler ?? defaultSchemaCompiler();
   let validateInput: InputValidator<TArgs> | undefined;
   try {
     validateInput = createInputValidator(schema, compiler);
@@ -138,6 +152,12 @@ export function defineTool<TArgs = any, TResult = unknown>(
       `its input schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
       error,
     );
+  }
+  let inputJsonSchema = schema as JsonSchema;
+  if (isStandardSchema(schema)) {
+    const conversion = convertStandardSchema(schema);
+    if (!conversion.ok) fail(`its input cannot be shown to a model: ${conversion.problem}`);
+    else inputJsonSchema = conversion.schema;
   }
   const { output } = definition;
   let validateOutput: InputValidator<TResult> | undefined;
@@ -168,7 +188,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     name,
     description,
     effect,
-    inputJsonSchema: toProviderJsonSchema(schema as SchemaInput<unknown> | StandardSchemaV1),
+    inputJsonSchema,
     validateInput: validateInput as InputValidator<TArgs>,
     execute,
     timeoutMs: definition.timeoutMs,
@@ -183,13 +203,6 @@ export function defineTool<TArgs = any, TResult = unknown>(
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
   });
-}
-
-function checkCount(value: unknown, field: string, min: number, fail: (message: string) => never): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    fail(`${field} must be an integer >= ${min}, got ${String(value)}.`);
-  }
 }
 
 function suggestName(name: unknown): string {
