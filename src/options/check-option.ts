@@ -40,6 +40,15 @@ export function checkNumberOption(value: unknown, rule: NumberOptionRule): numbe
   return (value as number) + 0;
 }
 
+/** `checkNumberOption` for a value that must be given (a factory's argument): undefined is refused too. */
+export function requireNumberOption(value: unknown, rule: NumberOptionRule): number {
+  const checked = checkNumberOption(value, rule);
+  if (checked === undefined) {
+    throw new InvalidOptionsError({ option: rule.option, message: 'is required (a number)' });
+  }
+  return checked;
+}
+
 /**
  * What is wrong with a set value (`must be an integer >= 0, got -1`), or undefined when it obeys `rule`:
  * for callers that raise their own error class (`defineTool` raises `ToolDefinitionError`).

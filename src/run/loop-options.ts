@@ -3,10 +3,10 @@ import { DEFAULT_CALLBACK_TIMEOUT_MS, DEFAULT_STOP_FALLBACK_TEXT } from '../defa
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
+import { checkFunction, checkNumberOption } from '../options/check-option.js';
 import type { GuardStore } from '../session/guard-store.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { checkTimer, optionalCount } from './check-loop-numbers.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import type { LoopRuntime } from './run-calls.js';
 import type { RunEventListener } from './run-event.js';
@@ -124,10 +124,8 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
   if (options.store !== undefined && options.sessionId === undefined) {
     throw new InvalidOptionsError({ option: 'sessionId', message: 'is required when a store is given' });
   }
-  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'now'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') {
-      throw new InvalidOptionsError({ option: name, message: 'must be a function' });
-    }
+  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'now', 'cost'] as const) {
+    checkFunction(options[name], { option: name });
   }
   if (options.stopWhen !== undefined && !Array.isArray(options.stopWhen)) {
     throw new InvalidOptionsError({ option: 'stopWhen', message: 'must be an array of stop conditions' });
@@ -160,8 +158,7 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
         ? fallback
         : () => (typeof fallback === 'string' ? fallback : DEFAULT_STOP_FALLBACK_TEXT),
     callbackTimeoutMs:
-      options.callbackTimeoutMs === undefined
-        ? DEFAULT_CALLBACK_TIMEOUT_MS
-        : checkTimer(optionalCount(options.callbackTimeoutMs, 'callbackTimeoutMs', 1), 'callbackTimeoutMs'),
+      checkNumberOption(options.callbackTimeoutMs, { option: 'callbackTimeoutMs', min: 1, timer: true }) ??
+      DEFAULT_CALLBACK_TIMEOUT_MS,
   };
 }

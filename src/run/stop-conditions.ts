@@ -1,4 +1,5 @@
 import {
+  DEFAULT_GUARD_WINDOW_ROUNDS,
   DEFAULT_MAX_CYCLE_PERIOD,
   DEFAULT_MAX_ROUND_TRIPS,
   DEFAULT_NO_PROGRESS_ROUNDS,
@@ -10,7 +11,7 @@ import {
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { LoopThresholds } from '../guard/detect-loops.js';
 import type { Message } from '../messages/message.js';
-import { checkCount, checkPositive, checkTimer, optionalCount } from './check-loop-numbers.js';
+import { checkFunction, checkNumberOption, requireNumberOption } from '../options/check-option.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 
 /** What a stop condition sees before each model call. */
@@ -46,25 +47,34 @@ export type StopCondition =
 
 /** At most `max` model calls in the run (the last answer after a stop is not counted against it). */
 export function maxRoundTrips(max: number): StopCondition {
-  return { type: 'max-round-trips', max: checkCount(max, 'maxRoundTrips', 1) };
+  return { type: 'max-round-trips', max: requireNumberOption(max, { option: 'maxRoundTrips', min: 1 }) };
 }
 
 /** At most `max` input + output tokens. */
 export function tokenBudget(max: number): StopCondition {
-  return { type: 'token-budget', max: checkCount(max, 'tokenBudget', 1) };
+  return { type: 'token-budget', max: requireNumberOption(max, { option: 'tokenBudget', min: 1 }) };
 }
 
 /** At most `maxMs` of wall-clock time: the model's and the tools' signals abort at it. */
 export function timeBudget(maxMs: number): StopCondition {
-  return { type: 'time-budget', maxMs: checkTimer(maxMs, 'timeBudgetMs') };
+  return {
+    type: 'time-budget',
+    maxMs: requireNumberOption(maxMs, { option: 'timeBudgetMs', min: 1, timer: true }),
+  };
 }
 
 /** At most `max` of whatever `cost(usage)` measures. */
 export function costBudget(cost: (usage: LoopUsage) => number, max: number): StopCondition {
-  if (typeof cost !== 'function') {
-    throw new InvalidOptionsError({ option: 'cost', message: 'must be a function of the usage' });
-  }
-  return { type: 'cost-budget', cost, max: checkPositive(max, 'costBudget') };
+  checkFunction(cost, { option: 'cost' });
+  if (cost === undefined)
+    throw new InvalidOptionsError({ option: 'cost', message: 'is required (a function of the usage)' });
+  const limit = requireNumberOption(max, {
+    option: 'costBudget',
+    min: 0,
+    minExclusive: true,
+    integer: false,
+  });
+  return { type: 'cost-budget', cost, max: limit };
 }
 
 /** The semantic loop guard with these thresholds (the defaults otherwise). */
@@ -161,15 +171,22 @@ export function resolveGuard(guard: GuardOptions): LoopThresholds & { readonly n
     throw new InvalidOptionsError({ option: 'guard.nudge', message: 'must be a boolean' });
   }
   return {
-    repeatLimit: optionalCount(guard.repeatLimit, 'guard.repeatLimit', 2) ?? DEFAULT_REPEAT_LIMIT,
+    repeatLimit:
+      checkNumberOption(guard.repeatLimit, { option: 'guard.repeatLimit', min: 2 }) ?? DEFAULT_REPEAT_LIMIT,
     sameResultLimit:
-      optionalCount(guard.sameResultLimit, 'guard.sameResultLimit', 2) ?? DEFAULT_SAME_RESULT_LIMIT,
+      checkNumberOption(guard.sameResultLimit, { option: 'guard.sameResultLimit', min: 2 }) ??
+      DEFAULT_SAME_RESULT_LIMIT,
     maxCyclePeriod:
-      optionalCount(guard.maxCyclePeriod, 'guard.maxCyclePeriod', 0) ?? DEFAULT_MAX_CYCLE_PERIOD,
+      checkNumberOption(guard.maxCyclePeriod, { option: 'guard.maxCyclePeriod', min: 0 }) ??
+      DEFAULT_MAX_CYCLE_PERIOD,
     noProgressRounds:
-      optionalCount(guard.noProgressRounds, 'guard.noProgressRounds', 2) ?? DEFAULT_NO_PROGRESS_ROUNDS,
+      checkNumberOption(guard.noProgressRounds, {
+        option: 'guard.noProgressRounds',
+        min: 2,
+        max: DEFAULT_GUARD_WINDOW_ROUNDS,
+      }) ?? DEFAULT_NO_PROGRESS_ROUNDS,
     transientRepeatLimit:
-      optionalCount(guard.transientRepeatLimit, 'guard.transientRepeatLimit', 0) ??
+      checkNumberOption(guard.transientRepeatLimit, { option: 'guard.transientRepeatLimit', min: 0 }) ??
       DEFAULT_TRANSIENT_REPEAT_LIMIT,
     nudge: guard.nudge ?? DEFAULT_NUDGE,
   };
