@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { BeforeToolCall } from '../chain/before-tool-call.js';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
 import { sanitizeName } from '../redact/redact.js';
@@ -53,6 +54,8 @@ export interface ToolDefinition<TArgs, TResult> {
   examples?: readonly ToolExample<TArgs, TResult>[];
   /** Share one compiler across many tools to define them faster. */
   schemaCompiler?: SchemaCompiler;
+  /** Decides, before each call runs, whether it runs, is denied or interrupts (asked before the policy's hook). */
+  beforeToolCall?: BeforeToolCall;
 }
 
 export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
@@ -91,6 +94,7 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly onContractViolation: ContractViolationPolicy | undefined;
   readonly formatResult: ResultFormatter<TResult> | undefined;
   readonly examples: readonly ToolExample<TArgs, TResult>[];
+  readonly beforeToolCall: BeforeToolCall | undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
@@ -161,6 +165,9 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (definition.formatResult !== undefined && typeof definition.formatResult !== 'function') {
     fail('formatResult must be a function.');
   }
+  if (definition.beforeToolCall !== undefined && typeof definition.beforeToolCall !== 'function') {
+    fail('beforeToolCall must be a function.');
+  }
   const examples = definition.examples ?? [];
   if (!Array.isArray(examples)) fail('examples must be an array of { input, output? }.');
 
@@ -182,6 +189,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     onContractViolation: policy,
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
+    beforeToolCall: definition.beforeToolCall,
   });
 }
 

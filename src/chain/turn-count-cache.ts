@@ -1,0 +1,39 @@
+import type { Message } from '../messages/message.js';
+import { addCall, copyTurnCounts, countTurnCalls, type TurnCounts } from './turn-counts.js';
+
+/**
+ * The turn counts of histories a runtime returned, so that a caller who hands the returned history back
+ * (a hand-written loop) does not pay for a walk over the whole turn on every call. Keyed by the array
+ * itself (weakly): messages appended to it since are counted on top; anything else is counted afresh.
+ */
+export interface TurnCountCache {
+  /** The counts of `messages`, as a copy the caller may update. */
+  countsFor(messages: readonly Message[]): TurnCounts;
+  /** Remembers the counts of a history this runtime returned (kept as they are: no change after this). */
+  remember(messages: readonly Message[], counts: TurnCounts): void;
+}
+
+export function createTurnCountCache(isExcluded: (toolName: string) => boolean): TurnCountCache {
+  const known = new WeakMap<readonly Message[], { readonly length: number; readonly counts: TurnCounts }>();
+  return {
+    countsFor(messages) {
+      const entry = known.get(messages);
+      if (entry === undefined || messages.length < entry.length) return countTurnCalls(messages, isExcluded);
+      const counts = copyTurnCounts(entry.counts);
+      for (let index = entry.length; index < messages.length; index++) {
+        const message = messages[index];
+        if (typeof message !== 'object' || message === null || message.role === 'assistant') continue;
+        // A new turn, or a call whose name must be looked up: the full count knows how.
+        if (message.role === 'user') return countTurnCalls(messages, isExcluded);
+        if (message.role !== 'tool') continue;
+        if (typeof message.name !== 'string' || message.name === '')
+          return countTurnCalls(messages, isExcluded);
+        addCall(counts, message.name, message.errorCode, isExcluded);
+      }
+      return counts;
+    },
+    remember(messages, counts) {
+      known.set(messages, { length: messages.length, counts });
+    },
+  };
+}
