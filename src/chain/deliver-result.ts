@@ -83,7 +83,8 @@ function render(delivery: Delivery, value: unknown): ToolCallResult {
   const shown = text.length <= maxChars ? undefined : truncateText(text, maxChars);
   return {
     type: 'success',
-    ...call.base,
+    toolCallId: call.base.toolCallId,
+    toolName: call.base.toolName,
     content: shown === undefined ? text : shown.text,
     value,
     truncated: shown?.truncated === true,

@@ -114,7 +114,7 @@ export async function executeWithRuntime(
 function repairedAssistant(response: unknown): AssistantMessage {
   const message = messageOf(response);
   if (message === undefined) throw new NoToolCallError();
-  let fields: Record<string, unknown>;
+  let fields: Partial<Record<string, unknown>>;
   try {
     fields = { ...message };
   } catch {
@@ -122,8 +122,10 @@ function repairedAssistant(response: unknown): AssistantMessage {
   }
   const toolCalls = normalizeToolCalls(fields.toolCalls, newCallId);
   if (toolCalls.length === 0) throw new NoToolCallError();
-  const content = typeof fields.content === 'string' ? fields.content : '';
-  return { ...fields, role: 'assistant', content, toolCalls };
+  fields.role = 'assistant';
+  if (typeof fields.content !== 'string') fields.content = '';
+  fields.toolCalls = toolCalls;
+  return fields as unknown as AssistantMessage;
 }
 
 function messageOf(response: unknown): object | undefined {

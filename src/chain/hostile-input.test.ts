@@ -353,6 +353,7 @@ describe('hostile return values', () => {
     [
       'an object whose then getter throws',
       () => ({
+        // biome-ignore lint/suspicious/noThenProperty: the hostile value under test.
         get then() {
           throw new Error('then getter');
         },

@@ -5,12 +5,6 @@ const UNENCODABLE_ARGUMENTS = '<arguments that cannot be encoded as JSON>';
 /** Replacement ids asked of `newId` before a counter makes one unique whatever it returns. */
 const MAX_ID_ATTEMPTS = 8;
 
-interface ReadCall {
-  readonly id: string | undefined;
-  readonly name: string;
-  readonly arguments: string;
-}
-
 /**
  * Makes the tool calls of a model response safe to run and to keep in a history: an array of plain
  * `{ id, name, arguments }` objects of strings, each field read once. A missing, empty, duplicate or
@@ -21,33 +15,36 @@ interface ReadCall {
  * never throws.
  */
 export function normalizeToolCalls(raw: unknown, newId: () => string): ToolCall[] {
-  const read = readList(raw).map(readCall);
-  const seen = new Set<string>();
-  let used: Set<string> | undefined;
-  const calls = new Array<ToolCall>(read.length);
-  for (let index = 0; index < read.length; index++) {
-    const call = read[index] as ReadCall;
-    let id = call.id;
-    if (id === undefined || id === '' || seen.has(id)) {
-      used ??= new Set(read.map((other) => other.id).filter((other) => other !== undefined));
-      id = freshId(newId, seen, used);
+  const length = lengthOf(raw);
+  const calls = new Array<ToolCall>(length);
+  // Every id the model used: a replacement must not take one, even one that comes later in the list.
+  const used = new Set<string>();
+  let repair: number[] | undefined;
+  for (let index = 0; index < length; index++) {
+    const call = readCall(readItem(raw as readonly unknown[], index));
+    if (call.id === '' || used.has(call.id)) (repair ??= []).push(index);
+    else used.add(call.id);
+    calls[index] = call;
+  }
+  if (repair !== undefined) {
+    for (const index of repair) {
+      const call = calls[index] as ToolCall;
+      const id = freshId(newId, used);
+      used.add(id);
+      calls[index] = { id, name: call.name, arguments: call.arguments };
     }
-    seen.add(id);
-    calls[index] = { id, name: call.name, arguments: call.arguments };
   }
   return calls;
 }
 
-function readList(raw: unknown): unknown[] {
+/** The length of a readable array, or 0. */
+function lengthOf(raw: unknown): number {
   try {
-    if (!Array.isArray(raw)) return [];
+    if (!Array.isArray(raw)) return 0;
     const length: unknown = raw.length;
-    if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) return [];
-    const items = new Array<unknown>(length);
-    for (let index = 0; index < length; index++) items[index] = readItem(raw, index);
-    return items;
+    return typeof length === 'number' && Number.isSafeInteger(length) && length > 0 ? length : 0;
   } catch {
-    return [];
+    return 0;
   }
 }
 
@@ -59,13 +56,14 @@ function readItem(list: readonly unknown[], index: number): unknown {
   }
 }
 
-function readCall(item: unknown): ReadCall {
+/** The call's fields as text; an id that is not a string is read as '' (to be replaced). */
+function readCall(item: unknown): ToolCall {
   if ((typeof item !== 'object' && typeof item !== 'function') || item === null) {
-    return { id: undefined, name: '', arguments: '' };
+    return { id: '', name: '', arguments: '' };
   }
   const id = readField(item, 'id');
   return {
-    id: typeof id === 'string' ? id : undefined,
+    id: typeof id === 'string' ? id : '',
     name: nameText(readField(item, 'name')),
     arguments: argumentText(readField(item, 'arguments')),
   };
@@ -103,14 +101,14 @@ function argumentText(value: unknown): string {
   }
 }
 
-function freshId(newId: () => string, seen: ReadonlySet<string>, used: ReadonlySet<string>): string {
+function freshId(newId: () => string, used: ReadonlySet<string>): string {
   let id = '';
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
     id = newId();
-    if (id !== '' && !seen.has(id) && !used.has(id)) return id;
+    if (id !== '' && !used.has(id)) return id;
   }
   for (let suffix = 1; ; suffix++) {
     const candidate = `${id}_${suffix}`;
-    if (!seen.has(candidate) && !used.has(candidate)) return candidate;
+    if (!used.has(candidate)) return candidate;
   }
 }

@@ -126,7 +126,9 @@ async function runCalls(
     }
   }
 
-  if (signal?.aborted !== true) {
+  const asks =
+    policy.beforeToolCall !== undefined || request.decisions !== undefined || hasToolHook(prepared);
+  if (asks && signal?.aborted !== true) {
     const decided = await decideAll(prepared, request, runtime);
     if (decided !== undefined) {
       release(counts, prepared);
@@ -147,7 +149,15 @@ async function runCalls(
       failure ??= { callback, error };
     },
   };
-  const results = await runPrepared(prepared, context);
+  const all = createSemaphore(policy.concurrency);
+  const writes = createSemaphore(policy.writeConcurrency);
+  const results = await Promise.all(
+    prepared.map((entry) => {
+      if (entry.type === 'rejected') return answerRejected(entry, context);
+      const run = () => all.run(() => runReady(entry, context));
+      return entry.tool.effect === 'write' ? writes.run(run) : run();
+    }),
+  );
   const outcome = summarize(results, prepared, signal);
   return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
 }
@@ -216,6 +226,10 @@ async function decideAll(
   return interrupted.length > 0 ? { interrupted } : undefined;
 }
 
+function hasToolHook(prepared: readonly PreparedCall[]): boolean {
+  return prepared.some((entry) => entry.type === 'ready' && entry.tool.beforeToolCall !== undefined);
+}
+
 function denied(entry: ReadyCall, reason: string | undefined): RejectedCall {
   return {
     type: 'rejected',
@@ -249,22 +263,6 @@ function halted(fields: Pick<CallsOutcome, 'interrupted' | 'callbackFailure' | '
   return { results: [], toolMessages: [], returnDirect: false, validatedArguments: [], ...fields };
 }
 
-async function runPrepared(
-  prepared: readonly PreparedCall[],
-  context: RunContext,
-): Promise<ToolCallResult[]> {
-  const { policy } = context;
-  const all = createSemaphore(policy.concurrency);
-  const writes = createSemaphore(policy.writeConcurrency);
-  return Promise.all(
-    prepared.map((entry) => {
-      if (entry.type === 'rejected') return answerRejected(entry, context);
-      const run = () => all.run(() => runReady(entry, context));
-      return entry.tool.effect === 'write' ? writes.run(run) : run();
-    }),
-  );
-}
-
 const defaultNow = (): number => performance.now();
 
 async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCallResult> {
@@ -274,7 +272,14 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
     argumentsSummary: summaryOf(entry.call, events),
     started: context.now(),
   };
-  events.emit({ type: 'tool-call-start', ...call.base, argumentsSummary: call.argumentsSummary });
+  if (events.listening) {
+    events.emit({
+      type: 'tool-call-start',
+      toolName: call.base.toolName,
+      toolCallId: call.base.toolCallId,
+      argumentsSummary: call.argumentsSummary,
+    });
+  }
   let result: ToolCallResult;
   try {
     result = await runToolCall(entry, call, context);
@@ -324,17 +329,19 @@ function reportEnd(
 ): void {
   if (!events.listening) return;
   const { toolName, toolCallId } = result;
-  const base = { toolName, toolCallId, argumentsSummary: summary };
   if (result.type === 'success') {
     events.emit({
       type: 'tool-call-end',
-      ...base,
+      toolName,
+      toolCallId,
+      argumentsSummary: summary,
       outcome: 'success',
       durationMs: result.durationMs,
       attempts: result.attempts,
     });
     return;
   }
+  const base = { toolName, toolCallId, argumentsSummary: summary };
   const fields = errorFields(result.error, events.includeContent);
   if (result.errorClass === 'denied') {
     const reason = rejected?.reason;

@@ -22,7 +22,8 @@ export function toolFailure({
   const [code, message] = modelView(base.toolName, error, errorClass, attempts);
   return {
     type: 'error',
-    ...base,
+    toolCallId: base.toolCallId,
+    toolName: base.toolName,
     code,
     errorClass,
     error,

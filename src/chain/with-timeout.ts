@@ -13,8 +13,12 @@ export interface WithTimeoutOptions {
  * Runs `run` and waits for what it returns, but no longer than `timeoutMs` and no longer than the caller's
  * signal allows. Settles at the timeout even when the tool ignores its signal and never settles (a late
  * settlement is dropped). Whatever `run` does (throws, returns a thenable whose `then` throws or whose
- * `then` getter throws), the result is a rejection, and the timer, on a timer owned here (never
- * `AbortSignal.timeout`), is cleared on every path.
+ * `then` getter throws), the result is a rejection.
+ *
+ * The timer is one owned here (never `AbortSignal.timeout`, seen never to fire after a GC on Node 20.20),
+ * cleared on every path. It is armed one microtask after `run` returns, unless the result has settled by
+ * then: a value returned synchronously or an already settled promise settles first (its reaction was queued
+ * first), so it costs no timer at all.
  */
 export function withTimeout<T>(run: () => T | PromiseLike<T>, options: WithTimeoutOptions): Promise<T> {
   const { signal, abort } = options;
@@ -24,8 +28,11 @@ export function withTimeout<T>(run: () => T | PromiseLike<T>, options: WithTimeo
       reject(signal.reason);
       return;
     }
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = () => {
-      clearTimeout(timer);
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
@@ -33,12 +40,12 @@ export function withTimeout<T>(run: () => T | PromiseLike<T>, options: WithTimeo
       abort(signal?.reason);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    const onTimeout = () => {
       finish();
       const error = new ToolTimeoutError({ toolName: options.toolName, timeoutMs: options.timeoutMs });
       abort(error);
       reject(error);
-    }, options.timeoutMs);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       // Promise.resolve reads `then` itself: a throwing getter or `then` becomes a rejection, never a throw.
@@ -55,6 +62,10 @@ export function withTimeout<T>(run: () => T | PromiseLike<T>, options: WithTimeo
     } catch (error) {
       finish();
       reject(error);
+      return;
     }
+    queueMicrotask(() => {
+      if (!settled) timer = setTimeout(onTimeout, options.timeoutMs);
+    });
   });
 }
