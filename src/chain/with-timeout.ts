@@ -64,7 +64,8 @@ export function withTimeout<T>(run: () => T | PromiseLike<T>, options: WithTimeo
       reject(error);
       return;
     }
-    queueMicrotask(() => {
+    // A promise reaction, not queueMicrotask (which Node wraps in an AsyncResource): queued after the result's.
+    void Promise.resolve().then(() => {
       if (!settled) timer = setTimeout(onTimeout, options.timeoutMs);
     });
   });
