@@ -75,6 +75,51 @@ describe('timeouts and abort signals', () => {
     expect(result.messages[2]?.content).toContain('temporarily unavailable (tried 3 times)');
   });
 
+  it('arms a timer only while a result is pending, and clears it on every path', async () => {
+    vi.useFakeTimers();
+    let release: (value: string) => void = () => {};
+    const pending = defineTool({
+      name: 'pending',
+      description: 'd',
+      effect: 'read',
+      execute: () => new Promise<string>((resolve) => (release = resolve)),
+    });
+    const silentThenable = defineTool({
+      name: 'thenable',
+      description: 'd',
+      effect: 'read',
+      timeoutMs: 100,
+      retries: 0,
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that never calls back.
+      execute: () => ({ then() {} }),
+    });
+    const sync = defineTool({ name: 'sync', description: 'd', effect: 'read', execute: () => 1 });
+    const running = executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'pending' }]),
+      tools: [pending],
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(1);
+    release('done');
+    expect((await running).results[0]).toMatchObject({ type: 'success', content: '"done"' });
+    expect(vi.getTimerCount()).toBe(0);
+    await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'sync' }]),
+      tools: [sync],
+    });
+    expect(vi.getTimerCount()).toBe(0);
+    const stuck = executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'thenable' }]),
+      tools: [silentThenable],
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await stuck).results[0]).toMatchObject({ errorClass: 'transient', code: 'TOOL_UNAVAILABLE' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('uses the policy timeout when the tool sets none', async () => {
     vi.useFakeTimers();
     const tool = defineTool({
