@@ -22,8 +22,10 @@ export function normalizeToolCalls(raw: unknown, newId: () => string): ToolCall[
   let repair: number[] | undefined;
   for (let index = 0; index < length; index++) {
     const call = readCall(readItem(raw as readonly unknown[], index));
-    if (call.id === '' || used.has(call.id)) (repair ??= []).push(index);
-    else used.add(call.id);
+    if (call.id === '' || used.has(call.id)) {
+      repair ??= [];
+      repair.push(index);
+    } else used.add(call.id);
     calls[index] = call;
   }
   if (repair !== undefined) {

@@ -9,7 +9,7 @@ import { errorFields } from './tool-event.js';
 import type { ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import { withTimeout } from './with-timeout.js';
-import { isResultOf, type WrapToolExecution } from './wrap-tool-execution.js';
+import { isResultOf } from './wrap-tool-execution.js';
 
 /**
  * Runs one validated call: inside the policy's `wrapToolExecution` when there is one, the attempts (each

@@ -1,20 +1,19 @@
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
-import { summarizeArguments } from '../redact/redact.js';
-import { type BeforeToolCallContext, decideToolCall, type ResumeDecision } from './before-tool-call.js';
-import { formatToolError } from './format-tool-error.js';
+import type { ResumeDecision } from './before-tool-call.js';
+import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import {
   type PreparedCall,
   prepareToolCall,
   type ReadyCall,
   type RejectedCall,
 } from './prepare-tool-call.js';
+import { answerRejected, reportEnd, summaryOf } from './report-call-events.js';
 import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
-import { createEventSink, type EventSink, errorFields, type ToolEventListener } from './tool-event.js';
+import { summarizeCalls } from './summarize-calls.js';
+import { createEventSink, type EventSink, type ToolEventListener } from './tool-event.js';
 import type { PendingCall, ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -69,8 +68,6 @@ export interface CallsOutcome {
   readonly unknownTool?: UnknownToolError;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /**
  * Runs the tool calls of one assistant message: prepare each in the model's order (lookup, limits,
  * arguments), ask the `beforeToolCall` hooks, then run the ready ones concurrently (capped; writes one at a
@@ -93,7 +90,7 @@ export async function runToolCalls(request: CallsRequest, runtime: ToolRuntime):
         durationMs: 0,
       }),
     );
-    return summarize(results, [], request.signal);
+    return summarizeCalls(results, [], request.signal);
   }
 }
 
@@ -126,10 +123,8 @@ async function runCalls(
     }
   }
 
-  const asks =
-    policy.beforeToolCall !== undefined || request.decisions !== undefined || hasToolHook(prepared);
-  if (asks && signal?.aborted !== true) {
-    const decided = await decideAll(prepared, request, runtime);
+  if (signal?.aborted !== true && asksBeforeRunning(prepared, request, runtime)) {
+    const decided = await decideCalls(prepared, request, runtime);
     if (decided !== undefined) {
       release(counts, prepared);
       return halted(decided);
@@ -158,91 +153,8 @@ async function runCalls(
       return entry.tool.effect === 'write' ? writes.run(run) : run();
     }),
   );
-  const outcome = summarize(results, prepared, signal);
+  const outcome = summarizeCalls(results, prepared, signal);
   return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
-}
-
-/**
- * Asks the hooks of every ready call, in the model's order (a decision given for a call id wins). A denied
- * call becomes a rejected one in place. Returns what halts the response, if anything does.
- */
-async function decideAll(
-  prepared: PreparedCall[],
-  request: CallsRequest,
-  runtime: ToolRuntime,
-): Promise<Pick<CallsOutcome, 'interrupted' | 'callbackFailure'> | undefined> {
-  const policyHook = runtime.policy.beforeToolCall;
-  const { decisions } = request;
-  const context: BeforeToolCallContext = {
-    turnId: request.turnId,
-    sessionId: request.sessionId,
-    data: request.data,
-    signal: request.signal,
-  };
-  const interrupted: PendingCall[] = [];
-  for (let index = 0; index < prepared.length; index++) {
-    const entry = prepared[index] as PreparedCall;
-    if (entry.type !== 'ready') continue;
-    const given = decisions?.get(entry.call.id);
-    if (given === 'deny') {
-      prepared[index] = denied(entry, undefined);
-      continue;
-    }
-    if (given === 'run' || (policyHook === undefined && entry.tool.beforeToolCall === undefined)) continue;
-    const verdict = await decideToolCall(
-      {
-        toolCallId: entry.call.id,
-        toolName: entry.tool.name,
-        arguments: entry.args,
-        rawArguments: entry.call.arguments,
-        tool: entry.tool,
-      },
-      context,
-      { tool: entry.tool.beforeToolCall, policy: policyHook },
-    );
-    switch (verdict.type) {
-      case 'run':
-        break;
-      case 'deny':
-        prepared[index] = denied(entry, verdict.reason);
-        break;
-      case 'interrupt':
-        interrupted.push({
-          toolCallId: entry.call.id,
-          toolName: entry.tool.name,
-          arguments: entry.call.arguments,
-          ...(verdict.reason === undefined ? {} : { reason: verdict.reason }),
-          ...(verdict.payload === undefined ? {} : { payload: verdict.payload }),
-        });
-        break;
-      case 'callback-failure':
-        return { callbackFailure: { callback: 'beforeToolCall', error: verdict.error } };
-      default: {
-        const unreachable: never = verdict;
-        throw new TypeError(`unknown decision ${String(unreachable)}`);
-      }
-    }
-  }
-  return interrupted.length > 0 ? { interrupted } : undefined;
-}
-
-function hasToolHook(prepared: readonly PreparedCall[]): boolean {
-  return prepared.some((entry) => entry.type === 'ready' && entry.tool.beforeToolCall !== undefined);
-}
-
-function denied(entry: ReadyCall, reason: string | undefined): RejectedCall {
-  return {
-    type: 'rejected',
-    call: entry.call,
-    toolName: entry.tool.name,
-    code: 'PERMISSION_DENIED',
-    errorClass: 'denied',
-    message: 'This action is not permitted.',
-    error: new PermissionDeniedError({ message: reason ?? `beforeToolCall denied call ${entry.call.id}` }),
-    admitted: entry.admitted,
-    invalid: entry.invalid,
-    ...(reason === undefined ? {} : { reason }),
-  };
 }
 
 /** Gives back what the prepared calls added to the counts: none of them will run. */
@@ -290,143 +202,4 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   }
   reportEnd(result, call.argumentsSummary, events);
   return result;
-}
-
-async function answerRejected(entry: RejectedCall, context: RunContext): Promise<ToolCallResult> {
-  const { events } = context;
-  const summary = summaryOf(entry.call, events);
-  const result: ToolCallResult = {
-    type: 'error',
-    toolCallId: entry.call.id,
-    toolName: entry.toolName,
-    code: entry.code,
-    errorClass: entry.errorClass,
-    error: entry.error ?? entry.message,
-    content: formatToolError(entry.code, entry.message),
-    attempts: 0,
-    durationMs: 0,
-  };
-  events.emit({
-    type: 'tool-call-start',
-    toolName: entry.toolName,
-    toolCallId: result.toolCallId,
-    argumentsSummary: summary,
-  });
-  reportEnd(result, summary, events, entry);
-  return result;
-}
-
-/** The summary is only ever shown in events: nobody listening, nothing to redact. */
-function summaryOf(call: ToolCall, events: EventSink): string {
-  return events.listening ? summarizeArguments(call.arguments, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS) : '';
-}
-
-function reportEnd(
-  result: ToolCallResult,
-  summary: string,
-  events: EventSink,
-  rejected?: RejectedCall,
-): void {
-  if (!events.listening) return;
-  const { toolName, toolCallId } = result;
-  if (result.type === 'success') {
-    events.emit({
-      type: 'tool-call-end',
-      toolName,
-      toolCallId,
-      argumentsSummary: summary,
-      outcome: 'success',
-      durationMs: result.durationMs,
-      attempts: result.attempts,
-    });
-    return;
-  }
-  const base = { toolName, toolCallId, argumentsSummary: summary };
-  const fields = errorFields(result.error, events.includeContent);
-  if (result.errorClass === 'denied') {
-    const reason = rejected?.reason;
-    events.emit({
-      type: 'tool-call-denied',
-      ...base,
-      ...fields,
-      ...(reason === undefined ? {} : { reason }),
-    });
-  }
-  const availableTools = rejected?.availableTools;
-  events.emit({
-    type: 'tool-call-error',
-    ...base,
-    code: result.code,
-    errorClass: result.errorClass,
-    durationMs: result.durationMs,
-    attempts: result.attempts,
-    ...fields,
-    ...(availableTools === undefined ? {} : { availableTools }),
-  });
-  events.emit({
-    type: 'tool-call-end',
-    ...base,
-    outcome: result.errorClass,
-    code: result.code,
-    durationMs: result.durationMs,
-    attempts: result.attempts,
-  });
-}
-
-function summarize(
-  results: ToolCallResult[],
-  prepared: readonly PreparedCall[],
-  signal: AbortSignal | undefined,
-): CallsOutcome {
-  let fatal: ToolCallFailure | undefined;
-  for (const result of results) {
-    if (result.type === 'error' && result.errorClass === 'fatal') {
-      fatal = result;
-      break;
-    }
-  }
-  let executed = 0;
-  let direct = 0;
-  let limited: RejectedCall | undefined;
-  const validatedArguments: unknown[] = new Array(prepared.length);
-  for (let i = 0; i < prepared.length; i++) {
-    const entry = prepared[i] as PreparedCall;
-    if (entry.type === 'rejected') {
-      if (limited === undefined && entry.limit !== undefined) limited = entry;
-      validatedArguments[i] = undefined;
-      continue;
-    }
-    validatedArguments[i] = entry.args;
-    executed++;
-    if (entry.tool.returnDirect) direct++;
-  }
-  const outcome: Mutable<CallsOutcome> = {
-    results,
-    toolMessages: results.map(toToolMessage),
-    returnDirect: executed > 0 && direct === executed,
-    validatedArguments,
-  };
-  if (fatal !== undefined) outcome.fatal = fatal;
-  if (limited !== undefined) outcome.limited = limited;
-  if (signal?.aborted === true) outcome.aborted = true;
-  return outcome;
-}
-
-function toToolMessage(result: ToolCallResult): ToolMessage {
-  return result.type === 'success'
-    ? {
-        role: 'tool',
-        toolCallId: result.toolCallId,
-        name: result.toolName,
-        content: result.content,
-        isError: false,
-      }
-    : {
-        role: 'tool',
-        toolCallId: result.toolCallId,
-        name: result.toolName,
-        content: result.content,
-        isError: true,
-        errorCode: result.code,
-      };
 }
