@@ -64,7 +64,9 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   if (tool === undefined) {
     const shown = sanitizeName(call.name);
     const available = registry.names();
-    return reject(call, shown, 'UNKNOWN_TOOL', NOT_COUNTED, {
+    return reject(call, NOT_COUNTED, {
+      toolName: shown,
+      code: 'UNKNOWN_TOOL',
       message: `No tool named '${shown}'. Available tools: ${available.join(', ') || '(none)'}.`,
       availableTools: available,
     });
@@ -74,13 +76,17 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   if (counts !== undefined && counted) {
     const limit = policy.limits.limitFor(tool);
     if ((counts.perTool.get(name) ?? 0) >= limit) {
-      return reject(call, name, 'TOOL_CALL_LIMIT', NOT_COUNTED, {
+      return reject(call, NOT_COUNTED, {
+        toolName: name,
+        code: 'TOOL_CALL_LIMIT',
         message: perToolLimitMessage(limit, name),
         limit: { scope: 'per-tool', limit },
       });
     }
     if (counts.total >= policy.limits.total) {
-      return reject(call, name, 'TOOL_CALL_LIMIT', NOT_COUNTED, {
+      return reject(call, NOT_COUNTED, {
+        toolName: name,
+        code: 'TOOL_CALL_LIMIT',
         message: totalLimitMessage(policy.limits.total),
         limit: { scope: 'total', limit: policy.limits.total },
       });
@@ -88,7 +94,9 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   }
   const invalid = counts?.invalidPerTool.get(name) ?? 0;
   if (invalid >= policy.maxInvalidAttempts) {
-    return reject(call, name, 'TOO_MANY_INVALID_ATTEMPTS', NOT_COUNTED, {
+    return reject(call, NOT_COUNTED, {
+      toolName: name,
+      code: 'TOO_MANY_INVALID_ATTEMPTS',
       message: `Tool '${name}' was called with invalid arguments ${invalid} times in this turn; it will not be tried again. Answer with what you have or use another tool.`,
     });
   }
@@ -100,29 +108,33 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   const parsed = parseArguments(call.arguments, policy.argumentLimits);
   if (!parsed.ok) {
     if (counts !== undefined) increment(counts.invalidPerTool, name);
-    return reject(call, name, parsed.code, invalidAttempt, { message: parsed.message });
+    return reject(call, invalidAttempt, {
+      toolName: name,
+      code: parsed.code,
+      message: parsed.message,
+    });
   }
   let validated: ValidationOutcome<unknown>;
   try {
     validated = await tool.validateInput(parsed.value);
   } catch (error) {
-    return {
-      ...reject(
-        call,
-        name,
-        'INTERNAL_ERROR',
-        { admitted: counted, invalid: false },
-        {
-          message: `Tool '${name}' failed with an internal error.`,
-        },
-      ),
-      errorClass: 'fatal',
-      error,
-    };
+    return reject(
+      call,
+      { admitted: counted, invalid: false },
+      {
+        toolName: name,
+        code: 'INTERNAL_ERROR',
+        message: `Tool '${name}' failed with an internal error.`,
+        errorClass: 'fatal',
+        error,
+      },
+    );
   }
   if (!validated.ok) {
     if (counts !== undefined) increment(counts.invalidPerTool, name);
-    return reject(call, name, 'INVALID_ARGUMENTS', invalidAttempt, {
+    return reject(call, invalidAttempt, {
+      toolName: name,
+      code: 'INVALID_ARGUMENTS',
       message: `The arguments do not match the schema of tool '${name}': ${formatIssues(validated.issues)}. Fix them and call again.`,
     });
   }
@@ -131,12 +143,12 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
 
 const NOT_COUNTED: Counted = { admitted: false, invalid: false };
 
+/** A refusal: the model's fault (`invalid-input`) unless the detail says otherwise. */
 function reject(
   call: ToolCall,
-  toolName: string,
-  code: ToolErrorCode,
   counted: Counted,
-  detail: Pick<RejectedCall, 'message'> & Partial<Pick<RejectedCall, 'limit' | 'availableTools'>>,
+  detail: Pick<RejectedCall, 'toolName' | 'code' | 'message'> &
+    Partial<Pick<RejectedCall, 'limit' | 'availableTools' | 'errorClass' | 'error'>>,
 ): RejectedCall {
-  return { type: 'rejected', call, toolName, code, errorClass: 'invalid-input', ...counted, ...detail };
+  return { type: 'rejected', call, errorClass: 'invalid-input', ...counted, ...detail };
 }

@@ -28,7 +28,7 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(result, summary, events, entry);
+  reportEnd(events, { result, summary, rejected: entry });
   return result;
 }
 
@@ -38,10 +38,12 @@ export function summaryOf(call: ToolCall, events: EventSink): string {
 }
 
 export function reportEnd(
-  result: ToolCallResult,
-  summary: string,
   events: EventSink,
-  rejected?: RejectedCall,
+  {
+    result,
+    summary,
+    rejected,
+  }: { readonly result: ToolCallResult; readonly summary: string; readonly rejected?: RejectedCall },
 ): void {
   if (!events.listening) return;
   const { toolName, toolCallId } = result;

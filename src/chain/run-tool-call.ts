@@ -53,7 +53,8 @@ async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext)
   const { tool, args } = ready;
   const { policy, signal } = context;
   for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) return failure(call, context, signal.reason, 'aborted', attempt - 1);
+    if (signal?.aborted)
+      return failure(call, context, { error: signal.reason, errorClass: 'aborted', attempts: attempt - 1 });
     // Fields written out, not spread: a spread in an object literal is a slow path in V8 (hot here).
     const toolContext = new ToolCallContext({
       toolCallId: call.base.toolCallId,
@@ -73,10 +74,11 @@ async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext)
         abort: (reason) => toolContext.abort(reason),
       });
     } catch (error) {
-      if (signal?.aborted) return failure(call, context, signal.reason, 'aborted', attempt);
+      if (signal?.aborted)
+        return failure(call, context, { error: signal.reason, errorClass: 'aborted', attempts: attempt });
       const errorClass = classify(error, ready, context);
       if (errorClass !== 'transient' || attempt > policy.retriesFor(tool)) {
-        return failure(call, context, error, errorClass, attempt);
+        return failure(call, context, { error, errorClass, attempts: attempt });
       }
       const delayMs = retryDelay(attempt, {
         baseDelayMs: policy.baseDelayMs,
@@ -95,7 +97,7 @@ async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext)
       try {
         await sleep(delayMs, signal);
       } catch {
-        return failure(call, context, signal?.reason, 'aborted', attempt);
+        return failure(call, context, { error: signal?.reason, errorClass: 'aborted', attempts: attempt });
       }
       continue;
     }
@@ -116,9 +118,11 @@ function classify(error: unknown, ready: ReadyCall, context: RunContext): ErrorC
 function failure(
   call: RunningCall,
   context: RunContext,
-  error: unknown,
-  errorClass: ErrorClass,
-  attempts: number,
+  {
+    error,
+    errorClass,
+    attempts,
+  }: { readonly error: unknown; readonly errorClass: ErrorClass; readonly attempts: number },
 ): ToolCallResult {
   return toolFailure({
     base: call.base,
@@ -131,7 +135,7 @@ function failure(
 
 function wrapperFailed(call: RunningCall, context: RunContext, error: unknown): ToolCallResult {
   context.callbackFailed('wrapToolExecution', error);
-  return failure(call, context, error, 'fatal', 0);
+  return failure(call, context, { error, errorClass: 'fatal', attempts: 0 });
 }
 
 function readRetryAfter(error: unknown): number | undefined {

@@ -56,7 +56,7 @@ export function createTurnCountCache(isExcluded: (toolName: string) => boolean):
       // A call whose name must be looked up: the full count knows how.
       if (typeof message.name !== 'string' || message.name === '')
         return countTurnCalls(messages, isExcluded);
-      addCall(counts, message.name, message.errorCode, isExcluded);
+      addCall(counts, { name: message.name, errorCode: message.errorCode }, isExcluded);
     }
     return counts;
   }

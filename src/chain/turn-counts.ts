@@ -42,7 +42,9 @@ export function countTurnCalls(
     if (message.role === 'user') break;
     if (message.role === 'assistant') {
       if (unnamed !== undefined && unnamed.size > 0)
-        nameFromCalls(message.toolCalls, unnamed, counts, isExcluded);
+        nameFromCalls(message.toolCalls, unnamed, (name, code) =>
+          addCall(counts, { name, errorCode: code }, isExcluded),
+        );
       continue;
     }
     if (message.role !== 'tool') continue;
@@ -60,18 +62,18 @@ export function countTurnCalls(
       else codes.push(code);
       continue;
     }
-    addCall(counts, message.name, code, isExcluded);
+    addCall(counts, { name: message.name, errorCode: code }, isExcluded);
   }
   // Names that no call gave: the calls still count toward the total.
   if (unnamed !== undefined) for (const codes of unnamed.values()) counts.total += codes.length;
   return counts;
 }
 
+/** Counts the unnamed tool messages answering these calls under the calls' names (`add`), and forgets them. */
 function nameFromCalls(
   calls: unknown,
   unnamed: Map<string, Array<string | undefined>>,
-  counts: TurnCounts,
-  isExcluded: (toolName: string) => boolean,
+  add: (name: string, code: string | undefined) => void,
 ): void {
   if (!Array.isArray(calls)) return;
   for (const call of calls as readonly unknown[]) {
@@ -79,7 +81,7 @@ function nameFromCalls(
     const { id, name } = call as { id?: unknown; name?: unknown };
     const codes = typeof id === 'string' ? unnamed.get(id) : undefined;
     if (codes === undefined || typeof name !== 'string') continue;
-    for (const code of codes) addCall(counts, name, code, isExcluded);
+    for (const code of codes) add(name, code);
     unnamed.delete(id as string);
   }
 }
@@ -87,8 +89,7 @@ function nameFromCalls(
 /** Adds one tool message's call (see `countTurnCalls`). */
 export function addCall(
   counts: TurnCounts,
-  name: string,
-  code: string | undefined,
+  { name, errorCode: code }: { readonly name: string; readonly errorCode: string | undefined },
   isExcluded: (toolName: string) => boolean,
 ): void {
   if (code !== undefined && NOT_ADMITTED.has(code)) return;
