@@ -55,7 +55,6 @@ async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext)
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted)
       return failure(call, context, { error: signal.reason, errorClass: 'aborted', attempts: attempt - 1 });
-    // Fields written out, not spread: a spread in an object literal is a slow path in V8 (hot here).
     const toolContext = new ToolCallContext({
       toolCallId: call.base.toolCallId,
       toolName: call.base.toolName,
