@@ -92,7 +92,9 @@ function denied(entry: ReadyCall, reason: string | undefined): RejectedCall {
     code: 'PERMISSION_DENIED',
     errorClass: 'denied',
     message: 'This action is not permitted.',
-    error: new PermissionDeniedError({ message: reason ?? `beforeToolCall denied call ${entry.call.id}` }),
+    error: new PermissionDeniedError({
+      message: reason ?? `Call ${entry.call.id} was denied before it ran.`,
+    }),
     admitted: entry.admitted,
     invalid: entry.invalid,
     ...(reason === undefined ? {} : { reason }),
