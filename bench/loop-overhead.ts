@@ -1,7 +1,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import {
   type AssistantMessage,
-  createToolCallingManager,
+  createToolRuntime,
   defaults,
   defineTool,
   type LoopEvent,
@@ -103,7 +103,7 @@ async function floorRequest(rounds: number): Promise<void> {
 }
 
 /** For reference: the floor with the execution chain in place of parse + call + stringify. */
-const manager = createToolCallingManager({ limits: { exclude: ['add'] } });
+const runtime = createToolRuntime({ tools: [tool], limits: { exclude: ['add'] } });
 async function chainFloorRequest(rounds: number): Promise<void> {
   const model = benchModel({ rounds });
   const signal = new AbortController().signal;
@@ -111,7 +111,7 @@ async function chainFloorRequest(rounds: number): Promise<void> {
   for (;;) {
     const { message } = await model.generate({ messages, tools: NO_TOOLS, signal });
     if ((message.toolCalls ?? []).length === 0) break;
-    messages = (await manager.executeToolCalls({ messages, response: message, tools: [tool] })).messages;
+    messages = (await runtime.executeToolCalls({ messages, response: message })).messages;
   }
   if (messages.length !== 2 * rounds + 1) throw new Error('the chain floor request went wrong');
 }
@@ -230,7 +230,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 async function timeSection(): Promise<string[]> {
   const floor = perRound('floor loop (generate, JSON.parse, call, JSON.stringify, push)', 50, floorRequest);
-  const chainFloor = perRound('hand loop over manager.executeToolCalls (reference)', 50, chainFloorRequest);
+  const chainFloor = perRound('hand loop over runtime.executeToolCalls (reference)', 50, chainFloorRequest);
   const loopOff = perRound('runToolLoop, guard: false (reference)', 50, (rounds) =>
     loopRequest({ rounds, guard: false }),
   );

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   type AnyTool,
-  createToolCallingManager,
   createToolRegistry,
+  createToolRuntime,
   defineTool,
   type Message,
 } from '../dist/index.js';
@@ -38,15 +38,14 @@ const execute = ({ orderId }: { orderId: string }) => ({ orderId, status: 'SUCCE
 const messages: readonly Message[] = [{ role: 'user', content: 'status of order 42?' }];
 const response = assistantWithCalls([{ name: 'queryOrderStatus', arguments: '{"orderId": "42"}' }]);
 
-/** The chain as production code runs it (a manager, a registry), with the given tool. */
+/** The chain as production code runs it (a runtime over a registry), with the given tool. */
 function chain(name: string, tool: AnyTool): Subject {
-  const tools = createToolRegistry([tool]);
-  const manager = createToolCallingManager();
+  const runtime = createToolRuntime({ tools: createToolRegistry([tool]) });
   return {
     name,
     async run(n) {
       for (let i = 0; i < n; i++) {
-        const result = await manager.executeToolCalls({ messages, response, tools });
+        const result = await runtime.executeToolCalls({ messages, response });
         // A rejected result would be an error: the contract must pass for the cost to be comparable.
         if (result.results[0]?.type !== 'success') throw new Error('the benchmark call failed');
       }

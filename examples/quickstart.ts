@@ -1,7 +1,7 @@
 // The README's quickstart, as a file the typecheck and the tests run: a tool, the chain, then the loop.
 import {
-  createToolCallingManager,
   createToolRegistry,
+  createToolRuntime,
   defineTool,
   type LoopOutcome,
   type Message,
@@ -29,12 +29,19 @@ export const tools = createToolRegistry([
   }),
 ]);
 
+/** Tools and a policy, checked once: build it at startup and share it. */
+export const runtime = createToolRuntime({ tools, timeoutMs: 10_000 });
+
 /** One model response's tool calls, through the chain. */
 export async function runChain(log: (event: ToolEvent) => void) {
-  const manager = createToolCallingManager({ onEvent: log });
   const messages: Message[] = [{ role: 'user', content: 'Weather in Rome?' }];
   const response = assistantWithCalls([{ name: 'getWeather', arguments: { city: 'Rome' } }]);
-  return manager.executeToolCalls({ messages, response, tools });
+  return runtime.executeToolCalls({ messages, response, onEvent: log });
+}
+
+/** One call, with no history: what an MCP server answers with. */
+export async function runOneCall() {
+  return runtime.executeToolCall({ name: 'getWeather', arguments: { city: 'Rome' } });
 }
 
 /** The whole loop, on a scripted model (swap in a provider's model in real code). */

@@ -1,18 +1,32 @@
-export type { CallLimits } from './chain/call-limits.js';
+export type {
+  BeforeToolCall,
+  BeforeToolCallContext,
+  BeforeToolCallInput,
+  ResumeDecision,
+  ToolCallDecision,
+} from './chain/before-tool-call.js';
+export type { CallLimits, ResolvedCallLimits } from './chain/call-limits.js';
 export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
 export type { ErrorClass } from './chain/error-class.js';
+export type {
+  SingleCallOptions,
+  ToolCallAnswer,
+  ToolCallInput,
+  ToolCallInterruption,
+  ToolCallOutcome,
+} from './chain/execute-single-call.js';
+export { type ExecuteToolCallInput, executeToolCall } from './chain/execute-tool-call.js';
 export {
   type ExecuteToolCallsInput,
   type ExecutionRequest,
   executeToolCalls,
 } from './chain/execute-tool-calls.js';
-export type { ToolExecutionPolicy } from './chain/execution-policy.js';
-export {
-  createToolCallingManager,
-  type ToolCallingManager,
-} from './chain/tool-calling-manager.js';
+export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
+export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
+export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { ToolEvent, ToolEventBase, ToolEventListener } from './chain/tool-event.js';
 export type {
+  PendingCall,
   ToolCallFailure,
   ToolCallResult,
   ToolCallResultBase,
@@ -20,6 +34,14 @@ export type {
   ToolErrorCode,
   ToolExecutionResult,
 } from './chain/tool-execution-result.js';
+export {
+  createToolRuntime,
+  type RuntimeInput,
+  type ToolRuntime,
+  type ToolRuntimeOptions,
+} from './chain/tool-runtime.js';
+export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
+export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './defaults.js';
 export { CallbackError, type CallbackErrorOptions } from './errors/callback-error.js';
 export {
@@ -95,7 +117,6 @@ export { resumeToolLoop } from './run/resume-tool-loop.js';
 export type { RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';
 export {
   createRunState,
-  type PendingCall,
   RUN_STATE_SCHEMA_VERSION,
   type RunState,
 } from './run/run-state.js';

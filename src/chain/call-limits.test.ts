@@ -6,7 +6,7 @@ import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolCallingManager } from './tool-calling-manager.js';
+import { createToolRuntime } from './tool-runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const calls = (name: string, count: number) =>
@@ -116,23 +116,21 @@ describe('per-turn call limits', () => {
     ]);
   });
 
-  it('keeps counts right when one manager serves many turns at once', async () => {
-    const manager = createToolCallingManager({ limits: { perTool: 5 } });
+  it('keeps counts right when one runtime serves many turns at once', async () => {
     const { tools } = createReferenceTools();
+    const runtime = createToolRuntime({ tools, limits: { perTool: 5 } });
     const turns = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        manager.executeToolCalls({
+        runtime.executeToolCalls({
           messages: [{ role: 'user', content: `turn ${i}` }],
           response: calls('counted', 5),
-          tools,
         }),
       ),
     );
     for (const turn of turns) expect(turn.results.every((r) => r.type === 'success')).toBe(true);
-    const sixth = manager.executeToolCalls({
+    const sixth = runtime.executeToolCalls({
       messages: turns[0]?.messages ?? [],
       response: calls('counted', 1),
-      tools,
     });
     await limitError(sixth);
   });
@@ -161,7 +159,7 @@ describe('per-turn call limits', () => {
         limits: { perTool: 2 ** 53 },
       }),
     ).rejects.toThrow('Invalid option limits.perTool: must be an integer >= 0, got 9007199254740992');
-    expect(() => createToolCallingManager({ concurrency: 0 })).toThrow(
+    expect(() => createToolRuntime({ tools, concurrency: 0 })).toThrow(
       'Invalid option concurrency: must be an integer >= 1, got 0',
     );
     expect(counters.counted).toBe(0);

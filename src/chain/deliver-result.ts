@@ -4,79 +4,50 @@ import type { ValidationOutcome } from '../schema/validation-issue.js';
 import { serializeValue } from '../serialize/serialize-value.js';
 import { truncateText } from '../serialize/truncate-text.js';
 import type { AnyTool } from '../tools/define-tool.js';
-import type { ResolvedPolicy } from './execution-policy.js';
-import { emitTo } from './tool-event.js';
+import type { RunContext, RunningCall } from './run-context.js';
 import type { ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 
-export interface DeliveryContext {
+export interface Delivery {
   readonly tool: AnyTool;
-  readonly base: { readonly toolCallId: string; readonly toolName: string };
-  readonly policy: ResolvedPolicy;
-  readonly argumentsSummary: string;
-  /** Milliseconds since the call started. */
-  elapsed(): number;
+  readonly call: RunningCall;
+  readonly context: RunContext;
+  /** The attempt that produced the value. */
+  readonly attempt: number;
 }
 
 /**
  * Turns a tool's returned value into what the model sees: check the output contract (when the tool
- * declares one), format (the tool's formatter, or deterministic JSON), truncate. Synchronous unless the
- * output schema validates asynchronously.
+ * declares one), format (the tool's formatter, or deterministic JSON), truncate. Never rejects: a
+ * validator or formatter that throws is a fatal failure of the call.
  */
-export function deliverResult(
-  context: DeliveryContext,
-  attempt: number,
-  value: unknown,
-): ToolCallResult | Promise<ToolCallResult> {
-  const validate = context.tool.validateOutput;
-  if (validate === undefined) return render(context, attempt, value);
-  let outcome: ValidationOutcome<unknown> | Promise<ValidationOutcome<unknown>>;
+export async function deliverResult(delivery: Delivery, value: unknown): Promise<ToolCallResult> {
+  const validate = delivery.tool.validateOutput;
+  if (validate === undefined) return render(delivery, value);
+  let outcome: ValidationOutcome<unknown>;
   try {
-    outcome = validate(value);
+    outcome = await validate(value);
   } catch (error) {
-    return toolFailure(context.base, error, 'fatal', attempt, context.elapsed());
+    return fail(delivery, error, 'fatal');
   }
-  return outcome instanceof Promise
-    ? outcome.then(
-        (settled) => afterContract(context, attempt, value, settled),
-        (error: unknown) => toolFailure(context.base, error, 'fatal', attempt, context.elapsed()),
-      )
-    : afterContract(context, attempt, value, outcome);
-}
-
-function afterContract(
-  context: DeliveryContext,
-  attempt: number,
-  value: unknown,
-  outcome: ValidationOutcome<unknown>,
-): ToolCallResult {
-  if (outcome.ok) return render(context, attempt, value);
-  const policy = context.policy.contractPolicyFor(context.tool);
-  emitTo(context.policy.onEvent, {
+  if (outcome.ok) return render(delivery, value);
+  const { tool, call, context } = delivery;
+  const policy = context.policy.contractPolicyFor(tool);
+  context.events.emit({
     type: 'tool-call-contract-violation',
-    ...context.base,
-    argumentsSummary: context.argumentsSummary,
+    ...call.base,
+    argumentsSummary: call.argumentsSummary,
     policy,
     issues: outcome.issues,
-    value,
+    ...(context.events.includeContent ? { value } : {}),
   });
   switch (policy) {
     case 'warn':
-      return render(context, attempt, value);
+      return render(delivery, value);
     case 'feedback':
     case 'throw': {
-      const error = new ContractViolationError({
-        toolName: context.tool.name,
-        issues: outcome.issues,
-        value,
-      });
-      return toolFailure(
-        context.base,
-        error,
-        policy === 'throw' ? 'fatal' : 'invalid-input',
-        attempt,
-        context.elapsed(),
-      );
+      const error = new ContractViolationError({ toolName: tool.name, issues: outcome.issues, value });
+      return fail(delivery, error, policy === 'throw' ? 'fatal' : 'invalid-input');
     }
     default: {
       const unreachable: never = policy;
@@ -85,15 +56,15 @@ function afterContract(
   }
 }
 
-function render(context: DeliveryContext, attempt: number, value: unknown): ToolCallResult {
-  const { tool } = context;
+function render(delivery: Delivery, value: unknown): ToolCallResult {
+  const { tool, call, context } = delivery;
   let text: string;
   if (tool.formatResult !== undefined) {
     try {
       text = tool.formatResult(value);
       if (typeof text !== 'string') throw new TypeError(`formatResult returned ${typeof text}, not a string`);
     } catch (error) {
-      return toolFailure(context.base, error, 'fatal', attempt, context.elapsed());
+      return fail(delivery, error, 'fatal');
     }
   } else {
     const serialized = serializeValue(value);
@@ -104,7 +75,7 @@ function render(context: DeliveryContext, attempt: number, value: unknown): Tool
         path: serialized.path,
         message: `Tool "${tool.name}" returned a value that cannot be serialized: ${serialized.message}`,
       });
-      return toolFailure(context.base, error, 'fatal', attempt, context.elapsed());
+      return fail(delivery, error, 'fatal');
     }
     text = serialized.text;
   }
@@ -112,12 +83,23 @@ function render(context: DeliveryContext, attempt: number, value: unknown): Tool
   const shown = text.length <= maxChars ? undefined : truncateText(text, maxChars);
   return {
     type: 'success',
-    toolCallId: context.base.toolCallId,
-    toolName: context.base.toolName,
+    toolCallId: call.base.toolCallId,
+    toolName: call.base.toolName,
     content: shown === undefined ? text : shown.text,
     value,
     truncated: shown?.truncated === true,
-    attempts: attempt,
-    durationMs: context.elapsed(),
+    attempts: delivery.attempt,
+    durationMs: context.now() - call.started,
   };
+}
+
+function fail(delivery: Delivery, error: unknown, errorClass: 'fatal' | 'invalid-input'): ToolCallResult {
+  const { call, context } = delivery;
+  return toolFailure({
+    base: call.base,
+    error,
+    errorClass,
+    attempts: delivery.attempt,
+    durationMs: context.now() - call.started,
+  });
 }

@@ -4,5 +4,6 @@
  * - `transient`: retried with backoff, then reported as temporarily unavailable.
  * - `denied`: the model learns only that the action is not permitted; an audit event is emitted.
  * - `fatal`: a defect: the execution throws, keeping the cause and the partial results.
+ * - `aborted`: the caller's signal aborted before the call finished: never retried, never the model's fault.
  */
-export type ErrorClass = 'invalid-input' | 'transient' | 'denied' | 'fatal';
+export type ErrorClass = 'invalid-input' | 'transient' | 'denied' | 'fatal' | 'aborted';

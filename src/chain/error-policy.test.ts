@@ -151,10 +151,12 @@ describe('the error policy', () => {
       response: assistantWithCalls([{ name: 'del', arguments: { id: 5 } }]),
       tools: [tool],
       onEvent: recorder.listener,
+      includeContent: true,
     });
     expect(result.messages[2]?.content).toBe('PERMISSION_DENIED: This action is not permitted.');
     const [audit] = recorder.ofType('tool-call-denied');
     expect(audit?.toolName).toBe('del');
+    expect(audit?.errorType).toBe('PermissionDeniedError');
     expect((audit?.error as Error | undefined)?.message).toContain('tenant acme');
   });
 

@@ -16,7 +16,7 @@ describe('executeToolCalls: the chain', () => {
     const response = assistantWithCalls([{ name: 'echo', arguments: { text: 'spring ai' } }]);
     const result = await executeToolCalls({ messages: [user], response, tools });
     expect(result.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
-    expect(result.messages[1]).toBe(response);
+    expect(result.messages[1]).toEqual(response);
     expect(result.messages[2]).toEqual({
       role: 'tool',
       toolCallId: 'call_1',
@@ -32,7 +32,7 @@ describe('executeToolCalls: the chain', () => {
     const { tools } = createReferenceTools();
     const message = assistantWithCalls([{ name: 'echo', arguments: { text: 'x' } }]);
     const result = await executeToolCalls({ messages: [user], response: { message }, tools });
-    expect(result.messages[1]).toBe(message);
+    expect(result.messages[1]).toEqual(message);
   });
 
   it('throws NoToolCallError when the response requests no tool', async () => {

@@ -16,10 +16,11 @@ import {
 } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
+import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
 import type { ParseArgumentsLimits } from './parse-arguments.js';
-import type { ToolEventListener } from './tool-event.js';
+import type { WrapToolExecution } from './wrap-tool-execution.js';
 
 /** How the chain treats calls. Every field has a default (see `defaults.ts`). */
 export interface ToolExecutionPolicy {
@@ -51,11 +52,15 @@ export interface ToolExecutionPolicy {
   readonly maxResultChars?: number;
   /** Classifies failures before the built-in policy; return undefined to defer. */
   readonly classifyError?: ErrorClassifier;
-  readonly onEvent?: ToolEventListener;
   /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
   readonly onContractViolation?: ContractViolationPolicy;
+  /** Decides, before each call runs, whether it runs, is denied or interrupts (after the tool's own hook). */
+  readonly beforeToolCall?: BeforeToolCall;
+  /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */
+  readonly wrapToolExecution?: WrapToolExecution;
 }
 
+/** A policy with every default filled in and every value checked: what a runtime runs with. */
 export interface ResolvedPolicy {
   readonly unknownTool: 'feedback' | 'throw';
   readonly limits: ResolvedCallLimits;
@@ -69,7 +74,8 @@ export interface ResolvedPolicy {
   /** `maxArgumentBytes` and `maxArgumentDepth`, as `parseArguments` takes them. */
   readonly argumentLimits: ParseArgumentsLimits;
   readonly classifyError: ErrorClassifier | undefined;
-  readonly onEvent: ToolEventListener | undefined;
+  readonly beforeToolCall: BeforeToolCall | undefined;
+  readonly wrapToolExecution: WrapToolExecution | undefined;
   contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
   timeoutFor(tool: AnyTool): number;
   retriesFor(tool: AnyTool): number;
@@ -103,7 +109,8 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     random: fn(retry.random, 'retry.random') ?? Math.random,
     argumentLimits: Object.freeze({ maxBytes, maxDepth }),
     classifyError: fn(policy.classifyError, 'classifyError'),
-    onEvent: fn(policy.onEvent, 'onEvent'),
+    beforeToolCall: fn(policy.beforeToolCall, 'beforeToolCall'),
+    wrapToolExecution: fn(policy.wrapToolExecution, 'wrapToolExecution'),
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceTools } from '../demo/reference-tools.js';
-import type { Message } from '../messages/message.js';
+import { NoToolCallError } from '../errors/no-tool-call-error.js';
+import { ToolExecutionError } from '../errors/tool-execution-error.js';
+import type { Message, ToolCall } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
@@ -238,6 +240,184 @@ describe('properties', () => {
         expectWellFormed(result);
         expect(result.messages[2]?.content.startsWith('TOOL_ERROR: ')).toBe(true);
       }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('hostile responses', () => {
+  const echo = defineTool({
+    name: 'echo',
+    description: 'd',
+    effect: 'read',
+    execute: ({ text }: { text?: string }) => text ?? 'none',
+  });
+
+  it('answers a call whose id and arguments cannot be turned into text beside a normal call', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const nullProto = Object.create(null) as object;
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const response = {
+        role: 'assistant' as const,
+        content: '',
+        toolCalls: [
+          { id: 'ok', name: 'echo', arguments: '{"text":"a"}' },
+          { id: nullProto, name: 'echo', arguments: { big: 1n } },
+          { id: 'c', name: nullProto, arguments: circular },
+        ] as unknown as ToolCall[],
+      };
+      const result = await executeToolCalls({ messages: [user], response, tools: [echo] });
+      expectWellFormed(result);
+      expect(result.results.map((r) => (r.type === 'error' ? r.code : r.content))).toEqual([
+        '"a"',
+        'INVALID_JSON',
+        'UNKNOWN_TOOL',
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('repairs duplicate and missing ids with ids unique across requests', async () => {
+    const response = {
+      role: 'assistant' as const,
+      content: 'x',
+      toolCalls: [
+        { id: 'a', name: 'echo', arguments: '' },
+        { id: 'a', name: 'echo', arguments: '' },
+        { name: 'echo', arguments: '' },
+      ] as unknown as ToolCall[],
+    };
+    const first = await executeToolCalls({ messages: [user], response, tools: [echo] });
+    const second = await executeToolCalls({ messages: [user], response, tools: [echo] });
+    expectWellFormed(first);
+    const idsOf = (result: ToolExecutionResult) =>
+      result.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : []));
+    const [a, repaired, missing] = idsOf(first);
+    expect(a).toBe('a');
+    expect(repaired).toMatch(/^tw_/);
+    expect(missing).toMatch(/^tw_/);
+    expect(new Set([...idsOf(first), ...idsOf(second)]).size).toBe(5);
+    expect(first.messages[1]).toMatchObject({ role: 'assistant', content: 'x' });
+  });
+
+  it('answers 10,000 calls of one response, in order', async () => {
+    const calls = Array.from({ length: 10_000 }, (_, n) => ({
+      name: 'echo',
+      arguments: { text: String(n) },
+    }));
+    const result = await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls(calls),
+      tools: [echo],
+      limits: { exclude: ['echo'] },
+    });
+    expectWellFormed(result);
+    expect(result.results).toHaveLength(10_000);
+    expect(result.results.every((r, n) => r.content === JSON.stringify(String(n)))).toBe(true);
+  });
+
+  it('answers a Proxy with throwing traps as the list of calls with NoToolCallError, a defined rejection', async () => {
+    const response = {
+      role: 'assistant' as const,
+      content: '',
+      toolCalls: new Proxy([], {
+        get() {
+          throw new Error('trap');
+        },
+      }),
+    };
+    await expect(executeToolCalls({ messages: [user], response, tools: [echo] })).rejects.toThrow(
+      NoToolCallError,
+    );
+  });
+});
+
+describe('hostile return values', () => {
+  const throwingProxy = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('getter trap');
+      },
+    },
+  );
+  it.each([
+    ['a Proxy whose getters throw', () => throwingProxy],
+    [
+      'an object whose then getter throws',
+      () => ({
+        // biome-ignore lint/suspicious/noThenProperty: the hostile value under test.
+        get then() {
+          throw new Error('then getter');
+        },
+      }),
+    ],
+    [
+      'a thenable whose then throws',
+      () => ({
+        // biome-ignore lint/suspicious/noThenProperty: the hostile value under test.
+        then() {
+          throw new Error('then call');
+        },
+      }),
+    ],
+  ])(
+    'fails only the call that returns %s, keeps the siblings and leaves no timer armed',
+    async (_name, value) => {
+      vi.useFakeTimers();
+      const hostile = defineTool({ name: 'hostile', description: 'd', effect: 'read', execute: value });
+      const fine = defineTool({
+        name: 'fine',
+        description: 'd',
+        effect: 'read',
+        execute: async () => 'fine',
+      });
+      const result = await executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 'fine' }, { name: 'hostile' }, { name: 'fine' }]),
+        tools: [hostile, fine],
+      });
+      expectWellFormed(result);
+      expect(result.results.map((r) => r.type)).toEqual(['success', 'error', 'success']);
+      expect(result.results[1]).toMatchObject({ code: 'TOOL_ERROR', errorClass: 'invalid-input' });
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
+
+  it('never lets a thrown or returned value escape, whatever the built-in classifier makes of it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.anything({ withBigInt: true, withNullPrototype: true }),
+        fc.boolean(),
+        async (thing, throws) => {
+          const tool = defineTool({
+            name: 't',
+            description: 'd',
+            effect: 'read',
+            retries: 0,
+            execute: () => {
+              if (throws) throw thing;
+              return thing;
+            },
+          });
+          const result = await executeToolCalls({
+            messages: [user],
+            response: assistantWithCalls([{ name: 't' }]),
+            tools: [tool],
+          }).catch((error: unknown) => {
+            expect(error).toBeInstanceOf(ToolExecutionError);
+            return (error as ToolExecutionError).partialResult;
+          });
+          expectWellFormed(result);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -12,7 +12,7 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { type ContractViolationPolicy, defineTool, type ToolDefinition } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolCallingManager } from './tool-calling-manager.js';
+import { createToolRuntime } from './tool-runtime.js';
 
 const user: Message = { role: 'user', content: 'what is the status of order 42?' };
 const response = assistantWithCalls([{ name: 'queryOrderStatus', arguments: { orderId: '42' } }]);
@@ -70,6 +70,7 @@ async function run(
     response,
     tools: [tool],
     onEvent: recorder.listener,
+    includeContent: true,
     ...policy,
   });
   return { result, recorder };
@@ -161,6 +162,7 @@ describe('output contracts: what a violation does', () => {
         ]),
         tools: [good, tool],
         onEvent: recorder.listener,
+        includeContent: true,
       }),
     );
     expect(error).toBeInstanceOf(ToolExecutionError);
@@ -179,6 +181,19 @@ describe('output contracts: what a violation does', () => {
     expect(recorder.ofType('tool-call-contract-violation')).toEqual([
       expect.objectContaining({ policy: 'throw', value: drifted }),
     ]);
+  });
+
+  it('the event carries the issues but not the offending value unless content is included', async () => {
+    const recorder = recordEvents();
+    await executeToolCalls({
+      messages: [user],
+      response,
+      tools: [orderTool(() => drifted)],
+      onEvent: recorder.listener,
+    });
+    const [event] = recorder.ofType('tool-call-contract-violation');
+    expect(event?.issues).toContainEqual(expect.objectContaining({ path: '/status' }));
+    expect(event).not.toHaveProperty('value');
   });
 
   it('warn: the result passes through to the model, and the event is emitted', async () => {
@@ -204,14 +219,16 @@ describe('output contracts: what a violation does', () => {
   ] as const)('global %s, tool %s: %s (the tool wins)', async (global, own, expected) => {
     const tool = orderTool(() => drifted, own === undefined ? {} : { onContractViolation: own });
     const recorder = recordEvents();
-    const manager = createToolCallingManager({
-      onEvent: recorder.listener,
+    const runtime = createToolRuntime({
+      tools: [tool],
       ...(global === undefined ? {} : { onContractViolation: global }),
     });
-    const outcome = await manager.executeToolCalls({ messages: [user], response, tools: [tool] }).then(
-      (result) => result.results[0]?.type ?? 'none',
-      (error: unknown) => (error instanceof ToolExecutionError ? 'thrown' : 'other'),
-    );
+    const outcome = await runtime
+      .executeToolCalls({ messages: [user], response, onEvent: recorder.listener })
+      .then(
+        (result) => result.results[0]?.type ?? 'none',
+        (error: unknown) => (error instanceof ToolExecutionError ? 'thrown' : 'other'),
+      );
     expect(outcome).toBe({ feedback: 'error', warn: 'success', throw: 'thrown' }[expected]);
     expect(recorder.ofType('tool-call-contract-violation').map((e) => e.policy)).toEqual([expected]);
   });
@@ -225,7 +242,7 @@ describe('output contracts: what a violation does', () => {
   });
 
   it('rejects an unknown policy, globally and per tool, before anything runs', async () => {
-    expect(() => createToolCallingManager({ onContractViolation: 'ignore' as 'warn' })).toThrow(
+    expect(() => createToolRuntime({ tools: [], onContractViolation: 'ignore' as 'warn' })).toThrow(
       InvalidOptionsError,
     );
     expect(() => orderTool(() => drifted, { onContractViolation: 'ignore' as 'warn' })).toThrow(

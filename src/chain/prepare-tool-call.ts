@@ -11,8 +11,16 @@ import { parseArguments } from './parse-arguments.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 import { increment, type TurnCounts } from './turn-counts.js';
 
+/** What a prepared call added to the turn's counts, so an interrupted response can give it back. */
+interface Counted {
+  /** Counted toward the per-tool and total limits. */
+  readonly admitted: boolean;
+  /** Counted as an invalid-argument attempt. */
+  readonly invalid: boolean;
+}
+
 /** A call that may run now, with arguments that passed the tool's schema. */
-export interface ReadyCall {
+export interface ReadyCall extends Counted {
   readonly type: 'ready';
   readonly call: ToolCall;
   readonly tool: AnyTool;
@@ -20,7 +28,7 @@ export interface ReadyCall {
 }
 
 /** A call refused before its tool ran: the model is told why. */
-export interface RejectedCall {
+export interface RejectedCall extends Counted {
   readonly type: 'rejected';
   readonly call: ToolCall;
   readonly toolName: string;
@@ -29,109 +37,118 @@ export interface RejectedCall {
   readonly message: string;
   readonly limit?: { readonly scope: 'per-tool' | 'total'; readonly limit: number };
   readonly availableTools?: readonly string[];
-  /** The original failure, when there was one (a validator that threw). */
+  /** The original failure, when there was one (a validator that threw, a denial). */
   readonly error?: unknown;
+  /** Why a `beforeToolCall` hook denied the call, for the audit event. */
+  readonly reason?: string;
 }
 
 export type PreparedCall = ReadyCall | RejectedCall;
 
+export interface PrepareContext {
+  readonly registry: ToolRegistry;
+  readonly policy: ResolvedPolicy;
+  /** The turn's counts, updated here; undefined: no turn limits apply. */
+  readonly counts: TurnCounts | undefined;
+}
+
 /**
  * Decides, in the model's order, what happens to one call before anything runs: look the tool up, check
  * the turn's limits and failed attempts, parse and validate the arguments. `counts` is this execution's
- * own copy and is updated here, so the decisions are the same whatever order the calls later finish in.
+ * own and is updated here, so the decisions are the same whatever order the calls later finish in.
+ * Never rejects: a validator that throws refuses the call as a fatal failure.
  */
-export function prepareToolCall(
-  call: ToolCall,
-  registry: ToolRegistry,
-  counts: TurnCounts,
-  policy: ResolvedPolicy,
-): PreparedCall | Promise<PreparedCall> {
-  const rawName: unknown = call.name;
-  const tool = typeof rawName === 'string' ? registry.get(rawName) : undefined;
+export async function prepareToolCall(call: ToolCall, context: PrepareContext): Promise<PreparedCall> {
+  const { registry, policy, counts } = context;
+  const tool = registry.get(call.name);
   if (tool === undefined) {
-    const shown = sanitizeName(String(rawName));
+    const shown = sanitizeName(call.name);
     const available = registry.names();
-    return reject(call, shown, 'UNKNOWN_TOOL', {
+    return reject(call, NOT_COUNTED, {
+      toolName: shown,
+      code: 'UNKNOWN_TOOL',
       message: `No tool named '${shown}'. Available tools: ${available.join(', ') || '(none)'}.`,
       availableTools: available,
     });
   }
   const name = tool.name;
-  const counted = !policy.limits.isExcluded(name);
-  if (counted) {
+  const counted = counts !== undefined && !policy.limits.isExcluded(name);
+  if (counts !== undefined && counted) {
     const limit = policy.limits.limitFor(tool);
     if ((counts.perTool.get(name) ?? 0) >= limit) {
-      return reject(call, name, 'TOOL_CALL_LIMIT', {
+      return reject(call, NOT_COUNTED, {
+        toolName: name,
+        code: 'TOOL_CALL_LIMIT',
         message: perToolLimitMessage(limit, name),
         limit: { scope: 'per-tool', limit },
       });
     }
     if (counts.total >= policy.limits.total) {
-      return reject(call, name, 'TOOL_CALL_LIMIT', {
+      return reject(call, NOT_COUNTED, {
+        toolName: name,
+        code: 'TOOL_CALL_LIMIT',
         message: totalLimitMessage(policy.limits.total),
         limit: { scope: 'total', limit: policy.limits.total },
       });
     }
   }
-  const invalid = counts.invalidPerTool.get(name) ?? 0;
+  const invalid = counts?.invalidPerTool.get(name) ?? 0;
   if (invalid >= policy.maxInvalidAttempts) {
-    return reject(call, name, 'TOO_MANY_INVALID_ATTEMPTS', {
+    return reject(call, NOT_COUNTED, {
+      toolName: name,
+      code: 'TOO_MANY_INVALID_ATTEMPTS',
       message: `Tool '${name}' was called with invalid arguments ${invalid} times in this turn; it will not be tried again. Answer with what you have or use another tool.`,
     });
   }
-  if (counted) {
+  if (counts !== undefined && counted) {
     increment(counts.perTool, name);
     counts.total++;
   }
-
+  const invalidAttempt: Counted = { admitted: counted, invalid: counts !== undefined };
   const parsed = parseArguments(call.arguments, policy.argumentLimits);
   if (!parsed.ok) {
-    increment(counts.invalidPerTool, name);
-    return reject(call, name, parsed.code, { message: parsed.message });
-  }
-  let validated: ReturnType<AnyTool['validateInput']>;
-  try {
-    validated = tool.validateInput(parsed.value);
-  } catch (error) {
-    return validatorFailed(call, name, error);
-  }
-  if (validated instanceof Promise) {
-    return validated.then(
-      (outcome) => afterValidation(call, tool, counts, outcome),
-      (error: unknown) => validatorFailed(call, name, error),
-    );
-  }
-  return afterValidation(call, tool, counts, validated);
-}
-
-function afterValidation(
-  call: ToolCall,
-  tool: AnyTool,
-  counts: TurnCounts,
-  validated: ValidationOutcome<unknown>,
-): PreparedCall {
-  if (!validated.ok) {
-    increment(counts.invalidPerTool, tool.name);
-    return reject(call, tool.name, 'INVALID_ARGUMENTS', {
-      message: `The arguments do not match the schema of tool '${tool.name}': ${formatIssues(validated.issues)}. Fix them and call again.`,
+    if (counts !== undefined) increment(counts.invalidPerTool, name);
+    return reject(call, invalidAttempt, {
+      toolName: name,
+      code: parsed.code,
+      message: parsed.message,
     });
   }
-  return { type: 'ready', call, tool, args: validated.value };
+  let validated: ValidationOutcome<unknown>;
+  try {
+    validated = await tool.validateInput(parsed.value);
+  } catch (error) {
+    return reject(
+      call,
+      { admitted: counted, invalid: false },
+      {
+        toolName: name,
+        code: 'INTERNAL_ERROR',
+        message: `Tool '${name}' failed with an internal error.`,
+        errorClass: 'fatal',
+        error,
+      },
+    );
+  }
+  if (!validated.ok) {
+    if (counts !== undefined) increment(counts.invalidPerTool, name);
+    return reject(call, invalidAttempt, {
+      toolName: name,
+      code: 'INVALID_ARGUMENTS',
+      message: `The arguments do not match the schema of tool '${name}': ${formatIssues(validated.issues)}. Fix them and call again.`,
+    });
+  }
+  return { type: 'ready', call, tool, args: validated.value, admitted: counted, invalid: false };
 }
 
-function validatorFailed(call: ToolCall, name: string, error: unknown): RejectedCall {
-  return {
-    ...reject(call, name, 'INTERNAL_ERROR', { message: `Tool '${name}' failed with an internal error.` }),
-    errorClass: 'fatal',
-    error,
-  };
-}
+const NOT_COUNTED: Counted = { admitted: false, invalid: false };
 
+/** A refusal: the model's fault (`invalid-input`) unless the detail says otherwise. */
 function reject(
   call: ToolCall,
-  toolName: string,
-  code: ToolErrorCode,
-  detail: Pick<RejectedCall, 'message'> & Partial<Pick<RejectedCall, 'limit' | 'availableTools'>>,
+  counted: Counted,
+  detail: Pick<RejectedCall, 'toolName' | 'code' | 'message'> &
+    Partial<Pick<RejectedCall, 'limit' | 'availableTools' | 'errorClass' | 'error'>>,
 ): RejectedCall {
-  return { type: 'rejected', call, toolName, code, errorClass: 'invalid-input', ...detail };
+  return { type: 'rejected', call, errorClass: 'invalid-input', ...counted, ...detail };
 }

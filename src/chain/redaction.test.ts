@@ -31,6 +31,7 @@ describe('redaction through the chain', () => {
         response: assistantWithCalls([{ name: 'leaky' }]),
         tools: [tool],
         onEvent: recorder.listener,
+        includeContent: true,
       });
       const content = result.messages[2]?.content ?? '';
       expect(content.startsWith('TOOL_ERROR: ')).toBe(true);

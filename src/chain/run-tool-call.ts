@@ -1,138 +1,140 @@
 import { resolveErrorClass } from './classify-error.js';
-import { type DeliveryContext, deliverResult } from './deliver-result.js';
-import type { ResolvedPolicy } from './execution-policy.js';
+import { deliverResult } from './deliver-result.js';
+import type { ErrorClass } from './error-class.js';
 import type { ReadyCall } from './prepare-tool-call.js';
 import { retryDelay, sleep } from './retry-delay.js';
-import { isThenable, settleWithTimeout } from './run-with-timeout.js';
+import type { RunContext, RunningCall } from './run-context.js';
 import { ToolCallContext } from './tool-call-context.js';
-import { emitTo } from './tool-event.js';
+import { errorFields } from './tool-event.js';
 import type { ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
-
-export interface RunContext {
-  readonly policy: ResolvedPolicy;
-  readonly signal: AbortSignal | undefined;
-  readonly data: unknown;
-  readonly turnId: string | undefined;
-  readonly sessionId: string | undefined;
-  /** Milliseconds since an arbitrary origin (default `performance.now`). */
-  readonly now: () => number;
-}
-
-/** A failed attempt; anything else an attempt returns is the tool's value (no wrapper on the hot path). */
-class Failed {
-  constructor(readonly error: unknown) {}
-}
-
-/** One call's run: what every attempt and the delivery of its result need. */
-class CallState implements DeliveryContext {
-  readonly tool: ReadyCall['tool'];
-  readonly base: { readonly toolCallId: string; readonly toolName: string };
-  readonly policy: ResolvedPolicy;
-  readonly started: number;
-
-  constructor(
-    readonly ready: ReadyCall,
-    readonly context: RunContext,
-    readonly argumentsSummary: string,
-  ) {
-    this.tool = ready.tool;
-    this.base = { toolCallId: String(ready.call.id), toolName: ready.tool.name };
-    this.policy = context.policy;
-    this.started = context.now();
-  }
-
-  elapsed(): number {
-    return this.context.now() - this.started;
-  }
-}
+import { withTimeout } from './with-timeout.js';
+import { isResultOf } from './wrap-tool-execution.js';
 
 /**
- * Runs one validated call: timeout, retries of transient failures, classification, serialization.
- * A synchronous tool that succeeds is answered synchronously (no promise, no timer): the hot path.
+ * Runs one validated call: inside the policy's `wrapToolExecution` when there is one, the attempts (each
+ * under its timeout, transient failures retried with backoff) and the delivery of the result. Never
+ * rejects: a wrapper that fails is recorded as a callback failure and the call fails as `INTERNAL_ERROR`.
  */
-export function runToolCall(
+export async function runToolCall(
   ready: ReadyCall,
+  call: RunningCall,
   context: RunContext,
-  argumentsSummary: string,
-): ToolCallResult | Promise<ToolCallResult> {
-  return attemptThen(new CallState(ready, context, argumentsSummary), 1);
-}
-
-function attemptThen(state: CallState, attempt: number): ToolCallResult | Promise<ToolCallResult> {
-  const settled = runAttempt(state, attempt);
-  return settled instanceof Promise
-    ? settled.then((outcome) => afterAttempt(state, attempt, outcome))
-    : afterAttempt(state, attempt, settled);
-}
-
-/** Runs the tool once: the value (synchronously when the tool is synchronous), or `Failed`. */
-function runAttempt(state: CallState, attempt: number): unknown {
-  const { tool, args } = state.ready;
-  const { context } = state;
-  const parent = context.signal;
-  if (parent?.aborted) return new Failed(parent.reason);
-  const toolContext = new ToolCallContext(
-    state.base.toolCallId,
-    tool.name,
-    attempt,
-    context.turnId,
-    context.sessionId,
-    context.data,
-    parent,
-  );
-  let value: unknown;
+): Promise<ToolCallResult> {
+  const wrap = context.policy.wrapToolExecution;
+  if (wrap === undefined) return await attempt(ready, call, context);
+  const info = {
+    toolCallId: call.base.toolCallId,
+    toolName: call.base.toolName,
+    tool: ready.tool,
+    arguments: ready.args,
+    turnId: context.turnId,
+    sessionId: context.sessionId,
+    data: context.data,
+  };
+  let result: unknown;
   try {
-    value = tool.execute(args, toolContext);
+    result = await wrap(info, () => attempt(ready, call, context));
   } catch (error) {
-    return new Failed(error);
+    return wrapperFailed(call, context, error);
   }
-  if (!isThenable(value)) return value;
-  return settleWithTimeout(value, {
-    timeoutMs: context.policy.timeoutFor(tool),
-    toolName: tool.name,
-    parent,
-    abort: (reason) => toolContext.abort(reason),
-  }).then(
-    (resolved) => resolved,
-    (error: unknown) => new Failed(error),
-  );
+  if (!isResultOf(result, call.base.toolCallId)) {
+    return wrapperFailed(
+      call,
+      context,
+      new TypeError(`wrapToolExecution must resolve with a result of call ${call.base.toolCallId}`),
+    );
+  }
+  return result;
 }
 
-function afterAttempt(
-  state: CallState,
-  attempt: number,
-  settled: unknown,
-): ToolCallResult | Promise<ToolCallResult> {
-  const { tool } = state.ready;
-  const { policy } = state.context;
-  if (!(settled instanceof Failed)) {
-    return deliverResult(state, attempt, settled);
+/** The retry loop, in the shape of p-retry. */
+async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext): Promise<ToolCallResult> {
+  const { tool, args } = ready;
+  const { policy, signal } = context;
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted)
+      return failure(call, context, { error: signal.reason, errorClass: 'aborted', attempts: attempt - 1 });
+    const toolContext = new ToolCallContext({
+      toolCallId: call.base.toolCallId,
+      toolName: call.base.toolName,
+      attempt,
+      turnId: context.turnId,
+      sessionId: context.sessionId,
+      data: context.data,
+      parent: signal,
+    });
+    let value: unknown;
+    try {
+      value = await withTimeout(() => tool.execute(args, toolContext), {
+        timeoutMs: policy.timeoutFor(tool),
+        toolName: tool.name,
+        signal,
+        abort: (reason) => toolContext.abort(reason),
+      });
+    } catch (error) {
+      if (signal?.aborted)
+        return failure(call, context, { error: signal.reason, errorClass: 'aborted', attempts: attempt });
+      const errorClass = classify(error, ready, context);
+      if (errorClass !== 'transient' || attempt > policy.retriesFor(tool)) {
+        return failure(call, context, { error, errorClass, attempts: attempt });
+      }
+      const delayMs = retryDelay(attempt, {
+        baseDelayMs: policy.baseDelayMs,
+        maxDelayMs: policy.maxDelayMs,
+        random: policy.random,
+        retryAfterMs: readRetryAfter(error),
+      });
+      context.events.emit({
+        type: 'tool-call-retry',
+        ...call.base,
+        argumentsSummary: call.argumentsSummary,
+        attempt: attempt + 1,
+        delayMs,
+        ...errorFields(error, context.events.includeContent),
+      });
+      try {
+        await sleep(delayMs, signal);
+      } catch {
+        return failure(call, context, { error: signal?.reason, errorClass: 'aborted', attempts: attempt });
+      }
+      continue;
+    }
+    return await deliverResult({ tool, call, context, attempt }, value);
   }
-  const { error } = settled;
-  const errorClass = resolveErrorClass(error, tool.classifyError, policy.classifyError);
-  const aborted = state.context.signal?.aborted === true;
-  if (errorClass !== 'transient' || attempt > policy.retriesFor(tool) || aborted) {
-    return toolFailure(state.base, error, errorClass, attempt, state.context.now() - state.started);
+}
+
+/** The tool's classifier, then the policy's, then the built-in one; a classifier that throws is a defect. */
+function classify(error: unknown, ready: ReadyCall, context: RunContext): ErrorClass {
+  try {
+    return resolveErrorClass(error, ready.tool.classifyError, context.policy.classifyError);
+  } catch (defect) {
+    context.callbackFailed('classifyError', defect);
+    return 'fatal';
   }
-  const delayMs = retryDelay(attempt, {
-    baseDelayMs: policy.baseDelayMs,
-    maxDelayMs: policy.maxDelayMs,
-    random: policy.random,
-    retryAfterMs: readRetryAfter(error),
-  });
-  emitTo(policy.onEvent, {
-    type: 'tool-call-retry',
-    ...state.base,
-    argumentsSummary: state.argumentsSummary,
-    attempt: attempt + 1,
-    delayMs,
+}
+
+function failure(
+  call: RunningCall,
+  context: RunContext,
+  {
     error,
+    errorClass,
+    attempts,
+  }: { readonly error: unknown; readonly errorClass: ErrorClass; readonly attempts: number },
+): ToolCallResult {
+  return toolFailure({
+    base: call.base,
+    error,
+    errorClass,
+    attempts,
+    durationMs: context.now() - call.started,
   });
-  return sleep(delayMs, state.context.signal).then(
-    () => attemptThen(state, attempt + 1),
-    () => toolFailure(state.base, error, errorClass, attempt, state.context.now() - state.started),
-  );
+}
+
+function wrapperFailed(call: RunningCall, context: RunContext, error: unknown): ToolCallResult {
+  context.callbackFailed('wrapToolExecution', error);
+  return failure(call, context, { error, errorClass: 'fatal', attempts: 0 });
 }
 
 function readRetryAfter(error: unknown): number | undefined {

@@ -1,26 +1,41 @@
 import type { ToolContext } from '../tools/tool-context.js';
 
+export interface ToolCallContextOptions {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly attempt: number;
+  readonly turnId: string | undefined;
+  readonly sessionId: string | undefined;
+  readonly data: unknown;
+  /** The caller's signal, when it gave one. */
+  readonly parent: AbortSignal | undefined;
+}
+
 /**
  * The context a tool's `execute` receives. Its `signal` is made on first read (an `AbortController` and,
  * with a caller's signal, `AbortSignal.any`), so a tool that never asks for it costs neither.
  */
 export class ToolCallContext implements ToolContext {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly attempt: number;
+  readonly turnId: string | undefined;
+  readonly sessionId: string | undefined;
+  readonly data: unknown;
   readonly #parent: AbortSignal | undefined;
   #controller: AbortController | undefined;
   #signal: AbortSignal | undefined;
   #aborted = false;
   #reason: unknown;
 
-  constructor(
-    readonly toolCallId: string,
-    readonly toolName: string,
-    readonly attempt: number,
-    readonly turnId: string | undefined,
-    readonly sessionId: string | undefined,
-    readonly data: unknown,
-    parent: AbortSignal | undefined,
-  ) {
-    this.#parent = parent;
+  constructor(options: ToolCallContextOptions) {
+    this.toolCallId = options.toolCallId;
+    this.toolName = options.toolName;
+    this.attempt = options.attempt;
+    this.turnId = options.turnId;
+    this.sessionId = options.sessionId;
+    this.data = options.data;
+    this.#parent = options.parent;
   }
 
   get signal(): AbortSignal {

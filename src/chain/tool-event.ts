@@ -9,38 +9,50 @@ export interface ToolEventBase {
   readonly argumentsSummary: string;
 }
 
-/** Developer events. The original error travels here, never to the model. */
+/** How a failure is described in an event: its kind always, the value itself only with `includeContent`. */
+interface ErrorFields {
+  /** The error's `name` (`TypeError`, `ToolTimeoutError`, ...), or its `typeof` when it has none. */
+  readonly errorType: string;
+  /** The original failure, unredacted: present only when the execution was asked to `includeContent`. */
+  readonly error?: unknown;
+}
+
+/**
+ * Developer events. They carry no unredacted content (errors, results) unless the execution was asked to
+ * include it (`includeContent: true`).
+ */
 export type ToolEvent =
   | (ToolEventBase & { readonly type: 'tool-call-start' })
-  | (ToolEventBase & {
-      readonly type: 'tool-call-retry';
-      readonly attempt: number;
-      readonly delayMs: number;
-      readonly error: unknown;
-    })
-  | (ToolEventBase & {
-      readonly type: 'tool-call-error';
-      readonly code: ToolErrorCode;
-      readonly errorClass: ErrorClass;
-      readonly durationMs: number;
-      readonly attempts: number;
-      /** The original failure, unredacted. */
-      readonly error: unknown;
-      /** For `UNKNOWN_TOOL`: what was available. */
-      readonly availableTools?: readonly string[];
-    })
-  | (ToolEventBase & {
-      /** Audit record of a denied action. */
-      readonly type: 'tool-call-denied';
-      readonly error: unknown;
-    })
+  | (ToolEventBase &
+      ErrorFields & {
+        readonly type: 'tool-call-retry';
+        readonly attempt: number;
+        readonly delayMs: number;
+      })
+  | (ToolEventBase &
+      ErrorFields & {
+        readonly type: 'tool-call-error';
+        readonly code: ToolErrorCode;
+        readonly errorClass: ErrorClass;
+        readonly durationMs: number;
+        readonly attempts: number;
+        /** For `UNKNOWN_TOOL`: what was available. */
+        readonly availableTools?: readonly string[];
+      })
+  | (ToolEventBase &
+      ErrorFields & {
+        /** Audit record of a denied action. */
+        readonly type: 'tool-call-denied';
+        /** The reason a `beforeToolCall` hook gave, when it denied the call. */
+        readonly reason?: string;
+      })
   | (ToolEventBase & {
       /** A result broke the tool's output contract; `policy` says what was done about it. */
       readonly type: 'tool-call-contract-violation';
       readonly policy: 'feedback' | 'throw' | 'warn';
       readonly issues: readonly ValidationIssue[];
-      /** The offending result, unredacted. */
-      readonly value: unknown;
+      /** The offending result, unredacted: present only with `includeContent`. */
+      readonly value?: unknown;
     })
   | (ToolEventBase & {
       readonly type: 'tool-call-end';
@@ -52,12 +64,42 @@ export type ToolEvent =
 
 export type ToolEventListener = (event: ToolEvent) => void;
 
-/** Calls the listener; a listener that throws never breaks an execution. */
-export function emitTo(listener: ToolEventListener | undefined, event: ToolEvent): void {
-  if (listener === undefined) return;
+/** Where one execution's events go. */
+export interface EventSink {
+  /** False when nobody listens: then no event (and no argument summary) needs to be built. */
+  readonly listening: boolean;
+  readonly includeContent: boolean;
+  emit(event: ToolEvent): void;
+}
+
+/** A sink for one execution; a listener that throws never breaks the execution. */
+export function createEventSink(listener: ToolEventListener | undefined, includeContent = false): EventSink {
+  return {
+    listening: listener !== undefined,
+    includeContent,
+    emit(event) {
+      if (listener === undefined) return;
+      try {
+        listener(event);
+      } catch {
+        // A broken log sink must not change what the model sees or lose the calls' results.
+      }
+    },
+  };
+}
+
+/** The error fields of an event: the error's kind, and the error itself only when content is included. */
+export function errorFields(error: unknown, includeContent: boolean): ErrorFields {
+  return includeContent ? { errorType: errorType(error), error } : { errorType: errorType(error) };
+}
+
+function errorType(error: unknown): string {
+  if (error === null) return 'null';
+  if (typeof error !== 'object' && typeof error !== 'function') return typeof error;
   try {
-    listener(event);
+    const name = (error as { name?: unknown }).name;
+    return typeof name === 'string' && name !== '' ? name.slice(0, 100) : typeof error;
   } catch {
-    // A broken log sink must not change what the model sees or lose the calls' results.
+    return typeof error;
   }
 }

@@ -4,6 +4,7 @@ import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './tool-runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -31,7 +32,7 @@ describe('developer events', () => {
     });
   });
 
-  it('keeps the original error for developers while the model sees a redacted one', async () => {
+  it('keeps the original error for developers who include content, while the model sees a redacted one', async () => {
     const { tools } = createReferenceTools();
     const recorder = recordEvents();
     const result = await executeToolCalls({
@@ -41,6 +42,7 @@ describe('developer events', () => {
       ]),
       tools,
       onEvent: recorder.listener,
+      includeContent: true,
     });
     const [error] = recorder.ofType('tool-call-error');
     expect(error).toMatchObject({
@@ -57,6 +59,36 @@ describe('developer events', () => {
       outcome: 'invalid-input',
       code: 'TOOL_ERROR',
     });
+  });
+
+  it('carries only the kind of an error unless content is included', async () => {
+    const { tools } = createReferenceTools();
+    const recorder = recordEvents();
+    await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'leaky', arguments: {} }]),
+      tools,
+      onEvent: recorder.listener,
+    });
+    const [error] = recorder.ofType('tool-call-error');
+    expect(error).toMatchObject({ code: 'TOOL_ERROR', errorType: 'Error' });
+    expect(error).not.toHaveProperty('error');
+    expect(JSON.stringify(recorder.events)).not.toContain('s3cr3t-pass');
+  });
+
+  it('gives each execution its own listener', async () => {
+    const { tools } = createReferenceTools();
+    const runtime = createToolRuntime({ tools });
+    const first = recordEvents();
+    const second = recordEvents();
+    const response = assistantWithCalls([{ name: 'echo', arguments: { text: 'a' } }]);
+    await Promise.all([
+      runtime.executeToolCalls({ messages: [user], response, onEvent: first.listener }),
+      runtime.executeToolCalls({ messages: [user], response, onEvent: second.listener }),
+      runtime.executeToolCalls({ messages: [user], response }),
+    ]);
+    expect(first.events.map((e) => e.type)).toEqual(['tool-call-start', 'tool-call-end']);
+    expect(second.events.map((e) => e.type)).toEqual(['tool-call-start', 'tool-call-end']);
   });
 
   it('reports refused calls too, so every start has an end', async () => {

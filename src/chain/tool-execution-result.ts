@@ -44,7 +44,18 @@ export type ToolErrorCode =
   | 'PERMISSION_DENIED'
   | 'RESULT_NOT_SERIALIZABLE'
   | 'CONTRACT_VIOLATION'
-  | 'INTERNAL_ERROR';
+  | 'INTERNAL_ERROR'
+  | 'ABORTED';
+
+/** A call that did not run because a `beforeToolCall` hook interrupted its response: it waits for a decision. */
+export interface PendingCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The raw argument text the model sent. */
+  readonly arguments: string;
+  readonly reason?: string;
+  readonly payload?: unknown;
+}
 
 /** What `executeToolCalls` returns, and what a thrown error carries as its partial result. */
 export interface ToolExecutionResult {
@@ -54,4 +65,9 @@ export interface ToolExecutionResult {
   readonly results: readonly ToolCallResult[];
   /** True only when every executed tool asked to return its result directly. */
   readonly returnDirect: boolean;
+  /**
+   * Set when a `beforeToolCall` hook interrupted the response: then no call ran, `messages` is the history
+   * as it was given (without the assistant message) and `results` is empty. Resume with `decisions`.
+   */
+  readonly interrupted?: readonly PendingCall[];
 }

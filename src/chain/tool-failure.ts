@@ -6,17 +6,24 @@ import { formatToolError } from './format-tool-error.js';
 import type { ToolCallFailure, ToolErrorCode } from './tool-execution-result.js';
 
 /** A failed call as the model sees it (`content`) and as developers see it (`error`, unredacted). */
-export function toolFailure(
-  base: { readonly toolCallId: string; readonly toolName: string },
-  error: unknown,
-  errorClass: ErrorClass,
-  attempts: number,
-  durationMs: number,
-): ToolCallFailure {
+export function toolFailure({
+  base,
+  error,
+  errorClass,
+  attempts,
+  durationMs,
+}: {
+  readonly base: { readonly toolCallId: string; readonly toolName: string };
+  readonly error: unknown;
+  readonly errorClass: ErrorClass;
+  readonly attempts: number;
+  readonly durationMs: number;
+}): ToolCallFailure {
   const [code, message] = modelView(base.toolName, error, errorClass, attempts);
   return {
     type: 'error',
-    ...base,
+    toolCallId: base.toolCallId,
+    toolName: base.toolName,
     code,
     errorClass,
     error,
@@ -51,6 +58,8 @@ function modelView(
       return ['PERMISSION_DENIED', 'This action is not permitted.'];
     case 'fatal':
       return ['INTERNAL_ERROR', `Tool '${toolName}' failed with an internal error.`];
+    case 'aborted':
+      return ['ABORTED', 'The call was cancelled before it finished.'];
     default: {
       const unreachable: never = errorClass;
       throw new TypeError(`unknown error class ${String(unreachable)}`);

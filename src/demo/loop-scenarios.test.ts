@@ -3,7 +3,6 @@ import { NUDGE_TEXT } from '../defaults.js';
 import type { Message } from '../messages/message.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
-import { streamToolLoop } from '../run/stream-tool-loop.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { MemoryStore } from '../testing/memory-store.js';
 import {

@@ -1,5 +1,6 @@
 import { executeToolCalls } from '../chain/execute-tool-calls.js';
 import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { ToolwardenError } from '../errors/toolwarden-error.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import { assistantWithCalls, type CallSpec } from '../testing/assistant-with-calls.js';
@@ -20,8 +21,11 @@ export async function runReferenceProbe(): Promise<Fact[]> {
     facts.push([key, typeof value === 'string' ? value : String(value)]);
   const { tools, counters } = createReferenceTools();
   const registry = createToolRegistry(tools);
+  const runtime = createToolRuntime({ tools: registry });
   const run = (response: AssistantMessage, options: { limits?: { total?: number } } = {}) =>
-    executeToolCalls({ messages: [USER], response, tools: registry, ...options });
+    options.limits === undefined
+      ? runtime.executeToolCalls({ messages: [USER], response })
+      : executeToolCalls({ messages: [USER], response, tools: registry, ...options });
   const one = (spec: CallSpec) => run(assistantWithCalls([spec]));
   const lastContent = (result: ToolExecutionResult) => result.messages.at(-1)?.content ?? '';
 

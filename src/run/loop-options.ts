@@ -1,4 +1,5 @@
 import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
+import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { DEFAULT_CALLBACK_TIMEOUT_MS, DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
@@ -8,7 +9,6 @@ import type { GuardStore } from '../session/guard-store.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
-import type { LoopRuntime } from './run-calls.js';
 import type { RunEventListener } from './run-event.js';
 import {
   costBudget,
@@ -35,10 +35,10 @@ export type ModelCallWrapper = (
 ) => Promise<ModelResponse>;
 
 /** The options of a run, started (`runToolLoop`) or resumed (`resumeToolLoop`). */
-export interface RunOptions extends Omit<ToolExecutionPolicy, 'onEvent'> {
+export interface RunOptions extends ToolExecutionPolicy {
   readonly model: Model;
   /** The tools and the policy, built once (`createToolRuntime`); or give `tools` and the policy fields here. */
-  readonly runtime?: LoopRuntime;
+  readonly runtime?: ToolRuntime;
   readonly tools?: ToolRegistry | Iterable<AnyTool>;
   /** When the run stops (`maxRoundTrips(20)`, `tokenBudget(n)`, `loopGuard({...})`, `stopIf(...)`); the numeric options below add to it. */
   readonly stopWhen?: readonly StopCondition[];

@@ -91,7 +91,7 @@ describe('normalizeResponse', () => {
       message: {
         content: '',
         toolCalls: [
-          { id: 'tw_2_1', name: '', arguments: '{}' },
+          { id: 'tw_2_1', name: '', arguments: '' },
           { id: 'tw_2_2', name: '7', arguments: '{"a":1}' },
         ],
       },

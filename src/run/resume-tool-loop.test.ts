@@ -10,7 +10,6 @@ import { historyProblems } from '../testing/history-problems.js';
 import { MemoryStore } from '../testing/memory-store.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
-import { defineTool } from '../tools/define-tool.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';

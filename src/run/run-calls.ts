@@ -1,24 +1,15 @@
-import { type ResolvedPolicy, resolvePolicy } from '../chain/execution-policy.js';
 import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
 import type { ToolEventListener } from '../chain/tool-event.js';
+import { createToolRuntime, type ToolRuntime } from '../chain/tool-runtime.js';
 import type { TurnCounts } from '../chain/turn-counts.js';
 import type { AssistantMessage } from '../messages/message.js';
-import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
 import type { RunOptions } from './loop-options.js';
-import type { PendingCall } from './run-state.js';
 
-// PROVISIONAL: the one place the loop meets the chain; replaced by the chain's runtime when it lands.
-
-export interface LoopRuntime {
-  readonly tools: ToolRegistry;
-  readonly policy: ResolvedPolicy;
-}
-
-export function loopRuntimeOf(options: RunOptions, listener: ToolEventListener | undefined): LoopRuntime {
-  return {
-    tools: toToolRegistry(options.tools ?? []),
-    policy: resolvePolicy(listener === undefined ? options : { ...options, onEvent: listener }),
-  };
+/** The runtime a run uses: the one given, or one made from the run's `tools` and policy fields. */
+export function loopRuntimeOf(options: RunOptions): ToolRuntime {
+  if (options.runtime !== undefined) return options.runtime;
+  const { runtime: _runtime, tools, ...policy } = options;
+  return createToolRuntime({ ...policy, tools: tools ?? [] });
 }
 
 export interface LoopCallsRequest {
@@ -29,28 +20,17 @@ export interface LoopCallsRequest {
   readonly turnId: string | undefined;
   readonly sessionId: string | undefined;
   readonly now: () => number;
+  readonly onEvent: ToolEventListener | undefined;
+  readonly includeContent: boolean;
   readonly decisions: ReadonlyMap<string, 'run' | 'deny'> | undefined;
 }
 
-export interface LoopCallsOutcome extends CallsOutcome {
-  readonly interrupted?: readonly PendingCall[];
-  readonly aborted?: boolean;
-  readonly callbackFailure?: { readonly callback: string; readonly error: unknown };
-}
-
-/** Runs one round's calls; never rejects (a chain that throws is reported as `thrown`). */
-export async function runCalls(
-  runtime: LoopRuntime,
-  request: LoopCallsRequest,
-): Promise<LoopCallsOutcome | { readonly thrown: unknown }> {
-  try {
-    return await runToolCalls(request, runtime.policy, runtime.tools, request.counts);
-  } catch (error) {
-    return { thrown: error };
-  }
+/** Runs one round's calls through the chain (which never rejects). */
+export function runCalls(runtime: ToolRuntime, request: LoopCallsRequest): Promise<CallsOutcome> {
+  return runToolCalls(request, runtime);
 }
 
 /** Whether a call limit stops the run (`onLimitExceeded: 'throw'`) or only tells the model. */
-export function stopsOnLimit(runtime: LoopRuntime): boolean {
+export function stopsOnLimit(runtime: ToolRuntime): boolean {
   return runtime.policy.onLimitExceeded === 'throw';
 }

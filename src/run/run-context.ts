@@ -1,4 +1,5 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
 import { createLoopGuard, type LoopGuard } from '../guard/loop-guard.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
@@ -6,7 +7,7 @@ import type { ToolSpec } from '../model/model.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
 import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
 import type { LoopStep } from './loop-outcome.js';
-import { type LoopRuntime, loopRuntimeOf } from './run-calls.js';
+import { loopRuntimeOf } from './run-calls.js';
 import type { RunEvent, RunEventListener } from './run-event.js';
 import type { RunState } from './run-state.js';
 
@@ -17,7 +18,7 @@ import type { RunState } from './run-state.js';
 export interface RunContext {
   readonly options: RunOptions;
   readonly config: ResolvedLoopOptions;
-  readonly runtime: LoopRuntime;
+  readonly runtime: ToolRuntime;
   readonly specs: readonly ToolSpec[];
   readonly budget: BudgetSignal;
   readonly now: () => number;
@@ -67,7 +68,7 @@ export function createRunContext(
             // A broken listener must not change the outcome or lose the history.
           }
         };
-  const runtime = loopRuntimeOf(options, emit);
+  const runtime = loopRuntimeOf(options);
   const now = options.now ?? defaultNow;
   return {
     options,

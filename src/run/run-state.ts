@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { PendingCall } from '../chain/tool-execution-result.js';
 import type { GuardState } from '../guard/guard-types.js';
 import type { Message } from '../messages/message.js';
 import type { LoopUsage } from './loop-outcome.js';
 
-export const RUN_STATE_SCHEMA_VERSION = 1;
+export type { PendingCall };
 
-/** A call of the paused round, waiting for a decision (`run` or `deny`) before any call of that round runs. */
-export interface PendingCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  /** The model's raw argument text. */
-  readonly arguments: string;
-  /** Why it waits (from the `beforeToolCall` that interrupted it). */
-  readonly reason?: string;
-  /** Whatever `beforeToolCall` attached (JSON), for the approver. */
-  readonly payload?: unknown;
-}
+export const RUN_STATE_SCHEMA_VERSION = 1;
 
 /**
  * A run of the tool loop as plain, versioned JSON: everything needed to take the next step, in this

@@ -11,22 +11,6 @@ const echo = defineTool({
   effect: 'read',
   execute: (args: unknown) => args,
 });
-const oneCallThenDone = (): Model => {
-  let calls = 0;
-  return {
-    generate: async () =>
-      ++calls === 1
-        ? {
-            message: {
-              role: 'assistant',
-              content: '',
-              toolCalls: [{ id: 'c1', name: 'echo', arguments: '{"x":1}' }],
-            },
-          }
-        : { message: { role: 'assistant', content: 'Done.' } },
-  };
-};
-
 describe('runToolLoop and the model port', () => {
   it.each([
     ['without a signal', {}],

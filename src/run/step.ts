@@ -1,3 +1,4 @@
+import type { CallsOutcome } from '../chain/run-tool-calls.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
 import { snapshotGuard } from '../guard/loop-guard.js';
@@ -6,7 +7,7 @@ import type { TokenUsage } from '../model/model.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
 import type { StopEvidence, StopReason } from './loop-outcome.js';
-import { type LoopCallsOutcome, runCalls, stopsOnLimit } from './run-calls.js';
+import { runCalls, stopsOnLimit } from './run-calls.js';
 import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import type { StepCallSummary } from './run-event.js';
 import { generatedCallId, type PendingCall, type RunState, withoutPending } from './run-state.js';
@@ -124,10 +125,13 @@ async function runRound(
     turnId: state.turnId,
     sessionId: state.sessionId,
     now: run.now,
+    onEvent: run.emit,
+    includeContent: run.includeContent,
     decisions: state.pending === undefined ? undefined : run.decisions,
   });
-  if ('thrown' in outcome) {
-    return failedRound(state, run, message, 'tool-fatal', { kind: 'error', error: outcome.thrown });
+  if (outcome.unknownTool !== undefined) {
+    // `unknownTool: 'throw'`: no call ran; the model asked for a tool that does not exist.
+    return failedRound(state, run, message, 'model-error', { kind: 'error', error: outcome.unknownTool });
   }
   if (outcome.callbackFailure !== undefined) {
     const { callback, error } = outcome.callbackFailure;
@@ -210,7 +214,7 @@ function failedRound(
   message: AssistantMessage,
   reason: StopReason,
   evidence: StopEvidence,
-  partial?: LoopCallsOutcome,
+  partial?: CallsOutcome,
 ): StepResult {
   const answered = new Map<string, ToolMessage>();
   for (const toolMessage of partial?.toolMessages ?? []) answered.set(toolMessage.toolCallId, toolMessage);

@@ -1,3 +1,4 @@
+import type { BeforeToolCall } from '../chain/before-tool-call.js';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
 import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
@@ -66,6 +67,8 @@ export interface ToolDefinition<TArgs, TResult> {
   examples?: readonly ToolExample<TArgs, TResult>[];
   /** Compiles the JSON Schemas (default: `defaultSchemaCompiler()`, which every tool shares). */
   schemaCompiler?: SchemaCompiler;
+  /** Decides, before each call runs, whether it runs, is denied or interrupts (asked before the policy's hook). */
+  beforeToolCall?: BeforeToolCall;
 }
 
 export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
@@ -104,6 +107,7 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly onContractViolation: ContractViolationPolicy | undefined;
   readonly formatResult: ResultFormatter<TResult> | undefined;
   readonly examples: readonly ToolExample<TArgs, TResult>[];
+  readonly beforeToolCall: BeforeToolCall | undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
@@ -181,6 +185,9 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (definition.formatResult !== undefined && typeof definition.formatResult !== 'function') {
     fail('formatResult must be a function.');
   }
+  if (definition.beforeToolCall !== undefined && typeof definition.beforeToolCall !== 'function') {
+    fail('beforeToolCall must be a function.');
+  }
   const examples = definition.examples ?? [];
   if (!Array.isArray(examples)) fail('examples must be an array of { input, output? }.');
 
@@ -202,6 +209,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     onContractViolation: policy,
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
+    beforeToolCall: definition.beforeToolCall,
   });
 }
 

@@ -1,0 +1,148 @@
+import { CallbackError } from '../errors/callback-error.js';
+import { NoToolCallError } from '../errors/no-tool-call-error.js';
+import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-error.js';
+import { ToolExecutionError } from '../errors/tool-execution-error.js';
+import type { AssistantMessage, Message } from '../messages/message.js';
+import type { ResumeDecision } from './before-tool-call.js';
+import { newCallId } from './new-call-id.js';
+import { normalizeToolCalls } from './normalize-tool-calls.js';
+import { runToolCalls } from './run-tool-calls.js';
+import type { ToolEventListener } from './tool-event.js';
+import type { ToolExecutionResult } from './tool-execution-result.js';
+import type { ToolRuntime } from './tool-runtime.js';
+import type { TurnCountCache } from './turn-count-cache.js';
+
+/** What one execution is about, apart from the tools and the policy. */
+export interface ExecutionRequest {
+  /**
+   * The conversation before the model's response. Handing back the `messages` an execution returned
+   * (appending to it at most) lets the runtime count the turn's calls without walking the whole turn.
+   */
+  readonly messages: readonly Message[];
+  /** The model's response (an assistant message with tool calls, or an object holding it as `message`). */
+  readonly response: AssistantMessage | { readonly message: AssistantMessage };
+  /** Aborts every running tool (their signals abort); no retry or call starts after it, and the promise rejects with its reason. */
+  readonly signal?: AbortSignal;
+  /** Caller data passed to every tool's context, never to the model. */
+  readonly data?: unknown;
+  readonly turnId?: string;
+  readonly sessionId?: string;
+  /** Clock for durations, in milliseconds (default `performance.now`). */
+  readonly now?: () => number;
+  /** This execution's developer events. A listener that throws never breaks the execution. */
+  readonly onEvent?: ToolEventListener;
+  /** Events carry the unredacted error and offending result value (default false: only their kind). */
+  readonly includeContent?: boolean;
+  /** Decisions for the calls of an interrupted response, by call id: their hooks are not asked again. */
+  readonly decisions?: ReadonlyMap<string, ResumeDecision>;
+}
+
+/**
+ * Executes the calls of one model response with a runtime: the response's calls are normalized (the
+ * returned history holds the repaired assistant message), run, and answered in the model's order. The
+ * outcome's failures become the documented throws, each carrying the partial result.
+ */
+export async function executeWithRuntime(
+  request: ExecutionRequest,
+  runtime: ToolRuntime,
+  cache: TurnCountCache,
+): Promise<ToolExecutionResult> {
+  const history = request.messages;
+  const assistant = repairedAssistant(request.response);
+  const counts = cache.countsFor(history);
+  const outcome = await runToolCalls(
+    {
+      assistant,
+      counts,
+      signal: request.signal,
+      data: request.data,
+      turnId: request.turnId,
+      sessionId: request.sessionId,
+      now: request.now,
+      onEvent: request.onEvent,
+      includeContent: request.includeContent,
+      decisions: request.decisions,
+    },
+    runtime,
+  );
+  const { interrupted, unknownTool, callbackFailure } = outcome;
+  if (interrupted !== undefined) return { messages: history, results: [], returnDirect: false, interrupted };
+  if (unknownTool !== undefined) throw unknownTool;
+
+  const ran = outcome.results.length > 0;
+  const messages = ran ? history.concat([assistant], outcome.toolMessages) : history;
+  const partialResult: ToolExecutionResult = {
+    messages,
+    results: outcome.results,
+    returnDirect: outcome.returnDirect,
+  };
+  if (outcome.aborted === true) throw request.signal?.reason;
+  if (ran) cache.remember(messages, counts);
+  if (callbackFailure !== undefined) {
+    throw new CallbackError({
+      callback: callbackFailure.callback,
+      cause: callbackFailure.error,
+      partialResult,
+    });
+  }
+  const { fatal, limited } = outcome;
+  if (fatal !== undefined) {
+    throw new ToolExecutionError({
+      message: `Tool '${fatal.toolName}' (call ${fatal.toolCallId}) failed with a fatal error: ${describe(fatal.error)}`,
+      toolName: fatal.toolName,
+      toolCallId: fatal.toolCallId,
+      cause: fatal.error,
+      partialResult,
+    });
+  }
+  if (limited?.limit !== undefined && runtime.policy.onLimitExceeded === 'throw') {
+    throw new ToolCallLimitExceededError({
+      message: limited.message,
+      scope: limited.limit.scope,
+      limit: limited.limit.limit,
+      toolName: limited.toolName,
+      partialResult,
+    });
+  }
+  return partialResult;
+}
+
+/**
+ * The response's assistant message with its calls normalized; other fields are kept. Throws
+ * `NoToolCallError` when there is no message or it requests no call.
+ */
+function repairedAssistant(response: unknown): AssistantMessage {
+  const message = messageOf(response);
+  if (message === undefined) throw new NoToolCallError();
+  let fields: Partial<Record<string, unknown>>;
+  try {
+    fields = { ...message };
+  } catch {
+    fields = {};
+  }
+  const toolCalls = normalizeToolCalls(fields.toolCalls, newCallId);
+  if (toolCalls.length === 0) throw new NoToolCallError();
+  fields.role = 'assistant';
+  if (typeof fields.content !== 'string') fields.content = '';
+  fields.toolCalls = toolCalls;
+  return fields as unknown as AssistantMessage;
+}
+
+function messageOf(response: unknown): object | undefined {
+  if (typeof response !== 'object' || response === null) return undefined;
+  try {
+    if ('role' in response) return response;
+    const held = (response as { message?: unknown }).message;
+    return typeof held === 'object' && held !== null ? held : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'a value that cannot be printed';
+  }
+}

@@ -1,0 +1,92 @@
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
+import type { ToolCall } from '../messages/message.js';
+import { summarizeArguments } from '../redact/redact.js';
+import { formatToolError } from './format-tool-error.js';
+import type { RejectedCall } from './prepare-tool-call.js';
+import type { RunContext } from './run-context.js';
+import { type EventSink, errorFields } from './tool-event.js';
+import type { ToolCallResult } from './tool-execution-result.js';
+
+/** Answers a call refused before its tool ran, with its start and end events. */
+export async function answerRejected(entry: RejectedCall, context: RunContext): Promise<ToolCallResult> {
+  const { events } = context;
+  const summary = summaryOf(entry.call, events);
+  const result: ToolCallResult = {
+    type: 'error',
+    toolCallId: entry.call.id,
+    toolName: entry.toolName,
+    code: entry.code,
+    errorClass: entry.errorClass,
+    error: entry.error ?? entry.message,
+    content: formatToolError(entry.code, entry.message),
+    attempts: 0,
+    durationMs: 0,
+  };
+  events.emit({
+    type: 'tool-call-start',
+    toolName: entry.toolName,
+    toolCallId: result.toolCallId,
+    argumentsSummary: summary,
+  });
+  reportEnd(events, { result, summary, rejected: entry });
+  return result;
+}
+
+/** The summary is only ever shown in events: nobody listening, nothing to redact. */
+export function summaryOf(call: ToolCall, events: EventSink): string {
+  return events.listening ? summarizeArguments(call.arguments, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS) : '';
+}
+
+export function reportEnd(
+  events: EventSink,
+  {
+    result,
+    summary,
+    rejected,
+  }: { readonly result: ToolCallResult; readonly summary: string; readonly rejected?: RejectedCall },
+): void {
+  if (!events.listening) return;
+  const { toolName, toolCallId } = result;
+  if (result.type === 'success') {
+    events.emit({
+      type: 'tool-call-end',
+      toolName,
+      toolCallId,
+      argumentsSummary: summary,
+      outcome: 'success',
+      durationMs: result.durationMs,
+      attempts: result.attempts,
+    });
+    return;
+  }
+  const base = { toolName, toolCallId, argumentsSummary: summary };
+  const fields = errorFields(result.error, events.includeContent);
+  if (result.errorClass === 'denied') {
+    const reason = rejected?.reason;
+    events.emit({
+      type: 'tool-call-denied',
+      ...base,
+      ...fields,
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
+  const availableTools = rejected?.availableTools;
+  events.emit({
+    type: 'tool-call-error',
+    ...base,
+    code: result.code,
+    errorClass: result.errorClass,
+    durationMs: result.durationMs,
+    attempts: result.attempts,
+    ...fields,
+    ...(availableTools === undefined ? {} : { availableTools }),
+  });
+  events.emit({
+    type: 'tool-call-end',
+    ...base,
+    outcome: result.errorClass,
+    code: result.code,
+    durationMs: result.durationMs,
+    attempts: result.attempts,
+  });
+}

@@ -1,0 +1,23 @@
+import type { ResolvedPolicy } from './execution-policy.js';
+import type { EventSink } from './tool-event.js';
+
+/** What every call of one execution shares. */
+export interface RunContext {
+  readonly policy: ResolvedPolicy;
+  readonly signal: AbortSignal | undefined;
+  readonly data: unknown;
+  readonly turnId: string | undefined;
+  readonly sessionId: string | undefined;
+  /** Milliseconds since an arbitrary origin (default `performance.now`). */
+  readonly now: () => number;
+  readonly events: EventSink;
+  /** Records a caller callback that failed (the first one is kept for the outcome). */
+  readonly callbackFailed: (callback: string, error: unknown) => void;
+}
+
+/** One call as it runs: who it is, what the events show of its arguments, when it started. */
+export interface RunningCall {
+  readonly base: { readonly toolCallId: string; readonly toolName: string };
+  readonly argumentsSummary: string;
+  readonly started: number;
+}
