@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { TOOL_NAMES } from './hostile-tools.js';
+import { hugeString, materializeValue, POLLUTION_KEY, type ValueSpec, valueSpec } from './hostile-values.js';
+import { record } from './plain-record.js';
+import type { FuzzStore } from './targets.js';
+
+/** A number where the guard state expects a count: ordinary, huge, or not a count at all. */
+export type CountSpec = number;
+
+export interface RoundSpec {
+  readonly round: CountSpec;
+  readonly calls: readonly {
+    readonly tool: string;
+    readonly call: CountSpec;
+    readonly result: CountSpec;
+    readonly transient: boolean;
+  }[];
+}
+
+/** A stored guard state, as a store might hand it back. */
+export type StateSpec =
+  | { readonly kind: 'absent' }
+  | {
+      readonly kind: 'state';
+      readonly schemaVersion: 2 | 1 | 3 | '2';
+      readonly nextRound: CountSpec;
+      readonly staleRounds: CountSpec;
+      readonly window: readonly (RoundSpec | { readonly junk: ValueSpec })[];
+      readonly nudged: readonly (
+        | { readonly text: string }
+        | { readonly huge: true }
+        | { readonly junk: ValueSpec }
+      )[];
+      /** Own `__proto__` and `constructor` keys, as JSON.parse makes them. */
+      readonly protoKeys: boolean;
+    }
+  | { readonly kind: 'value'; readonly value: ValueSpec };
+
+export type StoreSpec =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'working'; readonly state: StateSpec }
+  | { readonly kind: 'load-throws-sync' }
+  | { readonly kind: 'load-rejects'; readonly value: ValueSpec }
+  | { readonly kind: 'load-never-settles' }
+  | { readonly kind: 'save-rejects'; readonly state: StateSpec }
+  | { readonly kind: 'save-never-settles'; readonly state: StateSpec };
+
+/** Saved states larger than this are kept garbage (the guard's own state is a few kilobytes). */
+export const MAX_SAVED_STATE_CHARS = 1_000_000;
+
+/** What a store saw: the saved-state oracle reads it. */
+export interface StoreRecord {
+  loads: number;
+  saves: number;
+  /** Length of the last saved state as JSON, or the reason it could not be written as JSON. */
+  lastSaved: number | string | undefined;
+}
+
+function materializeState(spec: StateSpec): unknown {
+  switch (spec.kind) {
+    case 'absent':
+      return undefined;
+    case 'value':
+      return materializeValue(spec.value);
+    case 'state': {
+      const state: Record<string, unknown> = spec.protoKeys
+        ? JSON.parse(
+            `{"__proto__":{"${POLLUTION_KEY}":true},"constructor":{"prototype":{"${POLLUTION_KEY}":true}}}`,
+          )
+        : {};
+      state.schemaVersion = spec.schemaVersion;
+      state.nextRound = spec.nextRound;
+      state.staleRounds = spec.staleRounds;
+      state.window = spec.window.map((round) =>
+        'junk' in round
+          ? materializeValue(round.junk)
+          : { round: round.round, calls: round.calls.map((call) => ({ ...call })) },
+      );
+      state.nudged = spec.nudged.map((entry) =>
+        'text' in entry
+          ? entry.text
+          : 'huge' in entry
+            ? hugeString(10_485_760)
+            : materializeValue(entry.junk),
+      );
+      return state;
+    }
+    default: {
+      const unreachable: never = spec;
+      return unreachable;
+    }
+  }
+}
+
+function recordSave(record: StoreRecord, state: unknown): void {
+  record.saves++;
+  try {
+    const text = JSON.stringify(state);
+    record.lastSaved = typeof text === 'string' ? text.length : 'not JSON (undefined)';
+  } catch (error) {
+    record.lastSaved = `not JSON (${error instanceof Error ? error.name : 'a thrown value'})`;
+  }
+}
+
+/** Builds the store of one run (undefined: no store), and the record of what it saw. */
+export function materializeStore(spec: StoreSpec): {
+  readonly store: FuzzStore | undefined;
+  readonly record: StoreRecord;
+} {
+  const record: StoreRecord = { loads: 0, saves: 0, lastSaved: undefined };
+  const never = () => new Promise<never>(() => undefined);
+  const working = (state: StateSpec): FuzzStore => ({
+    load: async () => {
+      record.loads++;
+      return materializeState(state);
+    },
+    save: async (_id, saved) => recordSave(record, saved),
+  });
+  switch (spec.kind) {
+    case 'none':
+      return { store: undefined, record };
+    case 'working':
+      return { store: working(spec.state), record };
+    case 'load-throws-sync':
+      return {
+        store: {
+          load: () => {
+            throw new Error('fuzz: the store is down');
+          },
+          save: async (_id, saved) => recordSave(record, saved),
+        },
+        record,
+      };
+    case 'load-rejects':
+      return {
+        store: {
+          load: () => Promise.reject(materializeValue(spec.value)),
+          save: async (_id, saved) => recordSave(record, saved),
+        },
+        record,
+      };
+    case 'load-never-settles':
+      return { store: { load: never, save: async (_id, saved) => recordSave(record, saved) }, record };
+    case 'save-rejects':
+      return {
+        store: {
+          ...working(spec.state),
+          save: () => Promise.reject(new Error('fuzz: the store refused the write')),
+        },
+        record,
+      };
+    case 'save-never-settles':
+      return { store: { ...working(spec.state), save: never }, record };
+    default: {
+      const unreachable: never = spec;
+      return unreachable;
+    }
+  }
+}
+
+/** Counts as a restored state has them: mostly small, sometimes absurd (1e7 rounds of staleness). */
+function countSpec(options: { readonly absurd: boolean }): fc.Arbitrary<CountSpec> {
+  const arbitraries = [
+    { weight: 30, arbitrary: fc.integer({ min: 0, max: 8 }) },
+    { weight: 3, arbitrary: fc.constantFrom(1_000, 100_000, Number.MAX_SAFE_INTEGER) },
+    { weight: 3, arbitrary: fc.constantFrom(-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY) },
+  ];
+  if (options.absurd) arbitraries.push({ weight: 2, arbitrary: fc.constantFrom(1e6, 1e7, 3e7) });
+  return fc.oneof(...arbitraries);
+}
+
+export function stateSpec(): fc.Arbitrary<StateSpec> {
+  const count = countSpec({ absurd: false });
+  const round: fc.Arbitrary<RoundSpec> = record({
+    round: count,
+    calls: fc.array(
+      record({
+        tool: fc.oneof(fc.constantFrom(...TOOL_NAMES), fc.string({ maxLength: 8 })),
+        call: fc.oneof(fc.integer({ min: 0, max: 20 }), count),
+        result: fc.oneof(fc.integer({ min: 0, max: 20 }), count),
+        transient: fc.boolean(),
+      }),
+      { maxLength: 4 },
+    ),
+  });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constant({ kind: 'absent' as const }) },
+    {
+      weight: 12,
+      arbitrary: record({
+        kind: fc.constant('state' as const),
+        schemaVersion: fc.oneof(
+          { weight: 10, arbitrary: fc.constant(2 as const) },
+          { weight: 1, arbitrary: fc.constantFrom(1 as const, 3 as const, '2' as const) },
+        ),
+        nextRound: count,
+        staleRounds: countSpec({ absurd: true }),
+        window: fc.array(
+          fc.oneof({ weight: 10, arbitrary: round }, { weight: 1, arbitrary: record({ junk: valueSpec() }) }),
+          { maxLength: 5 },
+        ),
+        nudged: fc.array(
+          fc.oneof(
+            { weight: 10, arbitrary: record({ text: fc.string({ maxLength: 12 }) }) },
+            { weight: 1, arbitrary: fc.constant({ huge: true as const }) },
+            { weight: 1, arbitrary: record({ junk: valueSpec() }) },
+          ),
+          { maxLength: 3 },
+        ),
+        protoKeys: fc.boolean(),
+      }),
+    },
+    { weight: 2, arbitrary: record({ kind: fc.constant('value' as const), value: valueSpec() }) },
+  );
+}
+
+export function storeSpec(): fc.Arbitrary<StoreSpec> {
+  const state = stateSpec();
+  return fc.oneof(
+    { weight: 24, arbitrary: fc.constant({ kind: 'none' as const }) },
+    { weight: 60, arbitrary: record({ kind: fc.constant('working' as const), state }) },
+    { weight: 2, arbitrary: fc.constant({ kind: 'load-throws-sync' as const }) },
+    { weight: 2, arbitrary: record({ kind: fc.constant('load-rejects' as const), value: valueSpec() }) },
+    { weight: 2, arbitrary: record({ kind: fc.constant('save-rejects' as const), state }) },
+    // Each costs the whole deadline while the loop ignores its budget: rare.
+    { weight: 1, arbitrary: fc.constant({ kind: 'load-never-settles' as const }) },
+    { weight: 1, arbitrary: record({ kind: fc.constant('save-never-settles' as const), state }) },
+  );
+}
