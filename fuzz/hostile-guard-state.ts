@@ -36,8 +36,24 @@ export type StateSpec =
     }
   | { readonly kind: 'value'; readonly value: ValueSpec };
 
+/**
+ * What is done to a state the guard saved before the next request reads it back: a stored state edited
+ * by hand, by a bug, or by an attacker with access to the store.
+ */
+export interface TamperSpec {
+  readonly staleRounds: CountSpec | undefined;
+  readonly nextRound: CountSpec | undefined;
+  /** A 10-MB string among the nudged fingerprints. */
+  readonly hugeNudged: boolean;
+  /** One round of the window replaced by junk: a partly valid state. */
+  readonly junkRound: boolean;
+  readonly protoKeys: boolean;
+}
+
 export type StoreSpec =
   | { readonly kind: 'none' }
+  /** Two requests of one session: the second reads the first one's state back, tampered with. */
+  | { readonly kind: 'session'; readonly tamper: TamperSpec }
   | { readonly kind: 'working'; readonly state: StateSpec }
   | { readonly kind: 'load-throws-sync' }
   | { readonly kind: 'load-rejects'; readonly value: ValueSpec }
@@ -102,12 +118,38 @@ function recordSave(record: StoreRecord, state: unknown): void {
   }
 }
 
-/** Builds the store of one run (undefined: no store), and the record of what it saw. */
-export function materializeStore(spec: StoreSpec): {
+function tamperWith(state: unknown, tamper: TamperSpec): unknown {
+  if (typeof state !== 'object' || state === null) return state;
+  const edited: Record<string, unknown> = tamper.protoKeys
+    ? Object.assign(JSON.parse(`{"__proto__":{"${POLLUTION_KEY}":true}}`), state)
+    : { ...state };
+  if (tamper.staleRounds !== undefined) edited.staleRounds = tamper.staleRounds;
+  if (tamper.nextRound !== undefined) edited.nextRound = tamper.nextRound;
+  if (tamper.hugeNudged && Array.isArray(edited.nudged))
+    edited.nudged = [...edited.nudged, hugeString(10_485_760)];
+  if (tamper.junkRound && Array.isArray(edited.window) && edited.window.length > 0) {
+    edited.window = [{ round: 'junk', calls: 7 }, ...edited.window.slice(1)];
+  }
+  return edited;
+}
+
+export interface MaterializedStore {
   readonly store: FuzzStore | undefined;
   readonly record: StoreRecord;
-} {
+  /** How many requests of the session to run (2 for a session), and what happens between them. */
+  readonly requests: number;
+  betweenRequests(): void;
+}
+
+/** Builds the store of one run (undefined: no store), and the record of what it saw. */
+export function materializeStore(spec: StoreSpec): MaterializedStore {
   const record: StoreRecord = { loads: 0, saves: 0, lastSaved: undefined };
+  const single = (store: FuzzStore | undefined): MaterializedStore => ({
+    store,
+    record,
+    requests: 1,
+    betweenRequests: () => undefined,
+  });
   const never = () => new Promise<never>(() => undefined);
   const working = (state: StateSpec): FuzzStore => ({
     load: async () => {
@@ -118,39 +160,55 @@ export function materializeStore(spec: StoreSpec): {
   });
   switch (spec.kind) {
     case 'none':
-      return { store: undefined, record };
+      return single(undefined);
+    case 'session': {
+      // Kept as JSON text between requests, as a real store keeps it.
+      let saved: string | undefined;
+      const store: FuzzStore = {
+        load: async () => {
+          record.loads++;
+          return saved === undefined ? undefined : JSON.parse(saved);
+        },
+        save: async (_id, state) => {
+          recordSave(record, state);
+          saved = JSON.stringify(state);
+        },
+      };
+      return {
+        store,
+        record,
+        requests: 2,
+        betweenRequests: () => {
+          // The record is the last request's.
+          record.saves = 0;
+          record.lastSaved = undefined;
+          if (saved !== undefined) saved = JSON.stringify(tamperWith(JSON.parse(saved), spec.tamper));
+        },
+      };
+    }
     case 'working':
-      return { store: working(spec.state), record };
+      return single(working(spec.state));
     case 'load-throws-sync':
-      return {
-        store: {
-          load: () => {
-            throw new Error('fuzz: the store is down');
-          },
-          save: async (_id, saved) => recordSave(record, saved),
+      return single({
+        load: () => {
+          throw new Error('fuzz: the store is down');
         },
-        record,
-      };
+        save: async (_id, saved) => recordSave(record, saved),
+      });
     case 'load-rejects':
-      return {
-        store: {
-          load: () => Promise.reject(materializeValue(spec.value)),
-          save: async (_id, saved) => recordSave(record, saved),
-        },
-        record,
-      };
+      return single({
+        load: () => Promise.reject(materializeValue(spec.value)),
+        save: async (_id, saved) => recordSave(record, saved),
+      });
     case 'load-never-settles':
-      return { store: { load: never, save: async (_id, saved) => recordSave(record, saved) }, record };
+      return single({ load: never, save: async (_id, saved) => recordSave(record, saved) });
     case 'save-rejects':
-      return {
-        store: {
-          ...working(spec.state),
-          save: () => Promise.reject(new Error('fuzz: the store refused the write')),
-        },
-        record,
-      };
+      return single({
+        ...working(spec.state),
+        save: () => Promise.reject(new Error('fuzz: the store refused the write')),
+      });
     case 'save-never-settles':
-      return { store: { ...working(spec.state), save: never }, record };
+      return single({ ...working(spec.state), save: never });
     default: {
       const unreachable: never = spec;
       return unreachable;
@@ -214,14 +272,29 @@ export function stateSpec(): fc.Arbitrary<StateSpec> {
   );
 }
 
+function tamperSpec(): fc.Arbitrary<TamperSpec> {
+  const count = countSpec({ absurd: true });
+  return record({
+    staleRounds: fc.option(count, { nil: undefined }),
+    nextRound: fc.option(count, { nil: undefined }),
+    hugeNudged: fc.oneof(
+      { weight: 8, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
+    junkRound: fc.boolean(),
+    protoKeys: fc.boolean(),
+  });
+}
+
 export function storeSpec(): fc.Arbitrary<StoreSpec> {
   const state = stateSpec();
   return fc.oneof(
-    { weight: 24, arbitrary: fc.constant({ kind: 'none' as const }) },
-    { weight: 60, arbitrary: record({ kind: fc.constant('working' as const), state }) },
-    { weight: 2, arbitrary: fc.constant({ kind: 'load-throws-sync' as const }) },
-    { weight: 2, arbitrary: record({ kind: fc.constant('load-rejects' as const), value: valueSpec() }) },
-    { weight: 2, arbitrary: record({ kind: fc.constant('save-rejects' as const), state }) },
+    { weight: 48, arbitrary: fc.constant({ kind: 'none' as const }) },
+    { weight: 40, arbitrary: record({ kind: fc.constant('session' as const), tamper: tamperSpec() }) },
+    { weight: 120, arbitrary: record({ kind: fc.constant('working' as const), state }) },
+    { weight: 4, arbitrary: fc.constant({ kind: 'load-throws-sync' as const }) },
+    { weight: 4, arbitrary: record({ kind: fc.constant('load-rejects' as const), value: valueSpec() }) },
+    { weight: 4, arbitrary: record({ kind: fc.constant('save-rejects' as const), state }) },
     // Each costs the whole deadline while the loop ignores its budget: rare.
     { weight: 1, arbitrary: fc.constant({ kind: 'load-never-settles' as const }) },
     { weight: 1, arbitrary: record({ kind: fc.constant('save-never-settles' as const), state }) },

@@ -108,7 +108,7 @@ function judgeOutcome(view: LoopView, spec: LoopCase, modelCalls: number): Findi
 }
 
 function judgeStore(spec: StoreSpec, record: StoreRecord, shouldSave: boolean): Finding[] {
-  if (spec.kind !== 'working') return [];
+  if (spec.kind !== 'working' && spec.kind !== 'session') return [];
   if (shouldSave && record.saves === 0) {
     return [{ oracle: 'saved-state', signature: 'the guard state was not saved back' }];
   }
@@ -161,27 +161,38 @@ export function loopTarget(tools: FuzzRegistry = createFuzzRegistry(FUZZ_TOOLS))
     name: 'loop',
     arbitrary: loopCase(),
     start(spec) {
-      const data: RunData = { behaviors: spec.behaviors, executed: new Set() };
       const { signal, controller } = startAbort(spec.abort);
-      const model = new HostileModel(spec.steps);
-      const { store, record } = materializeStore(spec.store);
-      const promise = runLoop({
-        history: HISTORY,
-        model,
-        tools,
-        policy: spec.policy,
-        maxRoundTrips: spec.maxRoundTrips,
-        timeBudgetMs: spec.timeBudgetMs,
-        tokenBudget: spec.tokenBudget,
-        guard: spec.guard,
-        finalAnswer: spec.finalAnswer,
-        throwOnStop: spec.throwOnStop,
-        store,
-        signal,
-        data,
-      });
+      const { store, record, requests, betweenRequests } = materializeStore(spec.store);
+      // The last request's model and tool record: what the oracles judge.
+      let model = new HostileModel(spec.steps);
+      let data: RunData = { behaviors: spec.behaviors, executed: new Set() };
+      const request = () =>
+        runLoop({
+          history: HISTORY,
+          model,
+          tools,
+          policy: spec.policy,
+          maxRoundTrips: spec.maxRoundTrips,
+          timeBudgetMs: spec.timeBudgetMs,
+          tokenBudget: spec.tokenBudget,
+          guard: spec.guard,
+          finalAnswer: spec.finalAnswer,
+          throwOnStop: spec.throwOnStop,
+          store,
+          signal,
+          data,
+        });
+      const session = async (): Promise<unknown> => {
+        for (let done = 1; done < requests; done++) {
+          await request().catch(() => undefined);
+          betweenRequests();
+          model = new HostileModel(spec.steps);
+          data = { behaviors: spec.behaviors, executed: new Set() };
+        }
+        return request();
+      };
       return {
-        promise,
+        promise: session(),
         judge: (settled) => judge(settled, spec, { signal, executed: data.executed, model, record }),
         cancel: () => controller.abort(new Error('fuzz: the run hung')),
       };

@@ -61,10 +61,23 @@ export function describeThrown(value: unknown): string {
   }
 }
 
-/** `describeThrown` with the particulars taken out (quoted text, numbers), for grouping. */
+/** `describeThrown` with the particulars taken out (quoted text, numbers; a non-Error's value), for grouping. */
 export function signatureOf(value: unknown): string {
+  if (!(value instanceof Error)) {
+    const type = typeof value === 'object' && value !== null ? safeTag(value) : typeof value;
+    return `a thrown ${type} (not an Error)`;
+  }
   return describeThrown(value)
     .replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '…')
     .replace(/\d+/g, 'N')
-    .slice(0, 90);
+    .split('\n')[0]
+    ?.slice(0, 90) as string;
+}
+
+function safeTag(value: object): string {
+  try {
+    return Object.prototype.toString.call(value);
+  } catch {
+    return 'object that cannot be inspected';
+  }
 }

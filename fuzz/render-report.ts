@@ -16,10 +16,8 @@ function pad(text: string, width: number): string {
 /** The counts table, the failure kinds, and a minimal repro of the first few kinds of each oracle. */
 export function renderReport(reports: readonly CampaignReport[]): string {
   const lines: string[] = [];
-  const header = [
-    'oracle',
-    ...reports.map((r) => `${r.target} (${r.runs} runs, ${(r.elapsedMs / 1000).toFixed(1)} s)`),
-  ];
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const header = ['oracle', ...reports.map((r) => `${r.target} (${r.runs} runs, ${seconds(r.runMs)})`)];
   const width = Math.max(...ORACLES.map((o) => o.length), 6) + 2;
   lines.push(header.map((cell, i) => pad(cell, i === 0 ? width : 28)).join(''));
   for (const oracle of ORACLES) {
@@ -28,6 +26,8 @@ export function renderReport(reports: readonly CampaignReport[]): string {
   for (const report of reports) {
     if (report.kinds.length === 0) continue;
     lines.push('', `${report.target}: failure kinds (runs; first seen at path, seed ${report.seed})`);
+    if (report.kinds.some((kind) => kind.repro !== undefined))
+      lines.push(`  (shrinking took ${seconds(report.shrinkMs)})`);
     for (const kind of report.kinds) {
       lines.push(`  [${kind.oracle}] ${kind.signature}  (${kind.runs}; path ${kind.firstPath})`);
     }

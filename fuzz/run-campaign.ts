@@ -39,7 +39,9 @@ export interface CampaignReport {
   readonly target: 'chain' | 'loop';
   readonly runs: number;
   readonly seed: number;
-  readonly elapsedMs: number;
+  /** Time of the runs, and of the shrinking after them. */
+  readonly runMs: number;
+  readonly shrinkMs: number;
   /** Runs with at least one finding of each oracle. */
   readonly counts: Readonly<Record<OracleName, number>>;
   readonly kinds: readonly FailureKind[];
@@ -58,6 +60,7 @@ export async function runCampaign<Case>(
   const started = performance.now();
   const counts = Object.fromEntries(ORACLES.map((oracle) => [oracle, 0])) as Record<OracleName, number>;
   const kinds = new Map<string, FailureKind>();
+  let runMs = 0;
   monitor.start();
   try {
     let index = 0;
@@ -72,6 +75,7 @@ export async function runCampaign<Case>(
       }),
       { seed: options.seed, numRuns: options.runs },
     );
+    runMs = performance.now() - started;
     for (const kind of pickForRepro([...kinds.values()], options.reprosPerOracle)) {
       kind.repro = await shrink(target, kind, options, monitor);
     }
@@ -82,7 +86,8 @@ export async function runCampaign<Case>(
     target: target.name,
     runs: options.runs,
     seed: options.seed,
-    elapsedMs: performance.now() - started,
+    runMs,
+    shrinkMs: performance.now() - started - runMs,
     counts,
     kinds: [...kinds.values()].sort(
       (a, b) => ORACLES.indexOf(a.oracle) - ORACLES.indexOf(b.oracle) || b.runs - a.runs,
