@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { TOOL_NAMES } from './hostile-tools.js';
 import { hugeString, materializeValue, POLLUTION_KEY, type ValueSpec, valueSpec } from './hostile-values.js';
 import { record } from './plain-record.js';
-import type { FuzzStore } from './targets.js';
+import { type FuzzStore, savedGuardRounds } from './targets.js';
 
 /** A number where the guard state expects a count: ordinary, huge, or not a count at all. */
 export type CountSpec = number;
@@ -70,6 +70,10 @@ export interface StoreRecord {
   saves: number;
   /** Length of the last saved state as JSON, or the reason it could not be written as JSON. */
   lastSaved: number | string | undefined;
+  /** Rounds in the window of the last saved state. */
+  lastSavedRounds: number | undefined;
+  /** A session whose stored state was tampered into one that does not check out (the README: starts afresh). */
+  invalidated: boolean;
 }
 
 function materializeState(spec: StateSpec): unknown {
@@ -110,12 +114,25 @@ function materializeState(spec: StateSpec): unknown {
 
 function recordSave(record: StoreRecord, state: unknown): void {
   record.saves++;
+  record.lastSavedRounds = savedGuardRounds(state);
   try {
     const text = JSON.stringify(state);
     record.lastSaved = typeof text === 'string' ? text.length : 'not JSON (undefined)';
   } catch (error) {
     record.lastSaved = `not JSON (${error instanceof Error ? error.name : 'a thrown value'})`;
   }
+}
+
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Whether the tampering leaves a state that does not check out (a junk round, a count that is none). */
+function breaksState(state: unknown, tamper: TamperSpec): boolean {
+  const window = (state as { window?: unknown } | null)?.window;
+  return (
+    (tamper.junkRound && Array.isArray(window) && window.length > 0) ||
+    (tamper.staleRounds !== undefined && !isCount(tamper.staleRounds)) ||
+    (tamper.nextRound !== undefined && !isCount(tamper.nextRound))
+  );
 }
 
 function tamperWith(state: unknown, tamper: TamperSpec): unknown {
@@ -143,7 +160,13 @@ export interface MaterializedStore {
 
 /** Builds the store of one run (undefined: no store), and the record of what it saw. */
 export function materializeStore(spec: StoreSpec): MaterializedStore {
-  const record: StoreRecord = { loads: 0, saves: 0, lastSaved: undefined };
+  const record: StoreRecord = {
+    loads: 0,
+    saves: 0,
+    lastSaved: undefined,
+    lastSavedRounds: undefined,
+    invalidated: false,
+  };
   const single = (store: FuzzStore | undefined): MaterializedStore => ({
     store,
     record,
@@ -182,6 +205,8 @@ export function materializeStore(spec: StoreSpec): MaterializedStore {
           // The record is the last request's.
           record.saves = 0;
           record.lastSaved = undefined;
+          record.lastSavedRounds = undefined;
+          if (saved !== undefined) record.invalidated = breaksState(JSON.parse(saved), spec.tamper);
           if (saved !== undefined) saved = JSON.stringify(tamperWith(JSON.parse(saved), spec.tamper));
         },
       };

@@ -107,10 +107,38 @@ function judgeOutcome(view: LoopView, spec: LoopCase, modelCalls: number): Findi
   return findings;
 }
 
-function judgeStore(spec: StoreSpec, record: StoreRecord, shouldSave: boolean): Finding[] {
+/** Rounds of this request that asked for tools: at most this many can be in a state started afresh. */
+function roundsWithCalls(messages: readonly unknown[]): number {
+  return messages.filter((m) => {
+    const calls = (m as { role?: unknown; toolCalls?: unknown }).toolCalls;
+    return (m as { role?: unknown }).role === 'assistant' && Array.isArray(calls) && calls.length > 0;
+  }).length;
+}
+
+function judgeStore(
+  spec: StoreSpec,
+  record: StoreRecord,
+  shouldSave: boolean,
+  messages?: readonly unknown[],
+): Finding[] {
   if (spec.kind !== 'working' && spec.kind !== 'session') return [];
   if (shouldSave && record.saves === 0) {
     return [{ oracle: 'saved-state', signature: 'the guard state was not saved back' }];
+  }
+  const rounds = record.lastSavedRounds;
+  if (
+    record.invalidated &&
+    messages !== undefined &&
+    rounds !== undefined &&
+    rounds > roundsWithCalls(messages)
+  ) {
+    return [
+      {
+        oracle: 'saved-state',
+        signature: 'a stored state that does not check out was partly kept (the README: it starts afresh)',
+        detail: `${rounds} rounds saved`,
+      },
+    ];
   }
   const saved = record.lastSaved;
   if (typeof saved === 'string')
@@ -138,7 +166,7 @@ function judge(
     return [
       ...judgeMessages(view.messages, spec, context.executed, 'outcome'),
       ...judgeOutcome(view, spec, context.model.calls),
-      ...judgeStore(spec.store, context.record, true),
+      ...judgeStore(spec.store, context.record, true, view.messages),
     ];
   }
   const { error } = settled;

@@ -215,6 +215,16 @@ export function partialHistoryOf(error: unknown): readonly unknown[] | undefined
   return Array.isArray(messages) ? messages : undefined;
 }
 
+/** Rounds in the loop guard's window of a state the loop saved to its store (undefined: not readable). */
+export function savedGuardRounds(state: unknown): number | undefined {
+  try {
+    const window = (state as { window?: unknown } | null)?.window;
+    return Array.isArray(window) ? window.length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function transientError(message: string): Error {
   return new TransientToolError({ message });
 }
