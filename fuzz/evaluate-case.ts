@@ -49,18 +49,29 @@ export class CrashMonitor {
   }
 }
 
-const baseline = new Set(Reflect.ownKeys(Object.prototype));
+const PROTOTYPES: readonly [string, object][] = [
+  ['Object.prototype', Object.prototype],
+  ['Array.prototype', Array.prototype],
+  ['Function.prototype', Function.prototype],
+];
+const baselines = PROTOTYPES.map(([, prototype]) => new Set(Reflect.ownKeys(prototype)));
 
 /** The pollution oracle; cleans up what it finds, so one polluting run does not taint the next ones. */
 function pollution(): Finding | undefined {
-  const added = Reflect.ownKeys(Object.prototype).filter((key) => !baseline.has(key));
+  const added: string[] = [];
+  PROTOTYPES.forEach(([name, prototype], index) => {
+    for (const key of Reflect.ownKeys(prototype)) {
+      if (baselines[index]?.has(key)) continue;
+      added.push(`${name}.${String(key)}`);
+      delete (prototype as Record<PropertyKey, unknown>)[key];
+    }
+  });
   const inherited = (Object.create(Object.prototype) as Record<string, unknown>)[POLLUTION_KEY] !== undefined;
   if (added.length === 0 && !inherited) return undefined;
-  for (const key of added) delete (Object.prototype as Record<PropertyKey, unknown>)[key];
   return {
     oracle: 'prototype-pollution',
-    signature: 'Object.prototype gained a key',
-    detail: `added: ${added.map(String).join(', ')}`,
+    signature: 'a built-in prototype gained a key',
+    detail: added.join(', '),
   };
 }
 

@@ -10,7 +10,7 @@ export const ORACLES = [
   'hang',
   /** The resulting history (or a documented error's partial history) is not one a provider accepts, or lies. */
   'malformed-history',
-  /** `Object.prototype` changed. */
+  /** `Object.prototype` (or `Array.prototype`, `Function.prototype`) gained a key. */
   'prototype-pollution',
   /** Per-turn call limits not exact; round trips past the maximum; usage totals not finite. */
   'limits',
