@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'fuzz/**/*.test.ts'],
   },
 });

@@ -1,0 +1,247 @@
+/**
+ * The fuzz suite's only door into toolwarden. Everything the fuzzers call (and every assumption they make
+ * about the API: names, error classes, codes) is here, so a change of the public API is absorbed in this
+ * file. The rest of `fuzz/` speaks in plain data: `unknown` messages, neutral views of the results.
+ */
+import {
+  type AnyTool,
+  createToolRegistry,
+  defineTool,
+  executeToolCalls,
+  FatalToolError,
+  type Message,
+  type Model,
+  runToolLoop,
+  type ToolRegistry,
+  ToolwardenError,
+  TransientToolError,
+} from '../src/index.js';
+
+/** A tool as the fuzzers describe it; `createFuzzRegistry` turns it into a toolwarden tool. */
+export interface FuzzToolSpec {
+  readonly name: string;
+  readonly effect: 'read' | 'write';
+  /** A JSON Schema or a Standard Schema (default: any object). */
+  readonly input?: object;
+  /** The result's contract (a JSON Schema or a Standard Schema). */
+  readonly output?: object;
+  readonly execute: (args: unknown, context: FuzzToolContext) => unknown;
+}
+
+export interface FuzzToolContext {
+  readonly toolCallId: string;
+  readonly signal: AbortSignal;
+  /** 1 for the first run, 2 for the first retry, ... */
+  readonly attempt: number;
+  /** The caller data of the run. */
+  readonly data: unknown;
+}
+
+/** What a run of the chain is configured with (every field is a valid option: only model output is hostile). */
+export interface FuzzPolicy {
+  readonly concurrency: number;
+  readonly writeConcurrency: number;
+  readonly perToolLimit: number;
+  readonly totalLimit: number;
+  readonly onLimitExceeded: 'throw' | 'feedback';
+  readonly unknownTool: 'throw' | 'feedback';
+  readonly onContractViolation: 'feedback' | 'throw' | 'warn';
+  readonly timeoutMs: number;
+  readonly readRetries: number;
+  readonly writeRetries: number;
+}
+
+export interface FuzzRegistry {
+  readonly registry: ToolRegistry;
+}
+
+/** Builds the campaign's registry once (defining tools compiles schemas: too slow to do per run). */
+export function createFuzzRegistry(specs: readonly FuzzToolSpec[]): FuzzRegistry {
+  const tools: AnyTool[] = specs.map((spec) =>
+    defineTool({
+      name: spec.name,
+      description: `Fuzz tool ${spec.name}.`,
+      effect: spec.effect,
+      ...(spec.input === undefined ? {} : { input: spec.input as never }),
+      ...(spec.output === undefined ? {} : { output: spec.output as never }),
+      execute: (args, context) =>
+        spec.execute(args, {
+          toolCallId: context.toolCallId,
+          signal: context.signal,
+          attempt: context.attempt,
+          data: context.data,
+        }),
+    }),
+  );
+  return { registry: createToolRegistry(tools) };
+}
+
+function policyOptions(policy: FuzzPolicy) {
+  return {
+    concurrency: policy.concurrency,
+    writeConcurrency: policy.writeConcurrency,
+    limits: { perTool: policy.perToolLimit, total: policy.totalLimit },
+    onLimitExceeded: policy.onLimitExceeded,
+    unknownTool: policy.unknownTool,
+    onContractViolation: policy.onContractViolation,
+    timeoutMs: policy.timeoutMs,
+    retry: {
+      readRetries: policy.readRetries,
+      writeRetries: policy.writeRetries,
+      baseDelayMs: 0,
+      maxDelayMs: 1,
+    },
+  };
+}
+
+/** Per-call outcome as the oracles need it: `code` is undefined for a success. */
+export interface CallView {
+  readonly code: string | undefined;
+}
+
+export interface ChainView {
+  readonly messages: readonly unknown[];
+  readonly calls: readonly CallView[];
+}
+
+export interface ChainRequest {
+  readonly history: readonly unknown[];
+  /** The assistant message, or `{ message }` around it (as `inResponse` says). */
+  readonly assistant: unknown;
+  readonly inResponse: boolean;
+  readonly tools: FuzzRegistry;
+  readonly policy: FuzzPolicy;
+  readonly signal: AbortSignal | undefined;
+  readonly data: unknown;
+}
+
+function callViews(results: unknown): CallView[] {
+  return (results as readonly { type: string; code?: string }[]).map((result) => ({
+    code: result.type === 'error' ? result.code : undefined,
+  }));
+}
+
+/** Target 1: one model output through the chain. */
+export async function runChain(request: ChainRequest): Promise<ChainView> {
+  const result = await executeToolCalls({
+    messages: request.history as Message[],
+    response: (request.inResponse ? { message: request.assistant } : request.assistant) as never,
+    tools: request.tools.registry,
+    ...policyOptions(request.policy),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
+    data: request.data,
+  });
+  return { messages: result.messages, calls: callViews(result.results) };
+}
+
+export interface FuzzStore {
+  load(sessionId: string): Promise<unknown>;
+  save(sessionId: string, state: unknown): Promise<void>;
+}
+
+export interface LoopRequest {
+  readonly history: readonly unknown[];
+  readonly model: Model;
+  readonly tools: FuzzRegistry;
+  readonly policy: FuzzPolicy;
+  readonly maxRoundTrips: number;
+  readonly timeBudgetMs: number;
+  readonly tokenBudget: number | undefined;
+  /** `default`: the guard with its defaults; `off`; or tight thresholds. */
+  readonly guard: 'default' | 'off' | 'tight';
+  readonly finalAnswer: boolean;
+  readonly throwOnStop: boolean;
+  readonly store: FuzzStore | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly data: unknown;
+}
+
+export interface LoopView {
+  readonly messages: readonly unknown[];
+  readonly roundTrips: number;
+  readonly usage: {
+    readonly inputTokens: number;
+    readonly outputTokens: number;
+    readonly totalTokens: number;
+  };
+  readonly toolCalls: number;
+}
+
+const TIGHT_GUARD = { repeatLimit: 2, sameResultLimit: 2, noProgressRounds: 2, maxCyclePeriod: 2 };
+
+/** Target 2: the tool loop, over a scripted model. */
+export async function runLoop(request: LoopRequest): Promise<LoopView> {
+  const outcome = await runToolLoop({
+    model: request.model,
+    messages: request.history as Message[],
+    tools: request.tools.registry,
+    ...policyOptions(request.policy),
+    maxRoundTrips: request.maxRoundTrips,
+    timeBudgetMs: request.timeBudgetMs,
+    ...(request.tokenBudget === undefined ? {} : { tokenBudget: request.tokenBudget }),
+    ...(request.guard === 'default' ? {} : { guard: request.guard === 'off' ? false : TIGHT_GUARD }),
+    finalAnswer: request.finalAnswer,
+    throwOnStop: request.throwOnStop,
+    ...(request.store === undefined ? {} : { store: request.store, sessionId: 'fuzz-session' }),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
+    data: request.data,
+  });
+  return {
+    messages: outcome.messages,
+    roundTrips: outcome.roundTrips,
+    usage: outcome.usage,
+    toolCalls: outcome.toolCalls,
+  };
+}
+
+/**
+ * A rejection the API documents: one of toolwarden's own error classes, or, for a request the caller
+ * aborted, the signal's reason. Anything else (a raw TypeError, a tool's or store's own error passed
+ * through, a Proxy) is an undocumented rejection.
+ */
+export function isDocumentedRejection(error: unknown, signal: AbortSignal | undefined): boolean {
+  try {
+    if (ToolwardenError.isInstance(error)) return true;
+  } catch {
+    return false;
+  }
+  return signal?.aborted === true && error === signal.reason;
+}
+
+/** The history a documented rejection carries (the partial result, or a stopped outcome), if any. */
+export function partialHistoryOf(error: unknown): readonly unknown[] | undefined {
+  const carrier = error as { partialResult?: { messages?: unknown }; outcome?: { messages?: unknown } };
+  const messages = carrier.partialResult?.messages ?? carrier.outcome?.messages;
+  return Array.isArray(messages) ? messages : undefined;
+}
+
+/** Rounds in the loop guard's window of a state the loop saved to its store (undefined: not readable). */
+export function savedGuardRounds(state: unknown): number | undefined {
+  try {
+    const window = (state as { window?: unknown } | null)?.window;
+    return Array.isArray(window) ? window.length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function transientError(message: string): Error {
+  return new TransientToolError({ message });
+}
+
+export function fatalError(message: string): Error {
+  return new FatalToolError({ message });
+}
+
+/** Tool-message codes of calls that never reached their tool: they do not count toward the limits. */
+export const NOT_ADMITTED_CODES: ReadonlySet<string> = new Set([
+  'UNKNOWN_TOOL',
+  'TOOL_CALL_LIMIT',
+  'TOO_MANY_INVALID_ATTEMPTS',
+]);
+
+/** The code of a call refused by a per-turn limit. */
+export const LIMIT_CODE = 'TOOL_CALL_LIMIT';
+
+/** Text of a tool message that says its call never ran (checked against the tools' own record). */
+export const NOT_EXECUTED_PATTERN = /not executed/i;
