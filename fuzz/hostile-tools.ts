@@ -117,10 +117,14 @@ const addSchema = {
 };
 
 /** A Standard Schema that validates asynchronously (the chain's slow preparation path). */
+/** What the fuzz Standard Schemas show the model (defineTool refuses a Standard Schema without a converter). */
+const jsonSchema = { input: () => ({ type: 'object' }), output: () => ({ type: 'object' }) };
+
 const asyncSchema = {
   '~standard': {
     version: 1,
     vendor: 'fuzz',
+    jsonSchema,
     validate: async (value: unknown) =>
       typeof value === 'object' && value !== null && !Array.isArray(value)
         ? { value }
@@ -133,6 +137,7 @@ const throwingSchema = {
   '~standard': {
     version: 1,
     vendor: 'fuzz',
+    jsonSchema,
     validate: (value: unknown) => {
       if (typeof value === 'object' && value !== null && 'ok' in value) return { value };
       throw new Error('fuzz: the validator broke');

@@ -17,6 +17,7 @@ import {
   createFuzzRegistry,
   type FuzzPolicy,
   type FuzzRegistry,
+  failedCallbackOf,
   isDocumentedRejection,
   type LoopView,
   partialHistoryOf,
@@ -94,9 +95,10 @@ function judgeOutcome(view: LoopView, spec: LoopCase, modelCalls: number): Findi
     findings.push({ oracle: 'limits', signature: 'roundTrips is not the number of model calls' });
   }
   const { inputTokens, outputTokens, totalTokens } = view.usage;
+  // Absurd counts saturate at MAX_SAFE_INTEGER (never Infinity).
   if (
-    ![inputTokens, outputTokens, totalTokens].every(Number.isFinite) ||
-    totalTokens !== inputTokens + outputTokens
+    ![inputTokens, outputTokens, totalTokens].every((n) => Number.isSafeInteger(n) && n >= 0) ||
+    totalTokens !== Math.min(Number.MAX_SAFE_INTEGER, inputTokens + outputTokens)
   ) {
     findings.push({
       oracle: 'limits',
@@ -122,7 +124,8 @@ function judgeStore(
   messages?: readonly unknown[],
 ): Finding[] {
   if (spec.kind !== 'working' && spec.kind !== 'session') return [];
-  if (shouldSave && record.saves === 0) {
+  // The state is saved back only when it was loaded: a run aborted before its load leaves the store alone.
+  if (shouldSave && record.loads > 0 && record.saves === 0) {
     return [{ oracle: 'saved-state', signature: 'the guard state was not saved back' }];
   }
   const rounds = record.lastSavedRounds;
@@ -166,7 +169,14 @@ function judge(
     return [
       ...judgeMessages(view.messages, spec, context.executed, 'outcome'),
       ...judgeOutcome(view, spec, context.model.calls),
-      ...judgeStore(spec.store, context.record, true, view.messages),
+      // The guard's memory is saved back when the guard runs (with the guard off, the store is not used).
+      // An abort may come before the load has answered: then the store is left alone.
+      ...judgeStore(
+        spec.store,
+        context.record,
+        spec.guard !== 'off' && context.signal?.aborted !== true,
+        view.messages,
+      ),
     ];
   }
   const { error } = settled;
@@ -176,10 +186,17 @@ function judge(
     ];
   }
   const partial = partialHistoryOf(error);
-  const aborted = context.signal?.aborted === true && error === context.signal.reason;
+  // As for a resolved run: an abort may come before the load has answered (the rejection may then be a
+  // LoopStoppedError of an aborted run, under throwOnStop).
+  const aborted = context.signal?.aborted === true;
   return [
     ...(partial === undefined ? [] : judgeMessages(partial, spec, context.executed, 'stopped outcome')),
-    ...judgeStore(spec.store, context.record, !aborted),
+    // A store that failed its load is not written back to (the state it holds is unknown).
+    ...judgeStore(
+      spec.store,
+      context.record,
+      !aborted && spec.guard !== 'off' && failedCallbackOf(error) !== 'store.load',
+    ),
   ];
 }
 

@@ -5,6 +5,7 @@
  */
 import {
   type AnyTool,
+  CallbackError,
   createToolRegistry,
   defineTool,
   executeToolCalls,
@@ -206,6 +207,11 @@ export function isDocumentedRejection(error: unknown, signal: AbortSignal | unde
     return false;
   }
   return signal?.aborted === true && error === signal.reason;
+}
+
+/** The callback a `CallbackError` names (`store.load`, `handoff`, ...), if the error is one. */
+export function failedCallbackOf(error: unknown): string | undefined {
+  return CallbackError.isInstance(error) ? error.callback : undefined;
 }
 
 /** The history a documented rejection carries (the partial result, or a stopped outcome), if any. */

@@ -1,3 +1,4 @@
+import { formatToolError } from '../chain/format-tool-error.js';
 import type { CallsOutcome } from '../chain/run-tool-calls.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
@@ -131,11 +132,18 @@ async function runRound(
   });
   if (outcome.unknownTool !== undefined) {
     // `unknownTool: 'throw'`: no call ran; the model asked for a tool that does not exist.
-    return failedRound(state, run, message, 'model-error', { kind: 'error', error: outcome.unknownTool });
+    const unknown = outcome.unknownTool;
+    const stop = { reason: 'model-error', evidence: { kind: 'error', error: unknown } } as const;
+    return failedRound(state, run, message, stop, outcome, {
+      toolCallId: unknown.toolCallId,
+      content: formatToolError('UNKNOWN_TOOL', unknown.message),
+      errorCode: 'UNKNOWN_TOOL',
+    });
   }
   if (outcome.callbackFailure !== undefined) {
     const { callback, error } = outcome.callbackFailure;
-    return failedRound(state, run, message, 'callback-failed', { kind: 'error', error, callback }, outcome);
+    const stop = { reason: 'callback-failed', evidence: { kind: 'error', error, callback } } as const;
+    return failedRound(state, run, message, stop, outcome);
   }
   if (outcome.interrupted !== undefined && outcome.interrupted.length > 0) {
     return {
@@ -205,32 +213,47 @@ async function runRound(
 }
 
 /**
- * The chain could not finish the round (a callback failed, or a defect): the calls it answered keep their
- * messages, every other call gets one saying its result is unknown, so the history stays well-formed.
+ * The chain could not finish the round (a callback failed, an unknown tool under `unknownTool: 'throw'`):
+ * the calls it answered keep their messages and every other call gets one, so the history stays
+ * well-formed. When the chain ran no call (it says so with no results), the others say so.
  */
 function failedRound(
   state: RunState,
   run: RunContext,
   message: AssistantMessage,
-  reason: StopReason,
-  evidence: StopEvidence,
-  partial?: CallsOutcome,
+  stop: { readonly reason: StopReason; readonly evidence: StopEvidence },
+  partial: CallsOutcome,
+  answer?: { readonly toolCallId: string; readonly content: string; readonly errorCode: string },
 ): StepResult {
   const answered = new Map<string, ToolMessage>();
-  for (const toolMessage of partial?.toolMessages ?? []) answered.set(toolMessage.toolCallId, toolMessage);
-  const toolMessages: ToolMessage[] = (message.toolCalls ?? []).map(
-    (call) =>
-      answered.get(call.id) ?? {
+  for (const toolMessage of partial.toolMessages) answered.set(toolMessage.toolCallId, toolMessage);
+  const ranNone = partial.results.length === 0;
+  const toolMessages: ToolMessage[] = (message.toolCalls ?? []).map((call) => {
+    const given = answered.get(call.id);
+    if (given !== undefined) return given;
+    if (answer?.toolCallId === call.id) {
+      return {
         role: 'tool',
         toolCallId: call.id,
         name: call.name,
-        content:
-          'INTERNAL_ERROR: The runtime failed while handling this call; its result is unknown. Do not assume it ran.',
+        content: answer.content,
         isError: true,
-        errorCode: 'INTERNAL_ERROR',
-      },
-  );
-  const results = partial?.results ?? [];
+        errorCode: answer.errorCode,
+      };
+    }
+    const content = ranNone
+      ? 'INTERNAL_ERROR: The call was not executed.'
+      : 'INTERNAL_ERROR: The runtime failed while handling this call; its result is unknown. Do not assume it ran.';
+    return {
+      role: 'tool',
+      toolCallId: call.id,
+      name: call.name,
+      content,
+      isError: true,
+      errorCode: 'INTERNAL_ERROR',
+    };
+  });
+  const results = partial.results;
   record(run, state.roundTrips, message, NO_TOKENS, results);
   return {
     state: withoutPending({
@@ -239,7 +262,7 @@ function failedRound(
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),
     }),
-    decision: { type: 'stopped', reason, evidence },
+    decision: { type: 'stopped', ...stop },
   };
 }
 
