@@ -14,7 +14,7 @@ import {
   DEFAULT_WRITE_CONCURRENCY,
   DEFAULT_WRITE_RETRIES,
 } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { checkChoice, checkFunction, checkNumberOption } from '../options/check-option.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
@@ -85,60 +85,56 @@ export interface ResolvedPolicy {
 /** Fills defaults and checks every value now, so bad configuration fails before any tool runs. */
 export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
   const retry = policy.retry ?? {};
-  const timeoutMs = int(policy.timeoutMs, 'timeoutMs', 1) ?? DEFAULT_TIMEOUT_MS;
-  const readRetries = int(retry.readRetries, 'retry.readRetries', 0) ?? DEFAULT_READ_RETRIES;
-  const writeRetries = int(retry.writeRetries, 'retry.writeRetries', 0) ?? DEFAULT_WRITE_RETRIES;
+  const timeoutMs =
+    checkNumberOption(policy.timeoutMs, { option: 'timeoutMs', min: 1, timer: true }) ?? DEFAULT_TIMEOUT_MS;
+  const readRetries =
+    checkNumberOption(retry.readRetries, { option: 'retry.readRetries', min: 0 }) ?? DEFAULT_READ_RETRIES;
+  const writeRetries =
+    checkNumberOption(retry.writeRetries, { option: 'retry.writeRetries', min: 0 }) ?? DEFAULT_WRITE_RETRIES;
   const contractPolicy =
-    oneOf(policy.onContractViolation, 'onContractViolation', ['feedback', 'throw', 'warn']) ??
-    DEFAULT_CONTRACT_VIOLATION_POLICY;
-  const maxResultChars = int(policy.maxResultChars, 'maxResultChars', 64) ?? DEFAULT_MAX_RESULT_CHARS;
-  const maxBytes = int(policy.maxArgumentBytes, 'maxArgumentBytes', 2) ?? DEFAULT_MAX_ARGUMENT_BYTES;
-  const maxDepth = int(policy.maxArgumentDepth, 'maxArgumentDepth', 1) ?? DEFAULT_MAX_ARGUMENT_DEPTH;
+    checkChoice(policy.onContractViolation, {
+      option: 'onContractViolation',
+      choices: ['feedback', 'throw', 'warn'],
+    }) ?? DEFAULT_CONTRACT_VIOLATION_POLICY;
+  const maxResultChars =
+    checkNumberOption(policy.maxResultChars, { option: 'maxResultChars', min: 64 }) ??
+    DEFAULT_MAX_RESULT_CHARS;
+  const maxBytes =
+    checkNumberOption(policy.maxArgumentBytes, { option: 'maxArgumentBytes', min: 2 }) ??
+    DEFAULT_MAX_ARGUMENT_BYTES;
+  const maxDepth =
+    checkNumberOption(policy.maxArgumentDepth, { option: 'maxArgumentDepth', min: 1 }) ??
+    DEFAULT_MAX_ARGUMENT_DEPTH;
   return {
     unknownTool:
-      oneOf(policy.unknownTool, 'unknownTool', ['feedback', 'throw']) ?? DEFAULT_UNKNOWN_TOOL_POLICY,
+      checkChoice(policy.unknownTool, { option: 'unknownTool', choices: ['feedback', 'throw'] }) ??
+      DEFAULT_UNKNOWN_TOOL_POLICY,
     limits: resolveCallLimits(policy.limits),
     onLimitExceeded:
-      oneOf(policy.onLimitExceeded, 'onLimitExceeded', ['throw', 'feedback']) ?? DEFAULT_LIMIT_POLICY,
+      checkChoice(policy.onLimitExceeded, { option: 'onLimitExceeded', choices: ['throw', 'feedback'] }) ??
+      DEFAULT_LIMIT_POLICY,
     maxInvalidAttempts:
-      int(policy.maxInvalidAttempts, 'maxInvalidAttempts', 1) ?? DEFAULT_MAX_INVALID_ATTEMPTS,
-    concurrency: int(policy.concurrency, 'concurrency', 1) ?? DEFAULT_CONCURRENCY,
-    writeConcurrency: int(policy.writeConcurrency, 'writeConcurrency', 1) ?? DEFAULT_WRITE_CONCURRENCY,
-    baseDelayMs: int(retry.baseDelayMs, 'retry.baseDelayMs', 0) ?? DEFAULT_RETRY_BASE_DELAY_MS,
-    maxDelayMs: int(retry.maxDelayMs, 'retry.maxDelayMs', 0) ?? DEFAULT_RETRY_MAX_DELAY_MS,
-    random: fn(retry.random, 'retry.random') ?? Math.random,
+      checkNumberOption(policy.maxInvalidAttempts, { option: 'maxInvalidAttempts', min: 1 }) ??
+      DEFAULT_MAX_INVALID_ATTEMPTS,
+    concurrency:
+      checkNumberOption(policy.concurrency, { option: 'concurrency', min: 1 }) ?? DEFAULT_CONCURRENCY,
+    writeConcurrency:
+      checkNumberOption(policy.writeConcurrency, { option: 'writeConcurrency', min: 1 }) ??
+      DEFAULT_WRITE_CONCURRENCY,
+    baseDelayMs:
+      checkNumberOption(retry.baseDelayMs, { option: 'retry.baseDelayMs', min: 0, timer: true }) ??
+      DEFAULT_RETRY_BASE_DELAY_MS,
+    maxDelayMs:
+      checkNumberOption(retry.maxDelayMs, { option: 'retry.maxDelayMs', min: 0, timer: true }) ??
+      DEFAULT_RETRY_MAX_DELAY_MS,
+    random: checkFunction(retry.random, { option: 'retry.random' }) ?? Math.random,
     argumentLimits: Object.freeze({ maxBytes, maxDepth }),
-    classifyError: fn(policy.classifyError, 'classifyError'),
-    beforeToolCall: fn(policy.beforeToolCall, 'beforeToolCall'),
-    wrapToolExecution: fn(policy.wrapToolExecution, 'wrapToolExecution'),
+    classifyError: checkFunction(policy.classifyError, { option: 'classifyError' }),
+    beforeToolCall: checkFunction(policy.beforeToolCall, { option: 'beforeToolCall' }),
+    wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,
   };
-}
-
-function int(value: unknown, option: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new InvalidOptionsError({ option, message: `must be an integer >= ${min}, got ${String(value)}` });
-  }
-  return value;
-}
-
-function oneOf<T extends string>(value: unknown, option: string, allowed: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  if (!allowed.includes(value as T)) {
-    throw new InvalidOptionsError({
-      option,
-      message: `must be one of ${allowed.join(', ')}, got ${String(value)}`,
-    });
-  }
-  return value as T;
-}
-
-function fn<T>(value: T | undefined, option: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'function') throw new InvalidOptionsError({ option, message: 'must be a function' });
-  return value;
 }

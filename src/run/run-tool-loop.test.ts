@@ -71,3 +71,33 @@ describe('signals', () => {
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted' });
   });
 });
+
+describe('options, checked before anything runs', () => {
+  it.each([
+    ['timeBudgetMs', { timeBudgetMs: 3_000_000_000 }],
+    ['callbackTimeoutMs', { callbackTimeoutMs: 2 ** 31 }],
+    ['maxRoundTrips', { maxRoundTrips: 0 }],
+    ['costBudget', { cost: () => 1, costBudget: 0 }],
+    ['onEvent', { onEvent: 'log' }],
+    ['stopWhen', { stopWhen: 'max' }],
+    ['tools', { runtime: {} }],
+  ])(
+    '%s: a bad value is refused with the option named, and the model is never called',
+    async (option, extra) => {
+      let calls = 0;
+      const model: Model = {
+        generate: async () => {
+          calls++;
+          return { message: { role: 'assistant', content: 'Hi.' } };
+        },
+      };
+      await expect(
+        runToolLoop({ model, messages: USER, tools: [echo], ...extra } as never),
+      ).rejects.toMatchObject({
+        code: 'INVALID_OPTIONS',
+        option: expect.stringContaining(option),
+      });
+      expect(calls).toBe(0);
+    },
+  );
+});
