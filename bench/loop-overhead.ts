@@ -4,10 +4,11 @@ import {
   createToolRuntime,
   defaults,
   defineTool,
-  type LoopEvent,
   type Message,
   type Model,
   type ModelResponse,
+  type RunEvent,
+  resumeToolLoop,
   runToolLoop,
   type ToolSpec,
 } from '../dist/index.js';
@@ -70,12 +71,35 @@ async function loopRequest(request: Request): Promise<void> {
     limits: { exclude: ['add'] },
     ...(guard ? {} : { guard: false as const }),
     ...(store === undefined ? {} : { store, sessionId: 'bench' }),
-    ...(listen ? { onLoopEvent: (event: LoopEvent) => (events += event.type.length > 0 ? 1 : 0) } : {}),
+    ...(listen ? { onEvent: (event: RunEvent) => (events += event.type.length > 0 ? 1 : 0) } : {}),
   });
   if (outcome.type !== 'completed' || outcome.toolCalls !== rounds * calls) {
     throw new Error(`the benchmark request did not complete: ${outcome.type}`);
   }
   if (listen && events < 4 * rounds) throw new Error(`the benchmark request saw only ${events} events`);
+}
+
+/** The loop of an earlier build (`TOOLWARDEN_BASELINE`: its dist folder), with the same request. */
+async function baselineLoop(dist: string): Promise<(rounds: number) => Promise<void>> {
+  const old = await import(`${dist}/index.js`);
+  const oldTool = old.defineTool({
+    name: 'add',
+    description: 'Adds.',
+    effect: 'read',
+    input: schema,
+    execute: add,
+  });
+  return async (rounds) => {
+    const outcome = await old.runToolLoop({
+      model: benchModel({ rounds }),
+      messages: USER,
+      tools: [oldTool],
+      maxRoundTrips: rounds + 1,
+      limits: { exclude: ['add'] },
+    });
+    if (outcome.type !== 'completed')
+      throw new Error(`the baseline request did not complete: ${outcome.type}`);
+  };
 }
 
 /** The least a tool loop must do: call the model, parse the arguments, call the tool, stringify, push. */
@@ -238,9 +262,15 @@ async function timeSection(): Promise<string[]> {
   const listened = perRound('runToolLoop, guards on, every event read (reference)', 50, (rounds) =>
     loopRequest({ rounds, listen: true }),
   );
-  const subjects = [floor, chainFloor, loopOff, loop, listened];
+  const dist = process.env.TOOLWARDEN_BASELINE;
+  const old = dist
+    ? [perRound('the baseline build: runToolLoop, guards on', 50, await baselineLoop(dist))]
+    : [];
+  const subjects = [floor, chainFloor, loopOff, loop, listened, ...old];
   const overhead = await compare(subjects, { rounds: 15, operations: 2_000, warmup: 2_000 });
   const loopRatio = overhead.ratios[loop.name] ?? Number.NaN;
+  const againstOld =
+    old[0] === undefined ? undefined : loopRatio / (overhead.ratios[old[0].name] ?? Number.NaN);
 
   const bySize = [10, 50, 200].map((size) =>
     perRound(`runToolLoop, ${size} rounds per request`, size, (rounds) => loopRequest({ rounds })),
@@ -255,6 +285,11 @@ async function timeSection(): Promise<string[]> {
     ...subjects.map((s) => formatRow([s.name, overhead.medians[s.name] ?? 0, overhead.ratios[s.name] ?? 0])),
     '',
     `Target: runToolLoop (guards on) <= 3x the floor: ${loopRatio.toFixed(2)}x, ${verdict(loopRatio <= 3)}.`,
+    ...(againstOld === undefined
+      ? []
+      : [
+          `Target: the step-driven loop <= 1.2x the baseline build's engine, side by side: ${againstOld.toFixed(2)}x, ${verdict(againstOld <= 1.2)}.`,
+        ]),
     '',
     formatRow(['subject', 'µs per round', 'ratio to 10 rounds']),
     formatRow(['---', '---', '---']),
@@ -337,6 +372,44 @@ async function heapSection(): Promise<string[]> {
   ];
 }
 
+/** Resuming a saved 50-round run from its JSON: parse, check, restore, and the one round that finishes it. */
+async function resumeSection(): Promise<string[]> {
+  const stopped = await runToolLoop({
+    model: benchModel({ rounds: 60 }),
+    messages: USER,
+    tools: [tool],
+    maxRoundTrips: 50,
+    limits: { exclude: ['add'] },
+  });
+  if (stopped.type !== 'stopped' || stopped.roundTrips !== 50)
+    throw new Error('the 50-round run did not stop at 50');
+  const json = JSON.stringify(stopped.state);
+  const answer: Model = { generate: async () => ANSWER };
+  const resume: Subject = {
+    name: 'resumeToolLoop from the JSON of a 50-round run (to its last round)',
+    async run(n) {
+      for (let i = 0; i < n; i++) {
+        const outcome = await resumeToolLoop(json, { model: answer, tools: [tool], maxRoundTrips: 60 });
+        if (outcome.type !== 'completed') throw new Error('the resumed run did not complete');
+      }
+    },
+  };
+  const { medians } = await compare([resume], { rounds: 15, operations: 200, warmup: 200 });
+  return [
+    formatRow(['subject', 'JSON bytes', 'µs per resume']),
+    formatRow(['---', '---', '---']),
+    formatRow([resume.name, String(json.length), medians[resume.name] ?? 0]),
+  ];
+}
+
 export async function benchLoopOverhead(): Promise<string[]> {
-  return [...(await timeSection()), '', ...(await allocationSection()), '', ...(await heapSection())];
+  return [
+    ...(await timeSection()),
+    '',
+    ...(await resumeSection()),
+    '',
+    ...(await allocationSection()),
+    '',
+    ...(await heapSection()),
+  ];
 }
