@@ -124,8 +124,11 @@ function judgeStore(
   messages?: readonly unknown[],
 ): Finding[] {
   if (spec.kind !== 'working' && spec.kind !== 'session') return [];
-  // The state is saved back only when it was loaded: a run aborted before its load leaves the store alone.
-  if (shouldSave && record.loads > 0 && record.saves === 0) {
+  // The state is saved back only when it was loaded: a run aborted before its load answered (or a load
+  // that never answers) leaves the store alone.
+  const loadNeverAnswers =
+    spec.kind === 'working' && spec.state.kind === 'value' && spec.state.value.kind === 'thenable-never';
+  if (shouldSave && record.loads > 0 && !loadNeverAnswers && record.saves === 0) {
     return [{ oracle: 'saved-state', signature: 'the guard state was not saved back' }];
   }
   const rounds = record.lastSavedRounds;

@@ -166,6 +166,30 @@ describe('the store', () => {
     expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
   });
 
+  it('a save that never settles does not hold the run past its time budget', async () => {
+    const { model, tools, messages } = contractMismatchScenario.build();
+    let started = 0;
+    const store: GuardStore = {
+      load: async () => undefined,
+      save: () => {
+        started++;
+        return new Promise(() => {});
+      },
+    };
+    // The callback timeout is as long as a timer holds: were the save waited for, the test would time out.
+    const outcome = await runToolLoop({
+      model,
+      tools,
+      messages,
+      sessionId: 's',
+      store,
+      timeBudgetMs: 100,
+      callbackTimeoutMs: 2_147_483_647,
+    });
+    expect(outcome.type).toBe('stopped');
+    expect(started).toBe(1);
+  });
+
   it('a save that fails after a completed run keeps the completed outcome', async () => {
     const { tools, messages } = contractMismatchScenario.build();
     const model = { generate: async () => ({ message: { role: 'assistant' as const, content: 'Paid.' } }) };

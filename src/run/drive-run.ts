@@ -60,17 +60,13 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
     outcome = settled.outcome;
     failure = settled.failure;
     state = outcome.state;
+    if (loaded && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
+      // Saved whatever failed before (not `failure ??= await ...`, which would skip the save).
+      const saveFailure = await saveGuard(store, sessionId, state.guard, run);
+      failure ??= saveFailure;
+    }
   } finally {
     run.budget.dispose();
-  }
-  if (loaded && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
-    const guard = state.guard;
-    try {
-      // Not raced against the run's signal: a stopped or aborted run still keeps what its guard learnt.
-      await boundedCall(() => store.save(sessionId, guard), { timeoutMs: run.config.callbackTimeoutMs });
-    } catch (error) {
-      failure ??= { callback: 'store.save', error };
-    }
   }
   run.emit?.({
     type: 'run-end',
@@ -91,6 +87,29 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
     });
   }
   return outcome;
+}
+
+/**
+ * Saves the guard's memory. The save is started even when the run is already past its deadline (a stopped
+ * or aborted run still keeps what its guard learnt), but the run does not wait for it past the deadline
+ * (its time budget, or the caller's abort): a save still going then finishes in the background, and a
+ * failure of it then is dropped. Within the deadline, a save that fails or takes longer than the callback
+ * timeout is the run's failure.
+ */
+async function saveGuard(
+  store: NonNullable<RunContext['options']['store']>,
+  sessionId: string,
+  guard: NonNullable<RunState['guard']>,
+  run: RunContext,
+): Promise<Failure | undefined> {
+  const saving = Promise.resolve().then(() => store.save(sessionId, guard));
+  saving.catch(() => {});
+  try {
+    await boundedCall(() => saving, { timeoutMs: run.config.callbackTimeoutMs, signal: run.budget.signal });
+    return undefined;
+  } catch (error) {
+    return run.budget.signal.aborted ? undefined : { callback: 'store.save', error };
+  }
 }
 
 /** The outcome of a decision that ends the run. */

@@ -209,4 +209,19 @@ describe('hostile tool results', () => {
     });
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
+
+  it('a model that reuses call ids across rounds gets fresh ones: every id in the history is unique', async () => {
+    const again = assistantWithCalls([{ name: 'echo', arguments: { n: 1 }, id: 'call_1' }]);
+    const model = new ScriptedModel({
+      script: [again, assistantWithCalls([{ name: 'echo', arguments: { n: 2 }, id: 'call_1' }]), DONE],
+    });
+    const outcome = await runToolLoop({ model, messages: USER, tools: [echoTool().tool] });
+    expect(outcome.type).toBe('completed');
+    const ids = outcome.messages.flatMap((m) =>
+      m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [],
+    );
+    expect(ids[0]).toBe('call_1');
+    expect(ids[1]).toMatch(/^tw_/);
+    expect(historyProblems(outcome.messages)).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
 import { createLoopGuard, type LoopGuard } from '../guard/loop-guard.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
+import type { Message } from '../messages/message.js';
 import type { ToolSpec } from '../model/model.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
 import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
@@ -43,6 +44,8 @@ export interface LiveRun {
   readonly state: RunState;
   readonly counts: TurnCounts;
   readonly guard: LoopGuard | undefined;
+  /** Every call id in the history: a model that reuses one gets a generated id instead (ids are keys). */
+  readonly callIds: Set<string>;
 }
 
 const defaultNow = (): number => performance.now();
@@ -102,9 +105,18 @@ export function liveFor(state: RunState, run: RunContext): LiveRun {
     state,
     counts: countTurnCalls(state.messages, policy.limits.isExcluded),
     guard: thresholds === undefined ? undefined : createLoopGuard(thresholds, restoreGuardState(state.guard)),
+    callIds: callIdsOf(state.messages),
   };
   run.live = live;
   return live;
+}
+
+function callIdsOf(messages: readonly Message[]): Set<string> {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    if (message.role === 'assistant') for (const call of message.toolCalls ?? []) ids.add(call.id);
+  }
+  return ids;
 }
 
 /** Milliseconds the run has spent, this process's part included. */

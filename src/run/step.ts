@@ -3,7 +3,7 @@ import type { CallsOutcome } from '../chain/run-tool-calls.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
 import { snapshotGuard } from '../guard/loop-guard.js';
-import type { AssistantMessage, ToolMessage } from '../messages/message.js';
+import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
@@ -63,11 +63,10 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
   run.emit?.({ type: 'model-call-start', round, messages: state.messages.length, tools: run.specs.length });
   const started = run.emit === undefined ? 0 : run.now();
   let nextCallId = state.nextCallId;
-  const answer = await callModel(run, { messages: state.messages, round, tools: true }, () =>
-    generatedCallId(state.runId, nextCallId++),
-  );
+  const newId = () => generatedCallId(state.runId, nextCallId++);
+  const answer = await callModel(run, { messages: state.messages, round, tools: true }, newId);
   if (run.emit !== undefined) reportModelCall(run, round, started, answer);
-
+  const message = answer.type === 'answer' ? withFreshIds(answer.message, live.callIds, newId) : undefined;
   const spent: RunState = {
     ...state,
     roundTrips: round,
@@ -93,7 +92,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
           : { type: 'stopped', reason: 'model-error', evidence: { kind: 'error', error: answer.error } },
       });
     case 'answer': {
-      const { message } = answer;
+      if (message === undefined) throw new TypeError('an answer without its message');
       const next: RunState = { ...spent, messages: [...state.messages, message] };
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         record(run, round, message, answer.usage, []);
@@ -266,9 +265,30 @@ function failedRound(
   };
 }
 
+/**
+ * The message with every call id the history already holds replaced by a generated one (a model may reuse
+ * `call_1` every round; ids are the keys of tool results and, later, of idempotent writes). The ids are
+ * remembered. The message is copied only when an id changes.
+ */
+function withFreshIds(message: AssistantMessage, seen: Set<string>, newId: () => string): AssistantMessage {
+  const calls = message.toolCalls;
+  if (calls === undefined) return message;
+  let renamed: ToolCall[] | undefined;
+  for (const [index, call] of calls.entries()) {
+    if (!seen.has(call.id)) continue;
+    renamed ??= calls.slice();
+    let id = newId();
+    while (seen.has(id) || calls.some((other) => other.id === id)) id = newId();
+    renamed[index] = { ...call, id };
+  }
+  const result = renamed === undefined ? message : { ...message, toolCalls: renamed };
+  for (const call of result.toolCalls ?? []) seen.add(call.id);
+  return result;
+}
+
 /** Keeps the working copies with the state they now belong to. */
 function finish(run: RunContext, live: LiveRun, result: StepResult): StepResult {
-  run.live = { state: result.state, counts: live.counts, guard: live.guard };
+  run.live = { ...live, state: result.state };
   return result;
 }
 
