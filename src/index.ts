@@ -24,7 +24,12 @@ export {
 export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
-export type { ToolEvent, ToolEventBase, ToolEventListener } from './chain/tool-event.js';
+export type {
+  ToolEvent,
+  ToolEventBase,
+  ToolEventErrorFields,
+  ToolEventListener,
+} from './chain/tool-event.js';
 export type {
   PendingCall,
   ToolCallFailure,
@@ -54,6 +59,7 @@ export {
   type CodeEntry,
   codeOfStopReason,
   ERROR_CODES,
+  type ErrorCodeTable,
   renderCodeTable,
   type StopCode,
   stopReasonOf,
@@ -72,7 +78,11 @@ export {
   ResultSerializationError,
   type ResultSerializationErrorOptions,
 } from './errors/result-serialization-error.js';
-export { RunStateError, type RunStateErrorOptions } from './errors/run-state-error.js';
+export {
+  RunStateError,
+  type RunStateErrorOptions,
+  type RunStateProblem,
+} from './errors/run-state-error.js';
 export {
   ToolCallLimitExceededError,
   type ToolCallLimitExceededErrorOptions,
@@ -86,7 +96,13 @@ export { TransientToolError, type TransientToolErrorOptions } from './errors/tra
 export { UnknownToolError, type UnknownToolErrorOptions } from './errors/unknown-tool-error.js';
 export type { LoopThresholds } from './guard/detect-loops.js';
 export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
-export type { GuardState, LoopDetector, LoopEvidence } from './guard/guard-types.js';
+export type {
+  CallRecord,
+  GuardState,
+  LoopDetector,
+  LoopEvidence,
+  RoundRecord,
+} from './guard/guard-types.js';
 export type {
   AssistantMessage,
   Message,

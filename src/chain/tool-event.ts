@@ -10,7 +10,7 @@ export interface ToolEventBase {
 }
 
 /** How a failure is described in an event: its kind always, the value itself only with `includeContent`. */
-interface ErrorFields {
+export interface ToolEventErrorFields {
   /** The error's `name` (`TypeError`, `ToolTimeoutError`, ...), or its `typeof` when it has none. */
   readonly errorType: string;
   /** The original failure, unredacted: present only when the execution was asked to `includeContent`. */
@@ -24,13 +24,13 @@ interface ErrorFields {
 export type ToolEvent =
   | (ToolEventBase & { readonly type: 'tool-call-start' })
   | (ToolEventBase &
-      ErrorFields & {
+      ToolEventErrorFields & {
         readonly type: 'tool-call-retry';
         readonly attempt: number;
         readonly delayMs: number;
       })
   | (ToolEventBase &
-      ErrorFields & {
+      ToolEventErrorFields & {
         readonly type: 'tool-call-error';
         readonly code: ToolErrorCode;
         readonly errorClass: ErrorClass;
@@ -40,7 +40,7 @@ export type ToolEvent =
         readonly availableTools?: readonly string[];
       })
   | (ToolEventBase &
-      ErrorFields & {
+      ToolEventErrorFields & {
         /** Audit record of a denied action. */
         readonly type: 'tool-call-denied';
         /** The reason a `beforeToolCall` hook gave, when it denied the call. */
@@ -89,7 +89,7 @@ export function createEventSink(listener: ToolEventListener | undefined, include
 }
 
 /** The error fields of an event: the error's kind, and the error itself only when content is included. */
-export function errorFields(error: unknown, includeContent: boolean): ErrorFields {
+export function errorFields(error: unknown, includeContent: boolean): ToolEventErrorFields {
   return includeContent ? { errorType: errorType(error), error } : { errorType: errorType(error) };
 }
 

@@ -254,23 +254,23 @@ export const ERROR_CODES = {
   },
 } as const satisfies Readonly<Record<string, CodeEntry>>;
 
-type Codes = typeof ERROR_CODES;
+export type ErrorCodeTable = typeof ERROR_CODES;
 
 /** Every code toolwarden uses. */
-export type ToolwardenCode = keyof Codes;
+export type ToolwardenCode = keyof ErrorCodeTable;
 
 /** The codes that start a model-visible tool message. */
 export type ToolMessageCode = {
-  [K in ToolwardenCode]: Codes[K]['toolMessage'] extends true ? K : never;
+  [K in ToolwardenCode]: ErrorCodeTable[K]['toolMessage'] extends true ? K : never;
 }[ToolwardenCode];
 
 /** The codes that are also a reason for the loop to stop. */
 export type StopCode = {
-  [K in ToolwardenCode]: Codes[K] extends { readonly stopReason: string } ? K : never;
+  [K in ToolwardenCode]: ErrorCodeTable[K] extends { readonly stopReason: string } ? K : never;
 }[ToolwardenCode];
 
 /** Why the loop stopped: the kebab-case of a `StopCode`. */
-export type StopReason = Codes[StopCode]['stopReason'];
+export type StopReason = ErrorCodeTable[StopCode]['stopReason'];
 
 /** Who is to blame for a code. */
 export function blameOf(code: ToolwardenCode): Blame {
