@@ -4,7 +4,9 @@ import {
   createToolRuntime,
   defineTool,
   type LoopOutcome,
+  loopGuard,
   type Message,
+  maxRoundTrips,
   runToolLoop,
   type ToolEvent,
 } from '../src/index.js';
@@ -55,9 +57,8 @@ export async function runLoop(): Promise<string> {
   const outcome: LoopOutcome = await runToolLoop({
     model,
     messages: [{ role: 'user', content: 'Weather in Rome?' }],
-    tools,
-    maxRoundTrips: 20,
-    guard: { repeatLimit: 3 },
+    runtime,
+    stopWhen: [maxRoundTrips(20), loopGuard({ repeatLimit: 3 })],
     finalAnswer: true,
   });
   switch (outcome.type) {

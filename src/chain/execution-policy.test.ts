@@ -4,7 +4,11 @@ import { resolvePolicy } from './execution-policy.js';
 
 describe('resolvePolicy: every option through the one validator', () => {
   it.each([
-    ['timeoutMs', { timeoutMs: 3_000_000_000 }, 'must be an integer between 1 and 2147483647, got 3000000000'],
+    [
+      'timeoutMs',
+      { timeoutMs: 3_000_000_000 },
+      'must be an integer between 1 and 2147483647, got 3000000000',
+    ],
     ['retry.baseDelayMs', { retry: { baseDelayMs: 2 ** 31 } }, 'between 0 and 2147483647'],
     ['retry.maxDelayMs', { retry: { maxDelayMs: Number.POSITIVE_INFINITY } }, 'got Infinity'],
     ['concurrency', { concurrency: '4' }, 'got "4"'],

@@ -9,20 +9,28 @@ import { errorFields } from './tool-event.js';
 import type { ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import { withTimeout } from './with-timeout.js';
-import { isResultOf } from './wrap-tool-execution.js';
+import { isResultOf, type WrapToolExecution } from './wrap-tool-execution.js';
 
 /**
  * Runs one validated call: inside the policy's `wrapToolExecution` when there is one, the attempts (each
  * under its timeout, transient failures retried with backoff) and the delivery of the result. Never
  * rejects: a wrapper that fails is recorded as a callback failure and the call fails as `INTERNAL_ERROR`.
  */
-export async function runToolCall(
+export function runToolCall(
   ready: ReadyCall,
   call: RunningCall,
   context: RunContext,
 ): Promise<ToolCallResult> {
   const wrap = context.policy.wrapToolExecution;
-  if (wrap === undefined) return await attempt(ready, call, context);
+  return wrap === undefined ? attempt(ready, call, context) : wrapped(wrap, ready, call, context);
+}
+
+async function wrapped(
+  wrap: WrapToolExecution,
+  ready: ReadyCall,
+  call: RunningCall,
+  context: RunContext,
+): Promise<ToolCallResult> {
   const info = {
     toolCallId: call.base.toolCallId,
     toolName: call.base.toolName,

@@ -144,17 +144,29 @@ async function runCalls(
       failure ??= { callback, error };
     },
   };
-  const all = createSemaphore(policy.concurrency);
-  const writes = createSemaphore(policy.writeConcurrency);
-  const results = await Promise.all(
+  const results =
+    prepared.length === 1
+      ? [await runPrepared(prepared[0] as PreparedCall, context)]
+      : await runConcurrently(prepared, context);
+  const outcome = summarizeCalls(results, prepared, signal);
+  return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
+}
+
+function runPrepared(entry: PreparedCall, context: RunContext): Promise<ToolCallResult> {
+  return entry.type === 'rejected' ? answerRejected(entry, context) : runReady(entry, context);
+}
+
+/** Several calls at once, capped by the policy (writes one at a time by default). */
+function runConcurrently(prepared: readonly PreparedCall[], context: RunContext): Promise<ToolCallResult[]> {
+  const all = createSemaphore(context.policy.concurrency);
+  const writes = createSemaphore(context.policy.writeConcurrency);
+  return Promise.all(
     prepared.map((entry) => {
       if (entry.type === 'rejected') return answerRejected(entry, context);
       const run = () => all.run(() => runReady(entry, context));
       return entry.tool.effect === 'write' ? writes.run(run) : run();
     }),
   );
-  const outcome = summarizeCalls(results, prepared, signal);
-  return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
 }
 
 /** Gives back what the prepared calls added to the counts: none of them will run. */

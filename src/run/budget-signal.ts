@@ -4,6 +4,11 @@
  */
 export interface BudgetSignal {
   readonly signal: AbortSignal;
+  /**
+   * Whether anything can abort the run: a caller's signal, a time budget, or a stream that can be left. When
+   * nothing can, there is nothing to race a model call against and nothing to hand the chain.
+   */
+  readonly canAbort: boolean;
   /** Why the run's signal aborted; undefined while it has not. */
   cause(): 'caller' | 'time' | 'cancelled' | undefined;
   /** Aborts the run (the stream's consumer stopped reading). */
@@ -11,7 +16,11 @@ export interface BudgetSignal {
   dispose(): void;
 }
 
-export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs: number): BudgetSignal {
+export function createBudgetSignal(
+  caller: AbortSignal | undefined,
+  timeBudgetMs: number,
+  cancellable = false,
+): BudgetSignal {
   const controller = new AbortController();
   let cause: 'caller' | 'time' | 'cancelled' | undefined;
   const abort = (why: 'caller' | 'time' | 'cancelled', reason: unknown) => {
@@ -31,6 +40,7 @@ export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs
   else caller?.addEventListener('abort', onCaller, { once: true });
   return {
     signal: controller.signal,
+    canAbort: caller !== undefined || timer !== undefined || cancellable,
     cause: () => cause,
     cancel: (reason) => abort('cancelled', reason),
     dispose: () => {

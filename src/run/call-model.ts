@@ -25,30 +25,37 @@ export async function callModel(
   const { signal } = run.budget;
   const request: ModelRequest = { messages: input.messages, tools: input.tools ? run.specs : [], signal };
   const { model, wrapModelCall } = run.options;
-  let modelError: { readonly error: unknown } | undefined;
-  const next = async (forwarded: ModelRequest) => {
-    try {
-      // Inside the async function, a model that throws synchronously is a rejection like any other.
-      return await raceAbort(Promise.resolve(model.generate(forwarded)), signal);
-    } catch (error) {
-      modelError = { error };
-      throw error;
-    }
+  // Inside the async functions, a model that throws synchronously is a rejection like any other. Raced
+  // against the run's signal only when something can abort it (a race costs a promise and a listener).
+  const generate = async (forwarded: ModelRequest) => {
+    const answer = model.generate(forwarded);
+    return await (run.budget.canAbort ? raceAbort(Promise.resolve(answer), signal) : answer);
   };
   let response: unknown;
-  try {
-    response =
-      wrapModelCall === undefined
-        ? await next(request)
-        : await raceAbort(
-            Promise.resolve().then(() => wrapModelCall({ ...request, round: input.round }, next)),
-            signal,
-          );
-  } catch (error) {
-    const fromModel = modelError !== undefined && modelError.error === error;
-    if (wrapModelCall !== undefined && !fromModel && !signal.aborted)
-      return { type: 'callback-failed', error };
-    return { type: 'failed', error, usage: NO_USAGE };
+  if (wrapModelCall === undefined) {
+    try {
+      response = await generate(request);
+    } catch (error) {
+      return { type: 'failed', error, usage: NO_USAGE };
+    }
+  } else {
+    // The wrapper's own failure is told apart from the model's failure that it passed on.
+    let modelError: { readonly error: unknown } | undefined;
+    const next = (forwarded: ModelRequest) =>
+      generate(forwarded).catch((error: unknown) => {
+        modelError = { error };
+        throw error;
+      });
+    try {
+      response = await raceAbort(
+        Promise.resolve().then(() => wrapModelCall({ ...request, round: input.round }, next)),
+        signal,
+      );
+    } catch (error) {
+      const fromModel = modelError !== undefined && modelError.error === error;
+      if (!fromModel && !signal.aborted) return { type: 'callback-failed', error };
+      return { type: 'failed', error, usage: NO_USAGE };
+    }
   }
   const normalized = normalizeResponse(response, newId);
   if (!normalized.ok)

@@ -15,7 +15,7 @@ export function loopRuntimeOf(options: RunOptions): ToolRuntime {
 export interface LoopCallsRequest {
   readonly assistant: AssistantMessage;
   readonly counts: TurnCounts;
-  readonly signal: AbortSignal;
+  readonly signal: AbortSignal | undefined;
   readonly data: unknown;
   readonly turnId: string | undefined;
   readonly sessionId: string | undefined;

@@ -41,7 +41,8 @@ export interface RunContext {
 }
 
 export interface LiveRun {
-  readonly state: RunState;
+  /** The state these copies belong to (the one `step` returned last). */
+  state: RunState;
   readonly counts: TurnCounts;
   readonly guard: LoopGuard | undefined;
   /** Every call id in the history: a model that reuses one gets a generated id instead (ids are keys). */
@@ -82,7 +83,11 @@ export function createRunContext(
       description: tool.description,
       inputSchema: tool.inputJsonSchema,
     })),
-    budget: createBudgetSignal(options.signal, config.stops.timeBudgetMs - state.elapsedMs),
+    budget: createBudgetSignal(
+      options.signal,
+      config.stops.timeBudgetMs - state.elapsedMs,
+      hooks.checkpoint !== undefined,
+    ),
     now,
     startedAt: now(),
     elapsedBefore: state.elapsedMs,

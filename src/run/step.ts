@@ -41,7 +41,13 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
     return finish(
       run,
       live,
-      await runRound(state, run, live, state.messages.at(-1) as AssistantMessage, NO_TOKENS),
+      await runRound(
+        { ...state, messages: state.messages.slice(0, -1) },
+        run,
+        live,
+        state.messages.at(-1) as AssistantMessage,
+        NO_TOKENS,
+      ),
     );
   }
   const stop = checkStops(
@@ -93,12 +99,12 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
       });
     case 'answer': {
       if (message === undefined) throw new TypeError('an answer without its message');
-      const next: RunState = { ...spent, messages: [...state.messages, message] };
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         record(run, round, message, answer.usage, []);
+        const next: RunState = { ...spent, messages: state.messages.concat([message]) };
         return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
       }
-      return finish(run, live, await runRound(next, run, live, message, answer.usage));
+      return finish(run, live, await runRound(spent, run, live, message, answer.usage));
     }
     default: {
       const unreachable: never = answer;
@@ -107,7 +113,10 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
   }
 }
 
-/** The round's calls through the chain, the guard over them, and the decision. */
+/**
+ * The round's calls through the chain, the guard over them, and the decision. `state` is the run before
+ * the round's assistant message (`message`): the history is copied once per round, with both appended.
+ */
 async function runRound(
   state: RunState,
   run: RunContext,
@@ -120,7 +129,8 @@ async function runRound(
   const outcome = await runCalls(run.runtime, {
     assistant: message,
     counts: live.counts,
-    signal: run.budget.signal,
+    // A signal nothing can abort is no signal to the chain (it spares each call a listener).
+    signal: run.budget.canAbort ? run.budget.signal : undefined,
     data: run.options.data,
     turnId: state.turnId,
     sessionId: state.sessionId,
@@ -146,7 +156,12 @@ async function runRound(
   }
   if (outcome.interrupted !== undefined && outcome.interrupted.length > 0) {
     return {
-      state: { ...state, pending: outcome.interrupted, elapsedMs: elapsedOf(run) },
+      state: {
+        ...state,
+        messages: state.messages.concat([message]),
+        pending: outcome.interrupted,
+        elapsedMs: elapsedOf(run),
+      },
       decision: { type: 'interrupted', pending: outcome.interrupted },
     };
   }
@@ -175,7 +190,7 @@ async function runRound(
   }
   const next: RunState = withoutPending({
     ...state,
-    messages: state.messages.concat(toolMessages),
+    messages: state.messages.concat([message], toolMessages),
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
     ...(guard === undefined ? {} : { guard: snapshotGuard(guard) }),
@@ -257,7 +272,7 @@ function failedRound(
   return {
     state: withoutPending({
       ...state,
-      messages: state.messages.concat(toolMessages),
+      messages: state.messages.concat([message], toolMessages),
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),
     }),
@@ -288,7 +303,8 @@ function withFreshIds(message: AssistantMessage, seen: Set<string>, newId: () =>
 
 /** Keeps the working copies with the state they now belong to. */
 function finish(run: RunContext, live: LiveRun, result: StepResult): StepResult {
-  run.live = { ...live, state: result.state };
+  live.state = result.state;
+  run.live = live;
   return result;
 }
 
