@@ -38,6 +38,8 @@ export interface RunContext {
   readonly checkpoint: (() => Promise<void>) | undefined;
   /** The working copies that belong to the state `step` returned last: reused while the driver hands it back. */
   live: LiveRun | undefined;
+  /** The history array this run owns and extends in place (see `extendHistory` in step.ts). */
+  history: Message[] | undefined;
 }
 
 export interface LiveRun {
@@ -98,6 +100,7 @@ export function createRunContext(
     toolResults: [],
     checkpoint: hooks.checkpoint,
     live: undefined,
+    history: undefined,
   };
 }
 

@@ -3,7 +3,7 @@ import type { CallsOutcome } from '../chain/run-tool-calls.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
 import { snapshotGuard } from '../guard/loop-guard.js';
-import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
@@ -101,7 +101,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
       if (message === undefined) throw new TypeError('an answer without its message');
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         record(run, round, message, answer.usage, []);
-        const next: RunState = { ...spent, messages: state.messages.concat([message]) };
+        const next: RunState = { ...spent, messages: extendHistory(run, state.messages, [message]) };
         return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
       }
       return finish(run, live, await runRound(spent, run, live, message, answer.usage));
@@ -158,7 +158,7 @@ async function runRound(
     return {
       state: {
         ...state,
-        messages: state.messages.concat([message]),
+        messages: extendHistory(run, state.messages, [message]),
         pending: outcome.interrupted,
         elapsedMs: elapsedOf(run),
       },
@@ -190,7 +190,7 @@ async function runRound(
   }
   const next: RunState = withoutPending({
     ...state,
-    messages: state.messages.concat([message], toolMessages),
+    messages: extendHistory(run, state.messages, [message, ...toolMessages]),
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
     ...(guard === undefined ? {} : { guard: snapshotGuard(guard) }),
@@ -272,7 +272,7 @@ function failedRound(
   return {
     state: withoutPending({
       ...state,
-      messages: state.messages.concat([message], toolMessages),
+      messages: extendHistory(run, state.messages, [message, ...toolMessages]),
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),
     }),
@@ -299,6 +299,26 @@ function withFreshIds(message: AssistantMessage, seen: Set<string>, newId: () =>
   const result = renamed === undefined ? message : { ...message, toolCalls: renamed };
   for (const call of result.toolCalls ?? []) seen.add(call.id);
   return result;
+}
+
+/**
+ * The history with `added` appended. The run's own history array (made by the driver, or extended by an
+ * earlier step of this run) is extended in place: the states in between never leave the driver, and a
+ * copy per round would make a long run quadratic. Any other array is copied first, and the copy becomes
+ * the run's own.
+ */
+function extendHistory(
+  run: RunContext,
+  messages: readonly Message[],
+  added: readonly Message[],
+): readonly Message[] {
+  let history = messages as Message[];
+  if (history !== run.history) {
+    history = messages.slice();
+    run.history = history;
+  }
+  for (const message of added) history.push(message);
+  return history;
 }
 
 /** Keeps the working copies with the state they now belong to. */
