@@ -21,6 +21,7 @@ export {
   type ExecutionRequest,
   executeToolCalls,
 } from './chain/execute-tool-calls.js';
+export type { ExecutionContext } from './chain/execute-with-runtime.js';
 export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';

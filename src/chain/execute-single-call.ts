@@ -1,10 +1,10 @@
 import { CallbackError } from '../errors/callback-error.js';
 import type { ResumeDecision } from './before-tool-call.js';
 import type { ErrorClass } from './error-class.js';
+import type { ExecutionContext } from './execute-with-runtime.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { runToolCalls } from './run-tool-calls.js';
-import type { ToolEventListener } from './tool-event.js';
 import type { PendingCall, ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { TurnCounts } from './turn-counts.js';
@@ -18,17 +18,7 @@ export interface ToolCallInput {
   readonly arguments?: unknown;
 }
 
-export interface SingleCallOptions {
-  readonly signal?: AbortSignal;
-  /** Caller data passed to the tool's context, never to the model. */
-  readonly data?: unknown;
-  readonly turnId?: string;
-  readonly sessionId?: string;
-  /** Clock for durations, in milliseconds (default `performance.now`). */
-  readonly now?: () => number;
-  readonly onEvent?: ToolEventListener;
-  /** Events carry the unredacted error and offending result value (default false). */
-  readonly includeContent?: boolean;
+export interface SingleCallOptions extends ExecutionContext {
   /** The decision for a call that was interrupted before: the hooks are not asked again. */
   readonly decision?: ResumeDecision;
   /**

@@ -12,15 +12,8 @@ import type { ToolExecutionResult } from './tool-execution-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { TurnCountCache } from './turn-count-cache.js';
 
-/** What one execution is about, apart from the tools and the policy. */
-export interface ExecutionRequest {
-  /**
-   * The conversation before the model's response. Handing back the `messages` an execution returned
-   * (appending to it at most) lets the runtime count the turn's calls without walking the whole turn.
-   */
-  readonly messages: readonly Message[];
-  /** The model's response (an assistant message with tool calls, or an object holding it as `message`). */
-  readonly response: AssistantMessage | { readonly message: AssistantMessage };
+/** What every execution takes besides its calls: the context the tools run in, and where its events go. */
+export interface ExecutionContext {
   /** Aborts every running tool (their signals abort); no retry or call starts after it, and the promise rejects with its reason. */
   readonly signal?: AbortSignal;
   /** Caller data passed to every tool's context, never to the model. */
@@ -33,6 +26,17 @@ export interface ExecutionRequest {
   readonly onEvent?: ToolEventListener;
   /** Events carry the unredacted error and offending result value (default false: only their kind). */
   readonly includeContent?: boolean;
+}
+
+/** What one execution is about, apart from the tools and the policy. */
+export interface ExecutionRequest extends ExecutionContext {
+  /**
+   * The conversation before the model's response. Handing back the `messages` an execution returned
+   * (appending to it at most) lets the runtime count the turn's calls without walking the whole turn.
+   */
+  readonly messages: readonly Message[];
+  /** The model's response (an assistant message with tool calls, or an object holding it as `message`). */
+  readonly response: AssistantMessage | { readonly message: AssistantMessage };
   /** Decisions for the calls of an interrupted response, by call id: their hooks are not asked again. */
   readonly decisions?: ReadonlyMap<string, ResumeDecision>;
 }

@@ -1,3 +1,4 @@
+import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import { resolveErrorClass } from './classify-error.js';
 import { deliverResult } from './deliver-result.js';
 import type { ErrorClass } from './error-class.js';
@@ -76,7 +77,7 @@ async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext)
     try {
       value = await withTimeout(() => tool.execute(args, toolContext), {
         timeoutMs: policy.timeoutFor(tool),
-        toolName: tool.name,
+        timeoutError: () => new ToolTimeoutError({ toolName: tool.name, timeoutMs: policy.timeoutFor(tool) }),
         signal,
         abort: (reason) => toolContext.abort(reason),
       });

@@ -1,8 +1,7 @@
-import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
-
 export interface WithTimeoutOptions {
   readonly timeoutMs: number;
-  readonly toolName: string;
+  /** The rejection at the timeout (a tool's: `ToolTimeoutError`). */
+  readonly timeoutError: () => unknown;
   /** The caller's signal: when it aborts, the wait ends at once with its reason. */
   readonly signal: AbortSignal | undefined;
   /** How the tool's own signal learns why the wait ended early (the timeout, or the caller's abort). */
@@ -10,7 +9,7 @@ export interface WithTimeoutOptions {
 }
 
 /**
- * Runs `run` and waits for what it returns, but no longer than `timeoutMs` and no longer than the caller's
+ * Runs `run` (a tool's execute, a caller's callback) and waits for what it returns, but no longer than `timeoutMs` and no longer than the caller's
  * signal allows. Settles at the timeout even when the tool ignores its signal and never settles (a late
  * settlement is dropped). Whatever `run` does (throws, returns a thenable whose `then` throws or whose
  * `then` getter throws), the result is a rejection.
@@ -42,7 +41,7 @@ export function withTimeout<T>(run: () => T | PromiseLike<T>, options: WithTimeo
     };
     const onTimeout = () => {
       finish();
-      const error = new ToolTimeoutError({ toolName: options.toolName, timeoutMs: options.timeoutMs });
+      const error = options.timeoutError();
       abort(error);
       reject(error);
     };
