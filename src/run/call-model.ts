@@ -25,11 +25,12 @@ export async function callModel(
   const { signal } = run.budget;
   const request: ModelRequest = { messages: input.messages, tools: input.tools ? run.specs : [], signal };
   const { model, wrapModelCall } = run.options;
-  // Inside the async functions, a model that throws synchronously is a rejection like any other. Raced
-  // against the run's signal only when something can abort it (a race costs a promise and a listener).
-  const generate = async (forwarded: ModelRequest) => {
+  // The model's answer, raced against the run's signal only when something can abort it (a race costs a
+  // promise and a listener). Called inside a `try` or an async function: a model that throws synchronously
+  // is a rejection like any other.
+  const generate = (forwarded: ModelRequest) => {
     const answer = model.generate(forwarded);
-    return await (run.budget.canAbort ? raceAbort(Promise.resolve(answer), signal) : answer);
+    return run.budget.canAbort ? raceAbort(Promise.resolve(answer), signal) : answer;
   };
   let response: unknown;
   if (wrapModelCall === undefined) {
@@ -41,11 +42,14 @@ export async function callModel(
   } else {
     // The wrapper's own failure is told apart from the model's failure that it passed on.
     let modelError: { readonly error: unknown } | undefined;
-    const next = (forwarded: ModelRequest) =>
-      generate(forwarded).catch((error: unknown) => {
+    const next = async (forwarded: ModelRequest) => {
+      try {
+        return await generate(forwarded);
+      } catch (error) {
         modelError = { error };
         throw error;
-      });
+      }
+    };
     try {
       response = await raceAbort(
         Promise.resolve().then(() => wrapModelCall({ ...request, round: input.round }, next)),
