@@ -3,8 +3,10 @@ import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
 import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
 import { CallbackError } from '../errors/callback-error.js';
 import type { GuardStore } from '../session/guard-store.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { MemoryStore } from '../testing/memory-store.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
@@ -66,6 +68,51 @@ describe('a callback that fails', () => {
       expect(outcome.reason).toBe('callback-failed');
       expect(outcome.evidence).toMatchObject({ kind: 'error', callback });
     }
+  });
+
+  it.each([
+    ['beforeToolCall', { beforeToolCall: boom }, 0],
+    ['wrapToolExecution', { wrapToolExecution: boom }, 0],
+    [
+      'a wrapToolExecution that runs the call, then resolves to nonsense',
+      {
+        wrapToolExecution: async (_call: unknown, next: () => Promise<unknown>) => {
+          await next();
+          return 'ok';
+        },
+      },
+      1,
+    ],
+  ])('%s in the loop: CallbackError, every call answered, the guard saved', async (_name, extra, ran) => {
+    let executions = 0;
+    const { tools, messages } = contractMismatchScenario.build();
+    const counted = tools.map((tool) => ({
+      ...tool,
+      execute: (args: unknown, context: never) => {
+        executions++;
+        return tool.execute(args, context);
+      },
+    }));
+    const model = new ScriptedModel({
+      script: [assistantWithCalls([{ name: 'queryOrderStatus', arguments: { orderId: 'A-1' } }])],
+    });
+    const store = new MemoryStore();
+    const error = await failure({
+      model,
+      tools: counted,
+      messages,
+      sessionId: 's',
+      store,
+      ...extra,
+    } as ToolLoopOptions);
+    const callback = _name.startsWith('a ') ? 'wrapToolExecution' : _name;
+    expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
+    const outcome = outcomeOf(error);
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'callback-failed' });
+    expect(historyProblems(outcome.messages)).toEqual([]);
+    expect(outcome.messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
+    expect(executions).toBe(ran);
+    expect(store.size).toBe(1);
   });
 
   it('a fallback that fails leaves the default text in the outcome', async () => {
