@@ -38,10 +38,8 @@ function standardValidator<T>(schema: StandardSchemaV1<unknown, T>): InputValida
             message: issue.message,
           })),
         };
-  return (value) => {
-    const result = schema['~standard'].validate(value);
-    return result instanceof Promise ? result.then(convert) : convert(result);
-  };
+  // The schema's own validate may answer now or later; awaited either way (the chain awaits validators).
+  return async (value) => convert(await schema['~standard'].validate(value));
 }
 
 /** What a Standard Schema converts to, or why it cannot be shown to a model as JSON Schema. */

@@ -188,7 +188,7 @@ describe('defineTool: schemas people really write', () => {
     const { toStandardJsonSchema } = await import('@valibot/to-json-schema');
     const tool = defineTool({ ...base, name: 'v', input: toStandardJsonSchema(input) });
     expect(tool.inputJsonSchema).toMatchObject({ type: 'object', properties: { city: { type: 'string' } } });
-    expect(tool.validateInput({ city: 3 })).toMatchObject({ ok: false });
+    expect(await tool.validateInput({ city: 3 })).toMatchObject({ ok: false });
   });
 
   it('refuses a Standard Schema whose converter fails, with its reason', async () => {
