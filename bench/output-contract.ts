@@ -62,9 +62,9 @@ function validatorOnly(name: string, tool: AnyTool): Subject {
     name,
     async run(n) {
       for (let i = 0; i < n; i++) {
-        const outcome = validate(value);
-        if (outcome instanceof Promise || !outcome.ok)
-          throw new Error('the benchmark value must pass synchronously');
+        // Awaited, as the chain awaits it (a Standard Schema's validator answers with a promise).
+        const outcome = await validate(value);
+        if (!outcome.ok) throw new Error('the benchmark value must pass');
       }
     },
   };
@@ -97,7 +97,7 @@ export async function benchOutputContract(): Promise<string[]> {
     formatRow(['---', '---', '---']),
     ...subjects.map((s) => formatRow([s.name, medians[s.name] ?? 0, ratios[s.name] ?? 0])),
     '',
-    formatRow(['output validator alone, same result', 'ns per call']),
+    formatRow(['output validator alone, same result (awaited, as the chain awaits it)', 'ns per call']),
     formatRow(['---', '---']),
     ...alone.map((s) => formatRow([s.name, (validators.medians[s.name] ?? 0) * 1000])),
     '',
