@@ -93,7 +93,8 @@ export function errorFields(error: unknown, includeContent: boolean): ToolEventE
   return includeContent ? { errorType: errorType(error), error } : { errorType: errorType(error) };
 }
 
-function errorType(error: unknown): string {
+/** A failure's type for an event: its `name`, or `typeof` (read without trusting its getters). */
+export function errorType(error: unknown): string {
   if (error === null) return 'null';
   if (typeof error !== 'object' && typeof error !== 'function') return typeof error;
   try {

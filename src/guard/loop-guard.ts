@@ -1,21 +1,15 @@
 import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import { createHashState, type HashState } from './call-hash.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import {
-  type CallRecord,
-  EMPTY_GUARD_STATE,
-  type GuardFinding,
-  type GuardState,
-  type RoundRecord,
-} from './guard-types.js';
+import { type CallRecord, EMPTY_GUARD_STATE, type GuardFinding, type GuardState } from './guard-types.js';
 import {
   appendCall,
   closeRound,
   dropOldestRound,
-  entryAt,
   type GuardWindow,
   roundCount,
   windowOf,
+  windowRounds,
 } from './guard-window.js';
 
 // The guard is plain data (object literals and arrays) worked on by module functions, not a class and not
@@ -38,8 +32,6 @@ export interface LoopGuard {
   readonly hashState: HashState;
   /** The rounds so far, and after them the entries of the round being recorded. */
   readonly window: GuardWindow;
-  /** The same live rounds as records (the persisted shape), built once per round: a snapshot is a copy of this list. */
-  readonly rows: RoundRecord[];
   /** Entries of the round being recorded (at the end of the window's columns). */
   recorded: number;
   nextRound: number;
@@ -62,7 +54,6 @@ export function createLoopGuard(
     thresholds,
     hashState: createHashState(),
     window: windowOf(rounds),
-    rows: rounds,
     recorded: 0,
     nextRound: state.nextRound,
     staleRounds: state.staleRounds,
@@ -102,14 +93,8 @@ export function finishRound(guard: LoopGuard): readonly GuardFinding[] {
   if (judged > 0) guard.staleRounds = novel ? 0 : guard.staleRounds + 1;
   else if (size === 0) guard.staleRounds = 0;
 
-  const calls: CallRecord[] = [];
-  for (let index = end - size; index < end; index++) calls.push(entryAt(window, index));
-  guard.rows.push({ round: guard.nextRound, calls });
   closeRound(window, guard.nextRound++, size);
-  if (roundCount(window) > DEFAULT_GUARD_WINDOW_ROUNDS) {
-    dropOldestRound(window);
-    guard.rows.shift();
-  }
+  if (roundCount(window) > DEFAULT_GUARD_WINDOW_ROUNDS) dropOldestRound(window);
   return detectLoops(window, guard.staleRounds, guard.thresholds, guard.findings);
 }
 
@@ -133,7 +118,7 @@ export function snapshotGuard(guard: LoopGuard): GuardState {
   return {
     schemaVersion: 2,
     nextRound: guard.nextRound,
-    window: guard.rows.slice(),
+    window: windowRounds(guard.window),
     staleRounds: guard.staleRounds,
     nudged: [...guard.nudged],
   };

@@ -1,5 +1,5 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { ToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
 import { createLoopGuard, type LoopGuard } from '../guard/loop-guard.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
@@ -8,7 +8,6 @@ import type { ToolSpec } from '../model/model.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
 import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
 import type { LoopStep } from './loop-outcome.js';
-import { loopRuntimeOf } from './run-calls.js';
 import type { RunEvent, RunEventListener } from './run-event.js';
 import type { RunState } from './run-state.js';
 
@@ -74,7 +73,9 @@ export function createRunContext(
             // A broken listener must not change the outcome or lose the history.
           }
         };
-  const runtime = loopRuntimeOf(options);
+  // The runtime given, or one made from the run's `tools` and policy fields (`resolveLoopOptions` checked
+  // that exactly one of `runtime` and `tools` is there).
+  const runtime = options.runtime ?? createToolRuntime(options as ToolRuntimeOptions);
   const now = options.now ?? defaultNow;
   return {
     options,

@@ -1,5 +1,7 @@
 import { formatToolError } from '../chain/format-tool-error.js';
 import type { CallsOutcome } from '../chain/run-tool-calls.js';
+import { runToolCalls } from '../chain/run-tool-calls.js';
+import { errorType } from '../chain/tool-event.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
 import { snapshotGuard } from '../guard/loop-guard.js';
@@ -8,7 +10,6 @@ import type { TokenUsage } from '../model/model.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
 import type { StopEvidence, StopReason } from './loop-outcome.js';
-import { runCalls, stopsOnLimit } from './run-calls.js';
 import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import type { StepCallSummary } from './run-event.js';
 import { generatedCallId, type PendingCall, type RunState, withoutPending } from './run-state.js';
@@ -126,19 +127,22 @@ async function runRound(
 ): Promise<StepResult> {
   const round = state.roundTrips;
   if (run.checkpoint !== undefined) await run.checkpoint();
-  const outcome = await runCalls(run.runtime, {
-    assistant: message,
-    counts: live.counts,
-    // A signal nothing can abort is no signal to the chain (it spares each call a listener).
-    signal: run.budget.canAbort ? run.budget.signal : undefined,
-    data: run.options.data,
-    turnId: state.turnId,
-    sessionId: state.sessionId,
-    now: run.now,
-    onEvent: run.emit,
-    includeContent: run.includeContent,
-    decisions: state.pending === undefined ? undefined : run.decisions,
-  });
+  const outcome = await runToolCalls(
+    {
+      assistant: message,
+      counts: live.counts,
+      // A signal nothing can abort is no signal to the chain (it spares each call a listener).
+      signal: run.budget.canAbort ? run.budget.signal : undefined,
+      data: run.options.data,
+      turnId: state.turnId,
+      sessionId: state.sessionId,
+      now: run.now,
+      onEvent: run.emit,
+      includeContent: run.includeContent,
+      decisions: state.pending === undefined ? undefined : run.decisions,
+    },
+    run.runtime,
+  );
   if (outcome.unknownTool !== undefined) {
     // `unknownTool: 'throw'`: no call ran; the model asked for a tool that does not exist.
     const unknown = outcome.unknownTool;
@@ -193,7 +197,6 @@ async function runRound(
     messages: extendHistory(run, state.messages, [message, ...toolMessages]),
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
-    ...(guard === undefined ? {} : { guard: snapshotGuard(guard) }),
   });
   record(run, round, message, usage, outcome.results);
 
@@ -208,7 +211,7 @@ async function runRound(
       },
     };
   }
-  if (outcome.limited !== undefined && stopsOnLimit(run.runtime)) {
+  if (outcome.limited !== undefined && run.runtime.policy.onLimitExceeded === 'throw') {
     const error = new Error(outcome.limited.message);
     return {
       state: next,
@@ -323,9 +326,15 @@ function extendHistory(
 
 /** Keeps the working copies with the state they now belong to. */
 function finish(run: RunContext, live: LiveRun, result: StepResult): StepResult {
-  live.state = result.state;
+  // The guard's memory is written into the state once, when the state leaves the driver (a decision that
+  // ends the run): the states in between are the driver's alone, and it keeps the live guard for them.
+  const state =
+    result.decision.type === 'continue' || live.guard === undefined
+      ? result.state
+      : { ...result.state, guard: snapshotGuard(live.guard) };
+  live.state = state;
   run.live = live;
-  return result;
+  return state === result.state ? result : { state, decision: result.decision };
 }
 
 function record(
@@ -370,18 +379,10 @@ function reportModelCall(
     run.emit?.(run.includeContent ? { ...base, response: answer.message } : base);
     return;
   }
-  const errorType = errorTypeOf(answer.error);
-  run.emit?.(run.includeContent ? { ...base, errorType, error: answer.error } : { ...base, errorType });
-}
-
-export function errorTypeOf(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return typeof error;
-  try {
-    const name = (error as { name?: unknown }).name;
-    return typeof name === 'string' && name !== '' ? name.slice(0, 100) : 'object';
-  } catch {
-    return 'object';
-  }
+  const type = errorType(answer.error);
+  run.emit?.(
+    run.includeContent ? { ...base, errorType: type, error: answer.error } : { ...base, errorType: type },
+  );
 }
 
 /** The stop for an aborted run: the time budget ran out, or the caller (or the stream's consumer) aborted. */
