@@ -1,7 +1,7 @@
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { ModelRequest, TokenUsage } from '../model/model.js';
 import { raceAbort } from './budget-signal.js';
-import { normalizeResponse } from './normalize-response.js';
+import { NO_USAGE, normalizeResponse } from './normalize-response.js';
 import type { RunContext } from './run-context.js';
 
 export type ModelAnswer =
@@ -10,8 +10,6 @@ export type ModelAnswer =
   | { readonly type: 'failed'; readonly error: unknown; readonly usage: TokenUsage }
   /** `wrapModelCall` failed on its own (not by passing on the model's failure). */
   | { readonly type: 'callback-failed'; readonly error: unknown };
-
-const NO_USAGE: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });
 
 /**
  * One model call: through `wrapModelCall` when there is one, raced against the run's signal (a model

@@ -2,7 +2,8 @@ import { normalizeToolCalls } from '../chain/normalize-tool-calls.js';
 import type { AssistantMessage } from '../messages/message.js';
 import type { ModelResponse, TokenUsage } from '../model/model.js';
 
-const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+/** The usage of an answer that reports none. */
+export const NO_USAGE: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });
 
 export type NormalizedResponse =
   | { readonly ok: true; readonly message: AssistantMessage; readonly usage: TokenUsage }

@@ -11,6 +11,7 @@ import { MemoryStore } from '../testing/memory-store.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
+import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
@@ -30,17 +31,26 @@ function interrupted(outcome: LoopOutcome) {
   return outcome;
 }
 
+/** The refund round, run until it pauses for approval. */
+async function pauseAtRefund(
+  tools: ReturnType<typeof refundShop>['tools'],
+  extra: Partial<ToolLoopOptions> = {},
+) {
+  return interrupted(
+    await runToolLoop({
+      model: new ScriptedModel({ script: [ROUND] }),
+      messages: USER,
+      tools,
+      beforeToolCall: needsApproval,
+      ...extra,
+    }),
+  );
+}
+
 describe('interrupt and resume', () => {
   it('pauses before any call of the round runs, and resumes from JSON: approved', async () => {
     const first = refundShop();
-    const paused = interrupted(
-      await runToolLoop({
-        model: new ScriptedModel({ script: [ROUND] }),
-        messages: USER,
-        tools: first.tools,
-        beforeToolCall: needsApproval,
-      }),
-    );
+    const paused = await pauseAtRefund(first.tools);
     expect(paused.pending).toEqual([
       {
         toolCallId: 'r1',
@@ -75,14 +85,7 @@ describe('interrupt and resume', () => {
 
   it('resumes in another process, from the JSON alone', async () => {
     const { tools } = refundShop();
-    const paused = interrupted(
-      await runToolLoop({
-        model: new ScriptedModel({ script: [ROUND] }),
-        messages: USER,
-        tools,
-        beforeToolCall: needsApproval,
-      }),
-    );
+    const paused = await pauseAtRefund(tools);
     const child = spawnSync(
       process.execPath,
       [
@@ -101,14 +104,7 @@ describe('interrupt and resume', () => {
 
   it('denied: the tool never runs, the model is told only that it is not permitted, and the denial is an event', async () => {
     const first = refundShop();
-    const paused = interrupted(
-      await runToolLoop({
-        model: new ScriptedModel({ script: [ROUND] }),
-        messages: USER,
-        tools: first.tools,
-        beforeToolCall: needsApproval,
-      }),
-    );
+    const paused = await pauseAtRefund(first.tools);
     const recorder = recordEvents();
     const done = await resumeToolLoop(JSON.stringify(paused.state), {
       model: new ScriptedModel({ script: [DONE] }),
@@ -128,14 +124,7 @@ describe('interrupt and resume', () => {
 
   it('an undecided call is asked again, and pauses the run again', async () => {
     const { tools } = refundShop();
-    const paused = interrupted(
-      await runToolLoop({
-        model: new ScriptedModel({ script: [ROUND] }),
-        messages: USER,
-        tools,
-        beforeToolCall: needsApproval,
-      }),
-    );
+    const paused = await pauseAtRefund(tools);
     const again = interrupted(
       await resumeToolLoop(paused.state, {
         model: new ScriptedModel({ script: [] }),
@@ -149,14 +138,7 @@ describe('interrupt and resume', () => {
 
   it('refuses decisions for calls the run does not wait for, and a tampered state, before anything runs', async () => {
     const { tools, refunds } = refundShop();
-    const paused = interrupted(
-      await runToolLoop({
-        model: new ScriptedModel({ script: [ROUND] }),
-        messages: USER,
-        tools,
-        beforeToolCall: needsApproval,
-      }),
-    );
+    const paused = await pauseAtRefund(tools);
     const model = new ScriptedModel({ script: [DONE] });
     await expect(
       resumeToolLoop(paused.state, { model, tools, decisions: { g1: 'run' } }),
@@ -194,16 +176,7 @@ describe('interrupt and resume', () => {
   it('with a store, the guard memory of the session is the store’s, and it is saved after the resume', async () => {
     const { tools } = refundShop();
     const store = new MemoryStore();
-    const paused = interrupted(
-      await runToolLoop({
-        model: new ScriptedModel({ script: [ROUND] }),
-        messages: USER,
-        tools,
-        beforeToolCall: needsApproval,
-        sessionId: 'session-1',
-        store,
-      }),
-    );
+    const paused = await pauseAtRefund(tools, { sessionId: 'session-1', store });
     expect(paused.state.sessionId).toBe('session-1');
     await resumeToolLoop(JSON.stringify(paused.state), {
       model: new ScriptedModel({ script: [DONE] }),

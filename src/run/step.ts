@@ -10,6 +10,7 @@ import type { TokenUsage } from '../model/model.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
 import type { StopEvidence, StopReason } from './loop-outcome.js';
+import { NO_USAGE } from './normalize-response.js';
 import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import type { StepCallSummary } from './run-event.js';
 import { generatedCallId, type PendingCall, type RunState, withoutPending } from './run-state.js';
@@ -26,8 +27,6 @@ export interface StepResult {
   readonly state: RunState;
   readonly decision: StepDecision;
 }
-
-const NO_TOKENS: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });
 
 /**
  * One round of the loop: check the stop conditions, call the model, run its tool calls through the chain,
@@ -47,7 +46,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
         run,
         live,
         state.messages.at(-1) as AssistantMessage,
-        NO_TOKENS,
+        NO_USAGE,
       ),
     );
   }
@@ -271,7 +270,7 @@ function failedRound(
     };
   });
   const results = partial.results;
-  record(run, state.roundTrips, message, NO_TOKENS, results);
+  record(run, state.roundTrips, message, NO_USAGE, results);
   return {
     state: withoutPending({
       ...state,
@@ -372,7 +371,7 @@ function reportModelCall(
   answer: Awaited<ReturnType<typeof callModel>>,
 ): void {
   const durationMs = run.now() - started;
-  const usage = answer.type === 'callback-failed' ? NO_TOKENS : answer.usage;
+  const usage = answer.type === 'callback-failed' ? NO_USAGE : answer.usage;
   const toolCalls = answer.type === 'answer' ? (answer.message.toolCalls?.length ?? 0) : 0;
   const base = { type: 'model-call-end', round, usage, durationMs, toolCalls } as const;
   if (answer.type === 'answer') {
