@@ -57,7 +57,7 @@ const namesKeys = (node: Node) =>
   Object.keys(node.properties).length > 0 &&
   ['object', 'any'].includes(String(readTypeName(node.type)));
 
-describe('BFCL v4 corpus: closed objects and defaults', () => {
+describe('BFCL v4 corpus: closed objects and defaults', { timeout: 30_000 }, () => {
   it('closes every nested dict that names its keys, and leaves every other nested dict open', () => {
     const counts = { named: 0, free: 0, functions: new Set<string>(), open: [] as string[] };
     for (const { where, definition, inputSchema } of definitions) {

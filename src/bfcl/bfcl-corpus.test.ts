@@ -61,7 +61,8 @@ function describeIssues(outcome: ValidationOutcome<unknown>): string {
   return outcome.ok ? '' : outcome.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
 }
 
-describe('BFCL v4 corpus', () => {
+// Each test reads thousands of definitions: seconds of work, more on a loaded machine.
+describe('BFCL v4 corpus', { timeout: 30_000 }, () => {
   it('1. compiles every function definition of every data file and func doc, and reports what it normalized', () => {
     const perFile: Record<string, number> = {};
     const rules: Partial<Record<BfclRule, number>> = {};
