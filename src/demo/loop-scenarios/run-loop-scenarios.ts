@@ -1,4 +1,3 @@
-import { NUDGE_TEXT } from '../../defaults.js';
 import type { ToolLoopOptions } from '../../run/loop-options.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
@@ -84,7 +83,7 @@ export async function runScenario(scenario: LoopScenario, policy: ScenarioPolicy
     wastedRoundTrips: wasted,
     toolCalls: outcome.toolCalls,
     guardWarnings,
-    nudged: outcome.messages.some((m) => m.role === 'tool' && m.content.includes(NUDGE_TEXT)),
+    nudged: outcome.messages.some((m) => m.role === 'tool' && m.note !== undefined),
     wellFormed: historyProblems(outcome.messages).length === 0,
     right: expected === 'completed' ? outcome.type === 'completed' : stopped?.reason === expected,
   };
