@@ -9,7 +9,6 @@ import { runToolLoop } from './run-tool-loop.js';
 const USER: readonly Message[] = [{ role: 'user', content: 'What does X-1 cost?' }];
 
 describe('runToolLoop: identical read calls in one response', () => {
-  // guard: false: the v1 guard counts identical calls of one response as repeats (guard v2 will not).
   it('run once; the history answers every call and the outcome keeps every result', async () => {
     let executions = 0;
     const getPrice = defineTool({
