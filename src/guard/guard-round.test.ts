@@ -5,6 +5,7 @@ import { guardRound } from './guard-round.js';
 import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
 import { startRequest } from './loop-guard.js';
 import { resolveHints } from './loop-hints.js';
+import { restoreGuardState } from './restore-guard-state.js';
 
 const config = {
   thresholds: {
@@ -65,5 +66,36 @@ describe('guardRound', () => {
     expect(warned.toolMessages.map((m) => m.content)).toEqual(['{"ok":true}', '{"ok":true}', '{"ok":true}']);
     expect(warned.warnings).toHaveLength(1);
     expect(warned.state.nudged).toHaveLength(1);
+  });
+
+  it('writes records and rounds as restoreGuardState reads them back, field order included', () => {
+    const calls: ToolCall[] = [{ id: 'w', name: 't', arguments: '{"v":1}' }];
+    const content = JSON.stringify({ text: 'x'.repeat(200) });
+    const results: ToolCallResult[] = [
+      {
+        type: 'success',
+        toolCallId: 'w',
+        toolName: 't',
+        content,
+        value: {},
+        truncated: false,
+        attempts: 1,
+        durationMs: 0,
+      },
+    ];
+    const toolMessages: ToolMessage[] = [
+      { role: 'tool', toolCallId: 'w', name: 't', content, isError: false },
+    ];
+    const { state } = guardRound({
+      state: startRequest(EMPTY_GUARD_STATE),
+      config,
+      isWrite: () => true,
+      calls,
+      results,
+      toolMessages,
+      nudge: true,
+    });
+    expect(state.window[0]).toMatchObject({ changed: true, calls: [{ write: true, content: true }] });
+    expect(JSON.stringify(restoreGuardState(JSON.parse(JSON.stringify(state))))).toBe(JSON.stringify(state));
   });
 });
