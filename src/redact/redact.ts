@@ -1,3 +1,4 @@
+import { decodeEscapes, hasEscapes } from './decode-escapes.js';
 import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
 import { isSecretKey } from './secret-key-words.js';
 import {
@@ -9,6 +10,7 @@ import {
   NORMALIZING_CHARACTER,
   textTraits,
 } from './text-traits.js';
+import { joinWrappedLines } from './wrapped-lines.js';
 
 /**
  * Redaction: error text and arguments made safe to show a model or write to a developer log.
@@ -44,24 +46,40 @@ const REPEATED_MARKER = /(\[redacted:[a-z]+\])(?: \1)+/g;
 
 /** `"key": value` in JSON text, broken JSON included; the value is a string (maybe unterminated) or a scalar. */
 const JSON_PAIR = /"((?:[^"\\\n]|\\.){1,200})"(\s*:\s*)("(?:[^"\\\n]|\\.)*"?|[\w.+-]+)/g;
-const COMPILED = REDACTION_PATTERNS.map(({ kind, pattern, mayMatch }) => ({
+const COMPILED = REDACTION_PATTERNS.map(({ kind, pattern, mayMatch, confirm }) => ({
   pattern,
   mayMatch,
-  replace: replacer(kind),
+  replace: replacer(kind, confirm),
 }));
 
 function marker(kind: RedactionKind): string {
   return `${MARKER_OPEN}${kind}]`;
 }
 
-/** Replaces a match with its marker, keeping the named groups `pre` and `post` around it. */
-function replacer(kind: RedactionKind): (match: string, ...rest: unknown[]) => string {
+/**
+ * Replaces a match with its marker, keeping the named groups `pre…` (before) and `post` (after) around
+ * it. With `confirm`, only as much of the match as it confirms is replaced (none: the match stays).
+ */
+function replacer(
+  kind: RedactionKind,
+  confirm?: (match: string) => number,
+): (match: string, ...rest: unknown[]) => string {
   const text = marker(kind);
-  return (_match, ...rest) => {
+  return (match, ...rest) => {
     const groups = rest[rest.length - 1];
-    if (typeof groups !== 'object' || groups === null) return text;
-    const { pre, post } = groups as { pre?: string; post?: string };
-    return `${pre ?? ''}${text}${post ?? ''}`;
+    let pre = '';
+    let post = '';
+    if (typeof groups === 'object' && groups !== null) {
+      for (const [name, value] of Object.entries(groups as Record<string, string | undefined>)) {
+        if (value === undefined) continue;
+        if (name.startsWith('pre')) pre += value;
+        else if (name === 'post') post = value;
+      }
+    }
+    if (confirm === undefined) return `${pre}${text}${post}`;
+    const body = match.slice(pre.length, match.length - post.length);
+    const confirmed = confirm(body);
+    return confirmed === 0 ? match : `${pre}${text}${body.slice(confirmed)}${post}`;
   };
 }
 
@@ -101,7 +119,7 @@ function cut(text: string, maxChars: number): string {
  * Fails closed: if a pattern cannot run (an engine limit on enormous input), the whole text is withheld.
  */
 export function redact(text: string): string {
-  return redactNormalized(normalize(text));
+  return redactDecoded(joinWrappedLines(normalize(text)), { oneLine: false });
 }
 
 /**
@@ -126,13 +144,13 @@ function redactNormalized(normalized: string, traits = textTraits(normalized)): 
  * redacted, on one line, cut to `maxChars` (with a trailing `…`).
  */
 export function redactForModel(text: string, maxChars: number): string {
-  const lines = normalize(windowFor(text, maxChars)).split('\n');
+  const lines = joinWrappedLines(normalize(windowFor(text, maxChars))).split('\n');
   // The first line is the message even when it reads "at least one item is required"; a frame there is redacted.
   const firstFrame = lines.findIndex((line, index) => index > 0 && STACK_LINE.test(line));
   const message = (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).join('\n');
   // Redact with lines intact (SQL runs to the end of its line), then again once lines are joined,
   // in case joining brought a secret's parts together ("Bearer\nabc...").
-  const oneLine = redactJoined(message);
+  const oneLine = redactDecoded(message, { oneLine: true });
   return cut(oneLine.replace(REPEATED_MARKER, '$1'), maxChars);
 }
 
@@ -158,7 +176,7 @@ export function summarizeArguments(rawArguments: string, maxChars: number): stri
       traits = textTraits(text);
     }
   }
-  return cut(redactJoined(text, traits), maxChars);
+  return cut(redactDecoded(text, { oneLine: true, traits }).replace(REPEATED_MARKER, '$1'), maxChars);
 }
 
 /** How much more text than is shown gets redacted: room for markers that replace long secrets. */
@@ -175,6 +193,25 @@ function windowFor(text: string, maxChars: number): string {
   const head = text.slice(0, limit);
   const boundary = Math.max(head.lastIndexOf(' '), head.lastIndexOf('\n'), head.lastIndexOf(','));
   return boundary > limit / 2 ? head.slice(0, boundary) : head;
+}
+
+/**
+ * Redacts normalized text (on one line, or with its lines kept); for text with escapes (JSON, HTML,
+ * percent), redacts the text as it reads once they are undone, and shows that when it finds anything.
+ */
+function redactDecoded(
+  normalized: string,
+  { oneLine, traits }: { readonly oneLine: boolean; readonly traits?: number },
+): string {
+  const redact = (text: string, known?: number) =>
+    oneLine ? redactJoined(text, known) : redactNormalized(text, known);
+  if (!hasEscapes(normalized)) return redact(normalized, traits);
+  const decoded = normalizeAll(decodeEscapes(normalized));
+  if (decoded !== normalized) {
+    const decodedRedacted = redact(decoded);
+    if (decodedRedacted !== (oneLine ? collapseWhitespace(decoded) : decoded)) return decodedRedacted;
+  }
+  return redact(normalized, traits);
 }
 
 /** Redacts, joins the lines, and redacts again only when joining changed the text. */

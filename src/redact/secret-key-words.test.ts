@@ -7,6 +7,7 @@ import {
   SECRET_KEY_HINTS,
   SECRET_KEY_WORDS,
   SECRET_NAME_HINTS,
+  SECRET_NAME_PATTERN,
   type SecretKeyWord,
 } from './secret-key-words.js';
 import { MAY_HAVE_SECRET_KEY, textTraits } from './text-traits.js';
@@ -51,7 +52,9 @@ function namesFor(entry: SecretKeyWord): string[] {
   }
 }
 
-const nameValueGuard = REDACTION_PATTERNS.find(({ pattern }) => pattern.source.includes('passw'))?.mayMatch;
+const nameValueGuard = REDACTION_PATTERNS.find(({ pattern }) =>
+  pattern.source.includes(SECRET_NAME_PATTERN),
+)?.mayMatch;
 
 describe('the secret-key words (one list for every rule and pre-check)', () => {
   it('holds lowercase words, and every entry is a rule for keys, for text, or both', () => {

@@ -1,10 +1,12 @@
 import { LiteralScanner } from './literal-scanner.js';
 import {
+  ENCODED_RUN_LENGTH,
+  IDENTIFIER_DIGITS,
   isTokenCharacter,
-  REDACTION_PATTERNS,
   redactionLiterals,
   TOKEN_RUN_LENGTH,
-} from './redaction-patterns.js';
+} from './redaction-pattern.js';
+import { REDACTION_PATTERNS } from './redaction-patterns.js';
 import { SECRET_KEY_HINTS } from './secret-key-words.js';
 
 /** Invisible or control characters, or line breaks other than `\n`, that `normalize` would change. */
@@ -56,6 +58,9 @@ const SPACE = 2;
 const OTHER_WHITESPACE = 4;
 const CONTROL = 8;
 const COLON = 16;
+const DIGIT = 32;
+/** Token characters that make a run look encoded rather than a word: digits, capitals, `+` and `/`. */
+const MIXING = 64;
 const CLASSES = asciiClasses();
 
 function asciiClasses(): Uint8Array {
@@ -66,6 +71,8 @@ function asciiClasses(): Uint8Array {
     if (code >= 9 && code <= 13) bits |= OTHER_WHITESPACE;
     if (code < 32 && code !== 9 && code !== 10) bits |= CONTROL;
     if (code === 58) bits |= COLON;
+    if (code >= 48 && code <= 57) bits |= DIGIT | MIXING;
+    if ((code >= 65 && code <= 90) || code === 43 || code === 47) bits |= MIXING;
     classes[code] = bits;
   }
   return classes;
@@ -73,22 +80,28 @@ function asciiClasses(): Uint8Array {
 
 /**
  * One pass over the characters: control characters, whitespace to collapse, and what the non-literal
- * guards look for (`:` and two digits, `::` or seven colons for IPv6, a run of token characters).
+ * guards look for (`:` and two digits, `::` or seven colons for IPv6, a long run of token characters
+ * or a shorter one that mixes in digits or capitals, enough digits for a card or a phone number).
  */
 function characterTraits(text: string): number {
   let traits = 0;
   let colons = 0;
+  let digits = 0;
   let run = 0;
+  let mixed = false;
   let previous = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const classes = code < 127 ? (CLASSES[code] as number) : 0;
     if ((classes & TOKEN) !== 0) {
-      if (++run >= TOKEN_RUN_LENGTH) traits |= MAY_NEED_REDACTION;
+      if ((classes & DIGIT) !== 0 && ++digits >= IDENTIFIER_DIGITS) traits |= MAY_NEED_REDACTION;
+      if (run > 0 && (classes & MIXING) !== 0) mixed = true;
+      if (++run >= TOKEN_RUN_LENGTH || (mixed && run >= ENCODED_RUN_LENGTH)) traits |= MAY_NEED_REDACTION;
       previous = classes;
       continue;
     }
     run = 0;
+    mixed = false;
     if (code >= 127) traits |= NON_ASCII;
     else if (classes !== 0) {
       if ((classes & COLON) !== 0) colons++;

@@ -1,0 +1,197 @@
+/**
+ * Credentials: provider keys and tokens, `name=value` pairs, connection strings, command-line flags,
+ * Authorization schemes, base64 of `user:password`, long hex and random-looking tokens.
+ */
+
+import { PROSE_WORD_PATTERN } from './prose-words.js';
+import {
+  anyCase,
+  containsAny,
+  containsAnyIgnoringCase,
+  ENCODED_RUN_LENGTH,
+  hasTokenRun,
+  type RedactionPattern,
+  TOKEN_RUN_LENGTH,
+} from './redaction-pattern.js';
+import { SECRET_NAME_HINTS, SECRET_NAME_PATTERN } from './secret-key-words.js';
+
+/** Provider keys and tokens, by the prefix each provider puts on them. */
+const PREFIXED_KEYS: readonly (readonly [prefix: string, rest: string])[] = [
+  ['sk-', '[A-Za-z0-9_-]{20,}'], // OpenAI sk-, sk-proj-, sk-svcacct-; Anthropic sk-ant-
+  ['sk_live_', '[A-Za-z0-9]{10,}'], // Stripe secret, restricted and publishable keys
+  ['sk_test_', '[A-Za-z0-9]{10,}'],
+  ['rk_live_', '[A-Za-z0-9]{10,}'],
+  ['rk_test_', '[A-Za-z0-9]{10,}'],
+  ['pk_live_', '[A-Za-z0-9]{10,}'],
+  ['pk_test_', '[A-Za-z0-9]{10,}'],
+  ['whsec_', '[A-Za-z0-9]{20,}'], // Stripe webhook secret
+  ...['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AIPA', 'ANPA', 'ANVA', 'AROA', 'APKA', 'ASCA'].map(
+    (prefix) => [prefix, '[A-Z0-9]{16}(?![A-Za-z0-9])'] as const, // AWS key ids
+  ),
+  ...['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'].map((prefix) => [prefix, '[A-Za-z0-9]{20,}'] as const), // GitHub
+  ['github_pat_', '[A-Za-z0-9_]{20,}'],
+  ['xox', '[abposr]-[A-Za-z0-9-]{10,}'], // Slack
+  ['xapp-', '[A-Za-z0-9-]{20,}'],
+  ['AIza', '[A-Za-z0-9_-]{30,}'], // Google
+  ...['glpat-', 'glrt-', 'glptt-', 'gldt-', 'glcbt-', 'glsoat-', 'glffct-', 'glimt-', 'glagent-'].map(
+    (prefix) => [prefix, '[A-Za-z0-9_-]{20,}'] as const, // GitLab personal, runner, trigger, deploy… tokens
+  ),
+  ['GR1348941', '[A-Za-z0-9_-]{20,}'], // GitLab runner registration token
+  ['npm_', '[A-Za-z0-9]{30,}'],
+  ['hf_', '[A-Za-z0-9]{30,}'], // Hugging Face
+  ['SG.', '[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}'], // SendGrid
+  ['key-', '[0-9a-z]{32}(?![A-Za-z0-9])'], // Mailgun (legacy)
+  ...['shpat_', 'shpss_', 'shpca_', 'shppa_'].map((prefix) => [prefix, '[a-fA-F0-9]{32}'] as const), // Shopify
+  ['pypi-', 'AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}'], // PyPI
+  ...['dop_v1_', 'doo_v1_', 'dor_v1_'].map((prefix) => [prefix, '[a-f0-9]{64}'] as const), // DigitalOcean
+  ['ATATT3', '[A-Za-z0-9_=-]{20,}'], // Atlassian API token
+  ...['hvs.', 'hvb.', 'hvr.'].map((prefix) => [prefix, '[A-Za-z0-9_-]{20,}'] as const), // HashiCorp Vault
+  ['PMAK-', '[a-f0-9]{24}-[a-f0-9]{34}'], // Postman
+  ['lin_api_', '[A-Za-z0-9]{40}'], // Linear
+  ['ntn_', '[A-Za-z0-9]{40,}'], // Notion
+  ['dapi', '[0-9a-f]{32}'], // Databricks
+  ['gsk_', '[A-Za-z0-9]{48,}'], // Groq
+  ['figd_', '[A-Za-z0-9_-]{40,}'], // Figma
+  ...['glsa_', 'glc_'].map((prefix) => [prefix, '[A-Za-z0-9_=-]{32,}'] as const), // Grafana
+  ['dckr_pat_', '[A-Za-z0-9_-]{27,}'], // Docker Hub
+  ...['sq0atp-', 'sq0csp-'].map((prefix) => [prefix, '[A-Za-z0-9_-]{22,}'] as const), // Square
+];
+
+const API_KEY = new RegExp(
+  `(?<![A-Za-z0-9_-])(?:${PREFIXED_KEYS.map(([prefix, rest]) => `${prefix.replace('.', '\\.')}${rest}`).join('|')})`,
+  'g',
+);
+
+/** Keys known by their shape rather than a prefix of letters. */
+const SHAPED_KEY = new RegExp(
+  [
+    '(?<![A-Za-z0-9_-])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])', // Twilio account and API key SIDs
+    '(?<![A-Za-z0-9_-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![A-Za-z0-9])', // Mailgun
+    String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`, // Azure AD client secret
+    String.raw`(?<![\d:])\d{8,10}:AA[A-Za-z0-9_-]{32,33}(?![A-Za-z0-9_-])`, // Telegram bot token
+  ].join('|'),
+  'g',
+);
+
+/** An Authorization scheme, any case, and its credentials (`Bearer x`, `authorization: basic x`). */
+const AUTH_SCHEME = new RegExp(
+  String.raw`(?<pre>(?<![A-Za-z0-9_-])(?:${['bearer', 'basic', 'token', 'digest', 'negotiate', 'ntlm'].map(anyCase).join('|')})[ \t]+)(?=[a-z]*[A-Z0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}`,
+  'g',
+);
+
+/** A password in an ODBC, ADO.NET, JDBC or Azure connection string: braced, quoted, or up to the `;`. */
+const CONNECTION_STRING_SECRET =
+  /(?<pre>(?<![\w])(?:password|pwd|passwd|accountkey|accountname|sharedaccesskey)[ \t]*=[ \t]*)(?:\{(?:[^}\n]|\}\}){0,200}\}|"[^"\n]{0,200}"|'[^'\n]{0,200}'|[^;\n]{1,200}(?=;))/gi;
+
+const QUOTED_OR_WORD = String.raw`(?:'[^'\n]{0,200}'|"[^"\n]{0,200}"|[^\s'"]+)`;
+/** Secrets on a command line: `--password x`, `mysql -px`, `redis-cli -a x`, `sshpass -p x`, `curl -u u:p`. */
+const COMMAND_LINE_SECRET = new RegExp(
+  String.raw`(?<pre>(?<![\w-])--(?:password|passwd|pass|pwd|token|secret|api-key|apikey|auth-token|access-token|client-secret|registration-token|private-key|http-password|proxy-password)(?:[ \t]+|=)|\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p(?=[^\s-])|\bredis-cli\b[^\n]{0,200}?[ \t]-a[ \t]+|\bsshpass[ \t]+-p[ \t]*|\b(?:curl|wget)\b[^\n]{0,200}?[ \t](?:-u|--user|--proxy-user)[ \t]+)(?!\[redacted:)${QUOTED_OR_WORD}`,
+  'gi',
+);
+
+/**
+ * `name=value` and `name: value` where the name ends with a secret-key word (`DB_PASSWORD`, `x-api-key`),
+ * unless what follows the `:` is the message of a validation issue (`password: must be …`). A YAML block
+ * scalar (`password: |`) hides its value on the next line.
+ */
+const KEY_VALUE = new RegExp(
+  String.raw`(?<pre>(?<![\w.-])[\w.-]{0,48}?(?:${SECRET_NAME_PATTERN})\\?["']?[ \t]{0,5}[:=][ \t]{0,5}(?:\n[ \t]{0,20})?)(?!\\?["']?\[redacted:|[{[=]|(?:bearer|basic|token)[ \t]+\[redacted:|(?:yes|no)\b|${PROSE_WORD_PATTERN})(?:[|>][-+]?[ \t]*\n[ \t]+[^\n]*|\\?"[^"\n]{0,200}"?|\\?'[^'\n]{0,200}'?|[^\s"',;&)}\]]+)`,
+  'gi',
+);
+
+/** A quoted value right after a secret's name in prose: `password "x" rejected`, `token 'y' expired`. */
+const QUOTED_AFTER_NAME =
+  /(?<pre>\b(?:password|passphrase|passwd|passcode|pwd|pin|secret|token|api[ _-]?key)[ \t]+)(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')/gi;
+
+/** A run of base64 with a digit, a capital, `+` or `/` after its first character (not a long word). */
+const BASE64_RUN = new RegExp(
+  `(?<![A-Za-z0-9+/=_-])(?=[A-Za-z0-9+/][a-z]*[0-9A-Z+/])[A-Za-z0-9+/]{${ENCODED_RUN_LENGTH},400}={0,2}(?![A-Za-z0-9+/=_-])`,
+  'g',
+);
+const USER_AND_PASSWORD = /^[\x21-\x39\x3b-\x7e]{1,64}:[\x20-\x7e]{1,128}$/;
+
+/** Whether a base64 run decodes to `user:password` (printable ASCII with a colon). */
+function isEncodedCredential(run: string): number {
+  try {
+    return USER_AND_PASSWORD.test(atob(run)) ? run.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export const SECRET_PATTERNS: readonly RedactionPattern[] = [
+  {
+    kind: 'jwt',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*)*/g,
+    mayMatch: containsAny('eyJ'),
+  },
+  {
+    kind: 'key',
+    pattern: API_KEY,
+    mayMatch: containsAny(...new Set(PREFIXED_KEYS.map(([prefix]) => prefix))),
+  },
+  {
+    kind: 'key',
+    pattern: SHAPED_KEY,
+    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH) || text.includes('Q~') || text.includes(':AA'),
+  },
+  {
+    kind: 'secret',
+    pattern: AUTH_SCHEME,
+    mayMatch: containsAnyIgnoringCase('bearer', 'basic', 'token', 'digest', 'negotiate', 'ntlm'),
+  },
+  {
+    kind: 'secret',
+    pattern: CONNECTION_STRING_SECRET,
+    mayMatch: containsAnyIgnoringCase(
+      'password',
+      'pwd',
+      'passwd',
+      'accountkey',
+      'accountname',
+      'sharedaccesskey',
+    ),
+  },
+  {
+    kind: 'secret',
+    pattern: COMMAND_LINE_SECRET,
+    mayMatch: containsAnyIgnoringCase('--', 'mysql', 'mariadb', 'redis-cli', 'sshpass', 'curl', 'wget'),
+  },
+  { kind: 'secret', pattern: KEY_VALUE, mayMatch: containsAnyIgnoringCase(...SECRET_NAME_HINTS) },
+  {
+    kind: 'secret',
+    pattern: QUOTED_AFTER_NAME,
+    mayMatch: containsAnyIgnoringCase('pass', 'pwd', 'pin', 'secret', 'token', 'key'),
+  },
+  // user:password@ without a scheme.
+  {
+    kind: 'secret',
+    pattern: /(?<![^\s"'(<,;=[])[^\s:@/"'<>]{1,64}:[^\s@/"'<>]{1,128}(?=@[A-Za-z0-9[])/g,
+    mayMatch: containsAny('@'),
+  },
+];
+
+/** Run last: anything still long and random-looking. */
+export const TOKEN_PATTERNS: readonly RedactionPattern[] = [
+  {
+    kind: 'secret',
+    pattern: BASE64_RUN,
+    mayMatch: (text) => hasTokenRun(text, ENCODED_RUN_LENGTH),
+    confirm: isEncodedCredential,
+  },
+  // Long hex (webhook secrets, API keys, AES keys): 32+ hex digits of one case, with a letter and a digit.
+  {
+    kind: 'secret',
+    pattern:
+      /(?<![A-Za-z0-9+/=_-])(?:(?=[0-9a-f]*[a-f])(?=[a-f]*[0-9])[0-9a-f]{32,}|(?=[0-9A-F]*[A-F])(?=[A-F]*[0-9])[0-9A-F]{32,})(?![A-Za-z0-9+/=_-])/g,
+    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH),
+  },
+  // Long random-looking tokens (AWS secret keys, base64 blobs): 32+ characters mixing digits, lower and upper case.
+  {
+    kind: 'secret',
+    pattern:
+      /(?<![A-Za-z0-9+/=_-])(?=[A-Za-z+/=_-]*[0-9])(?=[A-Z0-9+/=_-]*[a-z])(?=[a-z0-9+/=_-]*[A-Z])[A-Za-z0-9+/=_-]{32,}/g,
+    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH),
+  },
+];
