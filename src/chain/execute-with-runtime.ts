@@ -1,8 +1,10 @@
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import { CallbackError } from '../errors/callback-error.js';
 import { NoToolCallError } from '../errors/no-tool-call-error.js';
 import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
+import { redactForModel } from '../redact/redact.js';
 import type { ResumeDecision } from './before-tool-call.js';
 import { limitErrorMessage } from './call-limits.js';
 import { newCallId } from './new-call-id.js';
@@ -144,9 +146,11 @@ function messageOf(response: unknown): object | undefined {
   }
 }
 
+/** The fatal error in the thrown error's message, redacted (logs print it; `cause` keeps the original). */
 function describe(error: unknown): string {
   try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return redactForModel(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
   } catch {
     return 'a value that cannot be printed';
   }

@@ -70,7 +70,7 @@ export const PERSONAL_PATTERNS: readonly RedactionPattern[] = [
   {
     kind: 'iban',
     pattern:
-      /(?<![A-Za-z0-9])(?=(?:[A-Za-z ]{0,30}\d){8})[A-Za-z]{2}\d{2}(?:[A-Za-z0-9]{11,30}|(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,4})?)(?![A-Za-z0-9])/g,
+      /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=(?:[A-Za-z ]{0,30}\d){6})(?:[A-Za-z0-9]{11,30}|(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,4})?)(?![A-Za-z0-9])/g,
     mayMatch: mayHoldIdentifier,
     confirm: ibanLength,
   },
@@ -88,7 +88,7 @@ export const PERSONAL_PATTERNS: readonly RedactionPattern[] = [
   {
     kind: 'phone',
     pattern:
-      /(?<![\w+])(?=(?:[ .()+-]{0,3}\d){8})(?:\+[1-9]\d{0,2}|00[1-9]\d{0,2}(?=[ .-]))(?:[ .-]?\(?\d{1,4}\)?){1,6}(?![\w])/g,
+      /(?<![\w+])(?=[+0])(?=(?:[ .()+-]{0,3}\d){8})(?:\+[1-9]\d{0,2}|00[1-9]\d{0,2}(?=[ .-]))(?:[ .-]?\(?\d{1,4}\)?){1,6}(?![\w])/g,
     mayMatch: mayHoldIdentifier,
     confirm: isPhoneNumber,
   },

@@ -3,6 +3,7 @@ import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js'
 import { isSecretKey } from './secret-key-words.js';
 import {
   COLLAPSIBLE_WHITESPACE,
+  MAY_HAVE_ESCAPES,
   MAY_HAVE_SECRET_KEY,
   MAY_NEED_REDACTION,
   NEEDS_COLLAPSING,
@@ -119,7 +120,7 @@ function cut(text: string, maxChars: number): string {
  * Fails closed: if a pattern cannot run (an engine limit on enormous input), the whole text is withheld.
  */
 export function redact(text: string): string {
-  return redactDecoded(joinWrappedLines(normalize(text)), { oneLine: false });
+  return redactDecoded(joinWrappedLines(normalize(text)), false);
 }
 
 /**
@@ -150,8 +151,7 @@ export function redactForModel(text: string, maxChars: number): string {
   const message = (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).join('\n');
   // Redact with lines intact (SQL runs to the end of its line), then again once lines are joined,
   // in case joining brought a secret's parts together ("Bearer\nabc...").
-  const oneLine = redactDecoded(message, { oneLine: true });
-  return cut(oneLine.replace(REPEATED_MARKER, '$1'), maxChars);
+  return cut(sayMarkersOnce(redactDecoded(message, true)), maxChars);
 }
 
 /**
@@ -176,7 +176,10 @@ export function summarizeArguments(rawArguments: string, maxChars: number): stri
       traits = textTraits(text);
     }
   }
-  return cut(redactDecoded(text, { oneLine: true, traits }).replace(REPEATED_MARKER, '$1'), maxChars);
+  const redacted = redactDecoded(text, true, traits);
+  // Markers come only from the secret-key step or from a rule that could match.
+  const mayHaveMarkers = (traits & (MAY_NEED_REDACTION | MAY_HAVE_SECRET_KEY)) !== 0 || redacted !== text;
+  return cut(mayHaveMarkers ? sayMarkersOnce(redacted) : redacted, maxChars);
 }
 
 /** How much more text than is shown gets redacted: room for markers that replace long secrets. */
@@ -199,19 +202,24 @@ function windowFor(text: string, maxChars: number): string {
  * Redacts normalized text (on one line, or with its lines kept); for text with escapes (JSON, HTML,
  * percent), redacts the text as it reads once they are undone, and shows that when it finds anything.
  */
-function redactDecoded(
-  normalized: string,
-  { oneLine, traits }: { readonly oneLine: boolean; readonly traits?: number },
-): string {
-  const redact = (text: string, known?: number) =>
-    oneLine ? redactJoined(text, known) : redactNormalized(text, known);
-  if (!hasEscapes(normalized)) return redact(normalized, traits);
-  const decoded = normalizeAll(decodeEscapes(normalized));
-  if (decoded !== normalized) {
-    const decodedRedacted = redact(decoded);
-    if (decodedRedacted !== (oneLine ? collapseWhitespace(decoded) : decoded)) return decodedRedacted;
+function redactDecoded(normalized: string, oneLine: boolean, traits?: number): string {
+  if ((traits === undefined || (traits & MAY_HAVE_ESCAPES) !== 0) && hasEscapes(normalized)) {
+    const decoded = normalizeAll(decodeEscapes(normalized));
+    if (decoded !== normalized) {
+      const decodedRedacted = redactLines(decoded, oneLine);
+      if (decodedRedacted !== (oneLine ? collapseWhitespace(decoded) : decoded)) return decodedRedacted;
+    }
   }
-  return redact(normalized, traits);
+  return redactLines(normalized, oneLine, traits);
+}
+
+function redactLines(normalized: string, oneLine: boolean, traits?: number): string {
+  return oneLine ? redactJoined(normalized, traits) : redactNormalized(normalized, traits);
+}
+
+/** A marker repeated (`[redacted:stack] [redacted:stack]`) is said once. */
+function sayMarkersOnce(text: string): string {
+  return text.includes(MARKER_OPEN) ? text.replace(REPEATED_MARKER, '$1') : text;
 }
 
 /** Redacts, joins the lines, and redacts again only when joining changed the text. */

@@ -84,6 +84,42 @@ export function hasTokenRun(text: string, length: number): boolean {
   return false;
 }
 
+/** The shortest run of hex digits that may be a key. */
+export const HEX_RUN_LENGTH = 32;
+
+/** Whether `length` hex digits follow each other somewhere in the text. */
+export function hasHexRun(text: string, length: number): boolean {
+  if (text.length < length) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 0x20;
+    run = (code >= 48 && code <= 57) || (code >= 97 && code <= 102) ? run + 1 : 0;
+    if (run >= length) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `length` token characters follow each other somewhere, one of them past the first a digit,
+ * a capital, `+` or `/`: what a base64 run needs (a long word alone is not one).
+ */
+export function hasEncodedRun(text: string, length: number): boolean {
+  let run = 0;
+  let mixed = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isTokenCharacter(code)) {
+      run = 0;
+      mixed = false;
+      continue;
+    }
+    if (run > 0 && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 43 || code === 47))
+      mixed = true;
+    if (++run >= length && mixed) return true;
+  }
+  return false;
+}
+
 /** Whether the text holds at least `count` ASCII digits. */
 export function hasDigits(text: string, count: number): boolean {
   let seen = 0;

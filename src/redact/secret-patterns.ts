@@ -9,6 +9,9 @@ import {
   containsAny,
   containsAnyIgnoringCase,
   ENCODED_RUN_LENGTH,
+  HEX_RUN_LENGTH,
+  hasEncodedRun,
+  hasHexRun,
   hasTokenRun,
   type RedactionPattern,
   TOKEN_RUN_LENGTH,
@@ -62,16 +65,19 @@ const API_KEY = new RegExp(
   'g',
 );
 
-/** Keys known by their shape rather than a prefix of letters. */
-const SHAPED_KEY = new RegExp(
+/** Keys known by their shape rather than a prefix of letters: 32 hex digits and more. */
+const HEX_SHAPED_KEY = new RegExp(
   [
     '(?<![A-Za-z0-9_-])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])', // Twilio account and API key SIDs
     '(?<![A-Za-z0-9_-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![A-Za-z0-9])', // Mailgun
-    String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`, // Azure AD client secret
-    String.raw`(?<![\d:])\d{8,10}:AA[A-Za-z0-9_-]{32,33}(?![A-Za-z0-9_-])`, // Telegram bot token
   ].join('|'),
   'g',
 );
+/** Azure AD client secret: three characters, a digit, `Q~`, then 31 to 34. */
+const AZURE_CLIENT_SECRET =
+  /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g;
+/** Telegram bot token: the bot's id, `:AA`, and 32 or 33 more. */
+const TELEGRAM_BOT_TOKEN = /(?<![\d:])\d{8,10}:AA[A-Za-z0-9_-]{32,33}(?![A-Za-z0-9_-])/g;
 
 /** An Authorization scheme, any case, and its credentials (`Bearer x`, `authorization: basic x`). */
 const AUTH_SCHEME = new RegExp(
@@ -131,11 +137,9 @@ export const SECRET_PATTERNS: readonly RedactionPattern[] = [
     pattern: API_KEY,
     mayMatch: containsAny(...new Set(PREFIXED_KEYS.map(([prefix]) => prefix))),
   },
-  {
-    kind: 'key',
-    pattern: SHAPED_KEY,
-    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH) || text.includes('Q~') || text.includes(':AA'),
-  },
+  { kind: 'key', pattern: HEX_SHAPED_KEY, mayMatch: (text) => hasHexRun(text, HEX_RUN_LENGTH) },
+  { kind: 'key', pattern: AZURE_CLIENT_SECRET, mayMatch: containsAny('Q~') },
+  { kind: 'key', pattern: TELEGRAM_BOT_TOKEN, mayMatch: containsAny(':AA') },
   {
     kind: 'secret',
     pattern: AUTH_SCHEME,
@@ -177,7 +181,7 @@ export const TOKEN_PATTERNS: readonly RedactionPattern[] = [
   {
     kind: 'secret',
     pattern: BASE64_RUN,
-    mayMatch: (text) => hasTokenRun(text, ENCODED_RUN_LENGTH),
+    mayMatch: (text) => hasEncodedRun(text, ENCODED_RUN_LENGTH),
     confirm: isEncodedCredential,
   },
   // Long hex (webhook secrets, API keys, AES keys): 32+ hex digits of one case, with a letter and a digit.
@@ -185,7 +189,7 @@ export const TOKEN_PATTERNS: readonly RedactionPattern[] = [
     kind: 'secret',
     pattern:
       /(?<![A-Za-z0-9+/=_-])(?:(?=[0-9a-f]*[a-f])(?=[a-f]*[0-9])[0-9a-f]{32,}|(?=[0-9A-F]*[A-F])(?=[A-F]*[0-9])[0-9A-F]{32,})(?![A-Za-z0-9+/=_-])/g,
-    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH),
+    mayMatch: (text) => hasHexRun(text, HEX_RUN_LENGTH),
   },
   // Long random-looking tokens (AWS secret keys, base64 blobs): 32+ characters mixing digits, lower and upper case.
   {

@@ -17,6 +17,8 @@ export const NEEDS_COLLAPSING = 2;
 export const MAY_NEED_REDACTION = 4;
 /** Some JSON key could name a secret: the text holds one of SECRET_KEY_HINTS (secret-key-words.ts). */
 export const MAY_HAVE_SECRET_KEY = 8;
+/** A `\\`, `&` or `%`: the text may hold escapes to undo (decode-escapes.ts). */
+export const MAY_HAVE_ESCAPES = 16;
 
 const LITERALS = new LiteralScanner([
   ...redactionLiterals(REDACTION_PATTERNS).map((literal) => ({ ...literal, tag: MAY_NEED_REDACTION })),
@@ -61,6 +63,7 @@ const COLON = 16;
 const DIGIT = 32;
 /** Token characters that make a run look encoded rather than a word: digits, capitals, `+` and `/`. */
 const MIXING = 64;
+const ESCAPE = 128;
 const CLASSES = asciiClasses();
 
 function asciiClasses(): Uint8Array {
@@ -73,6 +76,7 @@ function asciiClasses(): Uint8Array {
     if (code === 58) bits |= COLON;
     if (code >= 48 && code <= 57) bits |= DIGIT | MIXING;
     if ((code >= 65 && code <= 90) || code === 43 || code === 47) bits |= MIXING;
+    if (code === 92 || code === 38 || code === 37) bits |= ESCAPE;
     classes[code] = bits;
   }
   return classes;
@@ -94,8 +98,10 @@ function characterTraits(text: string): number {
     const code = text.charCodeAt(i);
     const classes = code < 127 ? (CLASSES[code] as number) : 0;
     if ((classes & TOKEN) !== 0) {
-      if ((classes & DIGIT) !== 0 && ++digits >= IDENTIFIER_DIGITS) traits |= MAY_NEED_REDACTION;
-      if (run > 0 && (classes & MIXING) !== 0) mixed = true;
+      if ((classes & MIXING) !== 0) {
+        if ((classes & DIGIT) !== 0 && ++digits >= IDENTIFIER_DIGITS) traits |= MAY_NEED_REDACTION;
+        if (run > 0) mixed = true;
+      }
       if (++run >= TOKEN_RUN_LENGTH || (mixed && run >= ENCODED_RUN_LENGTH)) traits |= MAY_NEED_REDACTION;
       previous = classes;
       continue;
@@ -122,6 +128,7 @@ function specialTraits(
 ): number {
   let traits = 0;
   if ((classes & CONTROL) !== 0) traits |= NEEDS_NORMALIZING;
+  if ((classes & ESCAPE) !== 0) traits |= MAY_HAVE_ESCAPES;
   const whitespace = SPACE | OTHER_WHITESPACE;
   if ((classes & OTHER_WHITESPACE) !== 0 || ((classes & SPACE) !== 0 && (previous & whitespace) !== 0))
     traits |= NEEDS_COLLAPSING;

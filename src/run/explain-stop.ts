@@ -1,4 +1,6 @@
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import type { LoopEvidence } from '../guard/guard-types.js';
+import { redactForModel } from '../redact/redact.js';
 import type { LoopOutcome, StopEvidence } from './loop-outcome.js';
 
 type Stopped = Extract<LoopOutcome, { type: 'stopped' }>;
@@ -92,10 +94,17 @@ function budgetText(evidence: StopEvidence): string {
   return `the ${evidence.limit} budget ran out (${evidence.used} used of ${evidence.max}). Raise ${setting} if the task needs more.`;
 }
 
+/** The error of the stop, redacted like a tool message (a log shows this text; the evidence keeps the error). */
 function errorText(evidence: StopEvidence): string {
   if (evidence.kind !== 'error') return 'no error recorded';
   const { error } = evidence;
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  let text: string;
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'an error that cannot be printed';
+  }
+  return redactForModel(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
 }
 
 function wasted(outcome: Stopped): string {
