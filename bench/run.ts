@@ -1,8 +1,9 @@
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
+import { benchRedaction } from './redaction.js';
 
-const sections = [benchChainOverhead, benchOutputContract, benchLoopOverhead];
+const sections = [benchChainOverhead, benchOutputContract, benchLoopOverhead, benchRedaction];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
 for (const section of sections) {

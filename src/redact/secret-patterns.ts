@@ -110,15 +110,27 @@ const KEY_VALUE = new RegExp(
 const QUOTED_AFTER_NAME =
   /(?<pre>\b(?:password|passphrase|passwd|passcode|pwd|pin|secret|token|api[ _-]?key)[ \t]+)(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')/gi;
 
-/** A run of base64 with a digit, a capital, `+` or `/` after its first character (not a long word). */
-const BASE64_RUN = new RegExp(
-  `(?<![A-Za-z0-9+/=_-])(?=[A-Za-z0-9+/][a-z]*[0-9A-Z+/])[A-Za-z0-9+/]{${ENCODED_RUN_LENGTH},400}={0,2}(?![A-Za-z0-9+/=_-])`,
+/**
+ * A run of token characters that could be a secret: 32 or more, or 12 or more with a digit, a capital,
+ * `+` or `/` after its first character (so a long word is not one). `secretTokenLength` decides.
+ */
+const TOKEN_RUN = new RegExp(
+  `(?<![A-Za-z0-9+/=_-])(?:(?=[A-Za-z0-9+/=_-]{${TOKEN_RUN_LENGTH}})|(?=[A-Za-z0-9+/=_-][a-z=_-]*[0-9A-Z+/]))[A-Za-z0-9+/=_-]{${ENCODED_RUN_LENGTH},}`,
   'g',
 );
+/** 32+ characters mixing digits, lower and upper case: AWS secret keys, base64 blobs, random tokens. */
+const RANDOM_TOKEN = new RegExp(`^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{${TOKEN_RUN_LENGTH},}$`);
+/** 32+ hex digits of one case, with a letter and a digit: webhook secrets, API keys, AES keys. */
+const LONG_HEX = new RegExp(
+  `^(?:(?=.*[a-f])(?=.*[0-9])[0-9a-f]{${HEX_RUN_LENGTH},}|(?=.*[A-F])(?=.*[0-9])[0-9A-F]{${HEX_RUN_LENGTH},})$`,
+);
+const BASE64 = /^[A-Za-z0-9+/]{12,400}={0,2}$/;
 const USER_AND_PASSWORD = /^[\x21-\x39\x3b-\x7e]{1,64}:[\x20-\x7e]{1,128}$/;
 
-/** Whether a base64 run decodes to `user:password` (printable ASCII with a colon). */
-function isEncodedCredential(run: string): number {
+/** The whole run when it is random-looking, long hex, or base64 of `user:password`; else 0. */
+function secretTokenLength(run: string): number {
+  if (RANDOM_TOKEN.test(run) || LONG_HEX.test(run)) return run.length;
+  if (!BASE64.test(run)) return 0;
   try {
     return USER_AND_PASSWORD.test(atob(run)) ? run.length : 0;
   } catch {
@@ -176,26 +188,12 @@ export const SECRET_PATTERNS: readonly RedactionPattern[] = [
   },
 ];
 
-/** Run last: anything still long and random-looking. */
+/** Run last: anything still long and random-looking, or encoded credentials. */
 export const TOKEN_PATTERNS: readonly RedactionPattern[] = [
   {
     kind: 'secret',
-    pattern: BASE64_RUN,
-    mayMatch: (text) => hasEncodedRun(text, ENCODED_RUN_LENGTH),
-    confirm: isEncodedCredential,
-  },
-  // Long hex (webhook secrets, API keys, AES keys): 32+ hex digits of one case, with a letter and a digit.
-  {
-    kind: 'secret',
-    pattern:
-      /(?<![A-Za-z0-9+/=_-])(?:(?=[0-9a-f]*[a-f])(?=[a-f]*[0-9])[0-9a-f]{32,}|(?=[0-9A-F]*[A-F])(?=[A-F]*[0-9])[0-9A-F]{32,})(?![A-Za-z0-9+/=_-])/g,
-    mayMatch: (text) => hasHexRun(text, HEX_RUN_LENGTH),
-  },
-  // Long random-looking tokens (AWS secret keys, base64 blobs): 32+ characters mixing digits, lower and upper case.
-  {
-    kind: 'secret',
-    pattern:
-      /(?<![A-Za-z0-9+/=_-])(?=[A-Za-z+/=_-]*[0-9])(?=[A-Z0-9+/=_-]*[a-z])(?=[a-z0-9+/=_-]*[A-Z])[A-Za-z0-9+/=_-]{32,}/g,
-    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH),
+    pattern: TOKEN_RUN,
+    mayMatch: (text) => hasTokenRun(text, TOKEN_RUN_LENGTH) || hasEncodedRun(text, ENCODED_RUN_LENGTH),
+    confirm: secretTokenLength,
   },
 ];
