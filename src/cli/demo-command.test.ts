@@ -84,6 +84,9 @@ describe('toolwarden demo', () => {
     expect(facts.get('total-limit-executed')).toBe('2');
     expect(facts.get('total-limit-exception')).toBe('ToolCallLimitExceededError');
     expect(facts.get('total-limit-message')).toBe('Total tool call limit (2) exceeded for this turn');
+    expect(facts.get('withheld-error-result')).toBe(
+      "TOOL_ERROR: Tool 'leaky' failed; its error text is withheld. Check the arguments and call it again only with changed values: repeating the same call will not help.",
+    );
     const redacted = facts.get('redacted-error-result') ?? '';
     expect(redacted).toMatch(/^TOOL_ERROR: Customer lookup failed/);
     for (const secret of [
@@ -117,6 +120,7 @@ describe('toolwarden demo', () => {
       'total-limit-executed',
       'total-limit-exception',
       'total-limit-message',
+      'withheld-error-result',
       'redacted-error-result',
       'transient-retry-result',
       'transient-retry-attempts',
