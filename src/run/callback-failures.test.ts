@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
-import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
+import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { CallbackError } from '../errors/callback-error.js';
 import type { GuardStore } from '../session/guard-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

@@ -4,8 +4,12 @@ import type { Message, ToolMessage } from '../../messages/message.js';
 export interface ConversationView {
   /** This model call's number in the current turn (1 for the first call after the user's message). */
   readonly round: number;
+  /** The request of the conversation: 1 for the first user message, 2 for the next, ... */
+  readonly request: number;
   /** The tool messages of the current turn, oldest first. */
   readonly toolMessages: readonly ToolMessage[];
+  /** The tool messages answering the last assistant message (the last round's results). */
+  readonly lastRound: readonly ToolMessage[];
   /** The newest tool message of the turn, if any. */
   readonly lastTool: ToolMessage | undefined;
 }
@@ -13,18 +17,25 @@ export interface ConversationView {
 /** Reads the current turn (everything after the last user message), as a model reacting to it would. */
 export function readConversation(messages: readonly Message[]): ConversationView {
   let start = 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
+  let request = 0;
+  for (let i = 0; i < messages.length; i++) {
     if (messages[i]?.role === 'user') {
       start = i + 1;
-      break;
+      request++;
     }
   }
   let assistants = 0;
   const toolMessages: ToolMessage[] = [];
+  let lastRound: ToolMessage[] = [];
   for (let i = start; i < messages.length; i++) {
     const message = messages[i];
-    if (message?.role === 'assistant') assistants++;
-    else if (message?.role === 'tool') toolMessages.push(message);
+    if (message?.role === 'assistant') {
+      assistants++;
+      lastRound = [];
+    } else if (message?.role === 'tool') {
+      toolMessages.push(message);
+      lastRound.push(message);
+    }
   }
-  return { round: assistants + 1, toolMessages, lastTool: toolMessages.at(-1) };
+  return { round: assistants + 1, request, toolMessages, lastRound, lastTool: toolMessages.at(-1) };
 }
