@@ -57,8 +57,15 @@ export const DEFAULT_LIMIT_POLICY = 'throw';
 /** A result that breaks its output contract: the model gets `CONTRACT_VIOLATION` instead of the value. */
 export const DEFAULT_CONTRACT_VIOLATION_POLICY = 'feedback';
 
-/** Model calls in one request, at most (Vercel AI SDK: 20 steps, OpenAI Agents SDK: 10 turns, LangGraph: 25). */
-export const DEFAULT_MAX_ROUND_TRIPS = 20;
+/**
+ * Model calls in one request, at most. The step caps of the frameworks (Vercel AI SDK 20 steps, OpenAI
+ * Agents SDK 10 turns, LangGraph 25) are their loop detectors; here the semantic guard stops a loop within
+ * three rounds of the round that shows it, so the ceiling is a cost bound only: it limits what a model
+ * that keeps making new, distinct calls can spend. 50 lets the long legitimate tasks finish (a 30-page
+ * pagination, a 40-item batch) and still bounds a runaway to 50 model calls; bound money and time with
+ * `tokenBudget`, `costBudget` and `timeBudgetMs`.
+ */
+export const DEFAULT_MAX_ROUND_TRIPS = 50;
 /** Loop guard: identical call + identical result this many times stops (the 2nd repeat). */
 export const DEFAULT_REPEAT_LIMIT = 3;
 /** Loop guard: one tool, different arguments, identical result this many times stops. */
@@ -76,15 +83,47 @@ export const DEFAULT_NO_PROGRESS_ROUNDS = 4;
 /** Loop guard: rounds remembered (bounded memory), and calls remembered per round. */
 export const DEFAULT_GUARD_WINDOW_ROUNDS = 32;
 export const DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND = 16;
-/** Loop guard: tell the model once, on the repeat before the stop, that it is repeating itself. */
+/** Loop guard: tell the model once, on the repeat before the stop, what it is repeating (a note beside the result). */
 export const DEFAULT_NUDGE = true;
+/**
+ * Loop guard: a result shorter than this (characters of its fingerprinted text) is a verdict, an ack or an
+ * empty answer, which distinct arguments legitimately share (`{"available":false}`, `{"status":"sent"}`,
+ * `[]`); only longer results, which carry content, count for the same-result detector.
+ */
+export const DEFAULT_SAME_RESULT_MIN_CHARS = 100;
+/** Loop guard: unchanged answers of a tool declared `loop: { polled: true }`, in one request, before it stops. */
+export const DEFAULT_MAX_UNCHANGED_POLLS = 20;
+/**
+ * Loop guard: result fields that never count, for every tool (volatile by nature: a clock, a request id, a
+ * cursor). Matched by key name at any depth, with case, `_` and `-` ignored. A tool adds its own with
+ * `loop: { ignoreFields }`.
+ */
+export const DEFAULT_VOLATILE_RESULT_FIELDS: readonly string[] = [
+  'timestamp',
+  'serverTime',
+  'checkedAt',
+  'fetchedAt',
+  'retrievedAt',
+  'generatedAt',
+  'servedAt',
+  'requestId',
+  'traceId',
+  'spanId',
+  'correlationId',
+  'nonce',
+  'etag',
+  'cursor',
+  'nextCursor',
+  'pageToken',
+  'nextPageToken',
+  'latencyMs',
+  'elapsedMs',
+];
 /** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`callback-failed`). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 /** What the user gets when a request stops and no last answer is asked for. */
 export const DEFAULT_STOP_FALLBACK_TEXT =
   'I could not finish this request: it was stopped before an answer was ready. Please rephrase or try again later.';
-export const NUDGE_TEXT =
-  'NOTE from the runtime: this call was already made in this conversation and gave the same result. Repeating it will not change the result: change your approach, or answer with what you have.';
 
 /** Imported schemas nested deeper than this (or cyclic) are refused: twice the argument depth cap. */
 export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;

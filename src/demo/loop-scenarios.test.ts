@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NUDGE_TEXT } from '../defaults.js';
 import type { Message } from '../messages/message.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
@@ -96,13 +95,15 @@ describe('loop scenarios: every scenario under the guarded defaults', () => {
     async (scenario) => {
       const { model, tools, messages } = scenario.build();
       const outcome = stoppedOf(await runToolLoop({ model, tools, messages }));
-      const nudgeAt = outcome.messages.findIndex((m) => m.role === 'tool' && m.content.includes(NUDGE_TEXT));
+      const nudgeAt = outcome.messages.findIndex((m) => m.role === 'tool' && m.note !== undefined);
       const lastAssistant = outcome.messages.findLastIndex((m) => m.role === 'assistant');
       expect(nudgeAt).toBeGreaterThan(0);
       // The nudge came in an earlier round than the one that was stopped, and the model was sent it.
       expect(nudgeAt).toBeLessThan(lastAssistant);
       const sent = model.requests.at(-1)?.messages ?? [];
-      expect(sent.some((m) => m.role === 'tool' && m.content.includes(NUDGE_TEXT))).toBe(true);
+      expect(
+        sent.some((m) => m.role === 'tool' && m.note?.startsWith('NOTE from the runtime') === true),
+      ).toBe(true);
     },
   );
 
@@ -139,11 +140,11 @@ describe('loop scenarios: every scenario under the guarded defaults', () => {
     });
   });
 
-  it('8: distinct useless calls are stopped by the ceiling with max-round-trips at 20', async () => {
+  it('8: distinct useless calls are stopped by the ceiling with max-round-trips at 50', async () => {
     const stopped = stoppedOf((await guarded(uselessToolsScenario)).outcome);
     expect(stopped.reason).toBe('max-round-trips');
-    expect(stopped.roundTrips).toBe(20);
-    expect(stopped.evidence).toEqual({ kind: 'ceiling', limit: 'round-trips', max: 20, used: 20 });
+    expect(stopped.roundTrips).toBe(50);
+    expect(stopped.evidence).toEqual({ kind: 'ceiling', limit: 'round-trips', max: 50, used: 50 });
   });
 });
 

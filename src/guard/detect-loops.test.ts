@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hash53, hashText } from './call-hash.js';
-import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { type GuardFinding, NO_FINDINGS } from './guard-types.js';
-import { type GuardWindow, windowOf } from './guard-window.js';
+import type { LoopThresholds } from './detect-loops.js';
+import { type CallRecord, EMPTY_GUARD_STATE, type GuardFinding, type GuardState } from './guard-types.js';
+import { observeRound, startRequest } from './loop-guard.js';
+import { type LoopHints, resolveHints } from './loop-hints.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,
@@ -11,129 +11,175 @@ const thresholds: LoopThresholds = {
   noProgressRounds: 4,
   transientRepeatLimit: 5,
 };
-const call = (tool: string, args: string, result: string) => ({
-  tool,
-  call: hash53(`${tool}#${args}`),
-  result: hash53(result),
+
+/** A guard over scripted rounds; `hints` by tool name. */
+function guard(hints: Record<string, LoopHints> = {}) {
+  const config = { thresholds, hintsOf: (tool: string) => resolveHints(hints[tool], undefined) };
+  let state: GuardState = startRequest(EMPTY_GUARD_STATE);
+  const api = {
+    round(...records: CallRecord[]): readonly GuardFinding[] {
+      const observed = observeRound(state, records, config);
+      state = observed.state;
+      return observed.findings;
+    },
+    newRequest() {
+      state = startRequest(state);
+      return api;
+    },
+    get state() {
+      return state;
+    },
+  };
+  return api;
+}
+
+const read = (call: number, result: number, extra: Partial<CallRecord> = {}): CallRecord => ({
+  tool: 'r',
+  call,
+  result,
+  outcome: 'ok',
+  ...extra,
 });
-/** A window of one call per round, rounds numbered from 1. */
-const rounds = (...calls: Array<ReturnType<typeof call>>): GuardWindow =>
-  windowOf(calls.map((c, i) => ({ round: i + 1, calls: [c] })));
+const write = (call: number, result = 900): CallRecord => ({
+  tool: 'w',
+  call,
+  result,
+  outcome: 'ok',
+  write: true,
+});
+const detectors = (findings: readonly GuardFinding[]) =>
+  findings.map((f) => `${f.level}:${f.evidence.detector}`);
 
 describe('detectLoops', () => {
-  it('warns on the first repeat and stops on the second (exact repeat)', () => {
-    const same = call('q', 'a', 'r');
-    expect(detectLoops(rounds(same), 0, thresholds)).toEqual([]);
-    const warn = detectLoops(rounds(same, same), 0, thresholds);
-    expect(warn.map((f) => [f.level, f.evidence.detector])).toEqual([['warn', 'exact-repeat']]);
-    const stop = detectLoops(rounds(same, same, same), 0, thresholds);
-    expect(stop[0]).toMatchObject({
-      level: 'stop',
-      evidence: { detector: 'exact-repeat', occurrences: 3, rounds: [1, 2, 3] },
+  it('exact repeat: warns at the 2nd occurrence, stops at the 3rd, with the rounds as evidence', () => {
+    const g = guard();
+    expect(g.round(read(1, 1))).toEqual([]);
+    expect(detectors(g.round(read(1, 1)))).toEqual(['warn:exact-repeat']);
+    const stop = g.round(read(1, 1));
+    expect(detectors(stop)).toContain('stop:exact-repeat');
+    expect(stop[0]?.evidence).toMatchObject({ occurrences: 3, rounds: [1, 2, 3], toolNames: ['r'] });
+  });
+
+  it('the same call with a new result is progress (polling with progress)', () => {
+    const g = guard();
+    for (let result = 1; result <= 10; result++) expect(g.round(read(1, result))).toEqual([]);
+  });
+
+  it('identical calls of one round are one occurrence', () => {
+    const g = guard();
+    expect(g.round(read(1, 1), read(1, 1), read(1, 1))).toEqual([]);
+    expect(g.state.window.at(-1)?.calls).toHaveLength(1);
+  });
+
+  it('same result under other arguments stops only for content-bearing reads', () => {
+    const content = guard();
+    content.round(read(1, 7, { content: true }));
+    expect(detectors(content.round(read(2, 7, { content: true })))).toEqual(['warn:same-result']);
+    expect(detectors(content.round(read(3, 7, { content: true })))).toEqual(['stop:same-result']);
+
+    const verdicts = guard();
+    for (let call = 1; call <= 6; call++) expect(verdicts.round(read(call, 7))).toEqual([]);
+    const acks = guard();
+    for (let call = 1; call <= 6; call++)
+      expect(acks.round({ ...write(call, 7), content: true })).toEqual([]);
+    const shared = guard({ r: { sharedResults: true } });
+    for (let call = 1; call <= 6; call++) expect(shared.round(read(call, 7, { content: true }))).toEqual([]);
+  });
+
+  it('a polled tool may answer the same up to its bound, with a warning before the stop; no cycle, no stale rounds', () => {
+    const g = guard({ r: { polled: { maxUnchanged: 8 } } });
+    const levels: string[] = [];
+    for (let poll = 1; poll <= 8; poll++) levels.push(...detectors(g.round(read(1, 1))));
+    expect(levels).toEqual(['warn:unchanged-poll', 'stop:unchanged-poll']);
+    // poll, log, poll, log: the same two rounds again, but a round with a poll is no part of a cycle.
+    const alternating = guard({ r: { polled: true } });
+    const log = { tool: 'log', call: 2, result: 2, outcome: 'ok' } as const;
+    const found = [read(1, 1), log, read(1, 1), log].map((record) => detectors(alternating.round(record)));
+    expect(found).toEqual([[], [], [], ['warn:exact-repeat']]);
+    const plain = guard();
+    const unhinted = [read(1, 1), log, read(1, 1), log].map((record) => detectors(plain.round(record)));
+    expect(unhinted[3]).toContain('stop:cycle');
+  });
+
+  it('a read after a write that changed something is a new situation; an identical write changes nothing', () => {
+    const g = guard();
+    for (let edit = 1; edit <= 6; edit++) {
+      expect(g.round(write(100 + edit))).toEqual([]);
+      expect(g.round(read(1, 1))).toEqual([]);
+    }
+    const same = guard();
+    same.round(write(100));
+    same.round(read(1, 1));
+    same.round(write(100));
+    same.round(read(1, 1));
+    expect(detectors(same.round(write(100)))).toContain('stop:exact-repeat');
+  });
+
+  it('a cycle of period 2 stops at its 4th round, and one of period 3 at its 6th', () => {
+    const two = guard();
+    const a = read(1, 1);
+    const b = { ...read(2, 2), tool: 's' };
+    expect(two.round(a)).toEqual([]);
+    expect(two.round(b)).toEqual([]);
+    two.round(a);
+    expect(detectors(two.round(b))).toContain('stop:cycle');
+
+    const three = guard({}).round;
+    const c = { ...read(3, 3), tool: 'u' };
+    const found: string[][] = [a, b, c, a, b, c].map((record) => detectors(three(record)));
+    expect(found.slice(0, 5).some((f) => f.includes('stop:cycle'))).toBe(false);
+    expect(found[5]).toContain('stop:cycle');
+  });
+
+  it('rounds that only repeat what the request saw stop as no-progress', () => {
+    const g = guard();
+    g.round(read(1, 1), read(2, 2));
+    g.round(read(3, 3), read(4, 4));
+    const shapes = [
+      [read(1, 1), read(3, 3)],
+      [read(2, 2), read(4, 4)],
+      [read(1, 1), read(4, 4)],
+      [read(2, 2), read(3, 3)],
+    ];
+    const found = shapes.map((round) => detectors(g.round(...round)));
+    expect(found.at(-1)).toContain('stop:no-progress');
+  });
+
+  it('transient failures are no loop until the same call stays down for its own limit', () => {
+    const g = guard();
+    const down = read(1, 1, { outcome: 'transient' });
+    const found = [1, 2, 3, 4, 5].map(() => detectors(g.round(down)));
+    expect(found.slice(0, 4).flat()).toEqual([]);
+    expect(found[4]).toEqual(['stop:still-unavailable']);
+  });
+
+  describe('a new request is new context', () => {
+    it('a read made once per request is never a repeat', () => {
+      const g = guard();
+      for (let request = 0; request < 6; request++) {
+        expect(g.round(read(1, 1))).toEqual([]);
+        expect(g.round(read(request + 10, 5))).toEqual([]);
+        g.newRequest();
+      }
     });
-  });
 
-  it("collects findings in the caller's scratch array and leaves it empty", () => {
-    const scratch: GuardFinding[] = [];
-    const same = call('q', 'a', 'r');
-    const found = detectLoops(rounds(same, same), 0, thresholds, scratch);
-    expect(found.map((f) => f.evidence.detector)).toEqual(['exact-repeat']);
-    expect(found).not.toBe(scratch);
-    expect(scratch).toEqual([]);
-    expect(detectLoops(rounds(same), 0, thresholds, scratch)).toBe(NO_FINDINGS);
-  });
-
-  it('does not call a polling tool whose result changes a loop', () => {
-    const window = rounds(
-      call('poll', 'job', 'r1'),
-      call('poll', 'job', 'r2'),
-      call('poll', 'job', 'r3'),
-      call('poll', 'job', 'r4'),
-    );
-    expect(detectLoops(window, 0, thresholds)).toEqual([]);
-  });
-
-  it('stops the same result under reworded arguments', () => {
-    const window = rounds(
-      call('search', 'a', 'page'),
-      call('search', 'b', 'page'),
-      call('search', 'c', 'page'),
-    );
-    const findings = detectLoops(window, 0, thresholds);
-    expect(findings.find((f) => f.level === 'stop')?.evidence).toMatchObject({
-      detector: 'same-result',
-      occurrences: 3,
+    it('a call that already repeated in a request goes on counting in the next', () => {
+      const g = guard();
+      g.round(read(1, 1));
+      g.round(read(1, 1));
+      g.newRequest();
+      expect(detectors(g.round(read(1, 1)))).toContain('stop:exact-repeat');
     });
-  });
 
-  it('stops A-B-A-B once the period has repeated, and finds longer periods', () => {
-    const a = call('a', '1', 'x');
-    const b = call('b', '1', 'y');
-    const ab = detectLoops(rounds(a, b, a, b), 0, thresholds).find((f) => f.evidence.detector === 'cycle');
-    expect(ab).toMatchObject({ level: 'stop', evidence: { period: 2, rounds: [1, 2, 3, 4] } });
-    const c = call('c', '1', 'z');
-    const abc = detectLoops(rounds(a, b, c, a, b, c), 0, thresholds).find(
-      (f) => f.evidence.detector === 'cycle',
-    );
-    expect(abc?.evidence.period).toBe(3);
-    expect(
-      detectLoops(rounds(a, b, c, a, b, c), 0, { ...thresholds, maxCyclePeriod: 0 }).some(
-        (f) => f.evidence.detector === 'cycle',
-      ),
-    ).toBe(false);
-  });
-
-  it('compares whole rounds for a cycle: calls, results and their order', () => {
-    const a = call('a', '1', 'x');
-    const b = call('b', '1', 'y');
-    const c = call('c', '1', 'z');
-    const multi = (...calls: Array<ReturnType<typeof call>>[]): GuardWindow =>
-      windowOf(calls.map((round, i) => ({ round: i + 1, calls: round })));
-    const cycleIn = (window: GuardWindow) =>
-      detectLoops(window, 0, thresholds).some((f) => f.evidence.detector === 'cycle');
-    expect(cycleIn(multi([a, b], [c], [a, b], [c]))).toBe(true);
-    expect(cycleIn(multi([a, b], [c], [b, a], [c]))).toBe(false);
-    expect(cycleIn(multi([a, b], [c], [a], [c]))).toBe(false);
-    expect(cycleIn(multi([a], [c], [{ ...a, result: b.result }], [c]))).toBe(false);
-    expect(cycleIn(multi([], [c], [], [c]))).toBe(false);
-  });
-
-  it('shows fingerprints in evidence as text: tool#digest for the call, the digest for the result', () => {
-    const same = call('q', 'a', 'r');
-    const [finding] = detectLoops(rounds(same, same), 0, thresholds);
-    expect(finding?.evidence.fingerprints).toEqual([
-      { call: `q#${hashText(same.call)}`, result: hashText(same.result) },
-    ]);
-    expect(finding?.evidence.toolNames).toEqual(['q']);
-  });
-
-  it('does not take distinct steps for a cycle', () => {
-    const window = rounds(...Array.from({ length: 12 }, (_, i) => call(`step${i}`, `${i}`, `r${i}`)));
-    expect(detectLoops(window, 0, thresholds)).toEqual([]);
-  });
-
-  it('neither warns about nor stops a transient failure until it has repeated transientRepeatLimit times', () => {
-    const down = { ...call('rate', '1', 'unavailable'), transient: true as const };
-    for (let n = 1; n < 5; n++)
-      expect(detectLoops(rounds(...Array(n).fill(down)), 0, thresholds)).toEqual([]);
-    expect(detectLoops(rounds(...Array(5).fill(down)), 0, thresholds)[0]).toMatchObject({
-      level: 'stop',
-      evidence: { detector: 'still-unavailable', occurrences: 5 },
-    });
-    expect(
-      detectLoops(rounds(...Array(9).fill(down)), 0, { ...thresholds, transientRepeatLimit: 0 }),
-    ).toEqual([]);
-  });
-
-  it('stops after K rounds without a new result', () => {
-    const current = rounds(call('x', '1', 'r'));
-    expect(detectLoops(current, 3, thresholds)[0]).toMatchObject({
-      level: 'warn',
-      evidence: { detector: 'no-progress' },
-    });
-    expect(detectLoops(current, 4, thresholds)[0]).toMatchObject({
-      level: 'stop',
-      evidence: { detector: 'no-progress', occurrences: 4 },
+    it('stale rounds and cycles do not carry over into the next request', () => {
+      const g = guard();
+      const a = read(1, 1);
+      const b = { ...read(2, 2), tool: 's' };
+      g.round(a);
+      g.round(b);
+      g.newRequest();
+      expect(g.round(a)).toEqual([]);
+      expect(g.round(b)).toEqual([]);
     });
   });
 });

@@ -1,163 +1,227 @@
-import { hashText } from './call-hash.js';
-import { callFingerprintText } from './fingerprint.js';
-import { type CallRecord, type GuardFinding, type LoopEvidence, NO_FINDINGS } from './guard-types.js';
-import { entryAt, type GuardWindow, roundCount, roundStart } from './guard-window.js';
+import { callFingerprintText, hashText } from './fingerprint.js';
+import type { CallRecord, GuardFinding, LoopDetector, LoopEvidence, RoundRecord } from './guard-types.js';
+import type { ResolvedHints } from './loop-hints.js';
 
 export interface LoopThresholds {
   /** Occurrences of the same call with the same result that stop (default 3: the 2nd repeat). */
   readonly repeatLimit: number;
-  /** Different arguments to one tool with the same result that stop (default 3). */
+  /** Different arguments to one tool with the same content-bearing result that stop (default 3). */
   readonly sameResultLimit: number;
   /** Longest cycle period looked for, in rounds (default 4; 0 turns cycle detection off). */
   readonly maxCyclePeriod: number;
-  /** Rounds in a row with no new result that stop (default 4). */
+  /** Rounds in a row that only repeat what the request already saw, that stop (default 4). */
   readonly noProgressRounds: number;
   /** Occurrences of the same call failing transiently that stop (default 5; no warning before). */
   readonly transientRepeatLimit: number;
 }
 
 /**
- * The four detectors, over the window (the current round last). Pure: same window, same findings.
- * A finding is `warn` one step before its threshold (the moment for a nudge) and `stop` at it. Finding
- * nothing (almost every round) returns the shared empty `NO_FINDINGS`. `scratch`, an empty array the
- * caller keeps from round to round, collects the findings so that a round without any allocates nothing;
- * it is left empty.
+ * The detectors, over the window (the current round last). Pure: the same window and hints give the same
+ * findings. A finding is `warn` one step before its threshold (the moment for a note to the model) and
+ * `stop` at it. What counts as "the same situation":
+ * - a request is new context: cycles and stale rounds are looked for within the current request, and an
+ *   exact repeat counts an earlier request only where the call already repeated inside it;
+ * - a read after a write that changed something (a successful write whose call was not seen before) is
+ *   a new situation: the reads before the change do not count;
+ * - identical calls of one round are one occurrence (the round's records are kept distinct).
  */
 export function detectLoops(
-  window: GuardWindow,
-  staleRounds: number,
+  window: readonly RoundRecord[],
   thresholds: LoopThresholds,
-  scratch: GuardFinding[] = [],
-): readonly GuardFinding[] {
-  if (roundCount(window) === 0) return NO_FINDINGS;
-  // A cycle repeats the current round, so each of its calls must have occurred before in the window.
-  if (repeats(window, thresholds, scratch)) cycles(window, thresholds.maxCyclePeriod, scratch);
-  noProgress(window, staleRounds, thresholds.noProgressRounds, scratch);
-  return scratch.length === 0 ? NO_FINDINGS : scratch.splice(0);
+  hintsOf: (tool: string) => ResolvedHints,
+): GuardFinding[] {
+  const findings: GuardFinding[] = [];
+  const current = window.length - 1;
+  const round = window[current];
+  if (round === undefined) return findings;
+  let requestStart = current;
+  while (requestStart > 0 && window[requestStart - 1]?.request === round.request) requestStart--;
+  const changes = changeRounds(window);
+  const readsFrom = situationStart(changes, requestStart, current);
+
+  round.calls.forEach((record, callIndex) => {
+    const hints = hintsOf(record.tool);
+    if (record.outcome === 'transient') {
+      const limit = thresholds.transientRepeatLimit;
+      const rounds = roundsWith(window, requestStart, current, record, true);
+      if (limit > 0 && rounds.length >= limit)
+        findings.push(finding('stop', 'still-unavailable', [record], rounds, callIndex));
+      return;
+    }
+    const from = record.write === true ? requestStart : readsFrom;
+    const rounds = roundsWith(window, from, current, record, false);
+    if (from === requestStart) rounds.unshift(...repeatedBefore(window, requestStart, record));
+    const polled = hints.maxUnchanged > 0;
+    const level = levelFor(rounds.length, polled ? hints.maxUnchanged : thresholds.repeatLimit);
+    if (level !== undefined)
+      findings.push(finding(level, polled ? 'unchanged-poll' : 'exact-repeat', [record], rounds, callIndex));
+    if (
+      record.outcome === 'ok' &&
+      record.content === true &&
+      record.write !== true &&
+      !polled &&
+      !hints.sharedResults
+    )
+      sameResult(window, readsFrom, current, record, callIndex, thresholds.sameResultLimit, findings);
+  });
+  cycle(window, requestStart, thresholds.maxCyclePeriod, hintsOf, findings);
+  noProgress(window, requestStart, changes, thresholds.noProgressRounds, hintsOf, findings);
+  return findings;
 }
 
-// The detectors run every round and almost always find nothing: they count first, and build evidence
-// only when a finding is due. The every-round scans use indexed loops: for-of allocates an iterator
-// result per step wherever the code is not optimized (after a GC has thrown that code away).
+/** Per round of the window: whether it holds a write that changed something (a successful, new write call). */
+function changeRounds(window: readonly RoundRecord[]): boolean[] {
+  const writes = new Set<number>();
+  return window.map((round) => {
+    let changed = false;
+    for (const record of round.calls) {
+      if (record.write !== true) continue;
+      if (record.outcome === 'ok' && !writes.has(record.call)) changed = true;
+      writes.add(record.call);
+    }
+    return changed;
+  });
+}
 
-/**
- * Exact repeats (same call, same result) and same results under other arguments, counted in one pass over
- * the window for each call of the current round. Returns whether the round has calls and every one of
- * them occurred before.
- */
-function repeats(window: GuardWindow, thresholds: LoopThresholds, findings: GuardFinding[]): boolean {
-  const { tools, calls, results } = window;
-  const end = calls.length;
-  const start = roundStart(window, window.roundSizes.length - 1);
-  let recurring = end > start;
-  for (let index = start; index < end; index++) {
-    const tool = tools[index] as string;
-    const call = calls[index] as number;
-    const result = results[index] as number;
-    let occurrences = 0;
-    let sameResult = 0;
-    for (let j = window.firstEntry; j < end; j++) {
-      if (results[j] !== result || tools[j] !== tool) continue;
-      sameResult++;
-      if (calls[j] === call) occurrences++;
-    }
-    // A transient failure is not a loop: no warning, no nudge; only a tool that stays down is stopped.
-    const transient = window.transient[index] === true;
-    const level = transient
-      ? thresholds.transientRepeatLimit > 0 && occurrences >= thresholds.transientRepeatLimit
-        ? 'stop'
-        : undefined
-      : levelFor(occurrences, thresholds.repeatLimit);
-    const callIndex = index - start;
-    if (level !== undefined) {
-      const rounds = roundsWith(window, call, result);
-      const detector = transient ? 'still-unavailable' : 'exact-repeat';
-      const entries = [entryAt(window, index)];
-      findings.push({ level, callIndex, evidence: evidence(detector, entries, occurrences, rounds) });
-    }
-    if (!transient && sameResult > occurrences)
-      sameResults(window, index, callIndex, thresholds.sameResultLimit, findings);
-    if (occurrences < 2) recurring = false;
+/** Where the reads of round `at` start counting: after the newest change before it, within the request. */
+function situationStart(changes: readonly boolean[], requestStart: number, at: number): number {
+  if (changes[at] === true) return at;
+  for (let index = at - 1; index >= requestStart; index--) if (changes[index] === true) return index + 1;
+  return requestStart;
+}
+
+function sameCall(a: CallRecord, b: CallRecord): boolean {
+  return a.call === b.call && a.result === b.result;
+}
+
+/** The numbers of the rounds in [from, to] holding this call with this result (transient failures apart). */
+function roundsWith(
+  window: readonly RoundRecord[],
+  from: number,
+  to: number,
+  record: CallRecord,
+  transient: boolean,
+): number[] {
+  const rounds: number[] = [];
+  for (let index = from; index <= to; index++) {
+    const round = window[index] as RoundRecord;
+    const found = round.calls.some(
+      (other) => sameCall(other, record) && (other.outcome === 'transient') === transient,
+    );
+    if (found) rounds.push(round.round);
   }
-  return recurring;
+  return rounds;
 }
 
-/** The same result under different arguments: evidence is gathered only when another call shares the result. */
-function sameResults(
-  window: GuardWindow,
-  index: number,
+/** The rounds of earlier requests with this call and result, from each request where it already repeated. */
+function repeatedBefore(window: readonly RoundRecord[], requestStart: number, record: CallRecord): number[] {
+  const rounds: number[] = [];
+  let start = 0;
+  while (start < requestStart) {
+    let end = start;
+    const request = window[start]?.request;
+    while (end + 1 < requestStart && window[end + 1]?.request === request) end++;
+    const found = roundsWith(window, start, end, record, false);
+    if (found.length >= 2) rounds.push(...found);
+    start = end + 1;
+  }
+  return rounds;
+}
+
+/** Different calls to one tool, one content-bearing result: rewording that changes nothing. */
+function sameResult(
+  window: readonly RoundRecord[],
+  from: number,
+  to: number,
+  record: CallRecord,
   callIndex: number,
   limit: number,
   findings: GuardFinding[],
 ): void {
-  const { tools, calls, results } = window;
   const matches: CallRecord[] = [];
   const rounds: number[] = [];
-  let start = window.firstEntry;
-  for (let r = window.first; r < window.roundSizes.length; r++) {
-    const end = start + (window.roundSizes[r] as number);
-    for (let j = start; j < end; j++) {
-      if (tools[j] !== tools[index] || results[j] !== results[index]) continue;
-      if (hasCall(matches, calls[j] as number)) continue;
-      matches.push(entryAt(window, j));
-      rounds.push(window.roundNumbers[r] as number);
+  for (let index = from; index <= to; index++) {
+    const round = window[index] as RoundRecord;
+    for (const other of round.calls) {
+      if (other.tool !== record.tool || other.result !== record.result || other.outcome !== 'ok') continue;
+      if (matches.some((match) => match.call === other.call)) continue;
+      matches.push(other);
+      rounds.push(round.round);
     }
-    start = end;
   }
-  const level = levelFor(matches.length, limit);
-  if (level === undefined || matches.length < 2) return;
-  findings.push({ level, callIndex, evidence: evidence('same-result', matches, matches.length, rounds) });
+  const level = matches.length < 2 ? undefined : levelFor(matches.length, limit);
+  if (level !== undefined) findings.push(finding(level, 'same-result', matches, rounds, callIndex));
 }
 
-function hasCall(records: readonly CallRecord[], call: number): boolean {
-  for (const record of records) if (record.call === call) return true;
-  return false;
-}
-
-/** A repeating sequence of rounds: the last `period` rounds equal the `period` before them. */
-function cycles(window: GuardWindow, maxPeriod: number, findings: GuardFinding[]): void {
-  const n = window.roundSizes.length;
-  for (let period = 2; period <= maxPeriod; period++) {
-    if (roundCount(window) < 2 * period) break;
-    // Newest first: in a round that is no cycle the first comparison already fails.
+/** A repeating sequence of rounds in the request: the last `period` rounds equal the `period` before them. */
+function cycle(
+  window: readonly RoundRecord[],
+  requestStart: number,
+  maxPeriod: number,
+  hintsOf: (tool: string) => ResolvedHints,
+  findings: GuardFinding[],
+): void {
+  const n = window.length;
+  // Polls and transient failures repeat by nature: a round with one is no part of a cycle.
+  const plain = (round: RoundRecord) =>
+    round.calls.length > 0 &&
+    round.calls.every((record) => record.outcome !== 'transient' && hintsOf(record.tool).maxUnchanged === 0);
+  for (let period = 2; period <= maxPeriod && n - requestStart >= 2 * period; period++) {
     let repeats = true;
-    for (let i = n - 1; i >= n - period && repeats; i--)
-      repeats = (window.roundSizes[i] as number) > 0 && sameRound(window, i, i - period);
+    for (let i = n - 1; i >= n - period && repeats; i--) {
+      const a = window[i] as RoundRecord;
+      repeats = plain(a) && sameRound(a, window[i - period] as RoundRecord);
+    }
     if (!repeats) continue;
+    const last = window[n - 1] as RoundRecord;
     let distinct = false;
-    for (let i = n - period; i < n - 1 && !distinct; i++) distinct = !sameRound(window, i, n - 1);
+    for (let i = n - period; i < n - 1 && !distinct; i++)
+      distinct = !sameRound(window[i] as RoundRecord, last);
     if (!distinct) continue;
-    const rounds = window.roundNumbers.slice(-2 * period);
-    const calls: CallRecord[] = [];
-    for (let j = roundStart(window, n - period); j < window.calls.length; j++) calls.push(entryAt(window, j));
-    findings.push({ level: 'stop', evidence: { ...evidence('cycle', calls, 2, rounds), period } });
+    const cycleRounds = window.slice(n - 2 * period);
+    const records = window.slice(n - period).flatMap((round) => round.calls);
+    const rounds = cycleRounds.map((round) => round.round);
+    findings.push({ level: 'stop', evidence: { ...evidence('cycle', records, 2, rounds), period } });
     return;
   }
 }
 
-/** The same calls with the same results, in the same order: rounds compared directly, no signature built. */
-function sameRound(window: GuardWindow, a: number, b: number): boolean {
-  if (a === b) return true;
-  const size = window.roundSizes[a] as number;
-  if (size !== window.roundSizes[b]) return false;
-  const startA = roundStart(window, a);
-  const startB = roundStart(window, b);
-  for (let i = 0; i < size; i++) {
-    if (window.calls[startA + i] !== window.calls[startB + i]) return false;
-    if (window.results[startA + i] !== window.results[startB + i]) return false;
-  }
-  return true;
+/** The same calls with the same results (a round's records are distinct, so equal sizes and containment). */
+function sameRound(a: RoundRecord, b: RoundRecord): boolean {
+  if (a.calls.length !== b.calls.length) return false;
+  return a.calls.every((record) => b.calls.some((other) => sameCall(other, record)));
 }
 
-function noProgress(window: GuardWindow, staleRounds: number, limit: number, findings: GuardFinding[]): void {
-  const level = levelFor(staleRounds, limit);
-  if (level === undefined || staleRounds === 0) return;
-  const current = window.roundNumbers.at(-1) as number;
-  const rounds = Array.from({ length: staleRounds }, (_, i) => current - staleRounds + 1 + i);
-  const calls: CallRecord[] = [];
-  for (let j = roundStart(window, window.roundSizes.length - 1); j < window.calls.length; j++)
-    calls.push(entryAt(window, j));
-  findings.push({ level, evidence: evidence('no-progress', calls, staleRounds, rounds) });
+/** Rounds in a row, within the request, whose every call repeats a call and result already seen in its situation. */
+function noProgress(
+  window: readonly RoundRecord[],
+  requestStart: number,
+  changes: readonly boolean[],
+  limit: number,
+  hintsOf: (tool: string) => ResolvedHints,
+  findings: GuardFinding[],
+): void {
+  const stale: number[] = [];
+  for (let index = window.length - 1; index >= requestStart; index--) {
+    const round = window[index] as RoundRecord;
+    const judged = round.calls.filter(
+      (record) => record.outcome !== 'transient' && hintsOf(record.tool).maxUnchanged === 0,
+    );
+    if (judged.length === 0) continue;
+    const readsFrom = situationStart(changes, requestStart, index);
+    const seen = judged.every((record) => {
+      const from = record.write === true ? requestStart : readsFrom;
+      for (let earlier = from; earlier < index; earlier++)
+        if ((window[earlier] as RoundRecord).calls.some((other) => sameCall(other, record))) return true;
+      return false;
+    });
+    if (!seen) break;
+    stale.unshift(round.round);
+  }
+  const level = stale.length < 2 ? undefined : levelFor(stale.length, limit);
+  if (level === undefined) return;
+  const records = (window.at(-1) as RoundRecord).calls;
+  findings.push(finding(level, 'no-progress', records, stale, undefined));
 }
 
 function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {
@@ -167,37 +231,36 @@ function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {
   return undefined;
 }
 
-/**
- * The numbers of the rounds with this call and result. Values, not a predicate: a closure over the
- * caller's loop variables would make every iteration allocate a context for them, finding or not.
- */
-function roundsWith(window: GuardWindow, call: number, result: number): number[] {
-  const rounds: number[] = [];
-  let start = window.firstEntry;
-  for (let r = window.first; r < window.roundSizes.length; r++) {
-    const end = start + (window.roundSizes[r] as number);
-    for (let j = start; j < end; j++)
-      if (window.calls[j] === call && window.results[j] === result)
-        rounds.push(window.roundNumbers[r] as number);
-    start = end;
-  }
-  return rounds;
+function finding(
+  level: 'warn' | 'stop',
+  detector: LoopDetector,
+  records: readonly CallRecord[],
+  rounds: readonly number[],
+  callIndex: number | undefined,
+): GuardFinding {
+  const found = evidence(
+    detector,
+    records,
+    detector === 'same-result' ? records.length : rounds.length,
+    rounds,
+  );
+  return callIndex === undefined ? { level, evidence: found } : { level, evidence: found, callIndex };
 }
 
 function evidence(
-  detector: LoopEvidence['detector'],
-  calls: readonly CallRecord[],
+  detector: LoopDetector,
+  records: readonly CallRecord[],
   occurrences: number,
   rounds: readonly number[],
 ): LoopEvidence {
   return {
     detector,
-    toolNames: [...new Set(calls.map((call) => call.tool))],
-    fingerprints: calls.map(({ tool, call, result }) => ({
+    toolNames: [...new Set(records.map((record) => record.tool))],
+    fingerprints: records.map(({ tool, call, result }) => ({
       call: callFingerprintText(tool, call),
       result: hashText(result),
     })),
     occurrences,
-    rounds: [...new Set(rounds)],
+    rounds: [...new Set(rounds)].sort((a, b) => a - b),
   };
 }

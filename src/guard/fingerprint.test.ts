@@ -1,59 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { callHash, createHashState, hash53, hashText } from './call-hash.js';
-import { callFingerprint, callFingerprintText, resultFingerprint } from './fingerprint.js';
+import { truncateText } from '../serialize/truncate-text.js';
+import { callDigest, callFingerprint, hash53, resultDigest, resultFingerprint } from './fingerprint.js';
+import { resolveHints } from './loop-hints.js';
 
-describe('fingerprints', () => {
-  it('treat reordered keys, reformatted numbers and extra whitespace as the same call', () => {
-    const a = callFingerprint('search', '{"q": "cheap   flights ", "page": 1.0, "opts": {"b": 2, "a": 1}}');
-    const b = callFingerprint('search', '{"opts":{"a":1,"b":2},"page":1,"q":"cheap flights"}');
-    expect(a).toBe(b);
-    const flat = callFingerprint('search', '{"q": " cheap\\t\\tflights", "page": 1.0}');
-    expect(flat).toBe(callFingerprint('search', '{"page":1,"q":"cheap flights"}'));
-  });
+const noHints = resolveHints(undefined, undefined);
 
-  it('give the same fingerprint to raw arguments and to the same arguments already parsed', () => {
-    const raw = '{"q": "  rome  hotels", "n": 2.0, "x": null}';
-    expect(callFingerprint('search', raw)).toBe(
-      callFingerprint('search', 'ignored when parsed is given', { x: null, q: 'rome hotels', n: 2 }),
-    );
-    expect(callFingerprint('t', '[1, {"b": 1, "a": 2}]')).toBe(callFingerprint('t', '', [1, { a: 2, b: 1 }]));
-  });
-
-  it('tell different arguments and different tools apart', () => {
-    const base = callFingerprint('search', '{"q":"rome"}');
-    expect(callFingerprint('search', '{"q":"paris"}')).not.toBe(base);
-    expect(callFingerprint('lookup', '{"q":"rome"}')).not.toBe(base);
-    expect(callFingerprint('search', '{"q":"rome","p":1}')).not.toBe(base);
-    expect(callFingerprint('search', '{"q":"rome"}', { q: 'rome', p: undefined })).toBe(base);
-  });
-
-  it('treat blank arguments as {} and compare broken JSON as normalized text', () => {
-    expect(callFingerprint('t', '  ')).toBe(callFingerprint('t', '{}'));
-    expect(callFingerprint('t', '{"a":  1')).toBe(callFingerprint('t', '{"a": 1'));
-    expect(callFingerprint('t', '{"a": 1')).not.toBe(callFingerprint('t', '{"a": 2'));
-  });
-
-  it('read as tool#digest, the form loop evidence shows', () => {
-    const number = callHash(createHashState(), 'search', '{"q":"rome"}');
-    expect(callFingerprint('search', '{"q":"rome"}')).toBe(callFingerprintText('search', number));
-    expect(callFingerprint('search', '{"q":"rome"}')).toMatch(/^search#[0-9a-z]+\.[0-9a-z]+$/);
-  });
-
-  it('digest results by their exact text', () => {
-    expect(resultFingerprint('{"state":"PAID"}')).toBe(resultFingerprint('{"state":"PAID"}'));
-    expect(resultFingerprint('{"state":"PAID"}')).not.toBe(resultFingerprint('{"state":"SHIPPED"}'));
-    expect(resultFingerprint('a')).not.toBe(resultFingerprint(' a'));
-  });
-
-  it('hash long and hostile strings without trouble', () => {
-    expect(hashText(hash53('x'.repeat(1_000_000)))).toMatch(/^[0-9a-z]+\.[0-9a-z]+$/);
+describe('hash53', () => {
+  it('is a deterministic safe integer that tells texts apart', () => {
+    expect(Number.isSafeInteger(hash53('a'))).toBe(true);
+    expect(hash53('getPrice#{"sku":"X-1"}')).toBe(hash53('getPrice#{"sku":"X-1"}'));
+    expect(hash53('a')).not.toBe(hash53('b'));
     expect(hash53('')).not.toBe(hash53(' '));
   });
+});
 
-  it('keep the digest stable (persisted session state compares against it)', () => {
-    expect(hash53('hello')).toBe(4625896200565286);
-    expect(hashText(hash53(''))).toBe('gnug.7h0j2b');
-    for (const text of ['', 'a', 'x'.repeat(1000), '\u{1F600}'])
-      expect(Number.isSafeInteger(hash53(text)) && hash53(text) >= 0).toBe(true);
+describe('call fingerprints: what the model asked', () => {
+  it('ignore key order, number spelling and whitespace between JSON tokens', () => {
+    expect(callFingerprint('t', '{"q": "a", "n": 1.0}')).toBe(callFingerprint('t', '{"n":1,"q":"a"}'));
+  });
+
+  it('keep whitespace inside string values (YAML, code, SQL are content)', () => {
+    const prints = ['spec:\n  port: 8080', 'spec:\n    port: 8080', 'spec:\n\tport: 8080'].map((text) =>
+      callFingerprint('replaceLines', JSON.stringify({ text })),
+    );
+    expect(new Set(prints).size).toBe(3);
+    expect(callFingerprint('sql', '{"q":"\'a  b\'"}')).not.toBe(callFingerprint('sql', '{"q":"\'a b\'"}'));
+  });
+
+  it('tell tools apart, and read empty arguments as {}', () => {
+    expect(callDigest('a', '{}')).not.toBe(callDigest('b', '{}'));
+    expect(callDigest('a', '')).toBe(callDigest('a', '{}'));
+  });
+});
+
+describe('result fingerprints: what the model saw', () => {
+  it('leave out the truncation marker: two results that look the same to the model are the same', () => {
+    const a = truncateText(`${'x'.repeat(200)}${'a'.repeat(103)}`, 157).text;
+    const b = truncateText(`${'x'.repeat(200)}${'b'.repeat(109)}`, 157).text;
+    expect(a).not.toBe(b);
+    expect(resultDigest(a, noHints).digest).toBe(resultDigest(b, noHints).digest);
+  });
+
+  it('leave out the default volatile fields at any depth, in any spelling', () => {
+    const a = '{"status":"pending","checkedAt":"2026-12-01T10:00:00Z","meta":{"request_id":"r1"}}';
+    const b = '{"meta":{"request_id":"r2"},"status":"pending","checkedAt":"2026-12-01T10:00:05Z"}';
+    expect(resultFingerprint(a)).toBe(resultFingerprint(b));
+    expect(resultFingerprint(a)).not.toBe(resultFingerprint('{"status":"done","checkedAt":"x"}'));
+  });
+
+  it("leave out a tool's own fields, and array order when the tool says it does not count", () => {
+    expect(resultFingerprint('{"v":1,"seq":1}', { ignoreFields: ['seq'] })).toBe(
+      resultFingerprint('{"v":1,"seq":2}', { ignoreFields: ['seq'] }),
+    );
+    expect(resultFingerprint('[1,2,3]', { unordered: true })).toBe(
+      resultFingerprint('[3,1,2]', { unordered: true }),
+    );
+    expect(resultFingerprint('[1,2,3]')).not.toBe(resultFingerprint('[3,1,2]'));
+  });
+
+  it('take text that is not JSON as it is', () => {
+    expect(resultFingerprint('{"checkedAt": broken')).toBe(resultFingerprint('{"checkedAt": broken'));
+    expect(resultFingerprint('{"checkedAt": broken')).not.toBe(resultFingerprint('{"checkedAt": other'));
+  });
+
+  it('say whether the result carries content: verdicts, acks and empties do not', () => {
+    expect(resultDigest('{"available":false}', noHints).content).toBe(false);
+    expect(resultDigest('[]', noHints).content).toBe(false);
+    expect(resultDigest(JSON.stringify({ hits: ['a'.repeat(60), 'b'.repeat(60)] }), noHints).content).toBe(
+      true,
+    );
   });
 });

@@ -1,22 +1,77 @@
-import { callHash, createHashState, hash53, hashText } from './call-hash.js';
+import { DEFAULT_SAME_RESULT_MIN_CHARS } from '../defaults.js';
+import { withoutTruncationMarker } from '../serialize/truncate-text.js';
+import { canonicalArguments, canonicalJson } from './canonical-json.js';
+import { type LoopHints, type ResolvedHints, resolveHints, VOLATILE_FIELD_PATTERN } from './loop-hints.js';
+
+// cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
+// conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
+const TWO_TO_32 = 4294967296;
+
+/** The cyrb53 digest of a text, as a safe integer (below 2^53): the guard's one hash. */
+export function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return TWO_TO_32 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** A digest as text: its two halves in base 36 (the form evidence shows). */
+export function hashText(hash: number): string {
+  return `${Math.floor(hash / TWO_TO_32).toString(36)}.${(hash % TWO_TO_32).toString(36)}`;
+}
+
+/** The digest of a call: the tool name and the arguments as the model sent them, in canonical form. */
+export function callDigest(toolName: string, rawArguments: string): number {
+  return hash53(`${toolName}#${canonicalArguments(rawArguments)}`);
+}
+
+/** A result's digest, and whether it carries content (for the same-result detector). */
+export interface ResultDigest {
+  readonly digest: number;
+  readonly content: boolean;
+}
 
 /**
- * The meaning of a call: the tool name and its arguments in canonical form (keys sorted, numbers and
- * whitespace normalized), so `{"q": "a  b", "n": 1.0}` and `{"n":1,"q":"a b"}` are the same call.
- * Arguments that are not JSON are compared as text with whitespace normalized. `parsed`, when given, is
- * the arguments already parsed (and validated) by the chain: it saves parsing them again. The text is
- * `tool#digest`, the form `LoopEvidence.fingerprints[].call` has.
+ * The digest of a result as the model saw it: the text without a truncation marker; when the text is
+ * JSON and fields are to be left out (the tool's hints, or a default volatile field appears) or array
+ * order does not count, the canonical text of what is left. `content`: the text is long enough to be
+ * more than a verdict, an ack or an empty answer.
  */
-export function callFingerprint(toolName: string, rawArguments: string, parsed?: unknown): string {
-  return callFingerprintText(toolName, callHash(createHashState(), toolName, rawArguments, parsed));
+export function resultDigest(shown: string, hints: ResolvedHints): ResultDigest {
+  let text = withoutTruncationMarker(shown);
+  const first = text.charCodeAt(0);
+  const json = first === 0x7b /* { */ || first === 0x5b; /* [ */
+  if (json && text === shown && (hints.ownFields || hints.unordered || VOLATILE_FIELD_PATTERN.test(text))) {
+    try {
+      text = canonicalJson(JSON.parse(text), { skipKey: hints.skipKey, unordered: hints.unordered });
+    } catch {
+      // Not JSON after all (or too deep to write): the text as it is.
+    }
+  }
+  return { digest: hash53(text), content: text.length >= DEFAULT_SAME_RESULT_MIN_CHARS };
 }
 
-/** The meaning of a result: a digest of the text the model saw (as in `LoopEvidence.fingerprints[].result`). */
-export function resultFingerprint(content: string): string {
-  return hashText(hash53(content));
+/**
+ * The meaning of a call, as evidence shows it (`tool#digest`): the tool name and its arguments in
+ * canonical form (keys sorted, numbers normalized, whitespace between JSON tokens ignored, whitespace
+ * inside strings kept), so `{"q": "a", "n": 1.0}` and `{"n":1,"q":"a"}` are the same call.
+ */
+export function callFingerprint(toolName: string, rawArguments: string): string {
+  return callFingerprintText(toolName, callDigest(toolName, rawArguments));
 }
 
-/** The text form of a numeric call fingerprint (the guard keeps numbers, evidence shows text). */
+/** The meaning of a result, as evidence shows it: see `resultDigest`; `hints` as a tool would declare them. */
+export function resultFingerprint(content: string, hints?: LoopHints): string {
+  return hashText(resultDigest(content, resolveHints(hints, undefined)).digest);
+}
+
+/** The text form of a call digest. */
 export function callFingerprintText(toolName: string, call: number): string {
   return `${toolName}#${hashText(call)}`;
 }

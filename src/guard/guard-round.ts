@@ -1,12 +1,27 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import { NUDGE_TEXT } from '../defaults.js';
+import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import type { ToolCall, ToolMessage } from '../messages/message.js';
-import { callHash, hash53 } from './call-hash.js';
-import type { LoopEvidence } from './guard-types.js';
-import { finishRound, type LoopGuard, markNudged, recordCall, wasNudged } from './loop-guard.js';
+import { callDigest, hash53, resultDigest } from './fingerprint.js';
+import type { CallRecord, GuardState, LoopEvidence } from './guard-types.js';
+import { type GuardConfig, observeRound, withNudged } from './loop-guard.js';
+import { loopNote } from './loop-note.js';
+
+export interface GuardRoundInput {
+  readonly state: GuardState;
+  readonly config: GuardConfig;
+  /** Whether a tool name is a write tool (unknown names are not). */
+  readonly isWrite: (tool: string) => boolean;
+  readonly calls: readonly ToolCall[];
+  /** One per call, in the model's order (the chain answers every call). */
+  readonly results: readonly ToolCallResult[];
+  readonly toolMessages: readonly ToolMessage[];
+  /** Give the model a note on a warning (once per detector and fingerprints). */
+  readonly nudge: boolean;
+}
 
 export interface GuardRoundOutcome {
-  /** The round's tool messages, with the nudge added where one was due. */
+  readonly state: GuardState;
+  /** The round's tool messages, a note added beside the content where one was due. */
   readonly toolMessages: readonly ToolMessage[];
   readonly warnings: readonly { readonly evidence: LoopEvidence; readonly nudged: boolean }[];
   /** Set when the guard says stop. */
@@ -14,58 +29,68 @@ export interface GuardRoundOutcome {
 }
 
 /**
- * Gate 2, the semantic guard, for one round: fingerprint each call (canonical arguments + result digest),
- * run the detectors, add the nudge to the tool message of a call about to be stopped. Transient failures
- * the chain reported are not a loop (no warning, no nudge); only the same call still failing after
- * `transientRepeatLimit` rounds stops. Returns undefined when the detectors found nothing (almost every
- * round): the messages stand as they are, and nothing is allocated.
+ * The semantic guard over one round: the records of the calls it keeps (fingerprints of what the model
+ * asked and what it saw), the detectors, and a note beside the result of a call about to be stopped.
  */
-export function guardRound(
-  guard: LoopGuard,
-  calls: readonly ToolCall[],
-  results: readonly ToolCallResult[],
-  toolMessages: readonly ToolMessage[],
-  nudge: boolean,
-  validatedArguments: readonly unknown[] = [],
-): GuardRoundOutcome | undefined {
-  // One record per result, in order (the chain answers every call), so a finding's callIndex is the call's.
-  for (let index = 0; index < results.length; index++) {
-    const result = results[index] as ToolCallResult;
-    const call = calls[index];
-    if (call === undefined) break;
-    const tool = result.toolName;
-    recordCall(
-      guard,
-      tool,
-      callHash(guard.hashState, tool, call.arguments, validatedArguments[index]),
-      hash53(result.content),
-      result.type === 'error' && result.errorClass === 'transient',
-    );
+export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
+  const { config, calls, results } = input;
+  const records: CallRecord[] = [];
+  const count = Math.min(results.length, calls.length, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
+  for (let index = 0; index < count; index++) {
+    records.push(recordOf(calls[index] as ToolCall, results[index] as ToolCallResult, input));
   }
-  const findings = finishRound(guard);
-  if (findings.length === 0) return undefined;
+  const observed = observeRound(input.state, records, config);
+  let state = observed.state;
+  if (observed.findings.length === 0) return { state, toolMessages: input.toolMessages, warnings: [] };
+
   let messages: ToolMessage[] | undefined;
   const warnings: Array<{ evidence: LoopEvidence; nudged: boolean }> = [];
   let stop: LoopEvidence | undefined;
-  for (const finding of findings) {
+  for (const finding of observed.findings) {
     if (finding.level === 'stop') {
       stop ??= finding.evidence;
       continue;
     }
-    const index = finding.callIndex;
+    // The note goes beside the result of the call the finding is about (its first occurrence in the
+    // round), or the round's last result when it is about the round as a whole.
+    const index =
+      finding.callIndex === undefined
+        ? input.toolMessages.length - 1
+        : (observed.kept[finding.callIndex] ?? input.toolMessages.length - 1);
     const key = `${finding.evidence.detector}:${finding.evidence.fingerprints.map((f) => f.call).join(',')}`;
-    const message = index === undefined ? undefined : (messages ?? toolMessages)[index];
-    const nudged = nudge && message !== undefined && !wasNudged(guard, key);
-    if (nudged && index !== undefined && message !== undefined) {
-      messages ??= [...toolMessages];
-      messages[index] = { ...message, content: `${message.content}\n\n${NUDGE_TEXT}` };
-      markNudged(guard, key);
+    const message = (messages ?? input.toolMessages)[index];
+    const nudged = input.nudge && message !== undefined && !state.nudged.includes(key);
+    if (nudged && message !== undefined) {
+      messages ??= [...input.toolMessages];
+      const note = loopNote(finding.evidence);
+      messages[index] = { ...message, note: message.note === undefined ? note : `${message.note}\n${note}` };
+      state = withNudged(state, key);
     }
     warnings.push({ evidence: finding.evidence, nudged });
   }
   return {
-    toolMessages: messages ?? toolMessages,
+    state,
+    toolMessages: messages ?? input.toolMessages,
     warnings,
     ...(stop === undefined ? {} : { stop }),
+  };
+}
+
+function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput): CallRecord {
+  const tool = result.toolName;
+  const write = input.isWrite(tool);
+  const base = { tool, call: callDigest(tool, call.arguments) };
+  if (result.type === 'error') {
+    const outcome = result.errorClass === 'transient' ? 'transient' : 'error';
+    const record = { ...base, result: hash53(result.content), outcome } as const;
+    return write ? { ...record, write: true } : record;
+  }
+  const digest = resultDigest(result.content, input.config.hintsOf(tool));
+  return {
+    ...base,
+    result: digest.digest,
+    outcome: 'ok',
+    ...(write ? { write: true } : {}),
+    ...(digest.content ? { content: true } : {}),
   };
 }

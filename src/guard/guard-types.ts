@@ -1,24 +1,39 @@
 /**
- * One call of one round, as the guard remembers it. Fingerprints are numbers (53-bit digests): compared
- * as numbers every round, turned into text only for evidence.
+ * One call of one round, as the guard remembers it. Fingerprints are 53-bit digests (`fingerprint.ts`):
+ * numbers in the state, text in evidence. The record holds facts about the call, not conclusions: the
+ * detectors read the tool's loop hints when they run.
  */
 export interface CallRecord {
   readonly tool: string;
-  /** The call's fingerprint: digest of tool + canonical arguments (see `callHash`). */
+  /** Digest of the tool name and the arguments as the model sent them, in canonical form. */
   readonly call: number;
-  /** Digest of the result text the model saw. */
+  /** Digest of the result as the model saw it (ignored fields removed, no truncation marker). */
   readonly result: number;
-  /** A transient failure (already retried by the chain): counted only by its own, higher repeat limit. */
-  readonly transient?: boolean;
+  /** `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's retries. */
+  readonly outcome: CallOutcome;
+  /** The tool is a write tool. */
+  readonly write?: true;
+  /** The result carries content (long enough to be more than a verdict, an ack or an empty answer). */
+  readonly content?: true;
 }
+
+export type CallOutcome = 'ok' | 'error' | 'transient';
 
 export interface RoundRecord {
   /** Round number within the conversation (keeps counting across requests of one session). */
   readonly round: number;
+  /** The request of the session the round belongs to (each `runToolLoop` call starts one). */
+  readonly request: number;
   readonly calls: readonly CallRecord[];
 }
 
-export type LoopDetector = 'exact-repeat' | 'same-result' | 'cycle' | 'no-progress' | 'still-unavailable';
+export type LoopDetector =
+  | 'exact-repeat'
+  | 'same-result'
+  | 'cycle'
+  | 'no-progress'
+  | 'still-unavailable'
+  | 'unchanged-poll';
 
 /** Why the guard warns or stops: which fingerprints repeated, how often, at which rounds. */
 export interface LoopEvidence {
@@ -34,31 +49,29 @@ export interface LoopEvidence {
 export interface GuardFinding {
   readonly level: 'warn' | 'stop';
   readonly evidence: LoopEvidence;
-  /** The call of the current round the finding is about (for the nudge), when there is one. */
+  /** The call of the current round the finding is about (for the note), when there is one. */
   readonly callIndex?: number;
 }
 
 /**
- * The guard's memory as persisted per session: a bounded window of rounds, versioned (2: numeric
- * fingerprints; any other version restores as a fresh start).
+ * The guard's memory, as it works and as it is persisted per session: a bounded window of rounds,
+ * versioned (3; a valid version 2 state is read as a fresh start with its rounds kept as an earlier
+ * request). The guard works on this shape directly: there is no second representation.
  */
 export interface GuardState {
-  readonly schemaVersion: 2;
+  readonly schemaVersion: 3;
   readonly nextRound: number;
+  /** The current request of the session (0 before the first). */
+  readonly request: number;
   readonly window: readonly RoundRecord[];
-  /** Rounds in a row that brought no (tool, result) pair not seen before in the window. */
-  readonly staleRounds: number;
-  /** Fingerprints the model was already nudged about. */
+  /** Notes the model was already given (one per detector and fingerprints), the newest last. */
   readonly nudged: readonly string[];
 }
 
 export const EMPTY_GUARD_STATE: GuardState = Object.freeze({
-  schemaVersion: 2,
+  schemaVersion: 3,
   nextRound: 1,
+  request: 0,
   window: Object.freeze([]),
-  staleRounds: 0,
   nudged: Object.freeze([]),
 });
-
-/** What the detectors return when they find nothing (almost every round): shared, so it costs nothing. */
-export const NO_FINDINGS: readonly GuardFinding[] = Object.freeze([]);

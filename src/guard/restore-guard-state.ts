@@ -5,16 +5,15 @@ import {
 } from '../defaults.js';
 import { type CallRecord, EMPTY_GUARD_STATE, type GuardState, type RoundRecord } from './guard-types.js';
 
-/** A nudge key names a detector and at most a round's fingerprints: far below this. */
+/** A note key names a detector and at most a round's fingerprints: far below this. */
 const MAX_NUDGE_KEY_LENGTH = 4096;
 
 /**
- * Reads persisted state defensively: all or nothing. Anything unexpected (another version, a field of the
- * wrong type, a string longer than the guard ever writes, a store that returns something odd) starts
+ * Reads persisted state defensively: all or nothing. Anything unexpected (an unknown version, a field of
+ * the wrong type, a string longer than the guard ever writes, a store that returns something odd) starts
  * afresh; no part of a bad state is kept. Only known fields are copied (no prototype keys carried), and
  * arrays are cut to the guard's bounds before they are checked, so a huge one costs no more than a small.
- * Counts are bounded by what the guard can use (`staleRounds` by the window), so a hostile number cannot
- * make a round cost more.
+ * A valid state of version 2 (before requests were told apart) is read with its rounds as request 0.
  */
 export function restoreGuardState(value: unknown): GuardState {
   try {
@@ -28,31 +27,68 @@ export function restoreGuardState(value: unknown): GuardState {
 function restore(value: unknown): GuardState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const candidate = value as Record<string, unknown>;
-  const { window: rawWindow, nudged: rawNudged, nextRound, staleRounds } = candidate;
-  if (candidate.schemaVersion !== 2 || !Array.isArray(rawWindow) || !Array.isArray(rawNudged))
+  const { schemaVersion, window: rawWindow, nudged: rawNudged, nextRound } = candidate;
+  if (schemaVersion !== 2 && schemaVersion !== 3) return undefined;
+  if (!Array.isArray(rawWindow) || !Array.isArray(rawNudged)) return undefined;
+  if (!isCount(nextRound) || nextRound < 1) return undefined;
+  let request = 0;
+  if (schemaVersion === 3) {
+    if (!isCount(candidate.request)) return undefined;
+    request = candidate.request;
+  } else if (!isCount(candidate.staleRounds) || candidate.staleRounds > DEFAULT_GUARD_WINDOW_ROUNDS) {
     return undefined;
-  if (!isCount(nextRound) || nextRound < 1 || !isCount(staleRounds)) return undefined;
+  }
   const window: RoundRecord[] = [];
+  let previous: RoundRecord | undefined;
   for (const raw of rawWindow.slice(-DEFAULT_GUARD_WINDOW_ROUNDS)) {
-    const round = restoreRound(raw);
-    if (round === undefined || round.round >= nextRound) return undefined;
+    const round = schemaVersion === 3 ? restoreRound(raw) : restoreVersion2Round(raw);
+    if (round === undefined || round.round >= nextRound || round.request > request) return undefined;
+    if (previous !== undefined && (round.round <= previous.round || round.request < previous.request))
+      return undefined;
     window.push(round);
+    previous = round;
   }
   const nudged: string[] = [];
   for (const entry of rawNudged.slice(-DEFAULT_GUARD_WINDOW_ROUNDS)) {
     if (typeof entry !== 'string' || entry.length > MAX_NUDGE_KEY_LENGTH) return undefined;
     nudged.push(entry);
   }
-  return {
-    schemaVersion: 2,
-    nextRound,
-    window,
-    staleRounds: Math.min(staleRounds, DEFAULT_GUARD_WINDOW_ROUNDS),
-    nudged,
-  };
+  return { schemaVersion: 3, nextRound, request, window, nudged };
 }
 
 function restoreRound(value: unknown): RoundRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { round, request, calls: rawCalls } = value as Record<string, unknown>;
+  if (!isCount(round) || !isCount(request) || !Array.isArray(rawCalls)) return undefined;
+  const calls: CallRecord[] = [];
+  for (const raw of rawCalls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)) {
+    const record = restoreRecord(raw);
+    if (record === undefined) return undefined;
+    calls.push(record);
+  }
+  return { round, request, calls };
+}
+
+function restoreRecord(value: unknown): CallRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { tool, call, result, outcome, write, content } = value as Record<string, unknown>;
+  if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
+  if (!isCount(call) || !isCount(result)) return undefined;
+  if (outcome !== 'ok' && outcome !== 'error' && outcome !== 'transient') return undefined;
+  if ((write !== undefined && write !== true) || (content !== undefined && content !== true))
+    return undefined;
+  return {
+    tool,
+    call,
+    result,
+    outcome,
+    ...(write === true ? { write } : {}),
+    ...(content === true ? { content } : {}),
+  };
+}
+
+/** A version 2 round: `transient` flags, no request, no effect or content facts (read as plain reads). */
+function restoreVersion2Round(value: unknown): RoundRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { round, calls: rawCalls } = value as Record<string, unknown>;
   if (!isCount(round) || !Array.isArray(rawCalls)) return undefined;
@@ -63,9 +99,9 @@ function restoreRound(value: unknown): RoundRecord | undefined {
     if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
     if (!isCount(call) || !isCount(result)) return undefined;
     if (transient !== undefined && typeof transient !== 'boolean') return undefined;
-    calls.push(transient === true ? { tool, call, result, transient: true } : { tool, call, result });
+    calls.push({ tool, call, result, outcome: transient === true ? 'transient' : 'ok' });
   }
-  return { round, calls };
+  return { round, request: 0, calls };
 }
 
 /** A safe non-negative integer: what a fingerprint (a 53-bit digest) and a count are. */

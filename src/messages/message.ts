@@ -35,6 +35,12 @@ export interface ToolMessage {
   readonly isError: boolean;
   /** Stable code of the error the content reports, when `isError`. */
   readonly errorCode?: string;
+  /**
+   * A note from the runtime beside the result (the loop guard's: what repeated, what to do instead). The
+   * content stays the tool's own; a model adapter shows the note after it (a second text part where the
+   * provider has parts).
+   */
+  readonly note?: string;
 }
 
 export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

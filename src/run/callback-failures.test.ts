@@ -252,15 +252,21 @@ describe('the store', () => {
   });
 
   it.each([1e7, 3e7, 2 ** 32 - 1])(
-    'a stored guard state with staleRounds %d costs a normal round, and what is saved back is sane',
+    'a stored guard state with staleRounds %d starts afresh, and what is saved back is sane',
     async (staleRounds) => {
       const { model, tools, messages } = contractMismatchScenario.build();
       const store = new MemoryStore();
       await store.save('s', { schemaVersion: 2, nextRound: 5, window: [], staleRounds, nudged: [] });
       const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store });
       expect(outcome.type).toBe('stopped');
-      const saved = (await store.load('s')) as { staleRounds: number };
-      expect(saved.staleRounds).toBeLessThanOrEqual(32);
+      const saved = (await store.load('s')) as {
+        schemaVersion: number;
+        nextRound: number;
+        window: unknown[];
+      };
+      expect(saved).toMatchObject({ schemaVersion: 3, nextRound: 4 });
+      expect(saved).not.toHaveProperty('staleRounds');
+      expect(saved.window.length).toBeLessThanOrEqual(32);
     },
   );
 

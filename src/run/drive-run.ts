@@ -1,4 +1,6 @@
 import { CallbackError } from '../errors/callback-error.js';
+import { EMPTY_GUARD_STATE } from '../guard/guard-types.js';
+import { startRequest } from '../guard/loop-guard.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
@@ -53,6 +55,11 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
               },
         };
       }
+    }
+    if (guarded && result === undefined) {
+      // A new run is a new request of the session (new context for the guard); a resumed one goes on.
+      const memory = state.guard ?? EMPTY_GUARD_STATE;
+      state = { ...state, guard: resumed ? memory : startRequest(memory) };
     }
     result ??= await step(state, run);
     while (result.decision.type === 'continue') result = await step(result.state, run);

@@ -42,7 +42,7 @@ export interface RunOptions extends ToolExecutionPolicy {
   readonly tools?: ToolRegistry | Iterable<AnyTool>;
   /** When the run stops (`maxRoundTrips(20)`, `tokenBudget(n)`, `loopGuard({...})`, `stopIf(...)`); the numeric options below add to it. */
   readonly stopWhen?: readonly StopCondition[];
-  /** Model calls in this run, at most (default 20). Sugar for `maxRoundTrips(n)`. */
+  /** Model calls in this run, at most (default 50, a cost bound: see `DEFAULT_MAX_ROUND_TRIPS`). Sugar for `maxRoundTrips(n)`. */
   readonly maxRoundTrips?: number;
   /** Input + output tokens, at most. Sugar for `tokenBudget(n)`. */
   readonly tokenBudget?: number;

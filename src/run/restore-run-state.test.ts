@@ -35,11 +35,32 @@ describe('restoreRunState: the fixtures written for each version', () => {
     ]);
   });
 
-  it.each(['v1-interrupted.json', 'v1-completed.json'])('%s restores as it was written', (name) => {
-    const text = fixture(name);
-    expect(restoreRunState(text)).toEqual(JSON.parse(text));
-    expect(restoreRunState(JSON.parse(text))).toEqual(JSON.parse(text));
-  });
+  it.each(['v1-interrupted.json', 'v1-completed.json'])(
+    '%s restores as it was written (a version 2 guard memory upgraded, its rounds an earlier request)',
+    (name) => {
+      const text = fixture(name);
+      const written = JSON.parse(text);
+      const expected =
+        written.guard === undefined
+          ? written
+          : {
+              ...written,
+              guard: {
+                schemaVersion: 3,
+                nextRound: written.guard.nextRound,
+                request: 0,
+                window: written.guard.window.map((round: { round: number; calls: object[] }) => ({
+                  round: round.round,
+                  request: 0,
+                  calls: round.calls.map((call) => ({ ...call, outcome: 'ok' })),
+                })),
+                nudged: written.guard.nudged,
+              },
+            };
+      expect(restoreRunState(text)).toEqual(expected);
+      expect(restoreRunState(JSON.parse(text))).toEqual(expected);
+    },
+  );
 
   it('a restored state is a fresh copy: changing it changes nothing of the saved value', () => {
     const saved = JSON.parse(fixture('v1-interrupted.json'));

@@ -1,5 +1,5 @@
 import { RunStateError } from '../errors/run-state-error.js';
-import type { GuardState } from '../guard/guard-types.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
 import type { AssistantMessage, Message, ToolCall } from '../messages/message.js';
 import { type PendingCall, RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
@@ -176,10 +176,14 @@ function readPending(value: unknown, messages: readonly Message[]): PendingCall[
   });
 }
 
-/** The guard's memory must restore as it was written; a guard state that would restore as something else was changed. */
+/**
+ * The guard's memory must restore as it was written; a guard state that would restore as something else was
+ * changed. A valid state of the guard's previous version (2) is upgraded, not refused.
+ */
 function readGuard(value: unknown): GuardState {
   const guard = restoreGuardState(value);
-  if (JSON.stringify(guard) !== JSON.stringify(value)) {
+  const upgraded = (value as { schemaVersion?: unknown }).schemaVersion === 2 && guard !== EMPTY_GUARD_STATE;
+  if (!upgraded && JSON.stringify(guard) !== JSON.stringify(value)) {
     throw problem('tampered', 'guard', 'the loop guard state does not check out');
   }
   return guard;

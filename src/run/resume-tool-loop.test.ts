@@ -185,7 +185,8 @@ describe('interrupt and resume', () => {
       store,
     });
     expect(await store.load('session-1')).toMatchObject({
-      schemaVersion: 2,
+      schemaVersion: 3,
+      request: 1,
       window: [{ calls: [{ tool: 'refundOrder' }, { tool: 'getOrder' }] }],
     });
   });

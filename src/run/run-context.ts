@@ -1,8 +1,8 @@
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
-import { createLoopGuard, type LoopGuard } from '../guard/loop-guard.js';
-import { restoreGuardState } from '../guard/restore-guard-state.js';
+import type { GuardConfig } from '../guard/loop-guard.js';
+import { type ResolvedHints, resolveHints } from '../guard/loop-hints.js';
 import type { Message } from '../messages/message.js';
 import type { ToolSpec } from '../model/model.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
@@ -19,6 +19,8 @@ export interface RunContext {
   readonly options: RunOptions;
   readonly config: ResolvedLoopOptions;
   readonly runtime: ToolRuntime;
+  /** The loop guard's thresholds and the tools' hints; undefined when the guard is off. */
+  readonly guard: GuardConfig | undefined;
   readonly specs: readonly ToolSpec[];
   readonly budget: BudgetSignal;
   readonly now: () => number;
@@ -45,7 +47,6 @@ export interface LiveRun {
   /** The state these copies belong to (the one `step` returned last). */
   state: RunState;
   readonly counts: TurnCounts;
-  readonly guard: LoopGuard | undefined;
   /** Every call id in the history: a model that reuses one gets a generated id instead (ids are keys). */
   readonly callIds: Set<string>;
 }
@@ -81,6 +82,7 @@ export function createRunContext(
     options,
     config,
     runtime,
+    guard: guardConfig(config, runtime),
     specs: runtime.tools.list().map((tool) => ({
       name: tool.name,
       description: tool.description,
@@ -109,15 +111,31 @@ export function createRunContext(
 export function liveFor(state: RunState, run: RunContext): LiveRun {
   if (run.live?.state === state) return run.live;
   const { policy } = run.runtime;
-  const thresholds = run.config.stops.guard;
   const live: LiveRun = {
     state,
     counts: countTurnCalls(state.messages, policy.limits.isExcluded),
-    guard: thresholds === undefined ? undefined : createLoopGuard(thresholds, restoreGuardState(state.guard)),
     callIds: callIdsOf(state.messages),
   };
   run.live = live;
   return live;
+}
+
+/** The guard's configuration: each tool's hints resolved once, on first use. */
+function guardConfig(config: ResolvedLoopOptions, runtime: ToolRuntime): GuardConfig | undefined {
+  const guard = config.stops.guard;
+  if (guard === undefined) return undefined;
+  const resolved = new Map<string, ResolvedHints>();
+  return {
+    thresholds: guard,
+    hintsOf: (tool) => {
+      let hints = resolved.get(tool);
+      if (hints === undefined) {
+        hints = resolveHints(runtime.tools.get(tool)?.loop, guard.hints[tool]);
+        resolved.set(tool, hints);
+      }
+      return hints;
+    },
+  };
 }
 
 function callIdsOf(messages: readonly Message[]): Set<string> {

@@ -4,7 +4,6 @@ import { runToolCalls } from '../chain/run-tool-calls.js';
 import { errorType } from '../chain/tool-event.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
-import { snapshotGuard } from '../guard/loop-guard.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import { addUsage } from './add-usage.js';
@@ -170,32 +169,32 @@ async function runRound(
   }
 
   let toolMessages = outcome.toolMessages;
+  let guard = state.guard;
   let loopStop: StopEvidence | undefined;
-  const guard = live.guard;
-  if (guard !== undefined) {
-    const calls = message.toolCalls ?? [];
-    const nudge = run.config.stops.guard?.nudge === true;
-    const guarded = guardRound(
-      guard,
-      calls,
-      outcome.results,
+  if (run.guard !== undefined && guard !== undefined) {
+    const tools = run.runtime.tools;
+    const guarded = guardRound({
+      state: guard,
+      config: run.guard,
+      isWrite: (tool) => tools.get(tool)?.effect === 'write',
+      calls: message.toolCalls ?? [],
+      results: outcome.results,
       toolMessages,
-      nudge,
-      outcome.validatedArguments,
-    );
-    if (guarded !== undefined) {
-      toolMessages = guarded.toolMessages;
-      if (run.emit !== undefined) {
-        for (const warning of guarded.warnings) run.emit({ type: 'guard-warn', round, ...warning });
-      }
-      if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
+      nudge: run.config.stops.guard?.nudge === true,
+    });
+    guard = guarded.state;
+    toolMessages = guarded.toolMessages;
+    if (run.emit !== undefined) {
+      for (const warning of guarded.warnings) run.emit({ type: 'guard-warn', round, ...warning });
     }
+    if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
   }
   const next: RunState = withoutPending({
     ...state,
     messages: extendHistory(run, state.messages, [message, ...toolMessages]),
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
+    ...(guard === undefined ? {} : { guard }),
   });
   record(run, round, message, usage, outcome.results);
 
@@ -325,15 +324,9 @@ function extendHistory(
 
 /** Keeps the working copies with the state they now belong to. */
 function finish(run: RunContext, live: LiveRun, result: StepResult): StepResult {
-  // The guard's memory is written into the state once, when the state leaves the driver (a decision that
-  // ends the run): the states in between are the driver's alone, and it keeps the live guard for them.
-  const state =
-    result.decision.type === 'continue' || live.guard === undefined
-      ? result.state
-      : { ...result.state, guard: snapshotGuard(live.guard) };
-  live.state = state;
+  live.state = result.state;
   run.live = live;
-  return state === result.state ? result : { state, decision: result.decision };
+  return result;
 }
 
 function record(

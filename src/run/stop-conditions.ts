@@ -10,6 +10,7 @@ import {
 } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { LoopThresholds } from '../guard/detect-loops.js';
+import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
 import type { Message } from '../messages/message.js';
 import { checkFunction, checkNumberOption, requireNumberOption } from '../options/check-option.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
@@ -23,8 +24,16 @@ export interface StopContext {
 }
 
 export interface GuardOptions extends Partial<LoopThresholds> {
-  /** Tell the model once, on the repeat before a stop, that it is repeating itself (default true). */
+  /** Tell the model once, on the repeat before a stop, what it is repeating, in a note beside the result (default true). */
   readonly nudge?: boolean;
+  /** Loop hints per tool name, over the tools' own (`defineTool({ loop })`), field by field. */
+  readonly hints?: Readonly<Record<string, LoopHints>>;
+}
+
+/** The guard's options, checked, with the defaults applied. */
+export interface ResolvedGuard extends LoopThresholds {
+  readonly nudge: boolean;
+  readonly hints: Readonly<Record<string, LoopHints>>;
 }
 
 /**
@@ -104,7 +113,7 @@ export interface ResolvedStops {
   readonly timeBudgetMs: number;
   readonly costs: readonly { readonly cost: (usage: LoopUsage) => number; readonly max: number }[];
   readonly custom: readonly { readonly name: string; readonly check: (context: StopContext) => unknown }[];
-  readonly guard: (LoopThresholds & { readonly nudge: boolean }) | undefined;
+  readonly guard: ResolvedGuard | undefined;
 }
 
 /**
@@ -163,7 +172,7 @@ export function resolveStops(conditions: readonly StopCondition[], guardOff: boo
   };
 }
 
-export function resolveGuard(guard: GuardOptions): LoopThresholds & { readonly nudge: boolean } {
+export function resolveGuard(guard: GuardOptions): ResolvedGuard {
   if (typeof guard !== 'object' || guard === null) {
     throw new InvalidOptionsError({ option: 'guard', message: 'must be an object of thresholds, or false' });
   }
@@ -171,6 +180,7 @@ export function resolveGuard(guard: GuardOptions): LoopThresholds & { readonly n
     throw new InvalidOptionsError({ option: 'guard.nudge', message: 'must be a boolean' });
   }
   return {
+    hints: resolveHintOptions(guard.hints),
     repeatLimit:
       checkNumberOption(guard.repeatLimit, { option: 'guard.repeatLimit', min: 2 }) ?? DEFAULT_REPEAT_LIMIT,
     sameResultLimit:
@@ -190,6 +200,25 @@ export function resolveGuard(guard: GuardOptions): LoopThresholds & { readonly n
       DEFAULT_TRANSIENT_REPEAT_LIMIT,
     nudge: guard.nudge ?? DEFAULT_NUDGE,
   };
+}
+
+function resolveHintOptions(hints: unknown): Readonly<Record<string, LoopHints>> {
+  if (hints === undefined) return {};
+  if (typeof hints !== 'object' || hints === null || Array.isArray(hints)) {
+    throw new InvalidOptionsError({
+      option: 'guard.hints',
+      message: 'must be an object of loop hints by tool name',
+    });
+  }
+  const resolved: Record<string, LoopHints> = Object.create(null);
+  for (const [tool, value] of Object.entries(hints)) {
+    const problem = loopHintsProblem(value);
+    if (problem !== undefined) {
+      throw new InvalidOptionsError({ option: `guard.hints.${tool.slice(0, 64)}`, message: problem });
+    }
+    resolved[tool] = value as LoopHints;
+  }
+  return resolved;
 }
 
 export interface StopFinding {

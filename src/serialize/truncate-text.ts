@@ -61,3 +61,14 @@ function groupThousands(value: number): string {
   }
   return out;
 }
+
+const MARKER_AT_END = /…\[truncated: showing [\d,]+ of [\d,]+ characters\]$/;
+
+/**
+ * The part of a truncated text the model was shown, without the marker: what two results that look the
+ * same to the model share (the marker's total differs between them).
+ */
+export function withoutTruncationMarker(text: string): string {
+  const match = MARKER_AT_END.exec(text);
+  return match === null ? text : text.slice(0, match.index);
+}

@@ -1,6 +1,7 @@
 import type { BeforeToolCall } from '../chain/before-tool-call.js';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
 import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
 import { sanitizeName } from '../redact/redact.js';
 import {
@@ -69,6 +70,11 @@ export interface ToolDefinition<TArgs, TResult> {
   schemaCompiler?: SchemaCompiler;
   /** Decides, before each call runs, whether it runs, is denied or interrupts (asked before the policy's hook). */
   beforeToolCall?: BeforeToolCall;
+  /**
+   * What the loop guard should know about this tool's results: fields that do not count, whether it is
+   * polled, whether distinct arguments may share a result, whether array order counts.
+   */
+  loop?: LoopHints;
 }
 
 export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
@@ -108,6 +114,7 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly formatResult: ResultFormatter<TResult> | undefined;
   readonly examples: readonly ToolExample<TArgs, TResult>[];
   readonly beforeToolCall: BeforeToolCall | undefined;
+  readonly loop: LoopHints | undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
@@ -188,6 +195,10 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (definition.beforeToolCall !== undefined && typeof definition.beforeToolCall !== 'function') {
     fail('beforeToolCall must be a function.');
   }
+  if (definition.loop !== undefined) {
+    const problem = loopHintsProblem(definition.loop);
+    if (problem !== undefined) fail(`loop ${problem}.`);
+  }
   const examples = definition.examples ?? [];
   if (!Array.isArray(examples)) fail('examples must be an array of { input, output? }.');
 
@@ -210,6 +221,16 @@ export function defineTool<TArgs = any, TResult = unknown>(
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
     beforeToolCall: definition.beforeToolCall,
+    loop: definition.loop === undefined ? undefined : copyHints(definition.loop),
+  });
+}
+
+/** The checked hints, copied (frozen), so the caller's object can change without changing the tool. */
+function copyHints(hints: LoopHints): LoopHints {
+  return Object.freeze({
+    ...hints,
+    ...(hints.ignoreFields === undefined ? {} : { ignoreFields: Object.freeze([...hints.ignoreFields]) }),
+    ...(typeof hints.polled === 'object' ? { polled: Object.freeze({ ...hints.polled }) } : {}),
   });
 }
 

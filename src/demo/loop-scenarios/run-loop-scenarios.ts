@@ -110,7 +110,7 @@ export async function runScenario(scenario: LoopScenario, policy: ScenarioPolicy
     detector: stopped?.evidence.kind === 'loop' ? stopped.evidence.detector : undefined,
     wastedRoundTrips: wastedRounds(scenario, roundTrips),
     guardWarnings,
-    notes: outcome.messages.filter((message) => message.role === 'tool' && 'note' in message).length,
+    notes: outcome.messages.filter((message) => message.role === 'tool' && message.note !== undefined).length,
     wellFormed,
     problems,
   };
