@@ -121,9 +121,6 @@ export const DEFAULT_VOLATILE_RESULT_FIELDS: readonly string[] = [
 ];
 /** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`callback-failed`). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
-/** What the user gets when a request stops and no last answer is asked for. */
-export const DEFAULT_STOP_FALLBACK_TEXT =
-  'I could not finish this request: it was stopped before an answer was ready. Please rephrase or try again later.';
 
 /** Imported schemas nested deeper than this (or cyclic) are refused: twice the argument depth cap. */
 export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;

@@ -98,12 +98,14 @@ export { UnknownToolError, type UnknownToolErrorOptions } from './errors/unknown
 export type { LoopThresholds } from './guard/detect-loops.js';
 export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
 export type {
+  CallOutcome,
   CallRecord,
   GuardState,
   LoopDetector,
   LoopEvidence,
   RoundRecord,
 } from './guard/guard-types.js';
+export type { LoopHints } from './guard/loop-hints.js';
 export type {
   AssistantMessage,
   Message,
@@ -114,6 +116,7 @@ export type {
 } from './messages/message.js';
 export type { Model, ModelRequest, ModelResponse, TokenUsage, ToolSpec } from './model/model.js';
 export { redact } from './redact/redact.js';
+export { explainStop } from './run/explain-stop.js';
 export type {
   ModelCallWrapper,
   ResumeLoopOptions,
@@ -150,6 +153,7 @@ export {
   tokenBudget,
 } from './run/stop-conditions.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
+export type { WriteDone } from './run/writes-done.js';
 export type { InputValidator, SchemaInput } from './schema/input-validator.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export {

@@ -16,11 +16,10 @@ import {
 import { deriveBrokenArguments } from './__fixtures__/derive-broken-arguments.js';
 import {
   type BfclEntry,
+  languageOfFile,
+  listExpectedCalls,
   readBfclCorpus,
-  SINGLE_TURN_CATEGORIES,
-  type SingleTurnCategory,
 } from './__fixtures__/read-bfcl-corpus.js';
-import type { BfclLanguage } from './bfcl-function.js';
 import type { BfclRule } from './bfcl-note.js';
 import { expandBfclAnswer } from './expand-bfcl-answer.js';
 import { fromBfclFunctions } from './from-bfcl-function.js';
@@ -41,9 +40,6 @@ const handler = (originalName: string, args: unknown) => {
   return 'ok';
 };
 
-const languageOf = (file: string): BfclLanguage =>
-  file.includes('simple_javascript') ? 'javascript' : file.includes('simple_java') ? 'java' : 'python';
-
 const toolsByEntry = new Map<string, ImportedTools>();
 function toolsOf(file: string, entry: BfclEntry): ImportedTools {
   let tools = toolsByEntry.get(entry.id);
@@ -51,34 +47,22 @@ function toolsOf(file: string, entry: BfclEntry): ImportedTools {
     tools = fromBfclFunctions(entry.function ?? [], {
       handler,
       schemaCompiler: compiler,
-      language: languageOf(file),
+      language: languageOfFile(file),
     });
     toolsByEntry.set(entry.id, tools);
   }
   return tools;
 }
 
-function entryOf(category: SingleTurnCategory, id: string): BfclEntry {
-  const entry = corpus.dataFiles.get(`BFCL_v4_${category}.json`)?.find((e) => e.id === id);
-  if (entry === undefined) throw new Error(`no entry ${id}`);
-  return entry;
-}
-
 /** Every single-turn expected call with its entry, for parts 2 and 3. */
-const expectedCalls = (Object.keys(SINGLE_TURN_CATEGORIES) as SingleTurnCategory[]).flatMap((category) =>
-  [...(corpus.answers.get(category) ?? [])].flatMap(([id, calls]) =>
-    calls.map((call, index) => {
-      const [name, acceptable] = Object.entries(call)[0] ?? ['', {}];
-      return { category, id, index, name, acceptable, entry: entryOf(category, id) };
-    }),
-  ),
-);
+const expectedCalls = listExpectedCalls(corpus);
 
 function describeIssues(outcome: ValidationOutcome<unknown>): string {
   return outcome.ok ? '' : outcome.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
 }
 
-describe('BFCL v4 corpus', () => {
+// Each test reads thousands of definitions: seconds of work, more on a loaded machine.
+describe('BFCL v4 corpus', { timeout: 30_000 }, () => {
   it('1. compiles every function definition of every data file and func doc, and reports what it normalized', () => {
     const perFile: Record<string, number> = {};
     const rules: Partial<Record<BfclRule, number>> = {};
@@ -98,7 +82,7 @@ describe('BFCL v4 corpus', () => {
         errors.push(`${where}: ${error instanceof Error ? error.message : String(error)}`);
       }
       for (const fn of functions) {
-        for (const note of readBfclFunction(fn, { language: languageOf(key) }).notes) {
+        for (const note of readBfclFunction(fn, { language: languageOfFile(key) }).notes) {
           rules[note.rule] = (rules[note.rule] ?? 0) + 1;
         }
       }

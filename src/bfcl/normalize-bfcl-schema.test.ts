@@ -103,13 +103,50 @@ describe('normalizeBfclSchema', () => {
       params({
         color: { type: 'string', default: null },
         size: { type: 'string', enum: ['S', 'M'], default: null },
+        any: { default: null },
       }),
     );
     expect(schema.properties).toEqual({
       color: { type: ['string', 'null'], default: null },
       size: { type: ['string', 'null'], enum: ['S', 'M', null], default: null },
+      any: { default: null },
     });
-    expect(valid({ color: null, size: null })).toBe(true);
+    expect(valid({ color: null, size: null, any: null })).toBe(true);
+    expect(valid({ color: 'red', size: 'S' })).toBe(true);
+    expect(valid({ size: 'L' })).toBe(false);
+  });
+
+  it('6 and 7. never leave a parameter refusing its own default: null is accepted, the rest is dropped', () => {
+    const { schema, notes, valid } = normalize(
+      params({
+        level: { type: 'string', enum: ['bronze', 'gold'], default: 'all levels' },
+        tier: { type: 'string', enum: ['bronze', 'gold'], default: null },
+        count: { type: 'integer', default: 'five' },
+        kept: { type: 'string', enum: ['bronze', 'gold'], default: 'gold' },
+      }),
+    );
+    expect(schema.properties).toEqual({
+      level: { type: 'string', enum: ['bronze', 'gold'] },
+      tier: { type: ['string', 'null'], enum: ['bronze', 'gold', null], default: null },
+      count: { type: 'integer' },
+      kept: { type: 'string', enum: ['bronze', 'gold'], default: 'gold' },
+    });
+    expect(notes).toEqual([
+      {
+        path: 'properties.level',
+        rule: 'dropped-default',
+        detail: 'default "all levels" is not one of the enum values: dropped',
+      },
+      { path: 'properties.tier', rule: 'nullable-default', detail: 'default null: null is accepted' },
+      {
+        path: 'properties.count',
+        rule: 'dropped-default',
+        detail: 'default "five" is not of type integer: dropped',
+      },
+    ]);
+    expect(valid({ level: 'gold', tier: null, count: 5, kept: 'gold' })).toBe(true);
+    expect(valid({ level: 'all levels' })).toBe(false);
+    expect(valid({ count: 'five' })).toBe(false);
   });
 
   it('7. drops defaults of the wrong type or outside the enum, and keeps the others', () => {
@@ -165,6 +202,42 @@ describe('normalizeBfclSchema', () => {
     });
     expect(valid({ population: { adults: 2, children: 1, pets: 1 } })).toBe(true);
     expect(valid({ population: { adults: 2 } })).toBe(false);
+  });
+
+  it('10. closes every object that names its keys, at any depth, and leaves free dicts open', () => {
+    const point = { type: 'dict', properties: { x: { type: 'float' }, y: { type: 'float' } } };
+    const { schema, valid } = normalize(
+      params({
+        route: { type: 'dict', properties: { from: point, to: point } },
+        stops: { type: 'array', items: point },
+        pair: { type: 'tuple', items: [point, { type: 'string' }] },
+        meta: { type: 'dict', properties: {} },
+        open: { type: 'dict', properties: { a: { type: 'string' } }, additionalProperties: true },
+      }),
+    );
+    expect(schema.properties).toMatchObject({
+      route: { additionalProperties: false, properties: { from: { additionalProperties: false } } },
+      stops: { items: { additionalProperties: false } },
+      pair: { items: [{ additionalProperties: false }, { type: 'string' }] },
+      open: { additionalProperties: false },
+    });
+    expect((schema.properties as Record<string, unknown>).meta).toEqual({ type: 'object', properties: {} });
+    const good = {
+      route: { from: { x: 0, y: 0 }, to: { x: 1, y: 1 } },
+      stops: [{ x: 2, y: 2 }],
+      pair: [{ x: 3 }, 'p'],
+      meta: { anything: 1 },
+      open: { a: 'x' },
+    };
+    expect(valid(good)).toBe(true);
+    expect(valid({ ...good, route: { ...good.route, via: { x: 1 } } })).toBe(false);
+    expect(valid({ ...good, route: { from: { x: 0, y: 0, z: 0 } } })).toBe(false);
+    expect(valid({ ...good, stops: [{ x: 2, y: 2, label: 's' }] })).toBe(false);
+    expect(valid({ ...good, pair: [{ x: 3, z: 1 }, 'p'] })).toBe(false);
+    expect(valid({ ...good, open: { a: 'x', b: 'y' } })).toBe(false);
+    const js = normalize(params({ route: { type: 'dict', properties: { from: point } } }), 'javascript');
+    expect(js.valid({ route: 'routeObject' })).toBe(true);
+    expect(js.valid({ route: { from: { x: 0 }, z: 1 } })).toBe(false);
   });
 
   it('10. closes the top level and nested objects with properties, and leaves results open', () => {

@@ -20,10 +20,17 @@
  *                      `"1"`…`"dontcare"`, boolean ones with `"True"`) keeps the enum and drops the type:
  *                      the listed values are what the function takes. Repeated values are removed and
  *                      an empty enum is dropped.
- *  6. `nullable-default` `default: null` on a non-null type means the function takes null: the type (and
- *                      enum) gain null. (The answers pass null to exactly such parameters.)
- *  7. `dropped-default` A default of the wrong type (`"false"` for a boolean, `"None"` for a dict, an
- *                      array default on an `items` schema) or outside the node's enum is dropped.
+ *  6. `nullable-default` Defaults, one rule for 6 and 7: a parameter never refuses its own default.
+ *                      `default: null` is BFCL's "no default", and its answers pass null to exactly such
+ *                      parameters: the node accepts null (its type and enum gain null), and the default
+ *                      is kept.
+ *  7. `dropped-default` Any other default outside the node's type (`"false"` for a boolean, `"None"` for
+ *                      a dict, an array default on an `items` schema) or enum (`"all levels"` for
+ *                      `["bronze", "gold"]`) is dropped, with a note, and the node is kept otherwise: the
+ *                      definition stays usable, and the model is never shown a default outside the
+ *                      type or enum it is shown. Only type and enum are checked (the corpus test checks
+ *                      that every kept default passes its whole node). A default is a hint to the model:
+ *                      nothing fills it in.
  *  8. `optional-key`   The non-standard `optional` key is dropped. On a property, a true value (`true`,
  *                      `"true"`, `"True"`, `"yes"`) removes the property from its object's `required`;
  *                      on an object, a list of names removes those names.
@@ -31,10 +38,17 @@
  *                      required name the object does not declare (`parallel_29`: a dict with `required`
  *                      and no `properties`) is added as a property of any type: Ajv's strict mode refuses
  *                      undeclared required names, and a closed object (rule 10) could not hold it.
- * 10. `closed-object`  The top-level object, and every nested object that declares properties, refuses
- *                      other keys (`additionalProperties: false`): BFCL's checker refuses arguments that
- *                      are not in the function. Not noted (it applies to every function). Response
- *                      schemas (results) stay open.
+ * 10. `closed-object`  An object that names its keys refuses any other (`additionalProperties: false`),
+ *                      at every depth (properties, items): the top level always names them (the
+ *                      function's arguments; none when `properties` is missing or empty), a nested dict
+ *                      when its `properties` name at least one. BFCL and JSON Schema leave objects open
+ *                      unless told otherwise; toolwarden closes them because a key the model invents, an
+ *                      argument or a field of a nested dict, is a mistake the model can fix when it is
+ *                      told which key (BFCL's checker refuses arguments not in the function). A nested
+ *                      dict that names no key (`{"type": "dict"}`, or `properties: {}` as the `params`
+ *                      "key-value pairs" of live_simple_132) is a free dict and stays open. A closed
+ *                      object's own `additionalProperties` is replaced. Not noted (it applies to every
+ *                      function). Response schemas (results) stay open.
  * 11. `misplaced-keyword` `minItems`/`maxItems`/`uniqueItems` on a non-array `items` schema move to the
  *                      array; `items` on a non-array, and number, string or array keywords on nodes of
  *                      other types, are dropped.
@@ -244,6 +258,7 @@ function normalizeObject(
     note(path, 'optional-key', 'optional dropped');
   }
   const required = readRequired(source.required, path, note).filter((name) => !optional.has(name));
+  // Rule 10: an object that names its keys is closed; the top level always names them (none: no arguments).
   const close =
     context.closeObjects &&
     declared !== undefined &&

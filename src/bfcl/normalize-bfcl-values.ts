@@ -1,5 +1,5 @@
 import type { NoteFn } from './bfcl-note.js';
-import { type JsonType, jsonTypeOf, matchesTypes, stableKey, typesOf } from './bfcl-schema-keywords.js';
+import { describeValue, type JsonType, matchesTypes, stableKey, typesOf } from './bfcl-schema-keywords.js';
 
 /**
  * Rules 4 to 7 of normalizeBfclSchema (enum and default), applied to a node whose `type` is still a list.
@@ -44,6 +44,11 @@ export function normalizeEnum(
   }
 }
 
+/**
+ * Rules 6 and 7, one rule: a parameter never refuses its own default. `default: null` (BFCL's "no default")
+ * makes the node accept null and is kept; any other default outside the node's type or enum is dropped
+ * with a note, and the rest of the node is kept as it is.
+ */
 export function normalizeDefault(
   source: Readonly<Record<string, unknown>>,
   out: Record<string, unknown>,
@@ -62,9 +67,10 @@ export function normalizeDefault(
     out.default = null;
     return;
   }
-  const fits =
-    (type === undefined || matchesTypes(value, type)) &&
-    (values === undefined || values.some((v) => stableKey(v) === stableKey(value)));
-  if (fits) out.default = value;
-  else note(path, 'dropped-default', `default of type ${jsonTypeOf(value)} does not fit the schema: dropped`);
+  const shown = describeValue(value);
+  if (type !== undefined && !matchesTypes(value, type))
+    note(path, 'dropped-default', `default ${shown} is not of type ${type.join(' or ')}: dropped`);
+  else if (values !== undefined && !values.some((v) => stableKey(v) === stableKey(value)))
+    note(path, 'dropped-default', `default ${shown} is not one of the enum values: dropped`);
+  else out.default = value;
 }

@@ -5,6 +5,7 @@ import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-e
 import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
+import type { CallLimits } from './call-limits.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { createToolRuntime } from './tool-runtime.js';
 
@@ -44,7 +45,29 @@ describe('per-turn call limits', () => {
     );
     expect(counters.counted).toBe(2);
     expect(error.message).toBe('Total tool call limit (2) exceeded for this turn');
+    expect(error).toMatchObject({ scope: 'total', limit: 2, toolName: 'counted' });
     expect(error.partialResult.results).toHaveLength(3);
+    expect(error.partialResult.messages.at(-1)?.content).toBe(
+      'TOOL_CALL_LIMIT: Total tool call limit (2) exceeded for this turn. No further tool calls are allowed in this turn.',
+    );
+  });
+
+  it('tells the model that no further calls are allowed, for the per-tool and for the total limit', async () => {
+    const { tools } = createReferenceTools();
+    const feedback = (limits: CallLimits) =>
+      executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 'counted' }, { name: 'echo', arguments: { text: 'x' } }]),
+        tools,
+        limits,
+        onLimitExceeded: 'feedback',
+      }).then((result) => result.messages.at(-1)?.content);
+    expect(await feedback({ byTool: { echo: 0 } })).toBe(
+      "TOOL_CALL_LIMIT: Tool call limit (0) exceeded for tool 'echo'. No further calls to this tool are allowed in this turn.",
+    );
+    expect(await feedback({ total: 1 })).toBe(
+      'TOOL_CALL_LIMIT: Total tool call limit (1) exceeded for this turn. No further tool calls are allowed in this turn.',
+    );
   });
 
   it('feeds the limit message to the model instead of throwing when asked', async () => {

@@ -48,10 +48,32 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
   };
 }
 
+/** A per-tool limit reached: what the model is told, and the thrown error's message (Spring AI 2.0.1's text). */
 export function perToolLimitMessage(limit: number, toolName: string): string {
   return `Tool call limit (${limit}) exceeded for tool '${toolName}'. No further calls to this tool are allowed in this turn.`;
 }
 
+/**
+ * The total limit reached: what the model is told. Like the per-tool text, it says that no further call
+ * is allowed, so the model answers instead of trying another tool.
+ */
 export function totalLimitMessage(limit: number): string {
+  return `${totalLimitErrorMessage(limit)}. No further tool calls are allowed in this turn.`;
+}
+
+/** The message of the ToolCallLimitExceededError a limit throws: Spring AI 2.0.1's texts, literally. */
+export function limitErrorMessage(
+  limit: { readonly scope: 'per-tool' | 'total'; readonly limit: number },
+  toolName: string,
+): string {
+  switch (limit.scope) {
+    case 'per-tool':
+      return perToolLimitMessage(limit.limit, toolName);
+    case 'total':
+      return totalLimitErrorMessage(limit.limit);
+  }
+}
+
+function totalLimitErrorMessage(limit: number): string {
   return `Total tool call limit (${limit}) exceeded for this turn`;
 }

@@ -81,7 +81,7 @@ describe('executeToolCalls: the chain', () => {
       const response = assistantWithCalls([{ name: 'noArgs', arguments: args }]);
       const result = await executeToolCalls({ messages: [user], response, tools });
       expect(counters.noArgs).toBe(1);
-      expect(result.messages[2]?.content).toBe('"no arguments needed"');
+      expect(result.messages[2]?.content).toBe('"normalized-empty-arguments"');
     },
   );
 

@@ -4,6 +4,7 @@ import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-e
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { ResumeDecision } from './before-tool-call.js';
+import { limitErrorMessage } from './call-limits.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { runToolCalls } from './run-tool-calls.js';
@@ -101,7 +102,7 @@ export async function executeWithRuntime(
   }
   if (limited?.limit !== undefined && runtime.policy.onLimitExceeded === 'throw') {
     throw new ToolCallLimitExceededError({
-      message: limited.message,
+      message: limitErrorMessage(limited.limit, limited.toolName),
       scope: limited.limit.scope,
       limit: limited.limit.limit,
       toolName: limited.toolName,

@@ -69,12 +69,12 @@ describe('toolwarden demo', () => {
       /^UnknownToolError: No tool named 'missingTool' \(tool call call_1\)/,
     );
     expect(facts.get('blank-arguments-calls')).toBe('1');
-    expect(facts.get('blank-arguments-result')).toBe('"no arguments needed"');
+    expect(facts.get('blank-arguments-result')).toBe('"normalized-empty-arguments"');
     expect(facts.get('invalid-json-result')).toMatch(/^INVALID_JSON: The arguments are not valid JSON/);
     expect(facts.get('invalid-arguments-result')).toBe(
       "INVALID_ARGUMENTS: The arguments do not match the schema of tool 'addNumbers': /a: must be number; /b: is required. Fix them and call again.",
     );
-    expect(facts.get('tool-exception-result')).toBe('TOOL_ERROR: Explosion in tool: the fuse was lit');
+    expect(facts.get('tool-exception-result')).toBe('TOOL_ERROR: business rule rejected the call');
     expect(facts.get('per-tool-limit-executed')).toBe('40');
     expect(facts.get('per-tool-limit-exception')).toBe('ToolCallLimitExceededError');
     expect(facts.get('per-tool-limit-response-count')).toBe('41');

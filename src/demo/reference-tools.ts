@@ -10,7 +10,9 @@ export interface ReferenceCounters {
 
 /**
  * The tools of the Spring AI 2.0.1 reference experiment (`echo`, `noArgs`, `explode`, `counted`,
- * `addNumbers`), plus two that show redaction (`leaky`) and a retried transient failure (`flaky`).
+ * `addNumbers`), answering literally what the experiment's tools answered (`noArgs` returns
+ * `normalized-empty-arguments`, `explode` throws `business rule rejected the call`), plus two that show
+ * redaction (`leaky`) and a retried transient failure (`flaky`).
  * Each call makes fresh counters: nothing is shared between runs.
  */
 export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceCounters } {
@@ -35,7 +37,7 @@ export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceC
       effect: 'read',
       execute: () => {
         counters.noArgs++;
-        return 'no arguments needed';
+        return 'normalized-empty-arguments';
       },
     }),
     defineTool({
@@ -43,7 +45,7 @@ export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceC
       description: 'Always fails.',
       effect: 'read',
       execute: () => {
-        throw new Error('Explosion in tool: the fuse was lit');
+        throw new Error('business rule rejected the call');
       },
     }),
     defineTool({

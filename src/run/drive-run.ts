@@ -5,10 +5,11 @@ import { restoreGuardState } from '../guard/restore-guard-state.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
-import type { RunContext } from './run-context.js';
+import { isWriteTool, type RunContext } from './run-context.js';
 import { generatedCallId, type RunState } from './run-state.js';
 import { abortStop, type StepDecision, type StepResult, step } from './step.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
+import { writesDone } from './writes-done.js';
 
 type Failure = { readonly callback: string; readonly error: unknown };
 
@@ -133,7 +134,8 @@ async function settle(
     case 'stopped': {
       const { reason, evidence } = decision;
       let nextCallId = state.nextCallId;
-      const text = await stopText({ reason, evidence, messages: state.messages }, run, {
+      const writes = writesDone(state.messages, (tool) => isWriteTool(run, tool));
+      const text = await stopText({ reason, evidence, messages: state.messages, writes }, run, {
         round: state.roundTrips + 1,
         newId: () => generatedCallId(state.runId, nextCallId++),
       });

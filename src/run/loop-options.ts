@@ -1,6 +1,6 @@
 import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
 import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { DEFAULT_CALLBACK_TIMEOUT_MS, DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
+import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
@@ -8,6 +8,7 @@ import { checkFunction, checkNumberOption } from '../options/check-option.js';
 import type { GuardStore } from '../session/guard-store.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { defaultStopText } from './default-stop-text.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import type { RunEventListener } from './run-event.js';
 import {
@@ -20,12 +21,15 @@ import {
   timeBudget,
   tokenBudget,
 } from './stop-conditions.js';
+import type { WriteDone } from './writes-done.js';
 
 /** What a stop hands to a fallback function or a handoff. */
 export interface StopInfo {
   readonly reason: StopReason;
   readonly evidence: StopEvidence;
   readonly messages: readonly Message[];
+  /** The write tools that ran in this request before the stop, and how often (see `writesDone`). */
+  readonly writes: readonly WriteDone[];
 }
 
 /** Around every model call: a cache, a rate limiter or a tracer calls `next` (or answers itself). */
@@ -156,7 +160,9 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
     fallback:
       typeof fallback === 'function'
         ? fallback
-        : () => (typeof fallback === 'string' ? fallback : DEFAULT_STOP_FALLBACK_TEXT),
+        : typeof fallback === 'string'
+          ? () => fallback
+          : defaultStopText,
     callbackTimeoutMs:
       checkNumberOption(options.callbackTimeoutMs, { option: 'callbackTimeoutMs', min: 1, timer: true }) ??
       DEFAULT_CALLBACK_TIMEOUT_MS,

@@ -23,6 +23,14 @@ export type StopEvidence =
       readonly max: number;
       readonly used: number;
     }
+  | {
+      readonly kind: 'limit';
+      /** The limit of one tool's calls in the turn, or of all calls together. */
+      readonly scope: 'per-tool' | 'total';
+      /** The tool whose call met the limit. */
+      readonly tool: string;
+      readonly limit: number;
+    }
   | { readonly kind: 'condition'; readonly name: string; readonly detail?: unknown }
   | { readonly kind: 'error'; readonly error: unknown; readonly callback?: string };
 

@@ -146,6 +146,11 @@ function callIdsOf(messages: readonly Message[]): Set<string> {
   return ids;
 }
 
+/** Whether a tool name (as the model asked for it) is one of the run's write tools. */
+export function isWriteTool(run: RunContext, name: string): boolean {
+  return run.runtime.tools.get(name)?.effect === 'write';
+}
+
 /** Milliseconds the run has spent, this process's part included. */
 export function elapsedOf(run: RunContext): number {
   return run.elapsedBefore + (run.now() - run.startedAt);

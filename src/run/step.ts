@@ -10,10 +10,11 @@ import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
 import type { StopEvidence, StopReason } from './loop-outcome.js';
 import { NO_USAGE } from './normalize-response.js';
-import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
+import { elapsedOf, isWriteTool, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import type { StepCallSummary } from './run-event.js';
 import { generatedCallId, type PendingCall, type RunState, withoutPending } from './run-state.js';
 import { checkStops } from './stop-conditions.js';
+import { NOT_EXECUTED_TEXT } from './writes-done.js';
 
 /** What a step decided: go round again, the answer, a stop with its evidence, or a pause before some calls run. */
 export type StepDecision =
@@ -172,11 +173,10 @@ async function runRound(
   let guard = state.guard;
   let loopStop: StopEvidence | undefined;
   if (run.guard !== undefined && guard !== undefined) {
-    const tools = run.runtime.tools;
     const guarded = guardRound({
       state: guard,
       config: run.guard,
-      isWrite: (tool) => tools.get(tool)?.effect === 'write',
+      isWrite: (tool) => isWriteTool(run, tool),
       calls: message.toolCalls ?? [],
       results: outcome.results,
       toolMessages,
@@ -209,11 +209,16 @@ async function runRound(
       },
     };
   }
-  if (outcome.limited !== undefined && run.runtime.policy.onLimitExceeded === 'throw') {
-    const error = new Error(outcome.limited.message);
+  const limited = outcome.limited;
+  if (limited?.limit !== undefined && run.runtime.policy.onLimitExceeded === 'throw') {
+    const { scope, limit } = limited.limit;
     return {
       state: next,
-      decision: { type: 'stopped', reason: 'tool-call-limit', evidence: { kind: 'error', error } },
+      decision: {
+        type: 'stopped',
+        reason: 'tool-call-limit',
+        evidence: { kind: 'limit', scope, tool: limited.toolName, limit },
+      },
     };
   }
   if (loopStop !== undefined)
@@ -257,7 +262,7 @@ function failedRound(
       };
     }
     const content = ranNone
-      ? 'INTERNAL_ERROR: The call was not executed.'
+      ? NOT_EXECUTED_TEXT
       : 'INTERNAL_ERROR: The runtime failed while handling this call; its result is unknown. Do not assume it ran.';
     return {
       role: 'tool',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
 import { createAgentModel } from '../demo/loop-scenarios/create-agent-model.js';
 import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { twelveStepTaskScenario } from '../demo/loop-scenarios/workflow-scenarios.js';
@@ -136,7 +135,9 @@ describe('what a stop ends with', () => {
         await runToolLoop({ model, tools, messages, ...(fallback === undefined ? {} : { fallback }) }),
       );
     };
-    expect((await run()).text).toBe(DEFAULT_STOP_FALLBACK_TEXT);
+    expect((await run()).text).toBe(
+      'I could not finish this request: it kept repeating the same steps without getting any further. Nothing was changed; you can rephrase the request or ask again.',
+    );
     expect((await run('Sorry, try again.')).text).toBe('Sorry, try again.');
     const seen: StopInfo[] = [];
     const byFunction = await run((stop) => {

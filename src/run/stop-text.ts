@@ -1,8 +1,8 @@
-import { DEFAULT_STOP_FALLBACK_TEXT } from '../defaults.js';
 import type { AssistantMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import { boundedCall } from './bounded-call.js';
 import { callModel } from './call-model.js';
+import { defaultStopText } from './default-stop-text.js';
 import type { StopInfo } from './loop-options.js';
 import type { StopEvidence } from './loop-outcome.js';
 import type { RunContext } from './run-context.js';
@@ -54,7 +54,7 @@ export async function stopText(
       text = fallback;
     } catch (error) {
       failure ??= { callback: 'fallback', error };
-      text = DEFAULT_STOP_FALLBACK_TEXT;
+      text = defaultStopText(stop);
     }
   }
   return {

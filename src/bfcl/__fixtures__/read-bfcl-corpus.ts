@@ -32,6 +32,62 @@ export interface BfclCorpus {
   readonly answers: ReadonlyMap<SingleTurnCategory, ReadonlyMap<string, readonly BfclExpectedCall[]>>;
 }
 
+/** The language of a data file's functions: simple_java and simple_javascript pass source text. */
+export function languageOfFile(file: string): BfclLanguage {
+  return file.includes('simple_javascript') ? 'javascript' : file.includes('simple_java') ? 'java' : 'python';
+}
+
+/** One function definition where the corpus offers it: an entry of a data file, or a func-doc file. */
+export interface BfclDefinition {
+  /** The entry id, or `multi_turn_func_doc/<file>`. */
+  readonly where: string;
+  readonly language: BfclLanguage;
+  readonly definition: BfclFunction;
+}
+
+/** Every function definition of every data file and func doc, in file order, repeats included. */
+export function listBfclDefinitions(corpus: BfclCorpus): BfclDefinition[] {
+  const definitions: BfclDefinition[] = [];
+  for (const [file, entries] of corpus.dataFiles) {
+    for (const entry of entries) {
+      for (const definition of entry.function ?? [])
+        definitions.push({ where: entry.id, language: languageOfFile(file), definition });
+    }
+  }
+  for (const [file, functions] of corpus.funcDocs) {
+    for (const definition of functions)
+      definitions.push({ where: `multi_turn_func_doc/${file}`, language: 'python', definition });
+  }
+  return definitions;
+}
+
+/** One single-turn expected call: its entry, its position, the function and its acceptable arguments. */
+export interface BfclExpectedCallOf {
+  readonly category: SingleTurnCategory;
+  readonly id: string;
+  readonly index: number;
+  readonly name: string;
+  readonly acceptable: Readonly<Record<string, unknown>>;
+  readonly entry: BfclEntry;
+}
+
+/** Every single-turn expected call with its entry, in category order. */
+export function listExpectedCalls(corpus: BfclCorpus): BfclExpectedCallOf[] {
+  return (Object.keys(SINGLE_TURN_CATEGORIES) as SingleTurnCategory[]).flatMap((category) => {
+    const entries = new Map(
+      (corpus.dataFiles.get(`BFCL_v4_${category}.json`) ?? []).map((entry) => [entry.id, entry]),
+    );
+    return [...(corpus.answers.get(category) ?? [])].flatMap(([id, calls]) => {
+      const entry = entries.get(id);
+      if (entry === undefined) throw new Error(`no entry ${id}`);
+      return calls.map((call, index) => {
+        const [name, acceptable] = Object.entries(call)[0] ?? ['', {}];
+        return { category, id, index, name, acceptable, entry };
+      });
+    });
+  });
+}
+
 /** Reads the corpus, or throws an error that says where it was looked for and what it should hold. */
 export function readBfclCorpus(directory: string): BfclCorpus {
   if (!existsSync(directory) || !existsSync(`${directory}possible_answer`)) {

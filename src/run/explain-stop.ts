@@ -1,0 +1,109 @@
+import type { LoopEvidence } from '../guard/guard-types.js';
+import type { LoopOutcome, StopEvidence } from './loop-outcome.js';
+
+type Stopped = Extract<LoopOutcome, { type: 'stopped' }>;
+
+/**
+ * One paragraph for a developer on how a run ended: for a stop, which calls, which rounds, why, and
+ * what to change (a loop hint, a limit, the tool's description). Pure; a completed or interrupted outcome
+ * gets one sentence.
+ */
+export function explainStop(outcome: LoopOutcome): string {
+  switch (outcome.type) {
+    case 'completed':
+      return `The run completed in ${plural(outcome.roundTrips, 'model call')} and ${plural(outcome.toolCalls, 'tool call')}.`;
+    case 'interrupted':
+      return `The run is paused before ${plural(outcome.pending.length, 'call')} (${outcome.pending.map((p) => p.toolName).join(', ')}) waiting for a decision: resume it with resumeToolLoop and decisions.`;
+    case 'stopped':
+      return `${stoppedText(outcome)}${wasted(outcome)}`;
+    default: {
+      const unreachable: never = outcome;
+      throw new TypeError(`unknown outcome ${String(unreachable)}`);
+    }
+  }
+}
+
+function stoppedText(outcome: Stopped): string {
+  const { evidence } = outcome;
+  const at = `Stopped after ${plural(outcome.roundTrips, 'model call')} (${outcome.reason})`;
+  switch (outcome.reason) {
+    case 'loop-detected':
+      return evidence.kind === 'loop' ? `${at}: ${loopText(evidence)}` : `${at}.`;
+    case 'max-round-trips':
+      return `${at}: the run reached its ceiling of ${ceilingOf(evidence)} model calls without a final answer, and the loop guard saw no loop. If the task is legitimately this long (a long pagination, a batch), raise maxRoundTrips; if the model wanders, give it fewer or clearer tools.`;
+    case 'budget-exhausted':
+      return `${at}: ${budgetText(evidence)}`;
+    case 'tool-call-limit':
+      return evidence.kind === 'limit'
+        ? `${at}: ${evidence.tool} met the ${evidence.scope === 'per-tool' ? 'per-tool' : 'total'} call limit of ${evidence.limit} in one turn. If the work needs more calls, raise ${evidence.scope === 'per-tool' ? `limits.byTool.${evidence.tool} (or the tool's maxCallsPerTurn, or limits.perTool)` : 'limits.total'}; with onLimitExceeded: 'feedback' the model is told instead of the run stopping.`
+        : `${at}.`;
+    case 'tool-fatal':
+      return `${at}: a tool failed with an error classified fatal (a defect, not a fixable input): ${errorText(evidence)}. Fix the tool, or classify the error with classifyError.`;
+    case 'model-error':
+      return `${at}: the model call failed or gave neither text nor tool calls: ${errorText(evidence)}.`;
+    case 'aborted':
+      return `${at}: the caller's signal aborted the run; the history holds what was done.`;
+    case 'stop-condition':
+      return `${at}: the stop condition ${evidence.kind === 'condition' ? `"${evidence.name}"` : ''} said stop.`;
+    case 'callback-failed':
+      return `${at}: the ${evidence.kind === 'error' ? (evidence.callback ?? 'a') : 'a'} callback failed: ${errorText(evidence)}. The run rejects with CallbackError, which carries this outcome.`;
+    default: {
+      const unreachable: never = outcome.reason;
+      throw new TypeError(`unknown stop reason ${String(unreachable)}`);
+    }
+  }
+}
+
+function loopText(evidence: LoopEvidence): string {
+  const tools = evidence.toolNames.join(', ');
+  const rounds = `round${evidence.rounds.length === 1 ? '' : 's'} ${evidence.rounds.join(', ')}`;
+  switch (evidence.detector) {
+    case 'exact-repeat':
+      return `${tools} was called with the same arguments ${evidence.occurrences} times (${rounds}) and gave the same result each time, so the model could not use what it got. If the tool is meant to be polled, declare loop: { polled: true } on it; if its result holds a field that changes on every call without meaning anything (a timestamp, a request id), list it in loop: { ignoreFields }; otherwise check that the tool's description promises what its result says.`;
+    case 'same-result':
+      return `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result: the model kept changing the arguments and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; otherwise the tool's description should say what it can and cannot find.`;
+    case 'unchanged-poll':
+      return `${tools}, declared polled, answered the same ${evidence.occurrences} times (${rounds}). If the work it waits on legitimately takes longer, raise loop: { polled: { maxUnchanged } }, or let the model tell the user to come back later.`;
+    case 'cycle':
+      return `the rounds ${evidence.rounds.join(', ')} repeat a sequence of ${evidence.period ?? 2} rounds (${tools}) with the same calls and results. The model alternates between steps that do not move it on; look at what each result tells it to do next.`;
+    case 'no-progress':
+      return `${plural(evidence.occurrences, 'round')} in a row (${rounds}) only repeated calls and results already seen in this request (${tools}). Raise guard.noProgressRounds only if such rounds are legitimate for your tools.`;
+    case 'still-unavailable':
+      return `${tools} failed transiently ${evidence.occurrences} times (${rounds}) after the chain's own retries: the dependency is down. Fix it, or raise guard.transientRepeatLimit.`;
+    default: {
+      const unreachable: never = evidence.detector;
+      throw new TypeError(`unknown detector ${String(unreachable)}`);
+    }
+  }
+}
+
+function ceilingOf(evidence: StopEvidence): string {
+  return evidence.kind === 'ceiling' ? String(evidence.max) : 'its';
+}
+
+function budgetText(evidence: StopEvidence): string {
+  if (evidence.kind !== 'ceiling') return 'a budget ran out.';
+  const setting = {
+    tokens: 'tokenBudget',
+    time: 'timeBudgetMs',
+    cost: 'costBudget',
+    'round-trips': 'maxRoundTrips',
+  }[evidence.limit];
+  return `the ${evidence.limit} budget ran out (${evidence.used} used of ${evidence.max}). Raise ${setting} if the task needs more.`;
+}
+
+function errorText(evidence: StopEvidence): string {
+  if (evidence.kind !== 'error') return 'no error recorded';
+  const { error } = evidence;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function wasted(outcome: Stopped): string {
+  return outcome.wastedRoundTrips > 0
+    ? ` ${plural(outcome.wastedRoundTrips, 'model call')} went into the pattern after it first showed.`
+    : '';
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
