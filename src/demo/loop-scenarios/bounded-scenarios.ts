@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_ROUND_TRIPS } from '../../defaults.js';
+import { explainStop } from '../../run/explain-stop.js';
 import { type AnyTool, defineTool } from '../../tools/define-tool.js';
 import { emailOf, sendInviteTool, stopTextProblems } from './batch-write-scenarios.js';
 import { createAgentModel } from './create-agent-model.js';
@@ -46,10 +47,15 @@ export const uselessToolsScenario: ScenarioSpec = {
       model,
       tools: SOURCES.map(sourceTool),
       messages: [{ role: 'user', content: 'Where does the name Toolwarden come from?' }],
-      check: ({ roundTrips }) =>
-        roundTrips === DEFAULT_MAX_ROUND_TRIPS
+      check: ({ outcome, roundTrips }) => [
+        ...(roundTrips === DEFAULT_MAX_ROUND_TRIPS
           ? []
-          : [`expected the default ceiling (${DEFAULT_MAX_ROUND_TRIPS}), got ${roundTrips} rounds`],
+          : [`expected the default ceiling (${DEFAULT_MAX_ROUND_TRIPS}), got ${roundTrips} rounds`]),
+        // The explanation names the one option that lets a long legitimate task finish.
+        ...(explainStop(outcome).includes('raise maxRoundTrips')
+          ? []
+          : ['explainStop does not name maxRoundTrips']),
+      ],
     };
   },
 };

@@ -1,3 +1,4 @@
+import { explainStop } from '../../run/explain-stop.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { createAgentModel } from './create-agent-model.js';
 import type { ScenarioSpec } from './loop-scenario.js';
@@ -96,10 +97,11 @@ export const pollingScenarios: readonly ScenarioSpec[] = [
         model: pollUntilDone(),
         tools: [jobStatusTool(UNCHANGED_RUNNING_POLLS)],
         messages: exportRequest,
+        // The stop's explanation (for the developer) says how to declare a pollable tool.
         check: ({ outcome }) =>
-          outcome.type === 'stopped' && outcome.text.includes('polled')
+          outcome.type === 'stopped' && explainStop(outcome).includes('loop: { polled: true }')
             ? []
-            : ['the stop text does not name the polled hint'],
+            : ['explainStop does not name the polled hint (loop: { polled: true })'],
       };
     },
   },

@@ -8,8 +8,6 @@ export interface ConversationView {
   readonly request: number;
   /** The tool messages of the current turn, oldest first. */
   readonly toolMessages: readonly ToolMessage[];
-  /** The tool messages answering the last assistant message (the last round's results). */
-  readonly lastRound: readonly ToolMessage[];
   /** The newest tool message of the turn, if any. */
   readonly lastTool: ToolMessage | undefined;
 }
@@ -26,16 +24,10 @@ export function readConversation(messages: readonly Message[]): ConversationView
   }
   let assistants = 0;
   const toolMessages: ToolMessage[] = [];
-  let lastRound: ToolMessage[] = [];
   for (let i = start; i < messages.length; i++) {
     const message = messages[i];
-    if (message?.role === 'assistant') {
-      assistants++;
-      lastRound = [];
-    } else if (message?.role === 'tool') {
-      toolMessages.push(message);
-      lastRound.push(message);
-    }
+    if (message?.role === 'assistant') assistants++;
+    else if (message?.role === 'tool') toolMessages.push(message);
   }
-  return { round: assistants + 1, request, toolMessages, lastRound, lastTool: toolMessages.at(-1) };
+  return { round: assistants + 1, request, toolMessages, lastTool: toolMessages.at(-1) };
 }
