@@ -30,6 +30,7 @@ export type {
   ToolEventBase,
   ToolEventErrorFields,
   ToolEventListener,
+  ToolEventSharedFields,
 } from './chain/tool-event.js';
 export type {
   PendingCall,

@@ -1,8 +1,9 @@
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
 import type { ToolCall } from '../messages/message.js';
 import { summarizeArguments } from '../redact/redact.js';
+import { sharedResult } from './find-shared-reads.js';
 import { formatToolError } from './format-tool-error.js';
-import type { RejectedCall } from './prepare-tool-call.js';
+import type { ReadyCall, RejectedCall } from './prepare-tool-call.js';
 import type { RunContext } from './run-context.js';
 import { type EventSink, errorFields } from './tool-event.js';
 import type { ToolCallResult } from './tool-execution-result.js';
@@ -32,6 +33,28 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
   return result;
 }
 
+/**
+ * Answers a call with the result of the identical call that ran (`ran`), once that one has ended: its
+ * start and end events follow the shared call's end, and its outcome events carry `sharedWith`.
+ */
+export async function answerShared(
+  entry: ReadyCall,
+  ran: Promise<ToolCallResult>,
+  events: EventSink,
+): Promise<ToolCallResult> {
+  const result = sharedResult(await ran, entry.call.id);
+  if (!events.listening) return result;
+  const summary = summaryOf(entry.call, events);
+  events.emit({
+    type: 'tool-call-start',
+    toolName: result.toolName,
+    toolCallId: result.toolCallId,
+    argumentsSummary: summary,
+  });
+  reportEnd(events, { result, summary });
+  return result;
+}
+
 /** The summary is only ever shown in events: nobody listening, nothing to redact. */
 export function summaryOf(call: ToolCall, events: EventSink): string {
   return events.listening ? summarizeArguments(call.arguments, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS) : '';
@@ -46,20 +69,23 @@ export function reportEnd(
   }: { readonly result: ToolCallResult; readonly summary: string; readonly rejected?: RejectedCall },
 ): void {
   if (!events.listening) return;
-  const { toolName, toolCallId } = result;
+  const { toolName, toolCallId, sharedWith } = result;
+  const base = {
+    toolName,
+    toolCallId,
+    argumentsSummary: summary,
+    ...(sharedWith === undefined ? {} : { sharedWith }),
+  };
   if (result.type === 'success') {
     events.emit({
       type: 'tool-call-end',
-      toolName,
-      toolCallId,
-      argumentsSummary: summary,
+      ...base,
       outcome: 'success',
       durationMs: result.durationMs,
       attempts: result.attempts,
     });
     return;
   }
-  const base = { toolName, toolCallId, argumentsSummary: summary };
   const fields = errorFields(result.error, events.includeContent);
   if (result.errorClass === 'denied') {
     const reason = rejected?.reason;

@@ -2,13 +2,14 @@ import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { ResumeDecision } from './before-tool-call.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
+import { findSharedReads } from './find-shared-reads.js';
 import {
   type PreparedCall,
   prepareToolCall,
   type ReadyCall,
   type RejectedCall,
 } from './prepare-tool-call.js';
-import { answerRejected, reportEnd, summaryOf } from './report-call-events.js';
+import { answerRejected, answerShared, reportEnd, summaryOf } from './report-call-events.js';
 import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
@@ -61,7 +62,8 @@ export interface CallsOutcome {
   readonly aborted?: boolean;
   /**
    * A caller callback failed. From `beforeToolCall`: no call ran (as for an interrupt). From
-   * `wrapToolExecution` or `classifyError`: that call failed as `INTERNAL_ERROR`, the others ran.
+   * `wrapToolExecution` or `classifyError`: that call (and the calls sharing its result) failed as
+   * `INTERNAL_ERROR`, the others ran.
    */
   readonly callbackFailure?: CallbackFailure;
   /** Under `unknownTool: 'throw'`, the first unknown call: no call ran (as for an interrupt). */
@@ -71,8 +73,9 @@ export interface CallsOutcome {
 /**
  * Runs the tool calls of one assistant message: prepare each in the model's order (lookup, limits,
  * arguments), ask the `beforeToolCall` hooks, then run the ready ones concurrently (capped; writes one at a
- * time). `counts` is updated as calls are admitted, so a loop can keep one running count for a whole turn.
- * Never rejects.
+ * time). Identical ready calls to a read tool run once and share the result (`sharedWith`); each still
+ * counts as a call and gets its own result and tool message. `counts` is updated as calls are admitted, so
+ * a loop can keep one running count for a whole turn. Never rejects.
  */
 export async function runToolCalls(request: CallsRequest, runtime: ToolRuntime): Promise<CallsOutcome> {
   const calls = request.assistant.toolCalls ?? [];
@@ -147,7 +150,7 @@ async function runCalls(
   const results =
     prepared.length === 1
       ? [await runPrepared(prepared[0] as PreparedCall, context)]
-      : await runConcurrently(prepared, context);
+      : await runConcurrently(prepared, context, findSharedReads(prepared));
   const outcome = summarizeCalls(results, prepared, signal);
   return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
 }
@@ -156,17 +159,30 @@ function runPrepared(entry: PreparedCall, context: RunContext): Promise<ToolCall
   return entry.type === 'rejected' ? answerRejected(entry, context) : runReady(entry, context);
 }
 
-/** Several calls at once, capped by the policy (writes one at a time by default). */
-function runConcurrently(prepared: readonly PreparedCall[], context: RunContext): Promise<ToolCallResult[]> {
+/**
+ * Several calls at once, capped by the policy (writes one at a time by default). A call that `answeredBy`
+ * gives another index does not run: it waits for that call and shares its result.
+ */
+function runConcurrently(
+  prepared: readonly PreparedCall[],
+  context: RunContext,
+  answeredBy: readonly number[] | undefined,
+): Promise<ToolCallResult[]> {
   const all = createSemaphore(context.policy.concurrency);
   const writes = createSemaphore(context.policy.writeConcurrency);
-  return Promise.all(
-    prepared.map((entry) => {
-      if (entry.type === 'rejected') return answerRejected(entry, context);
+  const running: Promise<ToolCallResult>[] = [];
+  for (let index = 0; index < prepared.length; index++) {
+    const entry = prepared[index] as PreparedCall;
+    const first = answeredBy?.[index] ?? index;
+    if (entry.type === 'rejected') running.push(answerRejected(entry, context));
+    else if (first !== index)
+      running.push(answerShared(entry, running[first] as Promise<ToolCallResult>, context.events));
+    else {
       const run = () => all.run(() => runReady(entry, context));
-      return entry.tool.effect === 'write' ? writes.run(run) : run();
-    }),
-  );
+      running.push(entry.tool.effect === 'write' ? writes.run(run) : run());
+    }
+  }
+  return Promise.all(running);
 }
 
 /** Gives back what the prepared calls added to the counts: none of them will run. */

@@ -17,6 +17,12 @@ export interface ToolEventErrorFields {
   readonly error?: unknown;
 }
 
+/** On the outcome events of a call answered by an identical call's execution (see `sharedWith` on results). */
+export interface ToolEventSharedFields {
+  /** The id of the call that ran and whose result this call shares; absent for a call that ran itself. */
+  readonly sharedWith?: string;
+}
+
 /**
  * Developer events. They carry no unredacted content (errors, results) unless the execution was asked to
  * include it (`includeContent: true`).
@@ -30,7 +36,8 @@ export type ToolEvent =
         readonly delayMs: number;
       })
   | (ToolEventBase &
-      ToolEventErrorFields & {
+      ToolEventErrorFields &
+      ToolEventSharedFields & {
         readonly type: 'tool-call-error';
         readonly code: ToolErrorCode;
         readonly errorClass: ErrorClass;
@@ -40,7 +47,8 @@ export type ToolEvent =
         readonly availableTools?: readonly string[];
       })
   | (ToolEventBase &
-      ToolEventErrorFields & {
+      ToolEventErrorFields &
+      ToolEventSharedFields & {
         /** Audit record of a denied action. */
         readonly type: 'tool-call-denied';
         /** The reason a `beforeToolCall` hook gave, when it denied the call. */
@@ -54,13 +62,14 @@ export type ToolEvent =
       /** The offending result, unredacted: present only with `includeContent`. */
       readonly value?: unknown;
     })
-  | (ToolEventBase & {
-      readonly type: 'tool-call-end';
-      readonly outcome: 'success' | ErrorClass;
-      readonly code?: ToolErrorCode;
-      readonly durationMs: number;
-      readonly attempts: number;
-    });
+  | (ToolEventBase &
+      ToolEventSharedFields & {
+        readonly type: 'tool-call-end';
+        readonly outcome: 'success' | ErrorClass;
+        readonly code?: ToolErrorCode;
+        readonly durationMs: number;
+        readonly attempts: number;
+      });
 
 export type ToolEventListener = (event: ToolEvent) => void;
 

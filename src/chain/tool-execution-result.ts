@@ -10,6 +10,12 @@ export interface ToolCallResultBase {
   /** How many times the tool's execute ran (0 when it never did). */
   readonly attempts: number;
   readonly durationMs: number;
+  /**
+   * Set when this call did not run because an identical call to the same read tool in the same response
+   * did: the id of that call, whose result this is (same content, value or failure; `attempts` and
+   * `durationMs` are 0 here).
+   */
+  readonly sharedWith?: string;
 }
 
 export interface ToolCallSuccess extends ToolCallResultBase {

@@ -51,7 +51,8 @@ export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceC
     defineTool({
       name: 'counted',
       description: 'Counts its calls.',
-      effect: 'read',
+      // A counter is a side effect: a write, so identical calls each run (identical reads share one run).
+      effect: 'write',
       execute: () => ++counters.counted,
     }),
     defineTool({

@@ -20,7 +20,7 @@ export interface LoopThresholds {
  * findings. A finding is `warn` one step before its threshold (the moment for a note to the model) and
  * `stop` at it. What counts as "the same situation":
  * - a request is new context: cycles and stale rounds are looked for within the current request, and an
- *   exact repeat counts an earlier request only where the call already repeated inside it;
+ *   exact repeat counts an earlier request only where that request ended repeating the call;
  * - a read after a write that changed something (a successful write whose call was not seen before) is
  *   a new situation: the reads before the change do not count;
  * - identical calls of one round are one occurrence (the round's records are kept distinct).
@@ -113,7 +113,11 @@ function roundsWith(
   return rounds;
 }
 
-/** The rounds of earlier requests with this call and result, from each request where it already repeated. */
+/**
+ * The rounds of earlier requests with this call and result, from each request that ended in it: the call
+ * repeated in every round from its first occurrence to the request's last. A request that moved on after
+ * it (re-read the profile, then did its work) made progress; its occurrences do not count.
+ */
 function repeatedBefore(window: readonly RoundRecord[], requestStart: number, record: CallRecord): number[] {
   const rounds: number[] = [];
   let start = 0;
@@ -122,7 +126,9 @@ function repeatedBefore(window: readonly RoundRecord[], requestStart: number, re
     const request = window[start]?.request;
     while (end + 1 < requestStart && window[end + 1]?.request === request) end++;
     const found = roundsWith(window, start, end, record, false);
-    if (found.length >= 2) rounds.push(...found);
+    const first = found[0];
+    const last = (window[end] as RoundRecord).round;
+    if (first !== undefined && found.length >= 2 && found.length === last - first + 1) rounds.push(...found);
     start = end + 1;
   }
   return rounds;

@@ -17,6 +17,7 @@ export interface CallRecord {
   readonly content?: true;
 }
 
+/** How a call ended, for the guard: a result, a failure the model can act on, a transient failure after the chain's retries. */
 export type CallOutcome = 'ok' | 'error' | 'transient';
 
 export interface RoundRecord {
