@@ -9,6 +9,4 @@ export const KNOWN_GUARD_GAPS: Readonly<Record<string, readonly string[]>> = {
   'poll, wait, poll': ['expected completed, got stopped (loop-detected) at round 6 by exact-repeat'],
   // The guard stops at the 5th answer of the poll (4 unchanged ones), not after 5 unchanged answers.
   'polled job that never finishes': ['stopped at round 5, before the loop was evident (round 7)'],
-  // The guard counts identical calls of a response once, but the chain still runs each of them.
-  '3 identical calls in one response': ['getPrice ran 3 times for one distinct call'],
 };
