@@ -17,7 +17,7 @@ const NAME_ATTEMPTS = ['Anna  Berg', 'Anna   Berg', 'Anna Berg'];
 export const argumentScenarios: readonly ScenarioSpec[] = [
   {
     family: 'arguments',
-    name: 'YAML indentation attempts',
+    name: 'YAML indentation, linted',
     description:
       'lintYaml with 2 spaces, 3 spaces, a tab (the same error each time), then 4 spaces; then writeFile',
     kind: 'legitimate',
@@ -55,6 +55,43 @@ export const argumentScenarios: readonly ScenarioSpec[] = [
         tools: [lintYaml, writeFile],
         messages: [{ role: 'user', content: 'Set port 8080 under spec in deploy.yaml.' }],
         check: ({ roundTrips }) => (roundTrips === 6 ? [] : [`expected 6 rounds, got ${roundTrips}`]),
+      };
+    },
+  },
+  {
+    family: 'arguments',
+    name: 'replaceLines with other indentation',
+    description:
+      'replaceLines writes 2 spaces, 3 spaces, a tab (the same YAML error each time), then 4 spaces',
+    kind: 'legitimate',
+    expected: 'completed',
+    build() {
+      const replaceLines = defineTool({
+        name: 'replaceLines',
+        description: 'Replaces lines of a file and reports the YAML errors of the result.',
+        input: stringInput('path', 'lines', 'text'),
+        effect: 'write',
+        execute: ({ text }: { text: string }) => ({
+          applied: true,
+          yamlErrors: text.includes('\n    port') ? [] : ['line 5: bad indentation'],
+        }),
+      });
+      const model = createAgentModel({
+        decide: ({ lastTool, toolMessages }) => {
+          if (lastTool?.content.includes('"yamlErrors":[]') === true)
+            return { answer: 'deploy.yaml is fixed.' };
+          const text = YAML_ATTEMPTS[toolMessages.length] as string;
+          return {
+            calls: [{ name: 'replaceLines', arguments: { path: 'deploy.yaml', lines: '4-5', text } }],
+          };
+        },
+        lastWords: 'I could not get the indentation of deploy.yaml right.',
+      });
+      return {
+        model,
+        tools: [replaceLines],
+        messages: [{ role: 'user', content: 'Set port 8080 under spec in deploy.yaml.' }],
+        check: ({ roundTrips }) => (roundTrips === 5 ? [] : [`expected 5 rounds, got ${roundTrips}`]),
       };
     },
   },
