@@ -54,8 +54,6 @@ export interface CallsOutcome {
   readonly fatal?: ToolCallFailure;
   /** The first call refused by a call limit, if any. */
   readonly limited?: RejectedCall;
-  /** Each call's validated arguments, in order; undefined for a call refused before its tool ran. */
-  readonly validatedArguments: readonly unknown[];
   /** A `beforeToolCall` hook interrupted: no call ran (results and messages are empty, counts untouched). */
   readonly interrupted?: readonly PendingCall[];
   /** The caller's signal aborted: calls not finished by then failed as `ABORTED`. */
@@ -200,7 +198,7 @@ function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall
 
 /** An outcome in which no call ran. */
 function halted(fields: Pick<CallsOutcome, 'interrupted' | 'callbackFailure' | 'unknownTool'>): CallsOutcome {
-  return { results: [], toolMessages: [], returnDirect: false, validatedArguments: [], ...fields };
+  return { results: [], toolMessages: [], returnDirect: false, ...fields };
 }
 
 const defaultNow = (): number => performance.now();

@@ -21,15 +21,12 @@ export function summarizeCalls(
   let executed = 0;
   let direct = 0;
   let limited: RejectedCall | undefined;
-  const validatedArguments: unknown[] = new Array(prepared.length);
   for (let i = 0; i < prepared.length; i++) {
     const entry = prepared[i] as PreparedCall;
     if (entry.type === 'rejected') {
       if (limited === undefined && entry.limit !== undefined) limited = entry;
-      validatedArguments[i] = undefined;
       continue;
     }
-    validatedArguments[i] = entry.args;
     executed++;
     if (entry.tool.returnDirect) direct++;
   }
@@ -37,7 +34,6 @@ export function summarizeCalls(
     results,
     toolMessages: results.map(toToolMessage),
     returnDirect: executed > 0 && direct === executed,
-    validatedArguments,
   };
   if (fatal !== undefined) outcome.fatal = fatal;
   if (limited !== undefined) outcome.limited = limited;

@@ -21,13 +21,12 @@ export function canonicalJson(value: unknown, options: CanonicalOptions = {}): s
   }
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    const entries: string[] = [];
-    for (const key of keys) {
+    let text = '';
+    for (const key of Object.keys(record).sort()) {
       if (options.skipKey?.(key) === true) continue;
-      entries.push(`${JSON.stringify(key)}:${canonicalJson(record[key], options)}`);
+      text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(record[key], options)}`;
     }
-    return `{${entries.join(',')}}`;
+    return `{${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -36,8 +36,7 @@ export function detectLoops(
   if (round === undefined) return findings;
   let requestStart = current;
   while (requestStart > 0 && window[requestStart - 1]?.request === round.request) requestStart--;
-  const changes = changeRounds(window);
-  const readsFrom = situationStart(changes, requestStart, current);
+  const readsFrom = situationStart(window, requestStart, current);
 
   round.calls.forEach((record, callIndex) => {
     const hints = hintsOf(record.tool);
@@ -65,28 +64,15 @@ export function detectLoops(
       sameResult(window, readsFrom, current, record, callIndex, thresholds.sameResultLimit, findings);
   });
   cycle(window, requestStart, thresholds.maxCyclePeriod, hintsOf, findings);
-  noProgress(window, requestStart, changes, thresholds.noProgressRounds, hintsOf, findings);
+  noProgress(window, requestStart, thresholds.noProgressRounds, hintsOf, findings);
   return findings;
 }
 
-/** Per round of the window: whether it holds a write that changed something (a successful, new write call). */
-function changeRounds(window: readonly RoundRecord[]): boolean[] {
-  const writes = new Set<number>();
-  return window.map((round) => {
-    let changed = false;
-    for (const record of round.calls) {
-      if (record.write !== true) continue;
-      if (record.outcome === 'ok' && !writes.has(record.call)) changed = true;
-      writes.add(record.call);
-    }
-    return changed;
-  });
-}
-
 /** Where the reads of round `at` start counting: after the newest change before it, within the request. */
-function situationStart(changes: readonly boolean[], requestStart: number, at: number): number {
-  if (changes[at] === true) return at;
-  for (let index = at - 1; index >= requestStart; index--) if (changes[index] === true) return index + 1;
+function situationStart(window: readonly RoundRecord[], requestStart: number, at: number): number {
+  if (window[at]?.changed === true) return at;
+  for (let index = at - 1; index >= requestStart; index--)
+    if (window[index]?.changed === true) return index + 1;
   return requestStart;
 }
 
@@ -202,7 +188,6 @@ function sameRound(a: RoundRecord, b: RoundRecord): boolean {
 function noProgress(
   window: readonly RoundRecord[],
   requestStart: number,
-  changes: readonly boolean[],
   limit: number,
   hintsOf: (tool: string) => ResolvedHints,
   findings: GuardFinding[],
@@ -214,7 +199,7 @@ function noProgress(
       (record) => record.outcome !== 'transient' && hintsOf(record.tool).maxUnchanged === 0,
     );
     if (judged.length === 0) continue;
-    const readsFrom = situationStart(changes, requestStart, index);
+    const readsFrom = situationStart(window, requestStart, index);
     const seen = judged.every((record) => {
       const from = record.write === true ? requestStart : readsFrom;
       for (let earlier = from; earlier < index; earlier++)

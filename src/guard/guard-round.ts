@@ -78,19 +78,21 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
 
 function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput): CallRecord {
   const tool = result.toolName;
-  const write = input.isWrite(tool);
-  const base = { tool, call: callDigest(tool, call.arguments) };
-  if (result.type === 'error') {
-    const outcome = result.errorClass === 'transient' ? 'transient' : 'error';
-    const record = { ...base, result: hash53(result.content), outcome } as const;
-    return write ? { ...record, write: true } : record;
-  }
-  const digest = resultDigest(result.content, input.config.hintsOf(tool));
-  return {
-    ...base,
-    result: digest.digest,
+  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
+    tool,
+    call: callDigest(tool, call.arguments),
+    result: 0,
     outcome: 'ok',
-    ...(write ? { write: true } : {}),
-    ...(digest.content ? { content: true } : {}),
   };
+  // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
+  if (input.isWrite(tool)) record.write = true;
+  if (result.type === 'error') {
+    record.result = hash53(result.content);
+    record.outcome = result.errorClass === 'transient' ? 'transient' : 'error';
+  } else {
+    const digest = resultDigest(result.content, input.config.hintsOf(tool));
+    record.result = digest.digest;
+    if (digest.content) record.content = true;
+  }
+  return record;
 }

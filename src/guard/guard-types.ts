@@ -26,6 +26,8 @@ export interface RoundRecord {
   /** The request of the session the round belongs to (each `runToolLoop` call starts one). */
   readonly request: number;
   readonly calls: readonly CallRecord[];
+  /** The round holds a write that changed something: a successful write whose call the window had not seen. */
+  readonly changed?: true;
 }
 
 export type LoopDetector =

@@ -1,6 +1,6 @@
 import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import type { CallRecord, GuardFinding, GuardState } from './guard-types.js';
+import type { CallRecord, GuardFinding, GuardState, RoundRecord } from './guard-types.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 /** What the guard needs besides its state: the thresholds and each tool's hints. */
@@ -42,10 +42,25 @@ export function observeRound(
     calls.push(record);
     kept.push(index);
   });
-  const round = { round: state.nextRound, request: state.request, calls };
-  const window = [...state.window.slice(1 - DEFAULT_GUARD_WINDOW_ROUNDS), round];
+  const round: RoundRecord = changesSomething(state.window, calls)
+    ? { round: state.nextRound, request: state.request, calls, changed: true }
+    : { round: state.nextRound, request: state.request, calls };
+  const window = state.window.slice(1 - DEFAULT_GUARD_WINDOW_ROUNDS);
+  window.push(round);
   const next: GuardState = { ...state, nextRound: state.nextRound + 1, window };
   return { state: next, findings: detectLoops(window, config.thresholds, config.hintsOf), kept };
+}
+
+/** Whether a round's records hold a successful write whose call no earlier write in the window had. */
+function changesSomething(window: readonly RoundRecord[], calls: readonly CallRecord[]): boolean {
+  return calls.some(
+    (record) =>
+      record.write === true &&
+      record.outcome === 'ok' &&
+      !window.some((round) =>
+        round.calls.some((other) => other.write === true && other.call === record.call),
+      ),
+  );
 }
 
 /** The state with a note's key remembered (the newest last, bounded by the window). */

@@ -58,15 +58,16 @@ function restore(value: unknown): GuardState | undefined {
 
 function restoreRound(value: unknown): RoundRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { round, request, calls: rawCalls } = value as Record<string, unknown>;
+  const { round, request, calls: rawCalls, changed } = value as Record<string, unknown>;
   if (!isCount(round) || !isCount(request) || !Array.isArray(rawCalls)) return undefined;
+  if (changed !== undefined && changed !== true) return undefined;
   const calls: CallRecord[] = [];
   for (const raw of rawCalls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)) {
     const record = restoreRecord(raw);
     if (record === undefined) return undefined;
     calls.push(record);
   }
-  return { round, request, calls };
+  return changed === true ? { round, request, calls, changed } : { round, request, calls };
 }
 
 function restoreRecord(value: unknown): CallRecord | undefined {
