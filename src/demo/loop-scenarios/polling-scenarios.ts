@@ -108,7 +108,8 @@ export const pollingScenarios: readonly ScenarioSpec[] = [
   {
     family: 'polling',
     name: 'poll, wait, poll',
-    description: 'getJobStatus (polled) and wait({seconds:30}) in turn; running 4 times, then done',
+    description:
+      'getJobStatus and wait({seconds:30}) in turn, both declared polled; running 4 times, then done',
     kind: 'legitimate',
     expected: 'completed',
     build() {
@@ -122,6 +123,8 @@ export const pollingScenarios: readonly ScenarioSpec[] = [
           additionalProperties: false,
         },
         effect: 'read',
+        // A pacing tool answers the same every time by design: it is declared polled, like the status.
+        loop: { polled: true },
         execute: ({ seconds }: { seconds: number }) => ({ waited: seconds }),
       });
       return {
