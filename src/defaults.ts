@@ -106,7 +106,7 @@ export const DEFAULT_NUDGE = true;
  * `[]`); only longer results, which carry content, count for the same-result detector.
  */
 export const DEFAULT_SAME_RESULT_MIN_CHARS = 100;
-/** Loop guard: unchanged answers of a tool declared `loop: { polled: true }`, in one request, before it stops. */
+/** Loop guard: unchanged answers (after the first) of a tool declared `loop: { polled: true }` allowed in one request. */
 export const DEFAULT_MAX_UNCHANGED_POLLS = 20;
 /**
  * Loop guard: result fields that never count, for every tool (volatile by nature: a clock, a request id, a
