@@ -75,6 +75,20 @@ describe('showErrorMessages: opening errors of unknown provenance', () => {
     }
   });
 
+  it('opened, shows a thrown string; a throwable with nothing readable gets the withheld hint', async () => {
+    expect(await contentOf('out of stock', { tool: true })).toBe('TOOL_ERROR: out of stock');
+    const unreadable = Object.defineProperty(new Error('x'), 'message', {
+      get() {
+        throw new Error(SECRET);
+      },
+    });
+    for (const thrown of [Symbol(SECRET), 10n ** 30n, null, { message: 42 }, unreadable]) {
+      const content = await contentOf(thrown, { tool: true });
+      expect(content).toMatch(/^TOOL_ERROR: Tool 'reserve' failed; its error text is withheld\./);
+      expect(content).not.toContain('S3cr3t');
+    }
+  });
+
   it('opens a transient driver error: its text follows the hint', async () => {
     const refused = Object.assign(new Error('upstream 503 from inventory'), { status: 503 });
     expect(await contentOf(refused, { tool: true })).toBe(
