@@ -40,8 +40,23 @@ export const DEFAULT_MAX_RESULT_CHARS = 100_000;
 /** Result values nested deeper than this cannot be serialized. */
 export const DEFAULT_MAX_RESULT_DEPTH = 256;
 
-/** Model-visible error messages are cut to this many characters after redaction. */
+/**
+ * An error's own message, when the model may see it (a `ToolInputError`, a `TransientToolError`, or an error a
+ * tool or the policy opted in with `showErrorMessages`), is cut to this many characters after redaction.
+ */
 export const DEFAULT_MAX_MODEL_MESSAGE_CHARS = 300;
+/**
+ * Whether the model sees the message of an error of unknown provenance (a plain `Error` from a driver, a
+ * `TypeError`, a thrown string): no. It gets the stable code and the hint of the error's class; a tool or the
+ * policy opts in with `showErrorMessages` (then redaction applies).
+ */
+export const DEFAULT_SHOW_ERROR_MESSAGES = false;
+/** Every text the model reads from the runtime (a tool message's error text, a loop note) is cut to this. */
+export const DEFAULT_MAX_MODEL_TEXT_CHARS = 8_000;
+/** A validation issue's message (a schema library's text) is cut to this many characters after redaction. */
+export const DEFAULT_MAX_ISSUE_MESSAGE_CHARS = 160;
+/** An argument path (a JSON Pointer) shown to the model is cut to this many characters. */
+export const DEFAULT_MAX_ARGUMENT_PATH_CHARS = 120;
 /** Argument summaries in developer events are cut to this many characters after redaction. */
 export const DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS = 200;
 /** Validation issues listed to the model, at most. */
@@ -91,7 +106,7 @@ export const DEFAULT_NUDGE = true;
  * `[]`); only longer results, which carry content, count for the same-result detector.
  */
 export const DEFAULT_SAME_RESULT_MIN_CHARS = 100;
-/** Loop guard: unchanged answers of a tool declared `loop: { polled: true }`, in one request, before it stops. */
+/** Loop guard: unchanged answers (after the first) of a tool declared `loop: { polled: true }` allowed in one request. */
 export const DEFAULT_MAX_UNCHANGED_POLLS = 20;
 /**
  * Loop guard: result fields that never count, for every tool (volatile by nature: a clock, a request id, a

@@ -96,6 +96,7 @@ export { ToolTimeoutError, type ToolTimeoutErrorOptions } from './errors/tool-ti
 export { ToolwardenError, type ToolwardenErrorOptions } from './errors/toolwarden-error.js';
 export { TransientToolError, type TransientToolErrorOptions } from './errors/transient-tool-error.js';
 export { UnknownToolError, type UnknownToolErrorOptions } from './errors/unknown-tool-error.js';
+export type { ShowErrorMessages } from './gate/show-error-messages.js';
 export type { LoopThresholds } from './guard/detect-loops.js';
 export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
 export type {

@@ -79,7 +79,7 @@ describe('beforeToolCall', () => {
       type: 'error',
       errorClass: 'denied',
       code: 'PERMISSION_DENIED',
-      content: 'PERMISSION_DENIED: This action is not permitted.',
+      content: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
     expect(JSON.stringify(result.messages)).not.toContain('admin');
     expect(recorder.ofType('tool-call-denied')).toEqual([

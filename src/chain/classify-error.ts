@@ -31,24 +31,34 @@ const MAX_CAUSE_DEPTH = 8;
 export type ErrorClassifier = (error: unknown) => ErrorClass | undefined;
 
 /**
- * The built-in policy. Typed toolwarden errors say what they are; otherwise network codes and HTTP
+ * The built-in policy. Typed toolwarden errors say what they are (by their marker, so an error from another
+ * copy of the package counts too); otherwise network codes and HTTP
  * statuses (on the error or anywhere in its `cause` chain) mark transient or denied failures, and the
  * built-in defect classes (`TypeError`, `ReferenceError`, ...) mark fatal ones. Everything else is an
  * ordinary failure the model may work around (`invalid-input`).
  */
 export function classifyError(error: unknown): ErrorClass {
-  if (error instanceof ToolInputError) return 'invalid-input';
-  if (error instanceof TransientToolError || error instanceof ToolTimeoutError) return 'transient';
-  if (error instanceof PermissionDeniedError) return 'denied';
-  if (error instanceof FatalToolError || error instanceof ResultSerializationError) return 'fatal';
+  if (ToolInputError.isInstance(error)) return 'invalid-input';
+  if (TransientToolError.isInstance(error) || ToolTimeoutError.isInstance(error)) return 'transient';
+  if (PermissionDeniedError.isInstance(error)) return 'denied';
+  if (FatalToolError.isInstance(error) || ResultSerializationError.isInstance(error)) return 'fatal';
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && isObject(current); depth++) {
     const signal = classifyBySignal(current);
     if (signal !== undefined) return signal;
     current = readField(current, 'cause');
   }
-  if (DEFECT_CLASSES.some((defect) => error instanceof defect)) return 'fatal';
+  if (isDefect(error)) return 'fatal';
   return 'invalid-input';
+}
+
+/** A built-in defect class; a proxy whose prototype trap throws is none. */
+function isDefect(error: unknown): boolean {
+  try {
+    return DEFECT_CLASSES.some((defect) => error instanceof defect);
+  } catch {
+    return false;
+  }
 }
 
 /** Applies the tool's classifier, then the caller's, then the built-in policy. */

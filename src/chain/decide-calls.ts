@@ -3,6 +3,7 @@ import { type BeforeToolCallContext, decideToolCall } from './before-tool-call.j
 import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
 import type { CallbackFailure, CallsRequest } from './run-tool-calls.js';
 import type { PendingCall } from './tool-execution-result.js';
+import { PERMISSION_DENIED_TEXT } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
 
 /** True when some hook or given decision has something to say about these calls. */
@@ -91,7 +92,7 @@ function denied(entry: ReadyCall, reason: string | undefined): RejectedCall {
     toolName: entry.tool.name,
     code: 'PERMISSION_DENIED',
     errorClass: 'denied',
-    message: 'This action is not permitted.',
+    text: [PERMISSION_DENIED_TEXT],
     error: new PermissionDeniedError({
       message: reason ?? `Call ${entry.call.id} was denied before it ran.`,
     }),

@@ -153,7 +153,9 @@ describe('the error policy', () => {
       onEvent: recorder.listener,
       includeContent: true,
     });
-    expect(result.messages[2]?.content).toBe('PERMISSION_DENIED: This action is not permitted.');
+    expect(result.messages[2]?.content).toBe(
+      'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
+    );
     const [audit] = recorder.ofType('tool-call-denied');
     expect(audit?.toolName).toBe('del');
     expect(audit?.errorType).toBe('PermissionDeniedError');
@@ -181,7 +183,7 @@ describe('the error policy', () => {
     ]);
     expect(fatal.partialResult.results.map((r) => r.type)).toEqual(['success', 'error', 'success']);
     expect(fatal.partialResult.messages[3]?.content).toBe(
-      "INTERNAL_ERROR: Tool 'broken' failed with an internal error.",
+      "INTERNAL_ERROR: Tool 'broken' failed with an internal error; do not repeat this call.",
     );
   });
 

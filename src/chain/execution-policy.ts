@@ -9,12 +9,19 @@ import {
   DEFAULT_READ_RETRIES,
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
+  DEFAULT_SHOW_ERROR_MESSAGES,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_UNKNOWN_TOOL_POLICY,
   DEFAULT_WRITE_CONCURRENCY,
   DEFAULT_WRITE_RETRIES,
 } from '../defaults.js';
-import { checkChoice, checkFunction, checkNumberOption } from '../options/check-option.js';
+import type { ShowErrorMessages } from '../gate/show-error-messages.js';
+import {
+  checkChoice,
+  checkFlagOrFunction,
+  checkFunction,
+  checkNumberOption,
+} from '../options/check-option.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
@@ -52,6 +59,12 @@ export interface ToolExecutionPolicy {
   readonly maxResultChars?: number;
   /** Classifies failures before the built-in policy; return undefined to defer. */
   readonly classifyError?: ErrorClassifier;
+  /**
+   * Shows the model the message of errors of unknown provenance (a plain `Error`, a driver's error): `true`
+   * for every tool, a function for the errors it returns `true` for; default `false` (the model gets the code
+   * and the hint of the error's class). A tool's own setting wins. A shown message is redacted and cut.
+   */
+  readonly showErrorMessages?: ShowErrorMessages;
   /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
   readonly onContractViolation?: ContractViolationPolicy;
   /** Decides, before each call runs, whether it runs, is denied or interrupts (after the tool's own hook). */
@@ -80,6 +93,8 @@ export interface ResolvedPolicy {
   timeoutFor(tool: AnyTool): number;
   retriesFor(tool: AnyTool): number;
   maxResultCharsFor(tool: AnyTool): number;
+  /** The tool's `showErrorMessages`, else the policy's, else `DEFAULT_SHOW_ERROR_MESSAGES`. */
+  showErrorMessagesFor(tool: AnyTool): ShowErrorMessages;
 }
 
 /** Fills defaults and checks every value now, so bad configuration fails before any tool runs. */
@@ -102,6 +117,9 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
   const maxBytes =
     checkNumberOption(policy.maxArgumentBytes, { option: 'maxArgumentBytes', min: 2 }) ??
     DEFAULT_MAX_ARGUMENT_BYTES;
+  const showErrorMessages =
+    checkFlagOrFunction(policy.showErrorMessages, { option: 'showErrorMessages' }) ??
+    DEFAULT_SHOW_ERROR_MESSAGES;
   const maxDepth =
     checkNumberOption(policy.maxArgumentDepth, { option: 'maxArgumentDepth', min: 1 }) ??
     DEFAULT_MAX_ARGUMENT_DEPTH;
@@ -136,5 +154,6 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,
+    showErrorMessagesFor: (tool) => tool.showErrorMessages ?? showErrorMessages,
   };
 }

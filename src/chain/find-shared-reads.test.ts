@@ -36,7 +36,7 @@ function rejected(of: AnyTool, args: string): PreparedCall {
     toolName: of.name,
     code: 'TOOL_CALL_LIMIT',
     errorClass: 'invalid-input',
-    message: 'limit',
+    text: ['limit'],
     admitted: false,
     invalid: false,
   };

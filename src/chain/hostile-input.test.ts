@@ -134,16 +134,14 @@ describe('hostile tool names', () => {
 });
 
 describe('hostile tools', () => {
+  const withheld =
+    "TOOL_ERROR: Tool 'thrower' failed; its error text is withheld. Check the arguments and call it again only with changed values: repeating the same call will not help.";
   it.each([
-    ['a string', 'plain string failure', 'TOOL_ERROR: plain string failure'],
-    ['null', null, 'TOOL_ERROR: The tool failed without a message.'],
-    ['undefined', undefined, 'TOOL_ERROR: The tool failed without a message.'],
-    [
-      'an object that is not an Error',
-      { reason: 'nope', message: 'object message' },
-      'TOOL_ERROR: object message',
-    ],
-    ['a number', 7, 'TOOL_ERROR: The tool failed without a message.'],
+    ['a string', 'plain string failure', withheld],
+    ['null', null, withheld],
+    ['undefined', undefined, withheld],
+    ['an object that is not an Error', { reason: 'nope', message: 'object message' }, withheld],
+    ['a number', 7, withheld],
   ])('turns a throw of %s into a clear tool error', async (_name, thrown, expected) => {
     const tool = defineTool({
       name: 'thrower',

@@ -176,7 +176,7 @@ describe('output contracts: what a violation does', () => {
     expect(failure.partialResult.results.map((r) => r.type)).toEqual(['success', 'error']);
     expect(failure.partialResult.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool']);
     expect(failure.partialResult.messages[3]?.content).toBe(
-      "INTERNAL_ERROR: Tool 'queryOrderStatus' failed with an internal error.",
+      "INTERNAL_ERROR: Tool 'queryOrderStatus' failed with an internal error; do not repeat this call.",
     );
     expect(recorder.ofType('tool-call-contract-violation')).toEqual([
       expect.objectContaining({ policy: 'throw', value: drifted }),
@@ -376,7 +376,7 @@ describe('output contracts: the formatter decides the text', () => {
         errorClass: 'fatal',
       });
       expect(failure.partialResult.messages[2]?.content).toBe(
-        "INTERNAL_ERROR: Tool 'queryOrderStatus' failed with an internal error.",
+        "INTERNAL_ERROR: Tool 'queryOrderStatus' failed with an internal error; do not repeat this call.",
       );
     },
   );

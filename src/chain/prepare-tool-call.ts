@@ -1,3 +1,5 @@
+import { issueParts } from '../gate/issue-text.js';
+import type { ModelTextPart } from '../gate/model-text.js';
 import type { ToolCall } from '../messages/message.js';
 import { sanitizeName } from '../redact/redact.js';
 import type { ValidationOutcome } from '../schema/validation-issue.js';
@@ -6,10 +8,10 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import { perToolLimitMessage, totalLimitMessage } from './call-limits.js';
 import type { ErrorClass } from './error-class.js';
 import type { ResolvedPolicy } from './execution-policy.js';
-import { formatIssues } from './format-tool-error.js';
 import { parseArguments } from './parse-arguments.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 import { increment, type TurnCounts } from './turn-counts.js';
+import { unknownToolText } from './unknown-tool-text.js';
 
 /** What a prepared call added to the turn's counts, so an interrupted response can give it back. */
 interface Counted {
@@ -34,7 +36,8 @@ export interface RejectedCall extends Counted {
   readonly toolName: string;
   readonly code: ToolErrorCode;
   readonly errorClass: ErrorClass;
-  readonly message: string;
+  /** What the model is told, in parts for the gate (`formatToolError`); `plainText` of it is the developer's. */
+  readonly text: readonly ModelTextPart[];
   readonly limit?: { readonly scope: 'per-tool' | 'total'; readonly limit: number };
   readonly availableTools?: readonly string[];
   /** The original failure, when there was one (a validator that threw, a denial). */
@@ -62,12 +65,11 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   const { registry, policy, counts } = context;
   const tool = registry.get(call.name);
   if (tool === undefined) {
-    const shown = sanitizeName(call.name);
     const available = registry.names();
     return reject(call, NOT_COUNTED, {
-      toolName: shown,
+      toolName: sanitizeName(call.name),
       code: 'UNKNOWN_TOOL',
-      message: `No tool named '${shown}'. Available tools: ${available.join(', ') || '(none)'}.`,
+      text: unknownToolText(call.name, available),
       availableTools: available,
     });
   }
@@ -79,7 +81,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       return reject(call, NOT_COUNTED, {
         toolName: name,
         code: 'TOOL_CALL_LIMIT',
-        message: perToolLimitMessage(limit, name),
+        text: [perToolLimitMessage(limit, name)],
         limit: { scope: 'per-tool', limit },
       });
     }
@@ -87,7 +89,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       return reject(call, NOT_COUNTED, {
         toolName: name,
         code: 'TOOL_CALL_LIMIT',
-        message: totalLimitMessage(policy.limits.total),
+        text: [totalLimitMessage(policy.limits.total)],
         limit: { scope: 'total', limit: policy.limits.total },
       });
     }
@@ -97,7 +99,9 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
     return reject(call, NOT_COUNTED, {
       toolName: name,
       code: 'TOO_MANY_INVALID_ATTEMPTS',
-      message: `Tool '${name}' was called with invalid arguments ${invalid} times in this turn; it will not be tried again. Answer with what you have or use another tool.`,
+      text: [
+        `Tool '${name}' was called with invalid arguments ${invalid} times in this turn; it will not be tried again. Answer with what you have or use another tool.`,
+      ],
     });
   }
   if (counts !== undefined && counted) {
@@ -111,7 +115,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
     return reject(call, invalidAttempt, {
       toolName: name,
       code: parsed.code,
-      message: parsed.message,
+      text: [parsed.message],
     });
   }
   let validated: ValidationOutcome<unknown>;
@@ -124,7 +128,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       {
         toolName: name,
         code: 'INTERNAL_ERROR',
-        message: `Tool '${name}' failed with an internal error.`,
+        text: [`Tool '${name}' failed with an internal error; do not repeat this call.`],
         errorClass: 'fatal',
         error,
       },
@@ -135,7 +139,11 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
     return reject(call, invalidAttempt, {
       toolName: name,
       code: 'INVALID_ARGUMENTS',
-      message: `The arguments do not match the schema of tool '${name}': ${formatIssues(validated.issues)}. Fix them and call again.`,
+      text: [
+        `The arguments do not match the schema of tool '${name}': `,
+        ...issueParts(validated.issues, parsed.value),
+        '. Fix them and call again.',
+      ],
     });
   }
   return { type: 'ready', call, tool, args: validated.value, admitted: counted, invalid: false };
@@ -147,7 +155,7 @@ const NOT_COUNTED: Counted = { admitted: false, invalid: false };
 function reject(
   call: ToolCall,
   counted: Counted,
-  detail: Pick<RejectedCall, 'toolName' | 'code' | 'message'> &
+  detail: Pick<RejectedCall, 'toolName' | 'code' | 'text'> &
     Partial<Pick<RejectedCall, 'limit' | 'availableTools' | 'errorClass' | 'error'>>,
 ): RejectedCall {
   return { type: 'rejected', call, errorClass: 'invalid-input', ...counted, ...detail };

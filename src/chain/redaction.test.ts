@@ -6,48 +6,75 @@ import { HOSTILE_ERROR_MESSAGES } from '../redact/__fixtures__/hostile-error-mes
 import { leakedFragments } from '../redact/__fixtures__/leak-check.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
-import { defineTool } from '../tools/define-tool.js';
+import { defineTool, type ToolDefinition } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const FRAGMENTS = HOSTILE_ERROR_MESSAGES.reduce((sum, entry) => sum + entry.secrets.length, 0);
 
-/** A tool that fails with `failure(message)`; its one call carries `argumentsText`. */
-async function failOnce(failure: (message: string) => unknown, message: string, argumentsText = '{}') {
+/** One call of a tool that throws `thrown`; the call carries `argumentsText`. */
+async function run(
+  thrown: unknown,
+  {
+    settings = {},
+    argumentsText = '{}',
+  }: { settings?: Partial<ToolDefinition<unknown, unknown>>; argumentsText?: string } = {},
+) {
   const recorder = recordEvents();
   const tool = defineTool({
     name: 'leaky',
     description: 'd',
     effect: 'read',
+    classifyError: () => 'invalid-input',
+    ...settings,
     execute: () => {
-      throw failure(message);
+      throw thrown;
     },
   });
-  const run = executeToolCalls({
+  const execution = executeToolCalls({
     messages: [user],
     response: assistantWithCalls([{ name: 'leaky', arguments: argumentsText }]),
     tools: [tool],
     onEvent: recorder.listener,
     includeContent: true,
   });
-  return { run, recorder };
+  return { execution, recorder };
+}
+
+async function leak(thrown: unknown, settings: Partial<ToolDefinition<unknown, unknown>> = {}) {
+  const { execution, recorder } = await run(thrown, { settings });
+  const result = await execution;
+  const [event] = recorder.ofType('tool-call-error');
+  return { content: result.messages[2]?.content ?? '', error: event?.error };
 }
 
 describe('redaction through the chain: the hostile corpus at every place the chain shows text', () => {
-  it('a tool message of a typed error shown to the model leaks no fragment, and the event keeps the error', async ({
+  it.each(HOSTILE_ERROR_MESSAGES.map((entry) => [entry.name, entry] as const))(
+    '%s: a plain Error shows the model nothing of its text; the developer event keeps the original',
+    async (_name, entry) => {
+      const { content, error } = await leak(new Error(entry.message));
+      expect(content).toBe(
+        "TOOL_ERROR: Tool 'leaky' failed; its error text is withheld. Check the arguments and call it again only with changed values: repeating the same call will not help.",
+      );
+      expect((error as Error | undefined)?.message).toBe(entry.message);
+    },
+  );
+
+  it('opted in (showErrorMessages) or written for the model (ToolInputError), no fragment reaches the tool message', async ({
     annotate,
   }) => {
     const leaked: string[] = [];
     for (const { name, message, secrets } of HOSTILE_ERROR_MESSAGES) {
-      const { run, recorder } = await failOnce((text) => new ToolInputError({ message: text }), message);
-      const result = await run;
-      const content = result.messages[2]?.content ?? '';
-      expect(content.startsWith('TOOL_ERROR: ')).toBe(true);
-      leaked.push(...leakedFragments(content, secrets).map((secret) => `${name}: ${secret}`));
-      const [event] = recorder.ofType('tool-call-error');
-      expect((event?.error as Error | undefined)?.message).toBe(message);
+      for (const { content, error } of [
+        await leak(new Error(message), { showErrorMessages: true }),
+        await leak(new ToolInputError({ message })),
+      ]) {
+        expect(content.startsWith('TOOL_ERROR: ')).toBe(true);
+        expect((error as Error | undefined)?.message).toBe(message);
+        leaked.push(...leakedFragments(content, secrets).map((secret) => `${name}: ${secret}`));
+      }
     }
-    void annotate(`${leaked.length} of ${FRAGMENTS} fragments leaked into tool messages`);
+    void annotate(`${leaked.length} of ${FRAGMENTS} fragments leaked into tool messages (twice each)`);
     expect(leaked).toEqual([]);
   });
 
@@ -55,12 +82,8 @@ describe('redaction through the chain: the hostile corpus at every place the cha
     const leaked: string[] = [];
     for (const { name, message, secrets } of HOSTILE_ERROR_MESSAGES) {
       const argumentsText = JSON.stringify({ note: message });
-      const { run, recorder } = await failOnce(
-        (text) => new ToolInputError({ message: text }),
-        'x',
-        argumentsText,
-      );
-      await run;
+      const { execution, recorder } = await run(new ToolInputError({ message: 'x' }), { argumentsText });
+      await execution;
       const summaries = [...recorder.ofType('tool-call-start'), ...recorder.ofType('tool-call-error')].map(
         (event) => event.argumentsSummary,
       );
@@ -75,8 +98,10 @@ describe('redaction through the chain: the hostile corpus at every place the cha
 
   it("a fatal error's thrown message leaks no fragment; its cause keeps the original", async () => {
     for (const { name, message, secrets } of HOSTILE_ERROR_MESSAGES) {
-      const { run } = await failOnce((text) => new FatalToolError({ message: text }), message);
-      const thrown = await run.then(
+      const { execution } = await run(new FatalToolError({ message }), {
+        settings: { classifyError: undefined },
+      });
+      const thrown = await execution.then(
         () => undefined,
         (error: unknown) => error as Error & { cause?: unknown },
       );

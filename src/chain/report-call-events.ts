@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
+import { plainText } from '../gate/model-text.js';
 import type { ToolCall } from '../messages/message.js';
 import { summarizeArguments } from '../redact/redact.js';
 import { sharedResult } from './find-shared-reads.js';
@@ -18,8 +19,8 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
     toolName: entry.toolName,
     code: entry.code,
     errorClass: entry.errorClass,
-    error: entry.error ?? entry.message,
-    content: formatToolError(entry.code, entry.message),
+    error: entry.error ?? plainText(entry.text),
+    content: formatToolError(entry.code, entry.text),
     attempts: 0,
     durationMs: 0,
   };

@@ -1,4 +1,6 @@
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
+import { opensError } from '../gate/show-error-messages.js';
+import type { AnyTool } from '../tools/define-tool.js';
 import { resolveErrorClass } from './classify-error.js';
 import { deliverResult } from './deliver-result.js';
 import type { ErrorClass } from './error-class.js';
@@ -86,7 +88,7 @@ async function attempt(ready: ReadyCall, call: RunningCall, context: RunContext)
         return failure(call, context, { error: signal.reason, errorClass: 'aborted', attempts: attempt });
       const errorClass = classify(error, ready, context);
       if (errorClass !== 'transient' || attempt > policy.retriesFor(tool)) {
-        return failure(call, context, { error, errorClass, attempts: attempt });
+        return failure(call, context, { error, errorClass, attempts: attempt }, tool);
       }
       const delayMs = retryDelay(attempt, {
         baseDelayMs: policy.baseDelayMs,
@@ -123,6 +125,10 @@ function classify(error: unknown, ready: ReadyCall, context: RunContext): ErrorC
   }
 }
 
+/**
+ * A failed call. `tool` is given for a failure of the tool's own execute: then the tool's (or the policy's)
+ * `showErrorMessages` may open an error of unknown provenance to the model.
+ */
 function failure(
   call: RunningCall,
   context: RunContext,
@@ -131,6 +137,7 @@ function failure(
     errorClass,
     attempts,
   }: { readonly error: unknown; readonly errorClass: ErrorClass; readonly attempts: number },
+  tool?: AnyTool,
 ): ToolCallResult {
   return toolFailure({
     base: call.base,
@@ -138,7 +145,18 @@ function failure(
     errorClass,
     attempts,
     durationMs: context.now() - call.started,
+    ...(tool === undefined ? {} : { optedIn: (thrown: unknown) => optedIn(thrown, tool, context) }),
   });
+}
+
+/** Whether the tool's or the policy's `showErrorMessages` opens `error`; a function that throws opens nothing and fails the execution's callback. */
+function optedIn(error: unknown, tool: AnyTool, context: RunContext): boolean {
+  try {
+    return opensError(context.policy.showErrorMessagesFor(tool), error);
+  } catch (defect) {
+    context.callbackFailed('showErrorMessages', defect);
+    return false;
+  }
 }
 
 function wrapperFailed(call: RunningCall, context: RunContext, error: unknown): ToolCallResult {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FatalToolError } from '../errors/fatal-tool-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
+import { ToolInputError } from '../errors/tool-input-error.js';
 import { TransientToolError } from '../errors/transient-tool-error.js';
 import type { Message } from '../messages/message.js';
 import { assistantWithCalls, type CallSpec } from '../testing/assistant-with-calls.js';
@@ -189,7 +190,7 @@ describe('identical write calls', () => {
 describe('a shared execution that fails', () => {
   it('gives every merged call the same failure and code', async () => {
     const { tool, ran } = pricing(() => {
-      throw new Error('No article X-1 in this shop.');
+      throw new ToolInputError({ message: 'No article X-1 in this shop.' });
     });
     const recorder = recordEvents();
     const result = await execute(same(3), [tool], {

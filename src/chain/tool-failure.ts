@@ -1,25 +1,36 @@
 import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import { ContractViolationError } from '../errors/contract-violation-error.js';
-import { redactForModel } from '../redact/redact.js';
+import { errorArgumentPaths } from '../gate/error-argument-paths.js';
+import { argumentPath, foreign, type ModelTextPart } from '../gate/model-text.js';
+import { writtenForModel } from '../gate/written-for-model.js';
 import type { ErrorClass } from './error-class.js';
 import { formatToolError } from './format-tool-error.js';
 import type { ToolCallFailure, ToolErrorCode } from './tool-execution-result.js';
 
-/** A failed call as the model sees it (`content`) and as developers see it (`error`, unredacted). */
+/** What a denied call tells the model, wherever it was denied (a tool, a permission check, a hook). */
+export const PERMISSION_DENIED_TEXT = 'This action is not permitted; do not repeat this call.';
+
+/**
+ * A failed call as the model sees it (`content`) and as developers see it (`error`, the original).
+ * `optedIn` says whether the tool or the policy opened an error of unknown provenance (`showErrorMessages`);
+ * it is asked only for such an error of a class that can show text.
+ */
 export function toolFailure({
   base,
   error,
   errorClass,
   attempts,
   durationMs,
+  optedIn,
 }: {
   readonly base: { readonly toolCallId: string; readonly toolName: string };
   readonly error: unknown;
   readonly errorClass: ErrorClass;
   readonly attempts: number;
   readonly durationMs: number;
+  readonly optedIn?: (error: unknown) => boolean;
 }): ToolCallFailure {
-  const [code, message] = modelView(base.toolName, error, errorClass, attempts);
+  const [code, parts] = modelView(base.toolName, error, errorClass, attempts, optedIn);
   return {
     type: 'error',
     toolCallId: base.toolCallId,
@@ -27,39 +38,53 @@ export function toolFailure({
     code,
     errorClass,
     error,
-    content: formatToolError(code, message),
+    content: formatToolError(code, parts),
     attempts,
     durationMs,
   };
 }
 
-/** What the model may know of a failure, by class. Only `invalid-input` shows any of the error's own text. */
+/**
+ * What the model may know of a failure: the code and the hint of its class. An error's own text is added
+ * only when it was written for the model (`ToolInputError`, `TransientToolError`) or opted in, and only for
+ * the classes the model can act on; then it is foreign text to the gate (redacted, cut).
+ */
 function modelView(
   toolName: string,
   error: unknown,
   errorClass: ErrorClass,
   attempts: number,
-): [ToolErrorCode, string] {
-  if (error instanceof ContractViolationError && errorClass !== 'fatal') {
+  optedIn: ((error: unknown) => boolean) | undefined,
+): [ToolErrorCode, ModelTextPart[]] {
+  if (ContractViolationError.isInstance(error) && errorClass !== 'fatal') {
     return [
       'CONTRACT_VIOLATION',
-      `Tool '${toolName}' returned a result that does not match its declared output, so it was withheld. Calling it again with the same arguments will not help: use another approach or answer with what you have.`,
+      [
+        `Tool '${toolName}' returned a result that does not match its declared output, so it was withheld. Calling it again with the same arguments will not help: use another approach or answer with what you have.`,
+      ],
     ];
   }
   switch (errorClass) {
-    case 'invalid-input':
-      return ['TOOL_ERROR', describeForModel(error)];
-    case 'transient':
-      return [
-        'TOOL_UNAVAILABLE',
-        `Tool '${toolName}' is temporarily unavailable (tried ${attempts} ${attempts === 1 ? 'time' : 'times'}). Try again later or continue without it.`,
-      ];
+    case 'invalid-input': {
+      const message = shownMessage(error, optedIn);
+      if (message !== undefined) return ['TOOL_ERROR', [message]];
+      return ['TOOL_ERROR', withheldInputHint(toolName, errorArgumentPaths(error))];
+    }
+    case 'transient': {
+      const times = `${attempts} ${attempts === 1 ? 'time' : 'times'}`;
+      const hint = `Tool '${toolName}' is temporarily unavailable (tried ${times}). Try again later or continue without it.`;
+      const message = shownMessage(error, optedIn);
+      return ['TOOL_UNAVAILABLE', message === undefined ? [hint] : [hint, ' The tool said: ', message]];
+    }
     case 'denied':
-      return ['PERMISSION_DENIED', 'This action is not permitted.'];
+      return ['PERMISSION_DENIED', [PERMISSION_DENIED_TEXT]];
     case 'fatal':
-      return ['INTERNAL_ERROR', `Tool '${toolName}' failed with an internal error.`];
+      return [
+        'INTERNAL_ERROR',
+        [`Tool '${toolName}' failed with an internal error; do not repeat this call.`],
+      ];
     case 'aborted':
-      return ['ABORTED', 'The call was cancelled before it finished.'];
+      return ['ABORTED', ['The call was cancelled before it finished.']];
     default: {
       const unreachable: never = errorClass;
       throw new TypeError(`unknown error class ${String(unreachable)}`);
@@ -67,19 +92,43 @@ function modelView(
   }
 }
 
-function describeForModel(error: unknown): string {
-  const text = messageOf(error);
-  const redacted = text === undefined ? '' : redactForModel(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
-  return redacted === '' ? 'The tool failed without a message.' : redacted;
+/**
+ * An error of unknown provenance, or one written for the model without a readable message: the model is
+ * told the text is withheld, which arguments to look at (when the error names them), and that resending the
+ * same call will not help (models otherwise resubmit it again and again).
+ */
+function withheldInputHint(toolName: string, paths: readonly string[]): ModelTextPart[] {
+  const named: ModelTextPart[] = [];
+  for (const [index, path] of paths.entries()) named.push(index === 0 ? ' ' : ', ', argumentPath(path));
+  return [
+    `Tool '${toolName}' failed; its error text is withheld. Check the arguments`,
+    ...named,
+    ' and call it again only with changed values: repeating the same call will not help.',
+  ];
 }
 
+/** The error's message as foreign text, when the model may see it and it has any. */
+function shownMessage(
+  error: unknown,
+  optedIn: ((error: unknown) => boolean) | undefined,
+): ModelTextPart | undefined {
+  if (!writtenForModel(error) && optedIn?.(error) !== true) return undefined;
+  const text = messageOf(error);
+  return text === undefined ? undefined : foreign(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
+}
+
+/** Something to read: letters, digits, punctuation or symbols (not only spaces and invisible characters). */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** A thrown string, or an error's `message`, read without trusting its getter; undefined when there is nothing to read. */
 function messageOf(error: unknown): string | undefined {
-  if (typeof error === 'string') return error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  try {
-    const message = (error as { message?: unknown }).message;
-    return typeof message === 'string' ? message : undefined;
-  } catch {
-    return undefined;
+  let message: unknown = error;
+  if (typeof error === 'object' && error !== null) {
+    try {
+      message = (error as { message?: unknown }).message;
+    } catch {
+      return undefined;
+    }
   }
+  return typeof message === 'string' && VISIBLE.test(message.slice(0, 10_000)) ? message : undefined;
 }

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { KNOWN_GUARD_GAPS } from '../demo/loop-scenarios/__fixtures__/known-guard-gaps.js';
+import { loopScenarios } from '../demo/loop-scenarios/index.js';
 import { runCli } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -84,6 +86,9 @@ describe('toolwarden demo', () => {
     expect(facts.get('total-limit-executed')).toBe('2');
     expect(facts.get('total-limit-exception')).toBe('ToolCallLimitExceededError');
     expect(facts.get('total-limit-message')).toBe('Total tool call limit (2) exceeded for this turn');
+    expect(facts.get('withheld-error-result')).toBe(
+      "TOOL_ERROR: Tool 'leaky' failed; its error text is withheld. Check the arguments and call it again only with changed values: repeating the same call will not help.",
+    );
     const redacted = facts.get('redacted-error-result') ?? '';
     expect(redacted).toMatch(/^TOOL_ERROR: Customer lookup failed/);
     for (const secret of [
@@ -117,24 +122,25 @@ describe('toolwarden demo', () => {
       'total-limit-executed',
       'total-limit-exception',
       'total-limit-message',
+      'withheld-error-result',
       'redacted-error-result',
       'transient-retry-result',
       'transient-retry-attempts',
     ]);
   });
 
-  it('demo loops prints the scenario table and exits 0 when every stop was right', async () => {
+  it('demo loops prints the scenario table, its totals, and exits 0 only when every scenario ended as expected', async () => {
     const { stdout, code } = await cli('demo', 'loops');
-    expect(code).toBe(0);
-    for (const name of [
-      'contract-mismatch loop',
-      'A-B-A-B oscillation',
-      'legitimate 12-step task',
-      'distinct useless calls',
-    ]) {
-      expect(stdout).toContain(name);
-    }
-    expect(stdout).toMatch(/guarded \(toolwarden defaults\): right 8\/8/);
+    const rows = stdout.split('\n').filter((line) => /^\| \d+ +\|/.test(line));
+    expect(rows.map((line) => line.split('|')[3]?.trim())).toEqual(loopScenarios.map((s) => s.name));
+    expect(stdout).toMatch(
+      /^guarded \(toolwarden defaults\): legitimate completed \d+\/\d+, loops stopped in time/m,
+    );
+    for (const cap of ['cap 10', 'cap 20', 'cap 25'])
+      expect(stdout).toMatch(new RegExp(`^${cap}, guard off: `, 'm'));
+    const gaps = Object.keys(KNOWN_GUARD_GAPS).length;
+    expect(code).toBe(gaps === 0 ? 0 : 1);
+    expect(stdout.includes('not as expected:')).toBe(gaps > 0);
   });
 
   it('exits 2 on an unknown demo', async () => {

@@ -1,3 +1,4 @@
+import { ToolInputError } from '../errors/tool-input-error.js';
 import { TransientToolError } from '../errors/transient-tool-error.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 
@@ -11,8 +12,9 @@ export interface ReferenceCounters {
 /**
  * The tools of the Spring AI 2.0.1 reference experiment (`echo`, `noArgs`, `explode`, `counted`,
  * `addNumbers`), answering literally what the experiment's tools answered (`noArgs` returns
- * `normalized-empty-arguments`, `explode` throws `business rule rejected the call`), plus two that show
- * redaction (`leaky`) and a retried transient failure (`flaky`).
+ * `normalized-empty-arguments`, `explode` rejects the call with `business rule rejected the call`, a
+ * `ToolInputError`: a text written for the model), plus two that show a driver's error, withheld or opted in
+ * and redacted (`leaky`), and a retried transient failure (`flaky`).
  * Each call makes fresh counters: nothing is shared between runs.
  */
 export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceCounters } {
@@ -45,7 +47,7 @@ export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceC
       description: 'Always fails.',
       effect: 'read',
       execute: () => {
-        throw new Error('business rule rejected the call');
+        throw new ToolInputError({ message: 'business rule rejected the call' });
       },
     }),
     defineTool({

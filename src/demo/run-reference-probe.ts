@@ -69,7 +69,16 @@ export async function runReferenceProbe(): Promise<Fact[]> {
   fact('total-limit-exception', total.name);
   fact('total-limit-message', total.message);
 
-  fact('redacted-error-result', lastContent(await one({ name: 'leaky', arguments: {} })));
+  // A driver's error is of unknown provenance: the model gets the code and the hint, not the text. Opted in
+  // (`showErrorMessages: true`), the text is shown, redacted.
+  fact('withheld-error-result', lastContent(await one({ name: 'leaky', arguments: {} })));
+  const opened = createToolRuntime({ tools: registry, showErrorMessages: true });
+  fact(
+    'redacted-error-result',
+    lastContent(
+      await opened.executeToolCalls({ messages: [USER], response: assistantWithCalls([{ name: 'leaky' }]) }),
+    ),
+  );
   const transient = await one({ name: 'flaky', arguments: {} });
   fact('transient-retry-result', lastContent(transient));
   fact('transient-retry-attempts', transient.results[0]?.attempts);

@@ -57,7 +57,7 @@ export const ERROR_CODES = {
   INVALID_ARGUMENTS: {
     blame: 'model',
     meaning:
-      "The arguments break the tool's input schema; the model is told `path: problem` pairs, never the values.",
+      "The arguments break the tool's input schema; the model is told `path: problem` pairs: the paths kept, each problem redacted, the values it sent withheld.",
     toolMessage: true,
     errorClasses: [],
   },
@@ -94,21 +94,21 @@ export const ERROR_CODES = {
   },
   TOOL_ERROR: {
     blame: 'model',
-    meaning: `The tool failed in a way the model can fix (bad arguments, a business rule); it is told the message, redacted and cut to ${DEFAULT_MAX_MODEL_MESSAGE_CHARS} characters.`,
+    meaning: `The tool failed in a way the model can fix (bad arguments, a business rule). A \`ToolInputError\`'s message (or one opted in with \`showErrorMessages\`) is shown, redacted and cut to ${DEFAULT_MAX_MODEL_MESSAGE_CHARS} characters; any other error's text is withheld: the model is told the argument paths it names and not to repeat the call unchanged.`,
     toolMessage: true,
     errorClasses: ['ToolInputError'],
   },
   TOOL_UNAVAILABLE: {
     blame: 'tool',
     meaning:
-      'The tool failed transiently (a timeout, ECONNRESET, 429, 5xx) and still did after retries with backoff; the model is told to try later.',
+      "The tool failed transiently (a timeout, ECONNRESET, 429, 5xx) and still did after retries with backoff; the model is told to try later (and a `TransientToolError`'s message, redacted).",
     toolMessage: true,
     errorClasses: ['TransientToolError'],
   },
   PERMISSION_DENIED: {
     blame: 'model',
     meaning:
-      'The action is not permitted (`PermissionDeniedError`, 401/403); the model learns only that, and an audit event is emitted.',
+      'The action is not permitted (`PermissionDeniedError`, 401/403); the model learns only that, and not to repeat the call; an audit event is emitted.',
     toolMessage: true,
     errorClasses: ['PermissionDeniedError'],
   },
@@ -121,7 +121,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: {
     blame: 'tool',
     meaning:
-      'A fatal failure (a defect); the model learns only that the tool failed, and the execution throws (`TOOL_FATAL`).',
+      'A fatal failure (a defect); the model learns only that the tool failed and not to repeat the call, and the execution throws (`TOOL_FATAL`).',
     toolMessage: true,
     errorClasses: [],
   },

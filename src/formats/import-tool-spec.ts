@@ -20,6 +20,7 @@ export type ImportedToolSettings = Pick<
   | 'maxCallsPerTurn'
   | 'returnDirect'
   | 'classifyError'
+  | 'showErrorMessages'
   | 'maxResultChars'
   | 'onContractViolation'
   | 'formatResult'

@@ -89,7 +89,8 @@ describe('detectLoops', () => {
   it('a polled tool may answer the same up to its bound, with a warning before the stop; no cycle, no stale rounds', () => {
     const g = guard({ r: { polled: { maxUnchanged: 8 } } });
     const levels: string[] = [];
-    for (let poll = 1; poll <= 8; poll++) levels.push(...detectors(g.round(read(1, 1))));
+    // The first answer, then 8 unchanged ones are allowed (a warning at the 8th); the 9th unchanged one stops.
+    for (let poll = 1; poll <= 10; poll++) levels.push(...detectors(g.round(read(1, 1))));
     expect(levels).toEqual(['warn:unchanged-poll', 'stop:unchanged-poll']);
     // poll, log, poll, log: the same two rounds again, but a round with a poll is no part of a cycle.
     const alternating = guard({ r: { polled: true } });

@@ -51,7 +51,8 @@ export function detectLoops(
     const rounds = roundsWith(window, from, current, record, false);
     if (from === requestStart) rounds.unshift(...repeatedBefore(window, requestStart, record));
     const polled = hints.maxUnchanged > 0;
-    const level = levelFor(rounds.length, polled ? hints.maxUnchanged : thresholds.repeatLimit);
+    // A polled tool may answer unchanged `maxUnchanged` times after its first answer: the next one stops.
+    const level = levelFor(rounds.length, polled ? hints.maxUnchanged + 2 : thresholds.repeatLimit);
     if (level !== undefined)
       findings.push(finding(level, polled ? 'unchanged-poll' : 'exact-repeat', [record], rounds, callIndex));
     if (

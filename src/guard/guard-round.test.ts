@@ -68,6 +68,13 @@ describe('guardRound', () => {
     expect(warned.state.nudged).toHaveLength(1);
   });
 
+  it('gives the model one note per round, however many warnings the round has', () => {
+    const state = round(startRequest(EMPTY_GUARD_STATE), ['{"n":1}', '{"n":2}']).state;
+    const warned = round(state, ['{"n":1}', '{"n":2}']);
+    expect(warned.warnings.map((w) => w.nudged)).toEqual([true, false]);
+    expect(warned.toolMessages.filter((m) => m.note !== undefined)).toHaveLength(1);
+  });
+
   it('writes records and rounds as restoreGuardState reads them back, field order included', () => {
     const calls: ToolCall[] = [{ id: 'w', name: 't', arguments: '{"v":1}' }];
     const content = JSON.stringify({ text: 'x'.repeat(200) });

@@ -59,11 +59,13 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
         : (observed.kept[finding.callIndex] ?? input.toolMessages.length - 1);
     const key = `${finding.evidence.detector}:${finding.evidence.fingerprints.map((f) => f.call).join(',')}`;
     const message = (messages ?? input.toolMessages)[index];
-    const nudged = input.nudge && message !== undefined && !state.nudged.includes(key);
+    // One note per round at most: the model reads one clear line, not one per detector.
+    const nudged =
+      input.nudge && messages === undefined && message !== undefined && !state.nudged.includes(key);
     if (nudged && message !== undefined) {
       messages ??= [...input.toolMessages];
       const note = loopNote(finding.evidence);
-      messages[index] = { ...message, note: message.note === undefined ? note : `${message.note}\n${note}` };
+      messages[index] = { ...message, note };
       state = withNudged(state, key);
     }
     warnings.push({ evidence: finding.evidence, nudged });

@@ -12,9 +12,9 @@ export interface LoopHints {
    */
   readonly ignoreFields?: readonly string[];
   /**
-   * The tool is meant to be polled (a job's status): the same call answering the same result is expected,
-   * up to `maxUnchanged` times in a request (default `DEFAULT_MAX_UNCHANGED_POLLS`), and the model is told
-   * to wait on the way.
+   * The tool is meant to be called again and again with the same answer: a job's status that is polled, or
+   * a pacing tool (`wait`) between polls. After its first answer, up to `maxUnchanged` unchanged answers
+   * in a request are expected (default `DEFAULT_MAX_UNCHANGED_POLLS`); the model is told to wait on the way.
    */
   readonly polled?: boolean | { readonly maxUnchanged?: number };
   /**

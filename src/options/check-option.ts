@@ -99,6 +99,25 @@ export function checkFunction<T>(value: T | undefined, rule: { readonly option: 
 }
 
 /**
+ * What is wrong with a value that must be `true`, `false` or a function (`showErrorMessages`), or undefined
+ * when it is one or is not set: for callers that raise their own error class.
+ */
+export function flagOrFunctionProblem(value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'boolean' || typeof value === 'function') return undefined;
+  return `must be true, false or a function, got ${describeOptionValue(value)}`;
+}
+
+/** The option's value when it is a boolean or a function, undefined when it is not set; otherwise throws. */
+export function checkFlagOrFunction<T extends boolean | ((...args: never[]) => unknown)>(
+  value: T | undefined,
+  rule: { readonly option: string },
+): T | undefined {
+  const problem = flagOrFunctionProblem(value);
+  if (problem !== undefined) throw new InvalidOptionsError({ option: rule.option, message: problem });
+  return value;
+}
+
+/**
  * A refused value, shown without running any of its code (no `toString`, `valueOf` or Proxy trap) and
  * short: numbers as written (`-0` kept), strings quoted and cut, anything else by its kind.
  */

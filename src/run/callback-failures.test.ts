@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
+import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { CallbackError } from '../errors/callback-error.js';
 import type { GuardStore } from '../session/guard-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
+import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

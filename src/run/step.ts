@@ -3,6 +3,7 @@ import type { CallsOutcome } from '../chain/run-tool-calls.js';
 import { runToolCalls } from '../chain/run-tool-calls.js';
 import { errorType } from '../chain/tool-event.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import { unknownToolText } from '../chain/unknown-tool-text.js';
 import { guardRound } from '../guard/guard-round.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
@@ -15,6 +16,11 @@ import type { StepCallSummary } from './run-event.js';
 import { generatedCallId, type PendingCall, type RunState, withoutPending } from './run-state.js';
 import { checkStops } from './stop-conditions.js';
 import { NOT_EXECUTED_TEXT } from './writes-done.js';
+
+/** What a call of a round the runtime could not finish says when the call may have run. */
+const UNKNOWN_RESULT_TEXT = formatToolError('INTERNAL_ERROR', [
+  'The runtime failed while handling this call; its result is unknown. Do not assume it ran.',
+]);
 
 /** What a step decided: go round again, the answer, a stop with its evidence, or a pause before some calls run. */
 export type StepDecision =
@@ -148,7 +154,7 @@ async function runRound(
     const stop = { reason: 'model-error', evidence: { kind: 'error', error: unknown } } as const;
     return failedRound(state, run, message, stop, outcome, {
       toolCallId: unknown.toolCallId,
-      content: formatToolError('UNKNOWN_TOOL', unknown.message),
+      content: formatToolError('UNKNOWN_TOOL', unknownToolText(unknown.toolName, unknown.availableTools)),
       errorCode: 'UNKNOWN_TOOL',
     });
   }
@@ -261,9 +267,7 @@ function failedRound(
         errorCode: answer.errorCode,
       };
     }
-    const content = ranNone
-      ? NOT_EXECUTED_TEXT
-      : 'INTERNAL_ERROR: The runtime failed while handling this call; its result is unknown. Do not assume it ran.';
+    const content = ranNone ? NOT_EXECUTED_TEXT : UNKNOWN_RESULT_TEXT;
     return {
       role: 'tool',
       toolCallId: call.id,

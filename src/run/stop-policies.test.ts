@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contractMismatchScenario } from '../demo/loop-scenarios/contract-mismatch-scenario.js';
 import { createAgentModel } from '../demo/loop-scenarios/create-agent-model.js';
-import { twelveStepTaskScenario } from '../demo/loop-scenarios/twelve-step-task-scenario.js';
+import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
+import { twelveStepTaskScenario } from '../demo/loop-scenarios/workflow-scenarios.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { LoopStoppedError } from '../errors/loop-stopped-error.js';
 import { ToolwardenError } from '../errors/toolwarden-error.js';

@@ -1,3 +1,4 @@
+import { formatToolError } from '../chain/format-tool-error.js';
 import type { Message } from '../messages/message.js';
 
 /** A write tool that ran in the request, and how often. */
@@ -7,7 +8,7 @@ export interface WriteDone {
 }
 
 /** What a call of a round the runtime could not finish says when the call never ran. */
-export const NOT_EXECUTED_TEXT = 'INTERNAL_ERROR: The call was not executed.';
+export const NOT_EXECUTED_TEXT = formatToolError('INTERNAL_ERROR', ['The call was not executed.']);
 
 /** Error codes of calls that never reached the tool's execute: such a write did not run. */
 const NOT_RUN = new Set([

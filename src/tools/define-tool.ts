@@ -1,8 +1,13 @@
 import type { BeforeToolCall } from '../chain/before-tool-call.js';
 import type { ErrorClass } from '../chain/error-class.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import type { ShowErrorMessages } from '../gate/show-error-messages.js';
 import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
-import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
+import {
+  flagOrFunctionProblem,
+  type NumberOptionRule,
+  numberOptionProblem,
+} from '../options/check-option.js';
 import { sanitizeName } from '../redact/redact.js';
 import {
   convertStandardSchema,
@@ -53,6 +58,13 @@ export interface ToolDefinition<TArgs, TResult> {
   returnDirect?: boolean;
   /** Classifies this tool's failures before the global policy; return undefined to defer to it. */
   classifyError?: (error: unknown) => ErrorClass | undefined;
+  /**
+   * Shows the model the message of this tool's errors of unknown provenance (a plain `Error`, a driver's
+   * error): `true`, or a function for the errors it returns `true` for (your own error class). Default: the
+   * policy's, else `false`. A `ToolInputError` or `TransientToolError` is always shown; every shown message is
+   * redacted and cut.
+   */
+  showErrorMessages?: ShowErrorMessages;
   /** Tool-message content longer than this is truncated with a marker. */
   maxResultChars?: number;
   /**
@@ -105,6 +117,7 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly maxCallsPerTurn: number | undefined;
   readonly returnDirect: boolean;
   readonly classifyError: ((error: unknown) => ErrorClass | undefined) | undefined;
+  readonly showErrorMessages: ShowErrorMessages | undefined;
   readonly maxResultChars: number | undefined;
   /** The JSON Schema of the result (undefined when none was declared or it cannot be converted). */
   readonly outputJsonSchema: JsonSchema | undefined;
@@ -195,6 +208,8 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (definition.beforeToolCall !== undefined && typeof definition.beforeToolCall !== 'function') {
     fail('beforeToolCall must be a function.');
   }
+  const showProblem = flagOrFunctionProblem(definition.showErrorMessages);
+  if (showProblem !== undefined) fail(`showErrorMessages ${showProblem}.`);
   if (definition.loop !== undefined) {
     const problem = loopHintsProblem(definition.loop);
     if (problem !== undefined) fail(`loop ${problem}.`);
@@ -214,6 +229,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     maxCallsPerTurn: definition.maxCallsPerTurn,
     returnDirect: definition.returnDirect ?? false,
     classifyError: definition.classifyError,
+    showErrorMessages: definition.showErrorMessages,
     maxResultChars: definition.maxResultChars,
     outputJsonSchema: output === undefined ? undefined : toProviderJsonSchema(output as SchemaInput<unknown>),
     validateOutput,

@@ -4,6 +4,8 @@ import type { Message, ToolMessage } from '../../messages/message.js';
 export interface ConversationView {
   /** This model call's number in the current turn (1 for the first call after the user's message). */
   readonly round: number;
+  /** The request of the conversation: 1 for the first user message, 2 for the next, ... */
+  readonly request: number;
   /** The tool messages of the current turn, oldest first. */
   readonly toolMessages: readonly ToolMessage[];
   /** The newest tool message of the turn, if any. */
@@ -13,10 +15,11 @@ export interface ConversationView {
 /** Reads the current turn (everything after the last user message), as a model reacting to it would. */
 export function readConversation(messages: readonly Message[]): ConversationView {
   let start = 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
+  let request = 0;
+  for (let i = 0; i < messages.length; i++) {
     if (messages[i]?.role === 'user') {
       start = i + 1;
-      break;
+      request++;
     }
   }
   let assistants = 0;
@@ -26,5 +29,5 @@ export function readConversation(messages: readonly Message[]): ConversationView
     if (message?.role === 'assistant') assistants++;
     else if (message?.role === 'tool') toolMessages.push(message);
   }
-  return { round: assistants + 1, toolMessages, lastTool: toolMessages.at(-1) };
+  return { round: assistants + 1, request, toolMessages, lastTool: toolMessages.at(-1) };
 }

@@ -1,91 +1,118 @@
-import type { ToolLoopOptions } from '../../run/loop-options.js';
+import type { LoopDetector } from '../../guard/guard-types.js';
+import type { Message } from '../../messages/message.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { historyProblems } from '../../testing/history-problems.js';
-import type { LoopScenario, ScenarioExpectation } from './loop-scenario.js';
+import { MemoryStore } from '../../testing/memory-store.js';
+import { scenarioProblems, wastedRounds } from './judge-scenario-run.js';
+import type { LoopScenario, ScenarioOptions, ScenarioRun } from './loop-scenario.js';
 import { loopScenarios } from './loop-scenarios.js';
-import { roundsAfterFirstRepeat } from './rounds-after-first-repeat.js';
 
 /** A loop policy a scenario is run under. */
 export interface ScenarioPolicy {
   readonly name: string;
   /** Whose default the policy mimics, for the table's legend. */
   readonly mimics?: string;
-  readonly options: Pick<ToolLoopOptions, 'guard' | 'maxRoundTrips'>;
+  /** Replaces the scenario's own guard and ceiling; undefined runs the scenario's options as they are. */
+  readonly override?: ScenarioOptions;
 }
 
-/** toolwarden's defaults: ceiling 20, semantic guard on, nudge on. */
-export const GUARDED_POLICY: ScenarioPolicy = { name: 'guarded', options: {} };
+/** toolwarden's defaults, with the options the scenario declares (a raised ceiling, per-loop hints). */
+export const GUARDED_POLICY: ScenarioPolicy = { name: 'guarded' };
 
 /** Step-count-only policies, the defaults of OpenAI Agents SDK (10), Vercel AI SDK (20), LangGraph (25). */
 export const STEP_CAP_POLICIES: readonly ScenarioPolicy[] = [
-  { name: 'cap 10', mimics: 'OpenAI Agents SDK (maxTurns 10)', options: { guard: false, maxRoundTrips: 10 } },
-  { name: 'cap 20', mimics: 'Vercel AI SDK (20 steps)', options: { guard: false, maxRoundTrips: 20 } },
-  { name: 'cap 25', mimics: 'LangGraph (recursion limit 25)', options: { guard: false, maxRoundTrips: 25 } },
+  {
+    name: 'cap 10',
+    mimics: 'OpenAI Agents SDK (maxTurns 10)',
+    override: { guard: false, maxRoundTrips: 10 },
+  },
+  { name: 'cap 20', mimics: 'Vercel AI SDK (20 steps)', override: { guard: false, maxRoundTrips: 20 } },
+  { name: 'cap 25', mimics: 'LangGraph (recursion limit 25)', override: { guard: false, maxRoundTrips: 25 } },
 ];
 
 /** One scenario under one policy. */
-export interface PolicyRun {
+export interface PolicyRun extends ScenarioRun {
   readonly policy: string;
-  readonly expected: ScenarioExpectation;
-  readonly outcome: LoopOutcome;
   readonly reason: StopReason | undefined;
-  readonly roundTrips: number;
-  /** Guarded: `outcome.wastedRoundTrips`. Step caps: `roundsAfterFirstRepeat` (0 for legitimate tasks). */
+  /** The detector of a loop stop. */
+  readonly detector: LoopDetector | undefined;
+  /** Rounds from the one where the loop became evident to the last (0 unless the scenario is a loop). */
   readonly wastedRoundTrips: number;
-  readonly toolCalls: number;
   /** `guard-warn` events seen. */
   readonly guardWarnings: number;
-  /** The nudge reached the model (a tool message carries it). */
-  readonly nudged: boolean;
-  /** `historyProblems(outcome.messages)` found nothing. */
+  /** Tool messages that carry a note of the guard. */
+  readonly notes: number;
+  /** `historyProblems` found nothing in any request's history. */
   readonly wellFormed: boolean;
-  /** Ended as the scenario expects: completed, or stopped with the expected reason. */
-  readonly right: boolean;
+  /** What is wrong against the scenario's expectation (guarded runs only; step caps have no expectation). */
+  readonly problems: readonly string[];
 }
 
 export interface ScenarioRow {
-  readonly id: number;
-  readonly name: string;
-  readonly legitimate: boolean;
-  readonly expected: ScenarioExpectation;
+  readonly scenario: LoopScenario;
   readonly guarded: PolicyRun;
   /** In the order of `STEP_CAP_POLICIES`. */
   readonly stepCaps: readonly PolicyRun[];
 }
 
-/** Runs one scenario, freshly built, under one policy. */
+/**
+ * Runs one scenario, freshly built, under one policy: its first request, then each follow-up as the next
+ * request of one session (a `MemoryStore`, one session id) until one does not complete.
+ */
 export async function runScenario(scenario: LoopScenario, policy: ScenarioPolicy): Promise<PolicyRun> {
-  const { model, tools, messages, expected } = scenario.build();
+  const setup = scenario.build();
+  const { model, tools, followUps = [] } = setup;
+  const options = policy.override ?? setup.options ?? {};
+  const session =
+    followUps.length > 0 ? { sessionId: `scenario-${scenario.id}`, store: new MemoryStore() } : {};
   let guardWarnings = 0;
-  const outcome = await runToolLoop({
-    model,
-    tools,
-    messages,
-    ...policy.options,
-    onEvent: (event) => {
-      if (event.type === 'guard-warn') guardWarnings++;
-    },
-  });
-  const stopped = outcome.type === 'stopped' ? outcome : undefined;
-  const guarded = policy.options.guard !== false;
-  const wasted = guarded
-    ? (stopped?.wastedRoundTrips ?? 0)
-    : scenario.legitimate
-      ? 0
-      : roundsAfterFirstRepeat(outcome.steps, outcome.roundTrips);
-  return {
-    policy: policy.name,
-    expected,
+  const requests: LoopOutcome[] = [];
+  let messages: readonly Message[] = setup.messages;
+  for (let index = 0; ; index++) {
+    const outcome = await runToolLoop({
+      model,
+      tools,
+      messages,
+      ...options,
+      ...session,
+      onEvent: (event) => {
+        if (event.type === 'guard-warn') guardWarnings++;
+      },
+    });
+    requests.push(outcome);
+    const next = followUps[index];
+    if (outcome.type !== 'completed' || next === undefined) break;
+    messages = [...outcome.messages, { role: 'user', content: next }];
+  }
+  const outcome = requests.at(-1) as LoopOutcome;
+  const roundTrips = requests.reduce((sum, run) => sum + run.roundTrips, 0);
+  const run: ScenarioRun = {
     outcome,
+    requests,
+    roundTrips,
+    toolCalls: requests.reduce((sum, request) => sum + request.toolCalls, 0),
+  };
+  const stopped = outcome.type === 'stopped' ? outcome : undefined;
+  const wellFormed = requests.every((request) => historyProblems(request.messages).length === 0);
+  const problems =
+    policy.override === undefined
+      ? [
+          ...scenarioProblems(scenario, outcome, roundTrips),
+          ...(setup.check?.(run) ?? []),
+          ...(wellFormed ? [] : ['the history is malformed']),
+        ]
+      : [];
+  return {
+    ...run,
+    policy: policy.name,
     reason: stopped?.reason,
-    roundTrips: outcome.roundTrips,
-    wastedRoundTrips: wasted,
-    toolCalls: outcome.toolCalls,
+    detector: stopped?.evidence.kind === 'loop' ? stopped.evidence.detector : undefined,
+    wastedRoundTrips: wastedRounds(scenario, roundTrips),
     guardWarnings,
-    nudged: outcome.messages.some((m) => m.role === 'tool' && m.note !== undefined),
-    wellFormed: historyProblems(outcome.messages).length === 0,
-    right: expected === 'completed' ? outcome.type === 'completed' : stopped?.reason === expected,
+    notes: outcome.messages.filter((message) => message.role === 'tool' && message.note !== undefined).length,
+    wellFormed,
+    problems,
   };
 }
 
@@ -98,14 +125,7 @@ export async function runLoopScenarios(
     const guarded = await runScenario(scenario, GUARDED_POLICY);
     const stepCaps: PolicyRun[] = [];
     for (const policy of STEP_CAP_POLICIES) stepCaps.push(await runScenario(scenario, policy));
-    rows.push({
-      id: scenario.id,
-      name: scenario.name,
-      legitimate: scenario.legitimate,
-      expected: guarded.expected,
-      guarded,
-      stepCaps,
-    });
+    rows.push({ scenario, guarded, stepCaps });
   }
   return rows;
 }
