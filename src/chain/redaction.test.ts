@@ -99,7 +99,7 @@ describe('redaction through the chain: the hostile corpus at every place the cha
   it("a fatal error's thrown message leaks no fragment; its cause keeps the original", async () => {
     for (const { name, message, secrets } of HOSTILE_ERROR_MESSAGES) {
       const { execution } = await run(new FatalToolError({ message }), {
-        settings: { classifyError: undefined },
+        settings: { classifyError: () => 'fatal' },
       });
       const thrown = await execution.then(
         () => undefined,
