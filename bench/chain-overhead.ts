@@ -86,18 +86,27 @@ async function baselineChain(dist: string): Promise<Subject> {
     input: schema,
     execute: add,
   });
-  const registry = old.createToolRegistry([tool]);
   let events = 0;
-  const manager = old.createToolCallingManager({
-    onEvent: (event: ToolEvent) => {
-      events += event.argumentsSummary.length > 0 ? 1 : 0;
-    },
-  });
+  const onEvent = (event: ToolEvent) => {
+    events += event.argumentsSummary.length > 0 ? 1 : 0;
+  };
+  // A build with the runtime (issue 8 and later), or one with the manager before it.
+  const execute =
+    typeof old.createToolRuntime === 'function'
+      ? (() => {
+          const runtime = old.createToolRuntime({ tools: [tool] });
+          return () => runtime.executeToolCalls({ messages, response, onEvent });
+        })()
+      : (() => {
+          const registry = old.createToolRegistry([tool]);
+          const manager = old.createToolCallingManager({ onEvent });
+          return () => manager.executeToolCalls({ messages, response, tools: registry });
+        })();
   return {
-    name: 'the baseline build: manager.executeToolCalls (events read)',
+    name: 'the baseline build: executeToolCalls (events read)',
     async run(n) {
       for (let i = 0; i < n; i++) {
-        const result = await manager.executeToolCalls({ messages, response, tools: registry });
+        const result = await execute();
         if (result.results[0]?.type !== 'success') throw new Error('the baseline call failed');
       }
       if (events === 0 && n > 0) throw new Error('no events');
