@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { failureOf, nestedArrays, textOf } from './__fixtures__/serialize-helpers.js';
-import { canonicalJson, serializeValue } from './serialize-value.js';
+import { serializeValue } from './serialize-value.js';
 
 describe('serializeValue: failures', () => {
   it('fails on a function value with its path', () => {
@@ -217,7 +217,6 @@ describe('serializeValue: failures', () => {
         const outcome = serializeValue(value);
         if (outcome.ok) expect(() => JSON.parse(outcome.text)).not.toThrow();
         else expect(typeof outcome.path).toBe('string');
-        expect(() => JSON.parse(canonicalJson(value))).not.toThrow();
       }),
       { numRuns: 300 },
     );

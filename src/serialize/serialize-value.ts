@@ -1,8 +1,8 @@
 /**
- * Deterministic serialization of tool results (the text the model sees) and the canonical JSON
- * form used for loop-detection fingerprints.
+ * Deterministic serialization of tool results (the text the model sees). (The loop guard's canonical
+ * form of parsed JSON is `guard/canonical-json.ts`.)
  *
- * One walker serves both entry points. It keeps its own stack of open containers (no recursion over
+ * The walker keeps its own stack of open containers (no recursion over
  * the value), so nesting depth is bounded only by `maxDepth`, never by the JS call stack.
  */
 import { DEFAULT_MAX_RESULT_DEPTH } from '../defaults.js';
@@ -12,7 +12,7 @@ import {
   type SerializeOptions,
   type SerializeOutcome,
 } from './serialize-outcome.js';
-import { normalizeWhitespace, UNSERIALIZABLE, Walker } from './value-walker.js';
+import { Walker } from './value-walker.js';
 
 export type { SerializeFailureReason, SerializeOptions, SerializeOutcome } from './serialize-outcome.js';
 
@@ -27,7 +27,7 @@ export function serializeValue(value: unknown, options?: SerializeOptions): Seri
   const maxDepth = normalizeMaxDepth(options?.maxDepth);
   const fast = serializeFlat(value, maxDepth);
   if (fast !== undefined) return { ok: true, text: fast };
-  const walker = new Walker(false, maxDepth);
+  const walker = new Walker(maxDepth);
   try {
     const text = walker.run(value);
     if (text !== undefined) return { ok: true, text };
@@ -74,61 +74,6 @@ function serializeFlat(value: unknown, maxDepth: number): string | undefined {
       first = false;
     }
     return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Canonical JSON for fingerprints: same rules as {@link serializeValue}, but never fails. Unserializable
- * values become the strings `"[Circular]"`, `"[Function]"`, `"[Symbol]"`, `"[TooDeep]"` or `"[Throws]"`
- * (throwing getter, toJSON or Proxy trap), and string VALUES have their whitespace normalized (trimmed,
- * runs collapsed to one space). Object keys are left as they are.
- */
-export function canonicalJson(value: unknown): string {
-  const flat = canonicalFlat(value);
-  if (flat !== undefined) return flat;
-  const walker = new Walker(true, DEFAULT_MAX_RESULT_DEPTH);
-  try {
-    return walker.run(value) ?? UNSERIALIZABLE;
-  } catch {
-    return UNSERIALIZABLE;
-  }
-}
-
-/**
- * The hot path of `canonicalJson`: a plain object of strings, booleans, null and finite numbers (what most
- * tool arguments are), keys sorted here. Anything else returns undefined and takes the full walk.
- */
-function canonicalFlat(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  try {
-    if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
-    const keys = Object.keys(value).sort();
-    let text = '{';
-    for (const key of keys) {
-      const item = (value as Record<string, unknown>)[key];
-      let shown: string;
-      switch (typeof item) {
-        case 'string':
-          shown = JSON.stringify(normalizeWhitespace(item));
-          break;
-        case 'number':
-          if (!Number.isFinite(item)) return undefined;
-          shown = JSON.stringify(item);
-          break;
-        case 'boolean':
-          shown = item ? 'true' : 'false';
-          break;
-        case 'undefined':
-          continue;
-        default:
-          if (item !== null) return undefined;
-          shown = 'null';
-      }
-      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${shown}`;
-    }
-    return `${text}}`;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 /**
- * The one walker behind `serializeValue` and `canonicalJson`. It keeps its own stack of open containers
+ * The walker behind `serializeValue`. It keeps its own stack of open containers
  * (no recursion over the value), so nesting depth is bounded only by `maxDepth`, never by the JS stack.
  */
 import type { SerializeFailureReason, SerializeOutcome } from './serialize-outcome.js';
@@ -16,18 +16,6 @@ import {
   toJSONKey,
 } from './walker-frame.js';
 
-export const UNSERIALIZABLE = '"[Unserializable]"';
-const PLACEHOLDER: Record<SerializeFailureReason, string> = {
-  circular: '"[Circular]"',
-  function: '"[Function]"',
-  symbol: '"[Symbol]"',
-  'too-deep': '"[TooDeep]"',
-  'throwing-getter': '"[Throws]"',
-  'throwing-toJSON': '"[Throws]"',
-};
-
-/** A run of two or more whitespace characters, or a lone whitespace character other than a space. */
-const WHITESPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 const POINTER_ESCAPE = /[~/]/g;
 /** Above this many ancestors, circular checks use a Set instead of scanning the stack. */
 const LINEAR_SCAN_LIMIT = 32;
@@ -50,7 +38,6 @@ const mapEntries = Map.prototype.entries;
 const setValues = Set.prototype.values;
 
 export class Walker {
-  readonly canonical: boolean;
   readonly maxDepth: number;
   readonly frames: Frame[] = [];
   ancestors: Set<object> | undefined = undefined;
@@ -60,8 +47,7 @@ export class Walker {
   pending: Frame | undefined = undefined;
   failure: SerializeOutcome | undefined = undefined;
 
-  constructor(canonical: boolean, maxDepth: number) {
-    this.canonical = canonical;
+  constructor(maxDepth: number) {
     this.maxDepth = maxDepth;
   }
 
@@ -72,7 +58,7 @@ export class Walker {
     if (root === LEAF) return this.leaf;
     if (root === SKIP) return 'null';
     if (root === FAIL) return undefined;
-    if (!this.open()) return this.canonical ? this.leaf : undefined;
+    if (!this.open()) return undefined;
 
     for (;;) {
       const frame = frames[frames.length - 1] as Frame;
@@ -115,20 +101,16 @@ export class Walker {
         if (kind === KIND_OBJECT) frame.index++;
         else deliver(frame, 'null');
       } else if (resolution === CONTAINER) {
-        if (!this.open()) {
-          if (!this.canonical) return;
-          deliver(frame, this.leaf);
-        }
+        if (!this.open()) return;
       } else {
-        if (!this.canonical) return;
-        deliver(frame, this.leaf);
+        return;
       }
     }
   }
 
   /**
    * Pushes `pending` after the circular and depth checks. Returns false when it cannot be opened
-   * (`failure` set, or in canonical mode `leaf` set to the placeholder).
+   * (`failure` set).
    */
   private open(): boolean {
     const frame = this.pending as Frame;
@@ -160,14 +142,9 @@ export class Walker {
   }
 
   /**
-   * Records a failure at the current position. In canonical mode sets `leaf` to the placeholder and
-   * returns false (keep going); otherwise sets `failure` and returns true (stop).
+   * Records a failure at the current position: sets `failure` and returns true (stop).
    */
   private fail(reason: SerializeFailureReason, detail: string): boolean {
-    if (this.canonical) {
-      this.leaf = PLACEHOLDER[reason];
-      return false;
-    }
     const path = this.currentPath();
     this.failure = {
       ok: false,
@@ -199,12 +176,12 @@ export class Walker {
 
   /**
    * Resolves a value to a leaf text (`leaf`), a container to open (`pending`), SKIP (undefined) or
-   * FAIL (after `fail()`; in canonical mode FAIL means `leaf` holds a placeholder).
+   * FAIL (after `fail()`).
    */
   private resolve(value: unknown, parent: Frame | undefined, allowToJSON: boolean): Resolution {
     switch (typeof value) {
       case 'string':
-        this.leaf = this.canonical ? JSON.stringify(normalizeWhitespace(value)) : JSON.stringify(value);
+        this.leaf = JSON.stringify(value);
         return LEAF;
       case 'number':
         // String(-0) is '0'; finite numbers print exactly as JSON prints them.
@@ -367,12 +344,8 @@ export class Walker {
   }
 
   private stringText(value: string): string {
-    return JSON.stringify(this.canonical ? normalizeWhitespace(value) : value);
+    return JSON.stringify(value);
   }
-}
-
-export function normalizeWhitespace(value: string): string {
-  return value.trim().replace(WHITESPACE_TO_COLLAPSE, ' ');
 }
 
 function escapePointerChar(char: string): string {
