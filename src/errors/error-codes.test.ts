@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ToolErrorCode } from '../chain/tool-execution-result.js';
+import { explainStop } from '../run/explain-stop.js';
 import type { StopReason as LoopStopReason } from '../run/loop-outcome.js';
 import { ERROR_CLASSES, stoppedOutcome } from './__fixtures__/all-error-classes.js';
 import { CallbackError } from './callback-error.js';
@@ -118,7 +119,8 @@ describe('stop reasons', () => {
       const outcome = stoppedOutcome(stopReasonOf(code));
       const error = new LoopStoppedError({ outcome });
       expect(error).toMatchObject({ code, blame: blameOf(code), outcome, cause: outcome.evidence });
-      expect(error.message).toBe(`The tool loop stopped: ${stopReasonOf(code)}`);
+      expect(error.message).toBe(explainStop(outcome));
+      expect(error.message).toContain(`(${stopReasonOf(code)})`);
       expect(LoopStoppedError.isInstance(error)).toBe(true);
     }
   });

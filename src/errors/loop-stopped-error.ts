@@ -1,3 +1,4 @@
+import { explainStop } from '../run/explain-stop.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { codeOfStopReason, type StopCode } from './error-codes.js';
 import { ToolwardenError } from './toolwarden-error.js';
@@ -10,7 +11,8 @@ export interface LoopStoppedErrorOptions {
 
 /**
  * Thrown by the loop only under `throwOnStop: true`; the outcome it carries is what would have been returned.
- * Its `code` is the stop reason's code (`tool-call-limit` → `TOOL_CALL_LIMIT`).
+ * Its `code` is the stop reason's code (`tool-call-limit` → `TOOL_CALL_LIMIT`); its message is
+ * `explainStop(outcome)`: which calls, which rounds, why, and what to change.
  */
 export class LoopStoppedError extends ToolwardenError<StopCode> {
   override readonly name = 'LoopStoppedError';
@@ -20,7 +22,7 @@ export class LoopStoppedError extends ToolwardenError<StopCode> {
   constructor({ outcome }: LoopStoppedErrorOptions) {
     super({
       code: codeOfStopReason(outcome.reason),
-      message: `The tool loop stopped: ${outcome.reason}`,
+      message: explainStop(outcome),
       cause: outcome.evidence,
     });
     this.outcome = outcome;

@@ -60,7 +60,7 @@ describe('the loop guard v2, case by case', () => {
   });
 
   it('3: a tool declared polled may answer "running" eight times; undeclared, it is stopped and told how to declare it', async () => {
-    const poll = (hinted: boolean) => {
+    const poll = (hinted: boolean, throwOnStop = false) => {
       let polls = 0;
       const status = tool(
         'getJobStatus',
@@ -74,12 +74,14 @@ describe('the loop guard v2, case by case', () => {
             : { calls: [{ name: 'getJobStatus', arguments: { jobId: 'j' } }] },
         lastWords: 'Still running.',
       });
-      return runToolLoop({ model, tools: [status], messages: USER });
+      return runToolLoop({ model, tools: [status], messages: USER, throwOnStop });
     };
     expect(await poll(true)).toMatchObject({ type: 'completed', roundTrips: 10 });
     const unhinted = stopped(await poll(false));
     expect(unhinted).toMatchObject({ reason: 'loop-detected', roundTrips: 3 });
     expect(explainStop(unhinted as LoopOutcome)).toContain('loop: { polled: true }');
+    // The developer's stop text, when the stop is thrown: the same explanation.
+    await expect(poll(false, true)).rejects.toThrow(/declare loop: \{ polled: true \}/);
   });
 
   it('4: a volatile field does not hide a loop (default fields, and a tool’s own)', async () => {
