@@ -97,10 +97,10 @@ function restoreVersion2Round(value: unknown): RoundRecord | undefined {
   for (const raw of rawCalls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)) {
     if (typeof raw !== 'object' || raw === null) return undefined;
     const { tool, call, result, transient } = raw as Record<string, unknown>;
-    if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
-    if (!isCount(call) || !isCount(result)) return undefined;
     if (transient !== undefined && typeof transient !== 'boolean') return undefined;
-    calls.push({ tool, call, result, outcome: transient === true ? 'transient' : 'ok' });
+    const record = restoreRecord({ tool, call, result, outcome: transient === true ? 'transient' : 'ok' });
+    if (record === undefined) return undefined;
+    calls.push(record);
   }
   return { round, request: 0, calls };
 }

@@ -19,7 +19,6 @@ function reasonText(stop: StopInfo): string {
   const { evidence } = stop;
   switch (stop.reason) {
     case 'max-round-trips':
-      return `it needed more than the ${maxOf(evidence)} model calls one request may make (the maxRoundTrips setting)`;
     case 'budget-exhausted':
       return budgetText(evidence);
     case 'loop-detected':
@@ -44,10 +43,6 @@ function reasonText(stop: StopInfo): string {
       throw new TypeError(`unknown stop reason ${String(unreachable)}`);
     }
   }
-}
-
-function maxOf(evidence: StopEvidence): number | string {
-  return evidence.kind === 'ceiling' ? evidence.max : 'allowed';
 }
 
 function budgetText(evidence: StopEvidence): string {
