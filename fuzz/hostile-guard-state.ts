@@ -41,7 +41,8 @@ export type StateSpec =
  * by hand, by a bug, or by an attacker with access to the store.
  */
 export interface TamperSpec {
-  readonly staleRounds: CountSpec | undefined;
+  /** The state's request counter (a count in the version the guard writes). */
+  readonly request: CountSpec | undefined;
   readonly nextRound: CountSpec | undefined;
   /** A 10-MB string among the nudged fingerprints. */
   readonly hugeNudged: boolean;
@@ -130,7 +131,7 @@ function breaksState(state: unknown, tamper: TamperSpec): boolean {
   const window = (state as { window?: unknown } | null)?.window;
   return (
     (tamper.junkRound && Array.isArray(window) && window.length > 0) ||
-    (tamper.staleRounds !== undefined && !isCount(tamper.staleRounds)) ||
+    (tamper.request !== undefined && !isCount(tamper.request)) ||
     (tamper.nextRound !== undefined && !isCount(tamper.nextRound))
   );
 }
@@ -140,7 +141,7 @@ function tamperWith(state: unknown, tamper: TamperSpec): unknown {
   const edited: Record<string, unknown> = tamper.protoKeys
     ? Object.assign(JSON.parse(`{"__proto__":{"${POLLUTION_KEY}":true}}`), state)
     : { ...state };
-  if (tamper.staleRounds !== undefined) edited.staleRounds = tamper.staleRounds;
+  if (tamper.request !== undefined) edited.request = tamper.request;
   if (tamper.nextRound !== undefined) edited.nextRound = tamper.nextRound;
   if (tamper.hugeNudged && Array.isArray(edited.nudged))
     edited.nudged = [...edited.nudged, hugeString(10_485_760)];
@@ -300,7 +301,7 @@ export function stateSpec(): fc.Arbitrary<StateSpec> {
 function tamperSpec(): fc.Arbitrary<TamperSpec> {
   const count = countSpec({ absurd: true });
   return record({
-    staleRounds: fc.option(count, { nil: undefined }),
+    request: fc.option(count, { nil: undefined }),
     nextRound: fc.option(count, { nil: undefined }),
     hugeNudged: fc.oneof(
       { weight: 8, arbitrary: fc.constant(false) },
