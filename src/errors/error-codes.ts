@@ -245,6 +245,14 @@ export const ERROR_CODES = {
     errorClasses: ['CallbackError'],
     stopReason: 'callback-failed',
   },
+  STORE_UNAVAILABLE: {
+    blame: 'runtime',
+    meaning:
+      'The store (memory, SQLite, Redis) failed or could not be reached, or holds a value toolwarden did not write; write tools fail closed (the model is told the tool is unavailable), read tools follow `onStoreFailure`.',
+    toolMessage: false,
+    modelSees: 'TOOL_UNAVAILABLE',
+    errorClasses: ['StoreError'],
+  },
   INVALID_RUN_STATE: {
     blame: 'caller',
     meaning:

@@ -12,6 +12,7 @@ import { NoToolCallError } from '../no-tool-call-error.js';
 import { PermissionDeniedError } from '../permission-denied-error.js';
 import { ResultSerializationError } from '../result-serialization-error.js';
 import { RunStateError } from '../run-state-error.js';
+import { StoreError } from '../store-error.js';
 import { ToolCallLimitExceededError } from '../tool-call-limit-exceeded-error.js';
 import { ToolDefinitionError } from '../tool-definition-error.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
@@ -86,6 +87,10 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   {
     errorClass: RunStateError,
     make: () => new RunStateError({ reason: 'malformed', message: 'not an object' }),
+  },
+  {
+    errorClass: StoreError,
+    make: () => new StoreError({ reason: 'unavailable', operation: 'get', message: 'connection refused' }),
   },
   {
     errorClass: ToolCallLimitExceededError,

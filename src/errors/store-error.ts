@@ -1,0 +1,35 @@
+import { ToolwardenError } from './toolwarden-error.js';
+
+const MARKER = Symbol.for('toolwarden.error.StoreError');
+
+/**
+ * Why a store call failed: `unavailable` (the backing store could not be reached, timed out or refused),
+ * `corrupt` (what it holds under the key is not a value toolwarden wrote: not JSON, or not of its shape).
+ */
+export type StoreProblem = 'unavailable' | 'corrupt';
+
+export interface StoreErrorOptions {
+  reason: StoreProblem;
+  /** The store operation (`get`, `set`, `reserve`, …). */
+  operation: string;
+  message: string;
+  cause?: unknown;
+}
+
+/** A store adapter could not do what was asked. Nothing was written when a write failed this way, unless the adapter says so. */
+export class StoreError extends ToolwardenError<'STORE_UNAVAILABLE'> {
+  override readonly name = 'StoreError';
+  readonly reason: StoreProblem;
+  readonly operation: string;
+  readonly [MARKER] = true;
+
+  constructor({ reason, operation, message, cause }: StoreErrorOptions) {
+    super({ code: 'STORE_UNAVAILABLE', message: `Store ${operation} failed (${reason}): ${message}`, cause });
+    this.reason = reason;
+    this.operation = operation;
+  }
+
+  static override isInstance(value: unknown): value is StoreError {
+    return ToolwardenError.hasMarker(value, MARKER);
+  }
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoreError } from '../../errors/store-error.js';
+import type { Store } from '../store.js';
+import { storeKey } from '../store-key.js';
+
+/** One adapter under the contract: a store, and what the suite needs to look behind it. */
+export interface StoreHarness {
+  readonly store: Store;
+  /** A second store over the same data, as another process (or this one after a restart) opens it. */
+  readonly reopen?: () => Promise<Store>;
+  /** Writes text that is not JSON under `key`, behind the adapter's back. */
+  readonly corrupt?: (key: string) => Promise<void>;
+  /** Removes what the suite wrote and closes what the harness opened. */
+  readonly cleanup: () => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one contract every store adapter passes: values, versions and compare-and-set under concurrency,
+ * bounded counters, TTLs, delete, hostile values and keys, and a restart. Each test writes under a session
+ * of its own, so adapters over a shared server (Redis) need only a key prefix.
+ */
+export function describeStoreContract(
+  name: string,
+  open: () => Promise<StoreHarness>,
+  { durable }: { readonly durable: boolean },
+): void {
+  describe(`store contract: ${name}`, () => {
+    let harness: StoreHarness;
+    let store: Store;
+    beforeAll(async () => {
+      harness = await open();
+      store = harness.store;
+    });
+    afterAll(async () => harness?.cleanup());
+    const key = (what: string) => storeKey(`contract-${randomUUID()}`, what);
+
+    it('hands back a copy of what was written, with a version that grows by one per write', async () => {
+      const k = key('value');
+      expect(await store.get(k)).toBeUndefined();
+      const value = { a: [1, 'two', null, true], nested: { x: 1.5 } };
+      expect(await store.set(k, value)).toEqual({ ok: true, version: 1 });
+      value.nested.x = 99;
+      expect(await store.get(k)).toEqual({
+        value: { a: [1, 'two', null, true], nested: { x: 1.5 } },
+        version: 1,
+      });
+      expect(await store.set(k, 'second')).toEqual({ ok: true, version: 2 });
+      expect(await store.get(k)).toEqual({ value: 'second', version: 2 });
+    });
+
+    it('writes with ifVersion only at that version, and hands back the current entry otherwise', async () => {
+      const k = key('cas');
+      expect(await store.set(k, 'first', { ifVersion: 0 })).toEqual({ ok: true, version: 1 });
+      expect(await store.set(k, 'again', { ifVersion: 0 })).toEqual({
+        ok: false,
+        current: { value: 'first', version: 1 },
+      });
+      expect(await store.set(k, 'stale', { ifVersion: 7 })).toEqual({
+        ok: false,
+        current: { value: 'first', version: 1 },
+      });
+      expect(await store.set(key('absent'), 'x', { ifVersion: 3 })).toEqual({
+        ok: false,
+        current: undefined,
+      });
+      expect(await store.set(k, 'next', { ifVersion: 1 })).toEqual({ ok: true, version: 2 });
+      expect(await store.get(k)).toEqual({ value: 'next', version: 2 });
+    });
+
+    it('loses no update when 25 writers increment one value by compare-and-set at once', async () => {
+      const k = key('race');
+      await store.set(k, { n: 0 });
+      const writers = Array.from({ length: 25 }, async () => {
+        for (;;) {
+          const entry = await store.get(k);
+          const n = (entry?.value as { n: number } | undefined)?.n ?? 0;
+          const written = await store.set(k, { n: n + 1 }, { ifVersion: entry?.version ?? 0 });
+          if (written.ok) return;
+        }
+      });
+      await Promise.all(writers);
+      expect(await store.get(k)).toEqual({ value: { n: 25 }, version: 26 });
+    });
+
+    it('lets exactly one of 20 concurrent first writers (ifVersion 0) win', async () => {
+      const k = key('first-wins');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.set(k, { writer: i }, { ifVersion: 0 })),
+      );
+      const winners = results.filter((result) => result.ok);
+      expect(winners).toHaveLength(1);
+      const winner = (await store.get(k))?.value as { writer: number };
+      for (const result of results) {
+        if (!result.ok) expect(result.current?.value).toEqual(winner);
+      }
+    });
+
+    it('deletes, and with ifVersion only at that version', async () => {
+      const k = key('delete');
+      expect(await store.delete(k)).toBe(false);
+      await store.set(k, 1);
+      await store.set(k, 2);
+      expect(await store.delete(k, { ifVersion: 1 })).toBe(false);
+      expect(await store.get(k)).toEqual({ value: 2, version: 2 });
+      expect(await store.delete(k, { ifVersion: 2 })).toBe(true);
+      expect(await store.get(k)).toBeUndefined();
+      expect(await store.set(k, 'again', { ifVersion: 0 })).toEqual({ ok: true, version: 1 });
+    });
+
+    it('forgets an entry after its TTL, and a later write without one keeps it', async () => {
+      const short = key('ttl');
+      const kept = key('ttl-cleared');
+      await store.set(short, 'brief', { ttlMs: 40 });
+      await store.set(kept, 'brief', { ttlMs: 40 });
+      await store.set(kept, 'kept', { ifVersion: 1 });
+      expect((await store.get(short))?.value).toBe('brief');
+      await sleep(120);
+      expect(await store.get(short)).toBeUndefined();
+      expect(await store.set(short, 'new', { ifVersion: 0 })).toEqual({ ok: true, version: 1 });
+      expect(await store.get(kept)).toEqual({ value: 'kept', version: 2 });
+    });
+
+    it('reserves exactly 40 of 100 concurrent calls against a limit of 40', async () => {
+      const counter = { key: key('count'), limit: 40 };
+      const results = await Promise.all(Array.from({ length: 100 }, () => store.reserve([counter])));
+      expect(results.filter((result) => result.ok)).toHaveLength(40);
+      const refused = results.find((result) => !result.ok);
+      expect(refused).toEqual({ ok: false, blocked: 0, counts: [40] });
+    });
+
+    it('reserves all counters or none, and release gives one back, never below zero', async () => {
+      const turn = { key: key('turn'), limit: 5 };
+      const session = { key: key('session'), limit: 2 };
+      expect(await store.reserve([turn, session])).toEqual({ ok: true, counts: [1, 1] });
+      expect(await store.reserve([turn, session])).toEqual({ ok: true, counts: [2, 2] });
+      expect(await store.reserve([turn, session])).toEqual({ ok: false, blocked: 1, counts: [2, 2] });
+      await store.release([session.key]);
+      expect(await store.reserve([turn, session])).toEqual({ ok: true, counts: [3, 2] });
+      const fresh = key('never-reserved');
+      await store.release([fresh, fresh]);
+      expect(await store.reserve([{ key: fresh, limit: 1 }])).toEqual({ ok: true, counts: [1] });
+      expect(await store.reserve([{ key: key('zero'), limit: 0 }])).toEqual({
+        ok: false,
+        blocked: 0,
+        counts: [0],
+      });
+    });
+
+    it('expires a counter after the TTL its first reservation set', async () => {
+      const counter = { key: key('counter-ttl'), limit: 1 };
+      expect((await store.reserve([counter], { ttlMs: 40 })).ok).toBe(true);
+      expect((await store.reserve([counter], { ttlMs: 40 })).ok).toBe(false);
+      await sleep(120);
+      expect(await store.reserve([counter], { ttlMs: 40 })).toEqual({ ok: true, counts: [1] });
+    });
+
+    it('keeps hostile values as plain data: __proto__ keys, a 1 MiB string, deep nesting, odd text', async () => {
+      const k = key('hostile');
+      const hostile = JSON.parse(
+        '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"toString":"x"}',
+      );
+      await store.set(k, hostile);
+      const back = (await store.get(k))?.value as Record<string, unknown>;
+      expect(Object.keys(back)).toEqual(['__proto__', 'constructor', 'toString']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      const big = 'x'.repeat(1024 * 1024);
+      await store.set(k, big);
+      expect((await store.get(k))?.value).toBe(big);
+      let deep: unknown = 'bottom';
+      for (let i = 0; i < 500; i++) deep = [deep];
+      await store.set(k, deep);
+      expect(await store.get(k)).toEqual({ value: deep, version: 3 });
+      const odd = 'nul \u0000 lone \ud800 emoji 🧪 newline \n quote " backslash \\ {braces}';
+      await store.set(k, odd);
+      expect((await store.get(k))?.value).toBe(odd);
+    });
+
+    it('refuses values JSON cannot hold and bad keys with a TypeError, writing nothing', async () => {
+      const k = key('refused');
+      const cycle: Record<string, unknown> = {};
+      cycle.self = cycle;
+      for (const bad of [undefined, () => 1, 10n, cycle]) {
+        await expect(store.set(k, bad)).rejects.toThrow(TypeError);
+      }
+      expect(await store.get(k)).toBeUndefined();
+      for (const badKey of ['', 'k'.repeat(1025), 42 as unknown as string]) {
+        await expect(store.get(badKey)).rejects.toThrow(TypeError);
+      }
+      await expect(store.set(k, 1, { ifVersion: -1 })).rejects.toThrow(TypeError);
+      await expect(store.set(k, 1, { ttlMs: 0 })).rejects.toThrow(TypeError);
+      await expect(store.reserve([])).rejects.toThrow(TypeError);
+      await expect(store.reserve([{ key: k, limit: 1.5 }])).rejects.toThrow(TypeError);
+      await expect(
+        store.reserve([
+          { key: k, limit: 1 },
+          { key: k, limit: 1 },
+        ]),
+      ).rejects.toThrow(TypeError);
+    });
+
+    it('keeps keys of sessions apart, whatever their ids hold', async () => {
+      const a = storeKey('a}:{b', 'guard');
+      const b = storeKey('a', 'b}:guard');
+      expect(a).not.toBe(b);
+      await store.set(a, 'a');
+      await store.set(b, 'b');
+      expect((await store.get(a))?.value).toBe('a');
+      expect((await store.get(b))?.value).toBe('b');
+      await store.delete(a);
+      await store.delete(b);
+    });
+
+    if (durable) {
+      it('reports a stored value that is not JSON as StoreError (corrupt), never a raw SyntaxError', async () => {
+        if (harness.corrupt === undefined)
+          throw new Error(`the ${name} harness must be able to corrupt a value`);
+        const k = key('corrupt');
+        await harness.corrupt(k);
+        const error = await store.get(k).then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(StoreError.isInstance(error)).toBe(true);
+        expect((error as StoreError).reason).toBe('corrupt');
+      });
+    }
+
+    if (durable) {
+      it('keeps entries, versions and counters across a restart', async () => {
+        if (harness.reopen === undefined) throw new Error(`the ${name} harness must be able to reopen`);
+        const k = key('restart');
+        const counter = { key: key('restart-count'), limit: 2 };
+        await store.set(k, { kept: true });
+        await store.reserve([counter]);
+        const second = await harness.reopen();
+        try {
+          expect(await second.get(k)).toEqual({ value: { kept: true }, version: 1 });
+          expect(await second.set(k, 'moved on', { ifVersion: 1 })).toEqual({ ok: true, version: 2 });
+          expect(await second.reserve([counter])).toEqual({ ok: true, counts: [2] });
+          expect((await store.reserve([counter])).ok).toBe(false);
+        } finally {
+          await second.close?.();
+        }
+      });
+    }
+  });
+}

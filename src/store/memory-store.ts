@@ -1,0 +1,130 @@
+import type {
+  ReserveResult,
+  Store,
+  StoreCounter,
+  StoreEntry,
+  StoreSetOptions,
+  StoreSetResult,
+} from './store.js';
+import {
+  checkCounters,
+  checkKey,
+  checkTtl,
+  checkVersion,
+  decodeStoreValue,
+  encodeStoreValue,
+} from './store-value.js';
+
+interface Kept {
+  readonly text: string;
+  readonly version: number;
+  /** `Date.now()` at which it expires; undefined: never. */
+  readonly expiresAt: number | undefined;
+}
+
+export interface MemoryStoreOptions {
+  /** Clock for expiry, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/**
+ * The default store: one process, nothing persisted. Values are copied in and out as JSON text, exactly as
+ * the durable adapters keep them, so what works here works there. Expired entries are dropped when read.
+ */
+export class MemoryStore implements Store {
+  readonly #entries = new Map<string, Kept>();
+  readonly #counters = new Map<string, { count: number; expiresAt: number | undefined }>();
+  readonly #now: () => number;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.#now = options.now ?? Date.now;
+  }
+
+  async get(key: string): Promise<StoreEntry | undefined> {
+    checkKey(key);
+    const kept = this.#live(key);
+    return kept === undefined
+      ? undefined
+      : { value: decodeStoreValue(kept.text, 'get'), version: kept.version };
+  }
+
+  async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<StoreSetResult> {
+    checkKey(key);
+    checkVersion(options.ifVersion);
+    checkTtl(options.ttlMs);
+    const text = encodeStoreValue(value);
+    const kept = this.#live(key);
+    const version = kept?.version ?? 0;
+    if (options.ifVersion !== undefined && options.ifVersion !== version) {
+      return {
+        ok: false,
+        current: kept === undefined ? undefined : { value: decodeStoreValue(kept.text, 'set'), version },
+      };
+    }
+    const expiresAt = options.ttlMs === undefined ? undefined : this.#now() + options.ttlMs;
+    this.#entries.set(key, { text, version: version + 1, expiresAt });
+    return { ok: true, version: version + 1 };
+  }
+
+  async delete(key: string, options: { readonly ifVersion?: number } = {}): Promise<boolean> {
+    checkKey(key);
+    checkVersion(options.ifVersion);
+    const kept = this.#live(key);
+    if (kept === undefined) return false;
+    if (options.ifVersion !== undefined && options.ifVersion !== kept.version) return false;
+    this.#entries.delete(key);
+    return true;
+  }
+
+  async reserve(
+    counters: readonly StoreCounter[],
+    options: { readonly ttlMs?: number } = {},
+  ): Promise<ReserveResult> {
+    checkCounters(counters);
+    checkTtl(options.ttlMs);
+    const counts = counters.map((counter) => this.#count(counter.key));
+    const blocked = counters.findIndex((counter, index) => (counts[index] ?? 0) + 1 > counter.limit);
+    if (blocked !== -1) return { ok: false, blocked, counts };
+    const now = this.#now();
+    for (const counter of counters) {
+      const existing = this.#counters.get(counter.key);
+      const expiresAt =
+        existing?.expiresAt ?? (options.ttlMs === undefined ? undefined : now + options.ttlMs);
+      this.#counters.set(counter.key, { count: this.#count(counter.key) + 1, expiresAt });
+    }
+    return { ok: true, counts: counts.map((count) => count + 1) };
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      checkKey(key);
+      const count = this.#count(key);
+      const existing = this.#counters.get(key);
+      if (existing !== undefined && count > 0) this.#counters.set(key, { ...existing, count: count - 1 });
+    }
+  }
+
+  /** Entries and counters held, expired ones not yet dropped included. */
+  get size(): number {
+    return this.#entries.size + this.#counters.size;
+  }
+
+  #live(key: string): Kept | undefined {
+    const kept = this.#entries.get(key);
+    if (kept?.expiresAt !== undefined && kept.expiresAt <= this.#now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return kept;
+  }
+
+  #count(key: string): number {
+    const counter = this.#counters.get(key);
+    if (counter === undefined) return 0;
+    if (counter.expiresAt !== undefined && counter.expiresAt <= this.#now()) {
+      this.#counters.delete(key);
+      return 0;
+    }
+    return counter.count;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The port for everything toolwarden keeps between calls: run states (for resume), the loop guard's
+ * memory per session, call counters, idempotency records and pending approvals. Small on purpose: a
+ * versioned value per key (compare-and-set), bounded counters reserved all-or-nothing, TTLs, delete.
+ *
+ * Values are JSON: an adapter stores `JSON.stringify(value)` and hands back a parsed copy, never the object
+ * it was given. Keys are built by `storeKey` (`tw:{<session>}:<what>`): every key of one multi-key call
+ * (`reserve`) shares the session's hash tag, so the same scripts run on Redis Cluster.
+ *
+ * Adapters: `MemoryStore` (the default, one process), `toolwarden/sqlite` (one machine, durable),
+ * `toolwarden/redis` (shared). Every adapter passes the one contract suite (`src/store/store-contract.ts`).
+ * A failure to reach the backing store rejects with `StoreError` (`reason: 'unavailable'`).
+ */
+export interface Store {
+  /** The entry under `key`; undefined when there is none or it has expired. */
+  get(key: string): Promise<StoreEntry | undefined>;
+  /**
+   * Writes `value` under `key`. With `ifVersion`, only when the entry's version is that one (`0`: only
+   * when there is no entry): otherwise nothing is written and the current entry comes back. The new
+   * version is the old one plus 1 (a new entry has version 1). `ttlMs` sets when the entry expires
+   * (counted from this write); without it the entry does not expire.
+   */
+  set(key: string, value: unknown, options?: StoreSetOptions): Promise<StoreSetResult>;
+  /** Removes the entry (with `ifVersion`, only at that version). True when an entry was removed. */
+  delete(key: string, options?: { readonly ifVersion?: number }): Promise<boolean>;
+  /**
+   * Adds 1 to every counter when each stays within its `limit`; when one would pass it, adds nothing and
+   * says which (`blocked`, its index). All or nothing, atomic across processes: of any number of
+   * concurrent reservations against a limit of 40, exactly 40 succeed. `ttlMs` expires a counter that
+   * this call creates (an existing counter keeps its expiry).
+   */
+  reserve(counters: readonly StoreCounter[], options?: { readonly ttlMs?: number }): Promise<ReserveResult>;
+  /** Takes 1 off each counter (never below 0): a reservation whose call did not run after all. */
+  release(keys: readonly string[]): Promise<void>;
+  /** Closes what the adapter opened (a client it created, a database file). */
+  close?(): Promise<void>;
+}
+
+export interface StoreEntry {
+  readonly value: unknown;
+  /** 1 for a new entry, plus 1 per write. */
+  readonly version: number;
+}
+
+export interface StoreSetOptions {
+  /** Compare-and-set: write only at this version (`0`: only when absent). */
+  readonly ifVersion?: number;
+  /** Milliseconds until the entry expires; without it, it does not. */
+  readonly ttlMs?: number;
+}
+
+export type StoreSetResult =
+  | { readonly ok: true; readonly version: number }
+  | { readonly ok: false; readonly current: StoreEntry | undefined };
+
+export interface StoreCounter {
+  readonly key: string;
+  /** The most the counter may reach. */
+  readonly limit: number;
+}
+
+export type ReserveResult =
+  | { readonly ok: true; readonly counts: readonly number[] }
+  | {
+      readonly ok: false;
+      /** The index of the first counter that would have passed its limit. */
+      readonly blocked: number;
+      /** The counters as they are (nothing was added). */
+      readonly counts: readonly number[];
+    };
