@@ -4,15 +4,16 @@ import {
   createToolRuntime,
   defaults,
   defineTool,
+  MemoryStore,
   type Message,
   type Model,
   type ModelResponse,
   type RunEvent,
   resumeToolLoop,
   runToolLoop,
+  storeKey,
   type ToolSpec,
 } from '../dist/index.js';
-import { MemoryStore } from '../dist/testing/index.js';
 import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, median, type Subject, settledHeap } from './measure.js';
 
@@ -246,7 +247,7 @@ interface GuardStateSize {
 async function guardStateAfter(rounds: number, calls: number): Promise<GuardStateSize> {
   const store = new MemoryStore();
   await loopRequest({ rounds, calls, store });
-  const state = (await store.load('bench')) as { window: { calls: unknown[] }[] };
+  const state = (await store.get(storeKey('bench', 'guard')))?.value as { window: { calls: unknown[] }[] };
   const json = JSON.stringify(state);
   const copiesCount = 400;
   const before = await quietHeap();

@@ -13,6 +13,7 @@ import {
   type Message,
   type Model,
   runToolLoop,
+  type Store,
   type ToolRegistry,
   ToolwardenError,
   TransientToolError,
@@ -135,9 +136,32 @@ export async function runChain(request: ChainRequest): Promise<ChainView> {
   return { messages: result.messages, calls: callViews(result.results) };
 }
 
+/** The guard's memory as the fuzzer plays it: what a load hands back, what a save was given. */
 export interface FuzzStore {
   load(sessionId: string): Promise<unknown>;
   save(sessionId: string, state: unknown): Promise<void>;
+}
+
+/**
+ * The fuzzer's load and save as the store port: `get` hands back whatever `load` gives (thrown, hung or
+ * hostile as it is), `set` saves without a version check. No fuzzed run reserves counters.
+ */
+function asStore(fuzz: FuzzStore): Store {
+  let version = 0;
+  return {
+    get: (key) => {
+      const loading = fuzz.load(key);
+      return Promise.resolve(loading).then((value) => (value === undefined ? undefined : { value, version }));
+    },
+    set: async (key, value) => {
+      await fuzz.save(key, value);
+      version++;
+      return { ok: true, version };
+    },
+    delete: async () => false,
+    reserve: async (counters) => ({ ok: true, counts: counters.map(() => 1) }),
+    release: async () => undefined,
+  };
 }
 
 export interface LoopRequest {
@@ -183,7 +207,7 @@ export async function runLoop(request: LoopRequest): Promise<LoopView> {
     ...(request.guard === 'default' ? {} : { guard: request.guard === 'off' ? false : TIGHT_GUARD }),
     finalAnswer: request.finalAnswer,
     throwOnStop: request.throwOnStop,
-    ...(request.store === undefined ? {} : { store: request.store, sessionId: 'fuzz-session' }),
+    ...(request.store === undefined ? {} : { store: asStore(request.store), sessionId: 'fuzz-session' }),
     ...(request.signal === undefined ? {} : { signal: request.signal }),
     data: request.data,
   });

@@ -137,6 +137,15 @@ export const DEFAULT_VOLATILE_RESULT_FIELDS: readonly string[] = [
 /** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`callback-failed`). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 
+/**
+ * How long a store keeps what it holds for a session (the guard's memory, the session's call counters)
+ * after the session's last write: 24 hours. Each request's save starts it again.
+ */
+export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Attempts at saving the guard's memory when other requests of the session keep saving first. */
+export const DEFAULT_GUARD_SAVE_ATTEMPTS = 5;
+
 /** Imported schemas nested deeper than this (or cyclic) are refused: twice the argument depth cap. */
 export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;
 /** Imported tool names longer than this are refused before they are mapped to a provider-legal name. */

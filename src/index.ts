@@ -85,6 +85,7 @@ export {
   type RunStateErrorOptions,
   type RunStateProblem,
 } from './errors/run-state-error.js';
+export { StoreError, type StoreErrorOptions, type StoreProblem } from './errors/store-error.js';
 export {
   ToolCallLimitExceededError,
   type ToolCallLimitExceededErrorOptions,
@@ -164,7 +165,16 @@ export {
   type SchemaCompiler,
 } from './schema/schema-compiler.js';
 export type { ValidationIssue, ValidationOutcome } from './schema/validation-issue.js';
-export type { GuardStore } from './session/guard-store.js';
+export { MemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
+export type {
+  ReserveResult,
+  Store,
+  StoreCounter,
+  StoreEntry,
+  StoreSetOptions,
+  StoreSetResult,
+} from './store/store.js';
+export { storeKey } from './store/store-key.js';
 export {
   type AnyTool,
   type ContractViolationPolicy,

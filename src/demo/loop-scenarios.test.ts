@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { historyProblems } from '../testing/history-problems.js';
-import { MemoryStore } from '../testing/memory-store.js';
 import { KNOWN_GUARD_GAPS } from './loop-scenarios/__fixtures__/known-guard-gaps.js';
 import {
   contractMismatchScenario,

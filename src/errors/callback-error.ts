@@ -8,7 +8,7 @@ const MARKER = Symbol.for('toolwarden.error.CallbackError');
 const MAX_CAUSE_MESSAGE_CHARS = 200;
 
 export interface CallbackErrorOptions {
-  /** Which callback failed, as the option is named: `handoff`, `cost`, `store.save`, `beforeToolCall`, ... */
+  /** Which callback failed, as the option is named: `handoff`, `cost`, `store.set`, `beforeToolCall`, ... */
   callback: string;
   /** What it threw (or a `TypeError` describing what it returned), untouched. */
   cause: unknown;

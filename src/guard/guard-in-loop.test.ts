@@ -4,8 +4,8 @@ import type { Message } from '../messages/message.js';
 import { explainStop } from '../run/explain-stop.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
-import { MemoryStore } from '../testing/memory-store.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { type AnyTool, defineTool, type ToolDefinition } from '../tools/define-tool.js';
 

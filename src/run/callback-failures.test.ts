@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { CallbackError } from '../errors/callback-error.js';
-import type { GuardStore } from '../session/guard-store.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
-import { MemoryStore } from '../testing/memory-store.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
+import { guardKey } from './session-guard.js';
 import { stopIf } from './stop-conditions.js';
 
 // Every callback the caller passes may fail. The run then rejects with CallbackError, which carries the
@@ -157,13 +158,31 @@ describe('a callback that fails', () => {
   });
 });
 
+/** A memory store with some of its methods replaced. */
+function storeWith(overrides: Partial<Store>): Store {
+  const memory = new MemoryStore();
+  return {
+    get: overrides.get ?? ((key) => memory.get(key)),
+    set: overrides.set ?? ((key, value, options) => memory.set(key, value, options)),
+    delete: (key, options) => memory.delete(key, options),
+    reserve: (counters, options) => memory.reserve(counters, options),
+    release: (keys) => memory.release(keys),
+  };
+}
+
 describe('the store', () => {
-  const hanging: GuardStore = { load: () => new Promise(() => {}), save: () => new Promise(() => {}) };
+  const hanging = storeWith({ get: () => new Promise(() => {}), set: () => new Promise(() => {}) });
 
   it('a load that never settles ends at the time budget, as budget-exhausted; nothing is saved over it', async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     let saves = 0;
-    const store: GuardStore = { load: () => new Promise(() => {}), save: async () => void saves++ };
+    const store = storeWith({
+      get: () => new Promise(() => {}),
+      set: async () => {
+        saves++;
+        return { ok: true, version: saves };
+      },
+    });
     const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store, timeBudgetMs: 50 });
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'budget-exhausted', roundTrips: 0 });
     expect(saves).toBe(0);
@@ -198,8 +217,8 @@ describe('the store', () => {
       store: hanging,
       callbackTimeoutMs: 20,
     });
-    expect(error.callback).toBe('store.load');
-    const saving: GuardStore = { load: async () => undefined, save: () => new Promise(() => {}) };
+    expect(error.callback).toBe('store.get');
+    const saving = storeWith({ set: () => new Promise(() => {}) });
     const late = await failure({
       model,
       tools,
@@ -208,20 +227,19 @@ describe('the store', () => {
       store: saving,
       callbackTimeoutMs: 20,
     });
-    expect(late.callback).toBe('store.save');
+    expect(late.callback).toBe('store.set');
     expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
   });
 
   it('a save that never settles does not hold the run past its time budget', async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     let started = 0;
-    const store: GuardStore = {
-      load: async () => undefined,
-      save: () => {
+    const store = storeWith({
+      set: () => {
         started++;
         return new Promise(() => {});
       },
-    };
+    });
     // The callback timeout is as long as a timer holds: were the save waited for, the test would time out.
     const outcome = await runToolLoop({
       model,
@@ -239,14 +257,13 @@ describe('the store', () => {
   it('a save that fails after a completed run keeps the completed outcome', async () => {
     const { tools, messages } = contractMismatchScenario.build();
     const model = { generate: async () => ({ message: { role: 'assistant' as const, content: 'Paid.' } }) };
-    const store: GuardStore = {
-      load: async () => undefined,
-      save: async () => {
+    const store = storeWith({
+      set: async () => {
         throw new Error('disk full');
       },
-    };
+    });
     const error = await failure({ model, tools, messages, sessionId: 's', store });
-    expect(error.callback).toBe('store.save');
+    expect(error.callback).toBe('store.set');
     expect(outcomeOf(error)).toMatchObject({ type: 'completed', text: 'Paid.' });
   });
 
@@ -255,10 +272,10 @@ describe('the store', () => {
     async (staleRounds) => {
       const { model, tools, messages } = contractMismatchScenario.build();
       const store = new MemoryStore();
-      await store.save('s', { schemaVersion: 2, nextRound: 5, window: [], staleRounds, nudged: [] });
+      await store.set(guardKey('s'), { schemaVersion: 2, nextRound: 5, window: [], staleRounds, nudged: [] });
       const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store });
       expect(outcome.type).toBe('stopped');
-      const saved = (await store.load('s')) as {
+      const saved = (await store.get(guardKey('s')))?.value as {
         schemaVersion: number;
         nextRound: number;
         window: unknown[];
@@ -273,8 +290,14 @@ describe('the store', () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const store = new MemoryStore();
     const huge = 'x'.repeat(10 * 1024 * 1024);
-    await store.save('s', { schemaVersion: 2, nextRound: 5, window: [], staleRounds: 0, nudged: [huge] });
+    await store.set(guardKey('s'), {
+      schemaVersion: 2,
+      nextRound: 5,
+      window: [],
+      staleRounds: 0,
+      nudged: [huge],
+    });
     await runToolLoop({ model, tools, messages, sessionId: 's', store });
-    expect(JSON.stringify(await store.load('s')).length).toBeLessThan(100_000);
+    expect(JSON.stringify((await store.get(guardKey('s')))?.value).length).toBeLessThan(100_000);
   });
 });

@@ -1,12 +1,14 @@
 import { CallbackError } from '../errors/callback-error.js';
+import type { GuardState } from '../guard/guard-types.js';
 import { EMPTY_GUARD_STATE } from '../guard/guard-types.js';
 import { startRequest } from '../guard/loop-guard.js';
-import { restoreGuardState } from '../guard/restore-guard-state.js';
+import type { Store } from '../store/store.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { isWriteTool, type RunContext } from './run-context.js';
 import { generatedCallId, type RunState } from './run-state.js';
+import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
 import { abortStop, type StepDecision, type StepResult, step } from './step.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 import { writesDone } from './writes-done.js';
@@ -33,17 +35,13 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
   let failure: Failure | undefined;
   let outcome: LoopOutcome;
   let state = initial;
-  let loaded = false;
+  let loaded: LoadedGuard | undefined;
   try {
     let result: StepResult | undefined;
     if (store !== undefined && sessionId !== undefined && guarded) {
       try {
-        const saved = await boundedCall(() => store.load(sessionId), {
-          timeoutMs: run.config.callbackTimeoutMs,
-          signal: run.budget.signal,
-        });
-        state = { ...state, guard: restoreGuardState(saved) };
-        loaded = true;
+        loaded = await loadSessionGuard(store, sessionId, run);
+        state = { ...state, guard: loaded.state };
       } catch (error) {
         result = {
           state,
@@ -52,7 +50,7 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
             : {
                 type: 'stopped',
                 reason: 'callback-failed',
-                evidence: { kind: 'error', error, callback: 'store.load' },
+                evidence: { kind: 'error', error, callback: 'store.get' },
               },
         };
       }
@@ -68,9 +66,9 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
     outcome = settled.outcome;
     failure = settled.failure;
     state = outcome.state;
-    if (loaded && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
+    if (loaded !== undefined && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
       // Saved whatever failed before (not `failure ??= await ...`, which would skip the save).
-      const saveFailure = await saveGuard(store, sessionId, state.guard, run);
+      const saveFailure = await saveGuard(store, sessionId, loaded, state.guard, run);
       failure ??= saveFailure;
     }
   } finally {
@@ -105,18 +103,19 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
  * timeout is the run's failure.
  */
 async function saveGuard(
-  store: NonNullable<RunContext['options']['store']>,
+  store: Store,
   sessionId: string,
-  guard: NonNullable<RunState['guard']>,
+  loaded: LoadedGuard,
+  guard: GuardState,
   run: RunContext,
 ): Promise<Failure | undefined> {
-  const saving = Promise.resolve().then(() => store.save(sessionId, guard));
+  const saving = saveSessionGuard(store, sessionId, loaded, guard, run);
   saving.catch(() => {});
   try {
     await boundedCall(() => saving, { timeoutMs: run.config.callbackTimeoutMs, signal: run.budget.signal });
     return undefined;
   } catch (error) {
-    return run.budget.signal.aborted ? undefined : { callback: 'store.save', error };
+    return run.budget.signal.aborted ? undefined : { callback: 'store.set', error };
   }
 }
 

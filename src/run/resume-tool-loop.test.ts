@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { RunStateError } from '../errors/run-state-error.js';
 import type { Message } from '../messages/message.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
-import { MemoryStore } from '../testing/memory-store.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
@@ -15,6 +15,7 @@ import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
+import { guardKey } from './session-guard.js';
 
 // Interrupt and resume, end to end, with the trivial policy the approval workflow will replace: a refund
 // waits for a person; everything else runs.
@@ -184,7 +185,7 @@ describe('interrupt and resume', () => {
       decisions: { r1: 'run' },
       store,
     });
-    expect(await store.load('session-1')).toMatchObject({
+    expect((await store.get(guardKey('session-1')))?.value).toMatchObject({
       schemaVersion: 3,
       request: 1,
       window: [{ calls: [{ tool: 'refundOrder' }, { tool: 'getOrder' }] }],

@@ -1,5 +1,4 @@
 export { assistantWithCalls, type CallSpec } from './assistant-with-calls.js';
 export { historyProblems } from './history-problems.js';
-export { MemoryStore } from './memory-store.js';
 export { type EventRecorder, recordEvents } from './record-events.js';
 export { ScriptedModel, type ScriptedModelOptions, type ScriptStep } from './scripted-model.js';

@@ -1,0 +1,67 @@
+import { DEFAULT_GUARD_SAVE_ATTEMPTS, DEFAULT_SESSION_TTL_MS } from '../defaults.js';
+import type { GuardState } from '../guard/guard-types.js';
+import { mergeGuardState } from '../guard/merge-guard-state.js';
+import { restoreGuardState } from '../guard/restore-guard-state.js';
+import type { Store } from '../store/store.js';
+import { storeKey } from '../store/store-key.js';
+import { boundedCall } from './bounded-call.js';
+import type { RunContext } from './run-context.js';
+
+/** The guard's memory of a session as a run loaded it: the state, and the store version it came from. */
+export interface LoadedGuard {
+  readonly state: GuardState;
+  /** 0 when the store held none. */
+  readonly version: number;
+}
+
+export function guardKey(sessionId: string): string {
+  return storeKey(sessionId, 'guard');
+}
+
+/** Loads the session's guard memory; a stored value that is not a guard state starts afresh (see `restoreGuardState`). */
+export async function loadSessionGuard(
+  store: Store,
+  sessionId: string,
+  run: RunContext,
+): Promise<LoadedGuard> {
+  const entry = await boundedCall(() => store.get(guardKey(sessionId)), {
+    timeoutMs: run.config.callbackTimeoutMs,
+    signal: run.budget.signal,
+  });
+  return entry === undefined
+    ? { state: restoreGuardState(undefined), version: 0 }
+    : { state: restoreGuardState(entry.value), version: entry.version };
+}
+
+/**
+ * Saves the guard's memory by compare-and-set on the version it was loaded at. When another request of
+ * the session saved in between, this request's rounds are merged into what it saved (`mergeGuardState`)
+ * and the save is tried again, a bounded number of times: two requests never overwrite each other's rounds.
+ * Each store call is bounded by the callback timeout but not by the run's signal: a stopped or aborted run
+ * still keeps what its guard learnt (the driver decides how long to wait for it).
+ */
+export async function saveSessionGuard(
+  store: Store,
+  sessionId: string,
+  loaded: LoadedGuard,
+  ours: GuardState,
+  run: RunContext,
+): Promise<void> {
+  const key = guardKey(sessionId);
+  let expected = loaded.version;
+  let value = ours;
+  for (let attempt = 1; ; attempt++) {
+    const written = await boundedCall(
+      () => store.set(key, value, { ifVersion: expected, ttlMs: DEFAULT_SESSION_TTL_MS }),
+      { timeoutMs: run.config.callbackTimeoutMs },
+    );
+    if (written.ok) return;
+    if (attempt >= DEFAULT_GUARD_SAVE_ATTEMPTS) {
+      throw new Error(`the session's guard memory changed ${attempt} times while this request saved it`);
+    }
+    const current = written.current;
+    expected = current?.version ?? 0;
+    const stored = restoreGuardState(current?.value);
+    value = run.guard === undefined ? ours : mergeGuardState(stored, loaded.state, ours, run.guard);
+  }
+}
