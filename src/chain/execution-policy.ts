@@ -15,6 +15,7 @@ import {
   DEFAULT_WRITE_CONCURRENCY,
   DEFAULT_WRITE_RETRIES,
 } from '../defaults.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { ShowErrorMessages } from '../gate/show-error-messages.js';
 import {
   checkChoice,
@@ -22,6 +23,8 @@ import {
   checkFunction,
   checkNumberOption,
 } from '../options/check-option.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
@@ -71,6 +74,12 @@ export interface ToolExecutionPolicy {
   readonly beforeToolCall?: BeforeToolCall;
   /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */
   readonly wrapToolExecution?: WrapToolExecution;
+  /**
+   * Where state outlives a call: idempotency records of writes, session call counters, the session's guard
+   * memory, paused runs. Default: a `MemoryStore` of the runtime's own (one process). For several processes
+   * or restarts: `toolwarden/sqlite` (one machine) or `toolwarden/redis` (shared).
+   */
+  readonly store?: Store;
 }
 
 /** A policy with every default filled in and every value checked: what a runtime runs with. */
@@ -89,6 +98,7 @@ export interface ResolvedPolicy {
   readonly classifyError: ErrorClassifier | undefined;
   readonly beforeToolCall: BeforeToolCall | undefined;
   readonly wrapToolExecution: WrapToolExecution | undefined;
+  readonly store: Store;
   contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
   timeoutFor(tool: AnyTool): number;
   retriesFor(tool: AnyTool): number;
@@ -150,10 +160,28 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     classifyError: checkFunction(policy.classifyError, { option: 'classifyError' }),
     beforeToolCall: checkFunction(policy.beforeToolCall, { option: 'beforeToolCall' }),
     wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
+    store: checkStore(policy.store) ?? new MemoryStore(),
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,
     showErrorMessagesFor: (tool) => tool.showErrorMessages ?? showErrorMessages,
   };
+}
+
+/** A store must have the port's methods (checked once, so a wrong object fails before anything runs). */
+function checkStore(store: unknown): Store | undefined {
+  if (store === undefined) return undefined;
+  const methods = ['get', 'set', 'delete', 'reserve', 'release'] as const;
+  const missing =
+    typeof store === 'object' && store !== null
+      ? methods.filter((name) => typeof (store as Record<string, unknown>)[name] !== 'function')
+      : methods;
+  if (missing.length > 0) {
+    throw new InvalidOptionsError({
+      option: 'store',
+      message: `must implement the Store port (missing ${missing.join(', ')}): MemoryStore, toolwarden/sqlite or toolwarden/redis`,
+    });
+  }
+  return store as Store;
 }

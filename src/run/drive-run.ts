@@ -22,7 +22,7 @@ type Failure = { readonly callback: string; readonly error: unknown };
  * (and the guard is still saved).
  */
 export async function driveRun(initial: RunState, run: RunContext, resumed: boolean): Promise<LoopOutcome> {
-  const { store } = run.options;
+  const { store } = run.runtime.policy;
   const sessionId = initial.sessionId;
   const guarded = run.config.stops.guard !== undefined;
   run.emit?.({
@@ -38,7 +38,7 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
   let loaded: LoadedGuard | undefined;
   try {
     let result: StepResult | undefined;
-    if (store !== undefined && sessionId !== undefined && guarded) {
+    if (sessionId !== undefined && guarded) {
       try {
         loaded = await loadSessionGuard(store, sessionId, run);
         state = { ...state, guard: loaded.state };
@@ -66,7 +66,7 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
     outcome = settled.outcome;
     failure = settled.failure;
     state = outcome.state;
-    if (loaded !== undefined && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
+    if (loaded !== undefined && sessionId !== undefined && state.guard !== undefined) {
       // Saved whatever failed before (not `failure ??= await ...`, which would skip the save).
       const saveFailure = await saveGuard(store, sessionId, loaded, state.guard, run);
       failure ??= saveFailure;
