@@ -143,6 +143,16 @@ export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
  */
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What a read tool does when the store that counts the session's calls fails: `open` (default) runs it
+ * uncounted, with a `tool-call-store-failed` event, so an outage of the store does not take every read
+ * down with it; `closed` refuses it as the tool being unavailable. Write tools always fail closed.
+ */
+export const DEFAULT_READ_ON_STORE_FAILURE = 'open';
+
+/** A store call the chain makes (a reservation, an idempotency record) that takes longer fails as the store being unavailable. */
+export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+
 /** Attempts at saving the guard's memory when other requests of the session keep saving first. */
 export const DEFAULT_GUARD_SAVE_ATTEMPTS = 5;
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_ARGUMENT_DEPTH,
   DEFAULT_MAX_INVALID_ATTEMPTS,
   DEFAULT_MAX_RESULT_CHARS,
+  DEFAULT_READ_ON_STORE_FAILURE,
   DEFAULT_READ_RETRIES,
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
@@ -80,6 +81,8 @@ export interface ToolExecutionPolicy {
    * or restarts: `toolwarden/sqlite` (one machine) or `toolwarden/redis` (shared).
    */
   readonly store?: Store;
+  /** A read tool when the store counting the session's calls fails: `open` (default) runs it uncounted, with an event; `closed` refuses it. Writes always fail closed. */
+  readonly onStoreFailure?: 'open' | 'closed';
 }
 
 /** A policy with every default filled in and every value checked: what a runtime runs with. */
@@ -99,6 +102,7 @@ export interface ResolvedPolicy {
   readonly beforeToolCall: BeforeToolCall | undefined;
   readonly wrapToolExecution: WrapToolExecution | undefined;
   readonly store: Store;
+  readonly onStoreFailure: 'open' | 'closed';
   contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
   timeoutFor(tool: AnyTool): number;
   retriesFor(tool: AnyTool): number;
@@ -161,6 +165,9 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     beforeToolCall: checkFunction(policy.beforeToolCall, { option: 'beforeToolCall' }),
     wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
     store: checkStore(policy.store) ?? new MemoryStore(),
+    onStoreFailure:
+      checkChoice(policy.onStoreFailure, { option: 'onStoreFailure', choices: ['open', 'closed'] }) ??
+      DEFAULT_READ_ON_STORE_FAILURE,
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),

@@ -1,5 +1,6 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
+import type { Store } from '../store/store.js';
 import type { ResumeDecision } from './before-tool-call.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
@@ -14,7 +15,7 @@ import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
 import { summarizeCalls } from './summarize-calls.js';
-import { createEventSink, type EventSink, type ToolEventListener } from './tool-event.js';
+import { createEventSink, type EventSink, errorFields, type ToolEventListener } from './tool-event.js';
 import type { PendingCall, ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -54,6 +55,8 @@ export interface CallsOutcome {
   readonly fatal?: ToolCallFailure;
   /** The first call refused by a call limit, if any. */
   readonly limited?: RejectedCall;
+  /** The first call refused because the store failed (a write fails closed): the tool did not run. */
+  readonly storeFailure?: { readonly toolName: string; readonly error: unknown };
   /** A `beforeToolCall` hook interrupted: no call ran (results and messages are empty, counts untouched). */
   readonly interrupted?: readonly PendingCall[];
   /** The caller's signal aborted: calls not finished by then failed as `ABORTED`. */
@@ -103,13 +106,16 @@ async function runCalls(
 ): Promise<CallsOutcome> {
   const { policy, tools: registry } = runtime;
   const { counts, signal } = request;
+  const scope =
+    request.sessionId === undefined ? undefined : { sessionId: request.sessionId, turnId: request.turnId };
   const prepared: PreparedCall[] = [];
-  for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts }));
+  for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts, scope }));
+  if (events.listening) reportStoreFailures(prepared, events);
 
   if (policy.unknownTool === 'throw') {
     const unknown = prepared.find((entry) => entry.type === 'rejected' && entry.code === 'UNKNOWN_TOOL');
     if (unknown !== undefined) {
-      release(counts, prepared);
+      release(counts, prepared, policy.store);
       const id = unknown.call.id;
       const toolName = (unknown as RejectedCall).toolName;
       const available = registry.names();
@@ -127,7 +133,7 @@ async function runCalls(
   if (signal?.aborted !== true && asksBeforeRunning(prepared, request, runtime)) {
     const decided = await decideCalls(prepared, request, runtime);
     if (decided !== undefined) {
-      release(counts, prepared);
+      release(counts, prepared, policy.store);
       return halted(decided);
     }
   }
@@ -183,8 +189,16 @@ function runConcurrently(
   return Promise.all(running);
 }
 
-/** Gives back what the prepared calls added to the counts: none of them will run. */
-function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[]): void {
+/**
+ * Gives back what the prepared calls added to the counts, and to the store's counters: none of them will
+ * run. A store that fails to take them back leaves them counted (a limit errs toward fewer calls).
+ */
+function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[], store: Store): void {
+  const reserved = prepared.flatMap((entry) => entry.reserved ?? []);
+  if (reserved.length > 0)
+    Promise.resolve()
+      .then(() => store.release(reserved))
+      .catch(() => {});
   if (counts === undefined) return;
   for (const entry of prepared) {
     const name = entry.type === 'ready' ? entry.tool.name : entry.toolName;
@@ -193,6 +207,23 @@ function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall
       counts.total--;
     }
     if (entry.invalid) decrement(counts.invalidPerTool, name);
+  }
+}
+
+/** One event per call the store failed to count (the call ran uncounted, or was refused). */
+function reportStoreFailures(prepared: readonly PreparedCall[], events: EventSink): void {
+  for (const entry of prepared) {
+    const failedOpen = entry.type === 'ready' && entry.storeFailure !== undefined;
+    if (!failedOpen && !(entry.type === 'rejected' && entry.storeFailed === true)) continue;
+    const error = entry.type === 'ready' ? entry.storeFailure : entry.error;
+    events.emit({
+      type: 'tool-call-store-failed',
+      toolName: entry.type === 'ready' ? entry.tool.name : entry.toolName,
+      toolCallId: entry.call.id,
+      argumentsSummary: summaryOf(entry.call, events),
+      failedOpen,
+      ...errorFields(error, events.includeContent),
+    });
   }
 }
 

@@ -215,6 +215,16 @@ async function runRound(
       },
     };
   }
+  if (outcome.storeFailure !== undefined) {
+    return {
+      state: next,
+      decision: {
+        type: 'stopped',
+        reason: 'store-unavailable',
+        evidence: { kind: 'error', error: outcome.storeFailure.error },
+      },
+    };
+  }
   const limited = outcome.limited;
   if (limited?.limit !== undefined && run.runtime.policy.onLimitExceeded === 'throw') {
     const { scope, limit } = limited.limit;
