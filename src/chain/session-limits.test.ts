@@ -3,10 +3,10 @@ import { StoreError } from '../errors/store-error.js';
 import type { Message } from '../messages/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { Store } from '../store/store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
+import { storeWith } from '../testing/store-with.js';
 import { defineTool } from '../tools/define-tool.js';
 import { createToolRuntime } from './tool-runtime.js';
 
@@ -34,18 +34,13 @@ function countedTools() {
 }
 
 /** A store whose counters are down: every reservation rejects as an outage. */
-function downStore(): Store {
-  const memory = new MemoryStore();
-  const outage = () =>
-    Promise.reject(new StoreError({ reason: 'unavailable', operation: 'reserve', message: 'ECONNREFUSED' }));
-  return {
-    get: (key) => memory.get(key),
-    set: (key, value, options) => memory.set(key, value, options),
-    delete: (key, options) => memory.delete(key, options),
-    reserve: outage,
-    release: (keys) => memory.release(keys),
-  };
-}
+const downStore = () =>
+  storeWith({
+    reserve: () =>
+      Promise.reject(
+        new StoreError({ reason: 'unavailable', operation: 'reserve', message: 'ECONNREFUSED' }),
+      ),
+  });
 
 describe('session limits, counted in the store', () => {
   it('hold across requests of one session, and not for another session', async () => {

@@ -1,4 +1,6 @@
+import { errorType } from '../chain/tool-event.js';
 import { CallbackError } from '../errors/callback-error.js';
+import { StoreError } from '../errors/store-error.js';
 import type { GuardState } from '../guard/guard-types.js';
 import { EMPTY_GUARD_STATE } from '../guard/guard-types.js';
 import { startRequest } from '../guard/loop-guard.js';
@@ -43,16 +45,10 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
         loaded = await loadSessionGuard(store, sessionId, run);
         state = { ...state, guard: loaded.state };
       } catch (error) {
-        result = {
-          state,
-          decision: run.budget.signal.aborted
-            ? abortStop(run)
-            : {
-                type: 'stopped',
-                reason: 'callback-failed',
-                evidence: { kind: 'error', error, callback: 'store.get' },
-              },
-        };
+        const outage = StoreError.isInstance(error) && !run.budget.signal.aborted;
+        const failedOpen = outage && run.runtime.policy.onStoreFailure === 'open';
+        if (outage) reportStoreFailure(run, 'guard-load', failedOpen, error);
+        if (!failedOpen) result = { state, decision: loadFailure(run, error) };
       }
     }
     if (guarded && result === undefined) {
@@ -95,12 +91,40 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
   return outcome;
 }
 
+/** How a run ends when the session's guard memory could not be loaded. */
+function loadFailure(run: RunContext, error: unknown): StepDecision {
+  if (run.budget.signal.aborted) return abortStop(run);
+  return StoreError.isInstance(error)
+    ? { type: 'stopped', reason: 'store-unavailable', evidence: { kind: 'error', error } }
+    : {
+        type: 'stopped',
+        reason: 'callback-failed',
+        evidence: { kind: 'error', error, callback: 'store.get' },
+      };
+}
+
+function reportStoreFailure(
+  run: RunContext,
+  operation: 'guard-load' | 'guard-save',
+  failedOpen: boolean,
+  error: unknown,
+): void {
+  run.emit?.({
+    type: 'store-failed',
+    operation,
+    failedOpen,
+    errorType: errorType(error),
+    ...(run.includeContent ? { error } : {}),
+  });
+}
+
 /**
  * Saves the guard's memory. The save is started even when the run is already past its deadline (a stopped
  * or aborted run still keeps what its guard learnt), but the run does not wait for it past the deadline
  * (its time budget, or the caller's abort): a save still going then finishes in the background, and a
  * failure of it then is dropped. Within the deadline, a save that fails or takes longer than the callback
- * timeout is the run's failure.
+ * timeout is the run's failure, unless the store reported an outage (`StoreError`): then a `store-failed`
+ * event says so and the outcome stands.
  */
 async function saveGuard(
   store: Store,
@@ -115,7 +139,11 @@ async function saveGuard(
     await boundedCall(() => saving, { timeoutMs: run.config.callbackTimeoutMs, signal: run.budget.signal });
     return undefined;
   } catch (error) {
-    return run.budget.signal.aborted ? undefined : { callback: 'store.set', error };
+    if (run.budget.signal.aborted) return undefined;
+    if (!StoreError.isInstance(error)) return { callback: 'store.set', error };
+    // The store is down: what this request's guard learnt is lost, the outcome stands.
+    reportStoreFailure(run, 'guard-save', false, error);
+    return undefined;
   }
 }
 
