@@ -165,3 +165,15 @@ export const MAX_ORIGINAL_TOOL_NAME_LENGTH = 256;
 export const DEFAULT_EXAMPLE_TIMEOUT_MS = 5_000;
 /** The longest `toolwarden check --timeout-ms`: the longest timer. */
 export const MAX_EXAMPLE_TIMEOUT_MS = MAX_TIMER_MS;
+
+/**
+ * `toolwarden/sqlite`: how long a write waits for another connection (another process) to finish its
+ * transaction on the same file before it fails with `StoreError` (`unavailable`). better-sqlite3 is
+ * synchronous, so the waiting blocks the event loop: keep it short.
+ */
+export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/**
+ * `toolwarden/sqlite`: every this many writes of one store, its write also deletes every expired entry and
+ * counter (expired rows are never read; this only bounds the file's growth in a long-running process).
+ */
+export const DEFAULT_SQLITE_SWEEP_EVERY_WRITES = 1_000;
