@@ -1,0 +1,16 @@
+import { createSqliteStore } from '../../adapters/sqlite/index.js';
+import type { Store } from '../store.js';
+
+/** A durable store another process can open too, described as JSON (what a test hands a child process). */
+export type StoreSpec = { readonly kind: 'sqlite'; readonly path: string };
+
+export async function openStoreSpec(spec: StoreSpec): Promise<Store> {
+  switch (spec.kind) {
+    case 'sqlite':
+      return createSqliteStore({ path: spec.path });
+    default: {
+      const unreachable: never = spec.kind;
+      throw new TypeError(`unknown store kind ${String(unreachable)}`);
+    }
+  }
+}
