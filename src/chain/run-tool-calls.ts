@@ -4,6 +4,8 @@ import type { Store } from '../store/store.js';
 import type { ResumeDecision } from './before-tool-call.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
+import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
+import { runIdempotent } from './idempotency/run-idempotent.js';
 import {
   type PreparedCall,
   prepareToolCall,
@@ -139,6 +141,7 @@ async function runCalls(
   }
 
   let failure: CallbackFailure | undefined;
+  let storeFailure: CallsOutcome['storeFailure'];
   const context: RunContext = {
     policy,
     signal,
@@ -150,12 +153,24 @@ async function runCalls(
     callbackFailed: (callback, error) => {
       failure ??= { callback, error };
     },
+    idempotency: createIdempotencyScope({
+      sessionId: request.sessionId,
+      turnId: request.turnId,
+      store: policy.store,
+    }),
+    storeFailed: (toolName, error) => {
+      storeFailure ??= { toolName, error };
+    },
   };
   const results =
     prepared.length === 1
       ? [await runPrepared(prepared[0] as PreparedCall, context)]
       : await runConcurrently(prepared, context, findSharedReads(prepared));
-  const outcome = summarizeCalls(results, prepared, signal);
+  const summarized = summarizeCalls(results, prepared, signal);
+  const outcome =
+    storeFailure === undefined || summarized.storeFailure !== undefined
+      ? summarized
+      : { ...summarized, storeFailure };
   return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
 }
 
@@ -251,7 +266,7 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   }
   let result: ToolCallResult;
   try {
-    result = await runToolCall(entry, call, context);
+    result = await runIdempotent(entry, call, context, () => runToolCall(entry, call, context));
   } catch (error) {
     // A caller's function that the chain calls outside any hook's guard (the jitter source, a clock).
     context.callbackFailed('policy', error);
