@@ -203,3 +203,15 @@ export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
  * counter (expired rows are never read; this only bounds the file's growth in a long-running process).
  */
 export const DEFAULT_SQLITE_SWEEP_EVERY_WRITES = 1_000;
+
+/**
+ * Redis store (`toolwarden/redis`): every operation, and the first connection of a store made from a URL,
+ * settles within this (a `StoreError`, `unavailable`, when Redis does not answer), so an outage never
+ * hangs a call. A write that times out may still have been applied.
+ */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
+/**
+ * Redis store over a URL: after a lost connection, the client reconnects forever, waiting 50 ms, 100 ms,
+ * 200 ms… between tries, never longer than this (plus up to 100 ms of jitter, so processes spread out).
+ */
+export const DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS = 2_000;

@@ -6,11 +6,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
+import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
 import type { StoreSpec } from '../store/__fixtures__/open-store-spec.js';
 
 const worker = fileURLToPath(new URL('./__fixtures__/session-calls-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-cross-process-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const prefixes = redisPrefixes();
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await prefixes.cleanup();
+});
 
 /** Starts a process serving the session; resolves once it has opened its store. */
 async function startWorker(spec: StoreSpec, session: string, calls: number) {
@@ -36,6 +42,7 @@ async function startWorker(spec: StoreSpec, session: string, calls: number) {
 
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `limits-${Date.now()}.db`) })],
+  ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
 ];
 
 describe.each(stores)('limits across processes, over %s', (_name, specOf) => {

@@ -5,11 +5,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
+import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
 import type { StoreSpec } from '../store/__fixtures__/open-store-spec.js';
 
 const worker = fileURLToPath(new URL('./__fixtures__/request-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-cross-guard-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const prefixes = redisPrefixes();
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await prefixes.cleanup();
+});
 
 async function request(spec: StoreSpec, session: string, repeats: number) {
   const { stdout } = await promisify(execFile)(
@@ -22,6 +28,7 @@ async function request(spec: StoreSpec, session: string, repeats: number) {
 
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `guard-${Date.now()}.db`) })],
+  ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
 ];
 
 describe.each(stores)('the loop guard across processes, over %s', (_name, specOf) => {

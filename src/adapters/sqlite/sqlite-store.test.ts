@@ -283,7 +283,14 @@ describe('SqliteStore', () => {
     const path = file();
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', fixture('open-without-driver.ts'), path],
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('../__fixtures__/open-without-peer.ts', import.meta.url)),
+        'better-sqlite3',
+        'sqlite',
+        JSON.stringify({ path }),
+      ],
       { cwd: root },
     );
     expect(JSON.parse(stdout)).toEqual({
