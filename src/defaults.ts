@@ -173,10 +173,11 @@ export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS = 5_000;
 /**
- * A duplicate that finds the call still running looks again after this many milliseconds, doubling up to
- * the ceiling, for as long as the tool's timeout; then it is told the call is in progress.
+ * A duplicate that finds the call still running looks again after this many milliseconds, doubling each
+ * time, for as long as the tool's timeout; then it is told the call is in progress.
  */
 export const DEFAULT_IDEMPOTENCY_POLL_MS = 10;
+/** The longest pause between two looks of a duplicate waiting for a running call. */
 export const DEFAULT_IDEMPOTENCY_MAX_POLL_MS = 500;
 
 /** Attempts at saving the guard's memory when other requests of the session keep saving first. */

@@ -74,6 +74,7 @@ export {
 } from './errors/error-codes.js';
 export { FatalToolError, type FatalToolErrorOptions } from './errors/fatal-tool-error.js';
 export {
+  type IdempotencyCode,
   IdempotencyError,
   type IdempotencyErrorOptions,
   type IdempotencyProblem,

@@ -33,6 +33,8 @@ export interface CallsRequest {
   readonly data?: unknown;
   readonly turnId?: string | undefined;
   readonly sessionId?: string | undefined;
+  /** The loop's run: without a session or a turn, the scope of its writes' idempotency records. */
+  readonly runId?: string | undefined;
   readonly now?: (() => number) | undefined;
   readonly onEvent?: ToolEventListener | undefined;
   /** Events carry the unredacted error and offending value (default false). */
@@ -156,6 +158,7 @@ async function runCalls(
     idempotency: createIdempotencyScope({
       sessionId: request.sessionId,
       turnId: request.turnId,
+      runId: request.runId,
       store: policy.store,
     }),
     storeFailed: (toolName, error) => {

@@ -164,7 +164,7 @@ describe('identical read calls in one response', () => {
 });
 
 describe('identical write calls', () => {
-  it('are never merged as reads are: the second is answered by the first one\'s record, or runs under idempotency: false', async () => {
+  it("are never merged as reads are: the second is answered by the first one's record, or runs under idempotency: false", async () => {
     const writes: unknown[] = [];
     const define = (idempotency?: false) =>
       defineTool({

@@ -9,11 +9,14 @@ const MARKER = Symbol.for('toolwarden.error.IdempotencyError');
  */
 export type IdempotencyProblem = 'conflict' | 'in-progress' | 'unknown-outcome';
 
-const CODES = {
+/** The code of each problem: what the model reads at the start of the tool message. */
+export type IdempotencyCode = 'IDEMPOTENCY_CONFLICT' | 'ALREADY_IN_PROGRESS' | 'OUTCOME_UNKNOWN';
+
+const CODES: Readonly<Record<IdempotencyProblem, IdempotencyCode>> = {
   conflict: 'IDEMPOTENCY_CONFLICT',
   'in-progress': 'ALREADY_IN_PROGRESS',
   'unknown-outcome': 'OUTCOME_UNKNOWN',
-} as const;
+};
 
 const WHAT: Readonly<Record<IdempotencyProblem, string>> = {
   conflict: 'its key was used before with other arguments',
@@ -24,6 +27,7 @@ const WHAT: Readonly<Record<IdempotencyProblem, string>> = {
 
 export interface IdempotencyErrorOptions {
   reason: IdempotencyProblem;
+  /** The write tool. */
   toolName: string;
   /** The call that was not run. */
   toolCallId: string;
@@ -32,11 +36,13 @@ export interface IdempotencyErrorOptions {
 }
 
 /** The error of a write the chain did not run because of its idempotency record (in the call's result). */
-export class IdempotencyError extends ToolwardenError<(typeof CODES)[IdempotencyProblem]> {
+export class IdempotencyError extends ToolwardenError<IdempotencyCode> {
   override readonly name = 'IdempotencyError';
   readonly reason: IdempotencyProblem;
   readonly toolName: string;
+  /** The call that was not run. */
   readonly toolCallId: string;
+  /** The call that claimed the record (the one that ran, or is running, or was cut off). */
   readonly claimedBy: string;
   readonly [MARKER] = true;
 

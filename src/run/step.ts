@@ -141,6 +141,7 @@ async function runRound(
       data: run.options.data,
       turnId: state.turnId,
       sessionId: state.sessionId,
+      runId: state.runId,
       now: run.now,
       onEvent: run.emit,
       includeContent: run.includeContent,

@@ -7,6 +7,7 @@ export type IdempotencyMode = 'at-least-once' | 'at-most-once';
 /** What a tool's own key function is given besides the arguments. */
 export interface IdempotencyKeyContext {
   readonly toolName: string;
+  /** The caller's session and turn ids, when it gave them. */
   readonly sessionId: string | undefined;
   readonly turnId: string | undefined;
   /** Caller data (a user, a tenant): never shown to the model. */
@@ -34,9 +35,11 @@ export interface IdempotencyOptions<TArgs = unknown> {
 
 /** The checked setting of a tool that deduplicates its calls. */
 export interface IdempotencySettings {
+  /** The tool's own key; undefined: the canonical arguments. */
   // biome-ignore lint/suspicious/noExplicitAny: a tool of any argument type keeps its key function.
   readonly key: ((args: any, context: IdempotencyKeyContext) => string) | undefined;
   readonly mode: IdempotencyMode;
+  /** How long a record is kept, in milliseconds. */
   readonly ttlMs: number;
   /** Undefined: computed per call from the policy (see `leaseFor`). */
   readonly leaseMs: number | undefined;

@@ -5,13 +5,7 @@ import type { ToolCallResult } from '../tool-execution-result.js';
 import { toolFailure } from '../tool-failure.js';
 import { refusedResult, replayedResult, unavailableResult } from './idempotency-answers.js';
 import { readRecord } from './idempotency-record.js';
-import {
-  type IdempotentCall,
-  recordStore,
-  reportRecord,
-  reportStoreFailed,
-  startedRecord,
-} from './idempotent-call.js';
+import { type IdempotentCall, recordStore, reportRecord, startedRecord } from './idempotent-call.js';
 import { leasePassed } from './lease.js';
 
 /** Whether this process may run the call (holding the record at `version`), or how the call is answered. */
@@ -93,7 +87,7 @@ export async function acquireClaim(idempotent: IdempotentCall): Promise<Acquired
       );
     }
     context.storeFailed(call.base.toolName, error);
-    reportStoreFailed(idempotent, error);
+    reportRecord(idempotent, 'store-failed', error);
     return answered(unavailableResult(error, call, context));
   }
 }

@@ -4,12 +4,15 @@ import type { ToolRuntime } from '../tool-runtime.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { createIdempotencyScope } from './idempotency-scope.js';
 
+/** Which record `forgetIdempotencyRecord` deletes: the tool, the call's arguments, and its scope. */
 export interface ForgetIdempotencyRecordOptions {
+  /** A write tool of the runtime. */
   readonly toolName: string;
   /** The call's arguments: the text the model sent, or the arguments as an object. */
   readonly arguments: unknown;
   /** The session (else the turn) the call ran in: the scope of its record. */
   readonly sessionId?: string;
+  /** The turn the call ran in, when it ran in no session. */
   readonly turnId?: string;
   /** The caller data the call ran with (a tool's own key function may read it). */
   readonly data?: unknown;

@@ -54,6 +54,21 @@ export function replayedResult(
   };
 }
 
+/**
+ * The content of a result as its tool gave it: for a replay, the recorded text without what says it was
+ * already done. The loop guard compares results by it, so a repeated write is the same result repeated,
+ * as it was when the write ran each time.
+ */
+export function originalContent(result: ToolCallResult): string {
+  const { content } = result;
+  if (result.replayOf === undefined) return content;
+  if (result.type === 'success') {
+    return content.startsWith(REPLAYED_SUCCESS_TEXT) ? content.slice(REPLAYED_SUCCESS_TEXT.length) : content;
+  }
+  const prefix = `${result.code}: ${REPLAYED_FAILURE_TEXT}`;
+  return content.startsWith(prefix) ? `${result.code}: ${content.slice(prefix.length)}` : content;
+}
+
 /** What the model is told, per reason a write was not run. */
 const TOLD: Readonly<Record<IdempotencyProblem, (toolName: string) => string>> = {
   conflict: (name) =>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ToolExecutionError } from '../../errors/tool-execution-error.js';
 import type { Message } from '../../messages/message.js';
+import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { storeKey } from '../../store/store-key.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
+import { ScriptedModel } from '../../testing/scripted-model.js';
 import type { IdempotencyKeyContext } from '../../tools/idempotency-options.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
@@ -59,6 +61,22 @@ describe('the default key: session, tool, canonical arguments', () => {
     await charge({ turnId: 't2' });
     await charge({ sessionId: 't1' });
     expect(ledger.charges).toHaveLength(3);
+  });
+
+  it("in a loop without a session or a turn, scopes the record to the run: its rounds, not another run's", async () => {
+    const { tool, ledger } = chargeTool();
+    const runtime = createToolRuntime({ tools: [tool] });
+    const call = assistantWithCalls([{ name: 'charge', arguments: { order: 'A-1' } }]);
+    const run = () =>
+      runToolLoop({
+        runtime,
+        messages: history,
+        model: new ScriptedModel({ script: [call, call, { role: 'assistant', content: 'Charged.' }] }),
+      });
+    await run();
+    expect(ledger.charges).toHaveLength(1);
+    await run();
+    expect(ledger.charges).toHaveLength(2);
   });
 
   it('without a session or a turn, deduplicates only the identical writes of one response', async () => {

@@ -44,32 +44,28 @@ export const recordStore = {
     boundedStoreCall('delete', () => idempotent.key.store.delete(idempotent.key.recordKey, { ifVersion })),
 };
 
-/** Emits what became of a record beyond the claim and the result (never its key). */
+/**
+ * Emits what became of a record beyond the claim and the result (`tool-call-idempotency`), or that the
+ * record could not be read or claimed, so the call was refused as unavailable (`tool-call-store-failed`,
+ * the event of a reservation the store failed). Never the key.
+ */
 export function reportRecord(
   idempotent: IdempotentCall,
-  action: 'taken-over' | 'not-recorded' | 'not-released',
+  action: 'taken-over' | 'not-recorded' | 'not-released' | 'store-failed',
   error?: unknown,
 ): void {
   const { events } = idempotent.context;
   if (!events.listening) return;
-  events.emit({
-    type: 'tool-call-idempotency',
-    ...idempotent.call.base,
-    argumentsSummary: idempotent.call.argumentsSummary,
-    action,
-    ...(error === undefined ? {} : errorFields(error, events.includeContent)),
-  });
-}
-
-/** The record could not be read or claimed: the call is refused as unavailable (the reservation's event). */
-export function reportStoreFailed(idempotent: IdempotentCall, error: unknown): void {
-  const { events } = idempotent.context;
-  if (!events.listening) return;
-  events.emit({
-    type: 'tool-call-store-failed',
-    ...idempotent.call.base,
-    argumentsSummary: idempotent.call.argumentsSummary,
-    failedOpen: false,
-    ...errorFields(error, events.includeContent),
-  });
+  const base = { ...idempotent.call.base, argumentsSummary: idempotent.call.argumentsSummary };
+  const fields = error === undefined ? {} : errorFields(error, events.includeContent);
+  events.emit(
+    action === 'store-failed'
+      ? {
+          type: 'tool-call-store-failed',
+          ...base,
+          failedOpen: false,
+          ...errorFields(error, events.includeContent),
+        }
+      : { type: 'tool-call-idempotency', ...base, action, ...fields },
+  );
 }

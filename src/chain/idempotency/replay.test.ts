@@ -5,9 +5,10 @@ import { ToolInputError } from '../../errors/tool-input-error.js';
 import type { Message } from '../../messages/message.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { recordEvents } from '../../testing/record-events.js';
+import type { ToolCallResult } from '../tool-execution-result.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
-import { REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';
+import { originalContent, REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';
 
 const history: Message[] = [{ role: 'user', content: 'charge it' }];
 const twice = assistantWithCalls([
@@ -114,6 +115,24 @@ describe('a duplicate write', () => {
       { sessionId: 's' },
     );
     expect(replayed.type === 'answered' && replayed.content.length).toBeLessThan(400);
+  });
+});
+
+describe('originalContent', () => {
+  it('is what the tool gave for the call that ran, and for its replays (the loop guard compares by it)', async () => {
+    const declined = chargeTool({
+      run: () => {
+        throw new ToolInputError({ message: 'Card declined.' });
+      },
+    });
+    for (const { tool } of [chargeTool(), declined]) {
+      const runtime = createToolRuntime({ tools: [tool] });
+      const done = await runtime.executeToolCalls({ messages: history, response: twice, sessionId: 's' });
+      const [ran, replayed] = done.results;
+      expect(replayed?.content).not.toBe(ran?.content);
+      expect(originalContent(replayed as ToolCallResult)).toBe(ran?.content);
+      expect(originalContent(ran as ToolCallResult)).toBe(ran?.content);
+    }
   });
 });
 
