@@ -1,8 +1,9 @@
+export { argumentsDigest } from './chain/arguments-digest.js';
+export type { Authorize, AuthorizeAnswer } from './chain/authorize-call.js';
 export type {
   BeforeToolCall,
   BeforeToolCallContext,
   BeforeToolCallInput,
-  ResumeDecision,
   ToolCallDecision,
 } from './chain/before-tool-call.js';
 export type { CallLimits, ResolvedCallLimits } from './chain/call-limits.js';
@@ -23,8 +24,11 @@ export {
 } from './chain/execute-tool-calls.js';
 export type { ExecutionContext } from './chain/execute-with-runtime.js';
 export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
+export type { NeedsApproval, PolicyNeedsApproval } from './chain/needs-approval.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
+export type { PendingCall } from './chain/pending-call.js';
+export type { ResumeDecision } from './chain/resume-decision.js';
 export type {
   ToolEvent,
   ToolEventBase,
@@ -33,7 +37,6 @@ export type {
   ToolEventSharedFields,
 } from './chain/tool-event.js';
 export type {
-  PendingCall,
   ToolCallFailure,
   ToolCallResult,
   ToolCallResultBase,
@@ -50,6 +53,7 @@ export {
 export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './defaults.js';
+export { ApprovalError, type ApprovalErrorOptions, type ApprovalProblem } from './errors/approval-error.js';
 export { CallbackError, type CallbackErrorOptions } from './errors/callback-error.js';
 export {
   ContractViolationError,

@@ -1,8 +1,8 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
-import type { ResumeDecision } from './before-tool-call.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
+import type { PendingCall } from './pending-call.js';
 import {
   type PreparedCall,
   prepareToolCall,
@@ -10,12 +10,13 @@ import {
   type RejectedCall,
 } from './prepare-tool-call.js';
 import { answerRejected, answerShared, reportEnd, summaryOf } from './report-call-events.js';
+import type { SettledDecision } from './resume-decision.js';
 import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
 import { summarizeCalls } from './summarize-calls.js';
 import { createEventSink, type EventSink, type ToolEventListener } from './tool-event.js';
-import type { PendingCall, ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
+import type { ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import { decrement, type TurnCounts } from './turn-counts.js';
@@ -34,8 +35,8 @@ export interface CallsRequest {
   readonly onEvent?: ToolEventListener | undefined;
   /** Events carry the unredacted error and offending value (default false). */
   readonly includeContent?: boolean | undefined;
-  /** Decisions for calls of an interrupted response, by call id: their hooks are not asked again. */
-  readonly decisions?: ReadonlyMap<string, ResumeDecision> | undefined;
+  /** Decisions for calls of an interrupted response, by call id, checked: their hooks are not asked again. */
+  readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
 }
 
 /** A caller's callback that threw or answered nonsense. */
@@ -54,24 +55,27 @@ export interface CallsOutcome {
   readonly fatal?: ToolCallFailure;
   /** The first call refused by a call limit, if any. */
   readonly limited?: RejectedCall;
-  /** A `beforeToolCall` hook interrupted: no call ran (results and messages are empty, counts untouched). */
+  /**
+   * Calls that wait for a decision: they did not run (what they added to the counts is given back). The
+   * other calls ran: `results` and `toolMessages` are theirs, in the model's order.
+   */
   readonly interrupted?: readonly PendingCall[];
   /** The caller's signal aborted: calls not finished by then failed as `ABORTED`. */
   readonly aborted?: boolean;
   /**
-   * A caller callback failed. From `beforeToolCall`: no call ran (as for an interrupt). From
+   * A caller callback failed. From `authorize`, `beforeToolCall` or `needsApproval`: no call ran. From
    * `wrapToolExecution` or `classifyError`: that call (and the calls sharing its result) failed as
    * `INTERNAL_ERROR`, the others ran.
    */
   readonly callbackFailure?: CallbackFailure;
-  /** Under `unknownTool: 'throw'`, the first unknown call: no call ran (as for an interrupt). */
+  /** Under `unknownTool: 'throw'`, the first unknown call: no call ran. */
   readonly unknownTool?: UnknownToolError;
 }
 
 /**
  * Runs the tool calls of one assistant message: prepare each in the model's order (lookup, limits,
- * arguments), ask the `beforeToolCall` hooks, then run the ready ones concurrently (capped; writes one at a
- * time). Identical ready calls to a read tool run once and share the result (`sharedWith`); each still
+ * arguments), decide each (`authorize`, `beforeToolCall`, `needsApproval`), then run the ready ones that
+ * wait for no decision concurrently (capped; writes one at a time). Identical ready calls to a read tool run once and share the result (`sharedWith`); each still
  * counts as a call and gets its own result and tool message. `counts` is updated as calls are admitted, so
  * a loop can keep one running count for a whole turn. Never rejects.
  */
@@ -103,7 +107,7 @@ async function runCalls(
 ): Promise<CallsOutcome> {
   const { policy, tools: registry } = runtime;
   const { counts, signal } = request;
-  const prepared: PreparedCall[] = [];
+  let prepared: PreparedCall[] = [];
   for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts }));
 
   if (policy.unknownTool === 'throw') {
@@ -124,11 +128,23 @@ async function runCalls(
     }
   }
 
+  let interrupted: readonly PendingCall[] | undefined;
   if (signal?.aborted !== true && asksBeforeRunning(prepared, request, runtime)) {
     const decided = await decideCalls(prepared, request, runtime);
-    if (decided !== undefined) {
+    if (decided?.callbackFailure !== undefined) {
       release(counts, prepared);
-      return halted(decided);
+      return halted({ callbackFailure: decided.callbackFailure });
+    }
+    interrupted = decided?.interrupted;
+    if (interrupted !== undefined) {
+      // The waiting calls do not run now; the others do.
+      const waiting = new Set(interrupted.map((pending) => pending.toolCallId));
+      release(
+        counts,
+        prepared.filter((entry) => waiting.has(entry.call.id)),
+      );
+      prepared = prepared.filter((entry) => !waiting.has(entry.call.id));
+      if (prepared.length === 0) return halted({ interrupted });
     }
   }
 
@@ -150,7 +166,11 @@ async function runCalls(
       ? [await runPrepared(prepared[0] as PreparedCall, context)]
       : await runConcurrently(prepared, context, findSharedReads(prepared));
   const outcome = summarizeCalls(results, prepared, signal);
-  return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
+  return {
+    ...outcome,
+    ...(failure === undefined ? {} : { callbackFailure: failure }),
+    ...(interrupted === undefined ? {} : { interrupted }),
+  };
 }
 
 function runPrepared(entry: PreparedCall, context: RunContext): Promise<ToolCallResult> {
@@ -183,7 +203,7 @@ function runConcurrently(
   return Promise.all(running);
 }
 
-/** Gives back what the prepared calls added to the counts: none of them will run. */
+/** Gives back what the prepared calls added to the counts: none of them will run now. */
 function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[]): void {
   if (counts === undefined) return;
   for (const entry of prepared) {

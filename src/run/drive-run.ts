@@ -1,15 +1,16 @@
 import { CallbackError } from '../errors/callback-error.js';
-import type { GuardState } from '../guard/guard-types.js';
 import { EMPTY_GUARD_STATE } from '../guard/guard-types.js';
 import { startRequest } from '../guard/loop-guard.js';
 import type { Store } from '../store/store.js';
+import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
+import { type ClaimedRun, finishClaimedRun, savePendingRun } from './pending-run.js';
 import { isWriteTool, type RunContext } from './run-context.js';
 import { generatedCallId, type RunState } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
-import { abortStop, type StepDecision, type StepResult, step } from './step.js';
+import { type StepDecision, type StepResult, step } from './step.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 import { writesDone } from './writes-done.js';
 
@@ -17,11 +18,17 @@ type Failure = { readonly callback: string; readonly error: unknown };
 
 /**
  * Drives a run to its end: load the session's guard, `step` until the decision is not `continue`, turn
- * the decision into the outcome (a stop gets its text), save the guard, report. The outcome is a value in
- * every case; when a callback the caller passed failed, the run rejects with `CallbackError` carrying it
- * (and the guard is still saved).
+ * the decision into the outcome (a stop gets its text), save the guard and, with a store, the run's
+ * record (an interrupted run is kept for its decisions; a claimed run that ended is marked done), report.
+ * The outcome is a value in every case; when a callback the caller passed failed, the run rejects with
+ * `CallbackError` carrying it (and the guard and the record are still saved).
  */
-export async function driveRun(initial: RunState, run: RunContext, resumed: boolean): Promise<LoopOutcome> {
+export async function driveRun(
+  initial: RunState,
+  run: RunContext,
+  resumed: boolean,
+  claimed?: ClaimedRun,
+): Promise<LoopOutcome> {
   const { store } = run.options;
   const sessionId = initial.sessionId;
   const guarded = run.config.stops.guard !== undefined;
@@ -66,9 +73,16 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
     outcome = settled.outcome;
     failure = settled.failure;
     state = outcome.state;
-    if (loaded !== undefined && store !== undefined && sessionId !== undefined && state.guard !== undefined) {
+    const guard = state.guard;
+    if (loaded !== undefined && store !== undefined && sessionId !== undefined && guard !== undefined) {
       // Saved whatever failed before (not `failure ??= await ...`, which would skip the save).
-      const saveFailure = await saveGuard(store, sessionId, loaded, state.guard, run);
+      const memory = loaded;
+      const saveFailure = await persist(run, () => saveSessionGuard(store, sessionId, memory, guard, run));
+      failure ??= saveFailure;
+    }
+    if (store !== undefined && (outcome.type === 'interrupted' || claimed !== undefined)) {
+      const ended = outcome;
+      const saveFailure = await persist(run, () => saveRecord(store, ended, run, claimed));
       failure ??= saveFailure;
     }
   } finally {
@@ -95,21 +109,28 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
   return outcome;
 }
 
-/**
- * Saves the guard's memory. The save is started even when the run is already past its deadline (a stopped
- * or aborted run still keeps what its guard learnt), but the run does not wait for it past the deadline
- * (its time budget, or the caller's abort): a save still going then finishes in the background, and a
- * failure of it then is dropped. Within the deadline, a save that fails or takes longer than the callback
- * timeout is the run's failure.
- */
-async function saveGuard(
+/** Keeps an interrupted run for its decisions, or marks the claimed run done. */
+function saveRecord(
   store: Store,
-  sessionId: string,
-  loaded: LoadedGuard,
-  guard: GuardState,
+  outcome: LoopOutcome,
   run: RunContext,
-): Promise<Failure | undefined> {
-  const saving = saveSessionGuard(store, sessionId, loaded, guard, run);
+  claimed: ClaimedRun | undefined,
+): Promise<void> {
+  const options = { timeoutMs: run.config.callbackTimeoutMs, ttlMs: run.config.approvalTtlMs };
+  if (outcome.type === 'interrupted') return savePendingRun(store, outcome.state, { ...options, claimed });
+  if (claimed === undefined) return Promise.resolve();
+  return finishClaimedRun(store, claimed, outcome.type, options);
+}
+
+/**
+ * Runs a save (the guard's memory, the run's record). It is started even when the run is already past its
+ * deadline (a stopped or aborted run still keeps what its guard learnt), but the run does not wait for it
+ * past the deadline (its time budget, or the caller's abort): a save still going then finishes in the
+ * background, and a failure of it then is dropped. Within the deadline, a save that fails or takes longer
+ * than the callback timeout is the run's failure.
+ */
+async function persist(run: RunContext, save: () => Promise<void>): Promise<Failure | undefined> {
+  const saving = save();
   saving.catch(() => {});
   try {
     await boundedCall(() => saving, { timeoutMs: run.config.callbackTimeoutMs, signal: run.budget.signal });
@@ -168,6 +189,7 @@ async function settle(
 
 function totals(state: RunState, run: RunContext) {
   return {
+    runId: state.runId,
     messages: state.messages,
     steps: run.steps,
     usage: state.usage,

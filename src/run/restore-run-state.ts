@@ -1,8 +1,13 @@
+import { argumentsDigest } from '../chain/arguments-digest.js';
+import { pendingCall } from '../chain/pending-call.js';
 import { RunStateError } from '../errors/run-state-error.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
 import type { AssistantMessage, Message, ToolCall } from '../messages/message.js';
 import { type PendingCall, RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
+
+/** The versions read: the current one, and version 1 (a paused round whose calls had not run), upgraded. */
+const READABLE_VERSIONS: readonly number[] = [1, RUN_STATE_SCHEMA_VERSION];
 
 /** Saved JSON nested deeper than this is refused before it is read (a run state is shallow; payloads are small). */
 const MAX_DEPTH = 64;
@@ -26,7 +31,8 @@ const STATE_KEYS = new Set([
  * Reads a saved run state (an object, or its JSON text) into a fresh, checked copy, or refuses it with a
  * `RunStateError` that says why and where: `malformed` (not JSON, a field of the wrong type),
  * `unsupported-version` (another `schemaVersion`), `tampered` (prototype keys, unknown fields, values that
- * contradict each other). All or nothing: nothing of a refused state is used.
+ * contradict each other). All or nothing: nothing of a refused state is used. A state of version 1 is
+ * upgraded: every unanswered call of its paused round waits (the undecided ones are asked again).
  */
 export function restoreRunState(saved: unknown): RunState {
   let value = saved;
@@ -49,10 +55,10 @@ export function restoreRunState(saved: unknown): RunState {
 function restore(value: unknown): RunState {
   const state = record(value, '');
   const version = state.schemaVersion;
-  if (version !== RUN_STATE_SCHEMA_VERSION) {
+  if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
     const said =
       typeof version === 'number'
-        ? `it has schemaVersion ${version}; this version of toolwarden reads ${RUN_STATE_SCHEMA_VERSION}`
+        ? `it has schemaVersion ${version}; this version of toolwarden reads ${READABLE_VERSIONS.join(' and ')}`
         : 'it has no numeric schemaVersion';
     throw problem('unsupported-version', 'schemaVersion', said);
   }
@@ -79,7 +85,7 @@ function restore(value: unknown): RunState {
   }
   const nextCallId = count(state.nextCallId, 'nextCallId');
   if (nextCallId < 1) throw problem('tampered', 'nextCallId', 'must be at least 1');
-  const pending = state.pending === undefined ? undefined : readPending(state.pending, messages);
+  const pending = state.pending === undefined ? undefined : readPending(state.pending, messages, version);
   const guard = state.guard === undefined ? undefined : readGuard(state.guard);
   return {
     schemaVersion: RUN_STATE_SCHEMA_VERSION,
@@ -115,7 +121,7 @@ function readMessage(value: unknown, path: string): Message {
       return { role, content, toolCalls };
     }
     case 'tool': {
-      only(message, path, ['role', 'toolCallId', 'name', 'content', 'isError', 'errorCode']);
+      only(message, path, ['role', 'toolCallId', 'name', 'content', 'isError', 'errorCode', 'note']);
       if (typeof message.isError !== 'boolean')
         throw problem('malformed', `${path}.isError`, 'must be a boolean');
       return {
@@ -127,6 +133,7 @@ function readMessage(value: unknown, path: string): Message {
         ...(message.errorCode === undefined
           ? {}
           : { errorCode: text(message.errorCode, `${path}.errorCode`, 100) }),
+        ...(message.note === undefined ? {} : { note: text(message.note, `${path}.note`) }),
       };
     }
     default:
@@ -144,36 +151,111 @@ function readCall(value: unknown, path: string): ToolCall {
   };
 }
 
-/** The paused round: its calls must be calls of the last message, an assistant message none of whose calls is answered yet. */
-function readPending(value: unknown, messages: readonly Message[]): PendingCall[] {
-  const last = messages.at(-1);
-  if (last?.role !== 'assistant' || last.toolCalls === undefined) {
-    throw problem('tampered', 'pending', "the last message is not the paused round's assistant message");
+/**
+ * The paused round: the last assistant message, then the tool messages of the calls that ran (each
+ * answering one of its calls, once), and a pending entry for every other call, as the model made it:
+ * answered and waiting add up to the round's calls. Summaries are computed again (what a person reads
+ * comes from the call itself); a digest must be the call's.
+ */
+function readPending(value: unknown, messages: readonly Message[], version: number): PendingCall[] {
+  let at = messages.length - 1;
+  while (at >= 0 && messages[at]?.role === 'tool') at--;
+  const last = messages[at];
+  if (
+    last?.role !== 'assistant' ||
+    last.toolCalls === undefined ||
+    (version === 1 && at !== messages.length - 1)
+  ) {
+    throw problem(
+      'tampered',
+      'pending',
+      "the history does not end with the paused round's assistant message",
+    );
   }
   const calls = new Map((last as AssistantMessage).toolCalls?.map((call) => [call.id, call]));
+  if (calls.size !== last.toolCalls.length) {
+    throw problem('tampered', `messages.${at}.toolCalls`, 'two calls of the paused round share an id');
+  }
+  const answered = new Set<string>();
+  for (let index = at + 1; index < messages.length; index++) {
+    const id = (messages[index] as { toolCallId: string }).toolCallId;
+    if (!calls.has(id) || answered.has(id)) {
+      throw problem(
+        'tampered',
+        `messages.${index}.toolCallId`,
+        'answers no waiting call of the paused round',
+      );
+    }
+    answered.add(id);
+  }
   const entries = list(value, 'pending');
   if (entries.length === 0) throw problem('tampered', 'pending', 'is empty');
-  return entries.map((entry, index) => {
+  const waiting = new Map<string, PendingCall>();
+  for (const [index, entry] of entries.entries()) {
     const path = `pending.${index}`;
-    const pending = record(entry, path);
-    only(pending, path, ['toolCallId', 'toolName', 'arguments', 'reason', 'payload']);
-    const toolCallId = text(pending.toolCallId, `${path}.toolCallId`);
-    const call = calls.get(toolCallId);
-    if (call === undefined)
-      throw problem('tampered', `${path}.toolCallId`, 'names no call of the paused round');
-    const toolName = text(pending.toolName, `${path}.toolName`);
-    const args = text(pending.arguments, `${path}.arguments`);
-    if (toolName !== call.name || args !== call.arguments) {
+    const read = readPendingEntry(entry, path, version);
+    const call = calls.get(read.toolCallId);
+    if (call === undefined || answered.has(read.toolCallId) || waiting.has(read.toolCallId)) {
+      throw problem('tampered', `${path}.toolCallId`, 'names no unanswered call of the paused round');
+    }
+    if (read.toolName !== call.name || read.arguments !== call.arguments) {
       throw problem('tampered', path, 'differs from the call the model made');
     }
-    return {
-      toolCallId,
-      toolName,
-      arguments: args,
-      ...(pending.reason === undefined ? {} : { reason: text(pending.reason, `${path}.reason`, 1000) }),
-      ...(pending.payload === undefined ? {} : { payload: structuredClone(pending.payload) }),
-    };
-  });
+    if (
+      read.argumentsDigest !== undefined &&
+      read.argumentsDigest !== argumentsDigest(call.name, call.arguments)
+    ) {
+      throw problem('tampered', `${path}.argumentsDigest`, "is not the digest of the call's arguments");
+    }
+    waiting.set(read.toolCallId, pendingCall(read));
+  }
+  const calledIds = [...calls.keys()];
+  if (version === 1) {
+    // Version 1 paused before any call of the round ran: the calls not listed were to be asked again.
+    return calledIds.map((id) => {
+      const call = calls.get(id) as ToolCall;
+      return (
+        waiting.get(id) ?? pendingCall({ toolCallId: id, toolName: call.name, arguments: call.arguments })
+      );
+    });
+  }
+  if (answered.size + waiting.size !== calls.size) {
+    throw problem(
+      'tampered',
+      'pending',
+      'the answered and the waiting calls do not add up to the calls of the round',
+    );
+  }
+  return calledIds.filter((id) => waiting.has(id)).map((id) => waiting.get(id) as PendingCall);
+}
+
+/** One pending entry's fields, checked. */
+function readPendingEntry(
+  entry: unknown,
+  path: string,
+  version: number,
+): {
+  toolCallId: string;
+  toolName: string;
+  arguments: string;
+  argumentsDigest?: string;
+  reason?: string;
+  payload?: unknown;
+} {
+  const pending = record(entry, path);
+  const v1 = ['toolCallId', 'toolName', 'arguments', 'reason', 'payload'];
+  only(pending, path, version === 1 ? v1 : [...v1, 'argumentsSummary', 'argumentsDigest']);
+  if (version !== 1) text(pending.argumentsSummary, `${path}.argumentsSummary`);
+  return {
+    toolCallId: text(pending.toolCallId, `${path}.toolCallId`),
+    toolName: text(pending.toolName, `${path}.toolName`),
+    arguments: text(pending.arguments, `${path}.arguments`),
+    ...(version === 1
+      ? {}
+      : { argumentsDigest: text(pending.argumentsDigest, `${path}.argumentsDigest`, 64) }),
+    ...(pending.reason === undefined ? {} : { reason: text(pending.reason, `${path}.reason`, 1000) }),
+    ...(pending.payload === undefined ? {} : { payload: structuredClone(pending.payload) }),
+  };
 }
 
 /**

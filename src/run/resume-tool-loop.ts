@@ -1,69 +1,148 @@
+import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
+import { ApprovalError } from '../errors/approval-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { driveRun } from './drive-run.js';
-import type { ResumeLoopOptions } from './loop-options.js';
+import {
+  checkStore,
+  type ResolvedLoopOptions,
+  type ResumeLoopOptions,
+  resolveLoopOptions,
+  type StoredResumeOptions,
+} from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
+import { type ClaimedRun, claimPendingRun, findPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
-import { createRunContext } from './run-context.js';
+import { createRunContext, type RunContext } from './run-context.js';
 import type { RunState } from './run-state.js';
 import { throwOnStop } from './run-tool-loop.js';
 
 /**
- * Continues a saved run (its `RunState`, or the JSON text of one) in this process or any other. A paused
- * run first settles its waiting round: each call decided `run` runs without asking `beforeToolCall` again,
- * each decided `deny` is refused (the model is told it is not permitted), and undecided calls are asked
- * again. A state that is malformed, of another version or tampered with is refused with `RunStateError`
- * before anything runs; nothing of it is applied.
+ * Continues a run in this process or any other: a saved state (its `RunState`, or the JSON text of one),
+ * or, with one argument, the run kept in a store under `runId` (an interrupted run with a `store` is kept
+ * there). A paused run first runs the waiting calls of its round: an approved call runs without asking
+ * `beforeToolCall` or `needsApproval` again (`authorize` is asked: an approval grants no permission), a
+ * refused one is denied (the model is told only that it is not permitted), an undecided one is asked
+ * again. The calls of the round that ran before are not run again.
+ *
+ * Everything is checked before anything runs, and nothing of a refused resume is applied: a state that is
+ * malformed, of another version or tampered with is `RunStateError`; an unknown run, an expired approval,
+ * a decision for a call that does not wait, or an approval whose `argumentsDigest` is not its call's is
+ * `ApprovalError`. A run kept in a store is claimed there by compare-and-set before it runs (also when
+ * you pass its state and the store): of two resumes at once exactly one runs it, and the other, like a
+ * replay after it, is `ApprovalError` (`already-resumed`). A stored run's approval must name the digest.
  */
 export async function resumeToolLoop(
   saved: RunState | string,
   options: ResumeLoopOptions,
+): Promise<LoopOutcome>;
+export async function resumeToolLoop(options: StoredResumeOptions): Promise<LoopOutcome>;
+export async function resumeToolLoop(
+  first: RunState | string | StoredResumeOptions,
+  second?: ResumeLoopOptions,
 ): Promise<LoopOutcome> {
-  const state = restoreRunState(saved);
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionsError({ option: 'options', message: 'resumeToolLoop expects an options object' });
+  if (second === undefined) return resumeStored(first as StoredResumeOptions);
+  const state = restoreRunState(first);
+  const options = checkOptions(second, 'resumeToolLoop expects an options object');
+  checkSession(options, state);
+  const config = resolveLoopOptions(options);
+  const decisions = readDecisions(options.decisions, state, false);
+  const { store } = options;
+  let claimed: ClaimedRun | undefined;
+  if (store !== undefined && state.pending !== undefined) {
+    const stored = await findPendingRun(store, state.runId, storeCalls(options, config));
+    if (stored !== undefined) {
+      if (JSON.stringify(stored.state) !== JSON.stringify(state)) {
+        throw new ApprovalError({
+          reason: 'already-resumed',
+          runId: state.runId,
+          message: 'the run has gone on since this state was saved',
+        });
+      }
+      claimed = await claimPendingRun(store, stored, storeCalls(options, config));
+    }
   }
+  return drive(state, options, config, decisions, claimed);
+}
+
+/** The stored form: read the run, check the decisions against it, claim it, run it. */
+async function resumeStored(options: StoredResumeOptions): Promise<LoopOutcome> {
+  checkOptions(options, 'resumeToolLoop expects a saved state and options, or { runId, store, ... }');
+  const { runId, store } = options;
+  if (typeof runId !== 'string' || runId === '' || runId.length > 200) {
+    throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
+  }
+  if (store === undefined) {
+    throw new InvalidOptionsError({ option: 'store', message: 'is required to resume a run by its id' });
+  }
+  checkStore(store);
+  const config = resolveLoopOptions(options);
+  const stored = await readPendingRun(store, runId, storeCalls(options, config));
+  checkSession(options, stored.state);
+  const decisions = readDecisions(options.decisions, stored.state, true);
+  const claimed = await claimPendingRun(store, stored, storeCalls(options, config));
+  return drive(stored.state, options, config, decisions, claimed);
+}
+
+async function drive(
+  state: RunState,
+  options: ResumeLoopOptions,
+  config: ResolvedLoopOptions,
+  decisions: ReadonlyMap<string, SettledDecision> | undefined,
+  claimed: ClaimedRun | undefined,
+): Promise<LoopOutcome> {
+  const run: RunContext = createRunContext(
+    { ...options, ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }) },
+    state,
+    { listener: options.onEvent, decisions, config },
+  );
+  return throwOnStop(options, await driveRun(state, run, true, claimed));
+}
+
+function checkOptions<T>(options: T, message: string): T {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidOptionsError({ option: 'options', message });
+  }
+  return options;
+}
+
+function checkSession(options: ResumeLoopOptions, state: RunState): void {
   if (options.sessionId !== undefined && options.sessionId !== state.sessionId) {
     throw new InvalidOptionsError({
       option: 'sessionId',
       message: 'differs from the saved run state; leave it out',
     });
   }
-  const decisions = readDecisions(options.decisions, state);
-  const run = createRunContext(
-    { ...options, ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }) },
-    state,
-    { listener: options.onEvent, decisions },
-  );
-  return throwOnStop(options, await driveRun(state, run, true));
+}
+
+/** The store calls before the run: bounded by the callback timeout and the caller's signal. */
+function storeCalls(options: ResumeLoopOptions, config: ResolvedLoopOptions) {
+  return { timeoutMs: config.callbackTimeoutMs, signal: options.signal, ttlMs: config.approvalTtlMs };
 }
 
 function readDecisions(
   decisions: ResumeLoopOptions['decisions'],
   state: RunState,
-): ReadonlyMap<string, 'run' | 'deny'> | undefined {
+  requireDigest: boolean,
+): ReadonlyMap<string, SettledDecision> | undefined {
   if (decisions === undefined) return undefined;
-  if (typeof decisions !== 'object' || decisions === null || Array.isArray(decisions)) {
+  let entries: [string, unknown][] | undefined;
+  if (typeof decisions === 'object' && decisions !== null && !Array.isArray(decisions)) {
+    try {
+      entries = Object.entries(decisions);
+    } catch {
+      // A Proxy whose traps throw: refused below.
+    }
+  }
+  if (entries === undefined) {
     throw new InvalidOptionsError({
       option: 'decisions',
-      message: 'must be an object of call id to "run" or "deny"',
+      message: 'must be an object of call id to decision',
     });
   }
-  const waiting = new Set((state.pending ?? []).map((call) => call.toolCallId));
-  const map = new Map<string, 'run' | 'deny'>();
-  for (const [id, decision] of Object.entries(decisions)) {
-    if (!waiting.has(id)) {
-      throw new InvalidOptionsError({
-        option: `decisions.${id.slice(0, 100)}`,
-        message: 'names no call the saved run waits for',
-      });
-    }
-    if (decision !== 'run' && decision !== 'deny') {
-      throw new InvalidOptionsError({
-        option: `decisions.${id.slice(0, 100)}`,
-        message: `must be "run" or "deny", got ${String(decision).slice(0, 100)}`,
-      });
-    }
-    map.set(id, decision);
-  }
-  return map;
+  return settleDecisions(entries, state.pending ?? [], {
+    option: 'decisions',
+    strict: true,
+    requireDigest,
+    runId: state.runId,
+  });
 }
