@@ -2,8 +2,9 @@ import { benchChainOverhead } from './chain-overhead.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
+import { benchStores } from './stores.js';
 
-const sections = [benchChainOverhead, benchOutputContract, benchLoopOverhead, benchRedaction];
+const sections = [benchChainOverhead, benchOutputContract, benchLoopOverhead, benchRedaction, benchStores];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
 for (const section of sections) {

@@ -6,6 +6,8 @@
 #   - the install prints no warning about toolwarden itself (its own lifecycle scripts);
 #   - each entry loads with `import` and with `require()` (Node >= 20.19 loads ESM from require),
 #     and its types resolve for a TypeScript consumer (moduleResolution nodenext);
+#   - `toolwarden/sqlite` and `toolwarden/redis` load without their optional peers better-sqlite3 and redis
+#     (not installed here), and opening a store says how to install them;
 #   - `npx toolwarden --version` prints the version.
 # If the cache lacks a dependency (a machine where `npm ci` never ran), the install step says so and the
 # checks run against the unpacked tarball with the repository's dependencies instead.
@@ -91,15 +93,26 @@ import { defineTool, runToolLoop } from 'toolwarden';
 import { fromBfclFunctions } from 'toolwarden/bfcl';
 import { checkTools } from 'toolwarden/check';
 import { fromOpenAiTools } from 'toolwarden/formats';
+import { createRedisStore } from 'toolwarden/redis';
+import { createSqliteStore } from 'toolwarden/sqlite';
 import { ScriptedModel } from 'toolwarden/testing';
-for (const value of [defineTool, runToolLoop, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel]) {
+for (const value of [defineTool, runToolLoop, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
   if (typeof value !== 'function') throw new Error('an entry lacks an export');
+}
+const opened = await createSqliteStore({ path: 'store.db' }).then(() => 'it opened', (error) => error.message);
+if (!opened.includes('npm install better-sqlite3@12')) {
+  throw new Error(`toolwarden/sqlite without better-sqlite3 does not say how to install it: ${opened}`);
+}
+const connected = await createRedisStore({ url: 'redis://127.0.0.1:6379' }).then(() => 'it connected', (error) => error.message);
+if (!connected.includes('npm install redis@5')) {
+  throw new Error(`toolwarden/redis without redis does not say how to install it: ${connected}`);
 }
 EOF
 node esm.mjs || fail "import of an entry failed"
 cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
-  'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel' };
+  'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
+  'toolwarden/redis': 'createRedisStore' };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 for (const [entry, name] of Object.entries(entries)) {
@@ -117,6 +130,8 @@ cat >types.ts <<'EOF'
 import type { BfclFunction } from 'toolwarden/bfcl';
 import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
+import type { RedisStoreOptions } from 'toolwarden/redis';
+import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
 import { defineTool, type Tool, type ToolExample } from 'toolwarden';
 export const tool: Tool<{ city: string }, string> = defineTool({
@@ -126,7 +141,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, ToolExample];
+export type Used = [BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, ToolExample];
 EOF
 cat >tsconfig.json <<'EOF'
 {

@@ -155,6 +155,16 @@ export const DEFAULT_DENIED_TEXT = 'This action is not permitted; do not repeat 
  */
 export const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What a read tool does when the store that counts the session's calls fails: `open` (default) runs it
+ * uncounted, with a `tool-call-store-failed` event, so an outage of the store does not take every read
+ * down with it; `closed` refuses it as the tool being unavailable. Write tools always fail closed.
+ */
+export const DEFAULT_READ_ON_STORE_FAILURE = 'open';
+
+/** A store call the chain makes (a reservation, an idempotency record) that takes longer fails as the store being unavailable. */
+export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+
 /** Attempts at saving the guard's memory when other requests of the session keep saving first. */
 export const DEFAULT_GUARD_SAVE_ATTEMPTS = 5;
 
@@ -167,3 +177,27 @@ export const MAX_ORIGINAL_TOOL_NAME_LENGTH = 256;
 export const DEFAULT_EXAMPLE_TIMEOUT_MS = 5_000;
 /** The longest `toolwarden check --timeout-ms`: the longest timer. */
 export const MAX_EXAMPLE_TIMEOUT_MS = MAX_TIMER_MS;
+
+/**
+ * `toolwarden/sqlite`: how long a write waits for another connection (another process) to finish its
+ * transaction on the same file before it fails with `StoreError` (`unavailable`). better-sqlite3 is
+ * synchronous, so the waiting blocks the event loop: keep it short.
+ */
+export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/**
+ * `toolwarden/sqlite`: every this many writes of one store, its write also deletes every expired entry and
+ * counter (expired rows are never read; this only bounds the file's growth in a long-running process).
+ */
+export const DEFAULT_SQLITE_SWEEP_EVERY_WRITES = 1_000;
+
+/**
+ * Redis store (`toolwarden/redis`): every operation, and the first connection of a store made from a URL,
+ * settles within this (a `StoreError`, `unavailable`, when Redis does not answer), so an outage never
+ * hangs a call. A write that times out may still have been applied.
+ */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
+/**
+ * Redis store over a URL: after a lost connection, the client reconnects forever, waiting 50 ms, 100 ms,
+ * 200 ms… between tries, never longer than this (plus up to 100 ms of jitter, so processes spread out).
+ */
+export const DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS = 2_000;

@@ -6,7 +6,7 @@ export type {
   BeforeToolCallInput,
   ToolCallDecision,
 } from './chain/before-tool-call.js';
-export type { CallLimits, ResolvedCallLimits } from './chain/call-limits.js';
+export type { CallLimits, LimitScope, ResolvedCallLimits } from './chain/call-limits.js';
 export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
 export type { ErrorClass } from './chain/error-class.js';
 export type {

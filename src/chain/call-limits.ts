@@ -15,12 +15,31 @@ export interface CallLimits {
   readonly byEffect?: Readonly<Partial<Record<ToolEffect, number>>>;
   /** Tools neither limited nor counted toward the total. */
   readonly exclude?: readonly string[];
+  /**
+   * Limits over a whole session (every turn and request of one `sessionId`), counted in the store, so they
+   * hold across processes; none by default. With a `turnId`, the per-turn limits are counted there too.
+   */
+  readonly perSession?: {
+    /** Calls to any one tool in the session. */
+    readonly perTool?: number;
+    /** Calls to all tools together in the session. */
+    readonly total?: number;
+    /** Per tool name; wins over `perTool`. */
+    readonly byTool?: Readonly<Record<string, number>>;
+  };
 }
+
+/** Which limit a call reached: of the turn, or of the session. */
+export type LimitScope = 'per-tool' | 'total' | 'session-per-tool' | 'session-total';
 
 export interface ResolvedCallLimits {
   readonly total: number;
   isExcluded(toolName: string): boolean;
   limitFor(tool: AnyTool): number;
+  /** The session's limit of calls to the tool; undefined: none. */
+  sessionLimitFor(tool: AnyTool): number | undefined;
+  /** The session's limit of calls to all tools; undefined: none. */
+  readonly sessionTotal: number | undefined;
 }
 
 export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
@@ -41,10 +60,22 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
     write: limit(limits.byEffect?.write, 'byEffect.write'),
   };
   const excluded = new Set(limits.exclude ?? []);
+  const session = limits.perSession ?? {};
+  if (typeof session !== 'object' || session === null) {
+    throw new InvalidOptionsError({ option: 'limits.perSession', message: 'must be an object' });
+  }
+  const sessionPerTool = limit(session.perTool, 'perSession.perTool');
+  const sessionByTool = new Map<string, number>();
+  for (const [name, value] of Object.entries(session.byTool ?? {})) {
+    const checked = limit(value, `perSession.byTool.${name}`);
+    if (checked !== undefined) sessionByTool.set(name, checked);
+  }
   return {
     total,
     isExcluded: (toolName) => excluded.has(toolName),
     limitFor: (tool) => tool.maxCallsPerTurn ?? byTool.get(tool.name) ?? byEffect[tool.effect] ?? perTool,
+    sessionLimitFor: (tool) => sessionByTool.get(tool.name) ?? sessionPerTool,
+    sessionTotal: limit(session.total, 'perSession.total'),
   };
 }
 
@@ -61,17 +92,41 @@ export function totalLimitMessage(limit: number): string {
   return `${totalLimitErrorMessage(limit)}. No further tool calls are allowed in this turn.`;
 }
 
-/** The message of the ToolCallLimitExceededError a limit throws: Spring AI 2.0.1's texts, literally. */
-export function limitErrorMessage(
-  limit: { readonly scope: 'per-tool' | 'total'; readonly limit: number },
+/** What the model is told when a session's limit is reached: no further call in this conversation. */
+export function sessionLimitMessage(
+  limit: { readonly scope: 'session-per-tool' | 'session-total'; readonly limit: number },
+  toolName: string,
+): string {
+  return limit.scope === 'session-per-tool'
+    ? `Tool call limit (${limit.limit}) exceeded for tool '${toolName}' in this session. No further calls to this tool are allowed in this conversation.`
+    : `Total tool call limit (${limit.limit}) exceeded for this session. No further tool calls are allowed in this conversation.`;
+}
+
+/** What the model is told when a call reaches a limit of any scope. */
+export function limitModelText(
+  limit: { readonly scope: LimitScope; readonly limit: number },
   toolName: string,
 ): string {
   switch (limit.scope) {
     case 'per-tool':
       return perToolLimitMessage(limit.limit, toolName);
     case 'total':
-      return totalLimitErrorMessage(limit.limit);
+      return totalLimitMessage(limit.limit);
+    case 'session-per-tool':
+    case 'session-total':
+      return sessionLimitMessage({ scope: limit.scope, limit: limit.limit }, toolName);
   }
+}
+
+/**
+ * The message of the ToolCallLimitExceededError a limit throws: for a turn's, Spring AI 2.0.1's texts,
+ * literally (the total's without the model's last sentence); for a session's, the model's text.
+ */
+export function limitErrorMessage(
+  limit: { readonly scope: LimitScope; readonly limit: number },
+  toolName: string,
+): string {
+  return limit.scope === 'total' ? totalLimitErrorMessage(limit.limit) : limitModelText(limit, toolName);
 }
 
 function totalLimitErrorMessage(limit: number): string {

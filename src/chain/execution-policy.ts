@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_ARGUMENT_DEPTH,
   DEFAULT_MAX_INVALID_ATTEMPTS,
   DEFAULT_MAX_RESULT_CHARS,
+  DEFAULT_READ_ON_STORE_FAILURE,
   DEFAULT_READ_RETRIES,
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
@@ -25,6 +26,8 @@ import {
   checkNumberOption,
   describeOptionValue,
 } from '../options/check-option.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import type { Authorize } from './authorize-call.js';
 import type { BeforeToolCall } from './before-tool-call.js';
@@ -86,6 +89,14 @@ export interface ToolExecutionPolicy {
   readonly deniedText?: string;
   /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */
   readonly wrapToolExecution?: WrapToolExecution;
+  /**
+   * Where state outlives a call: idempotency records of writes, session call counters, the session's guard
+   * memory, paused runs. Default: a `MemoryStore` of the runtime's own (one process). For several processes
+   * or restarts: `toolwarden/sqlite` (one machine) or `toolwarden/redis` (shared).
+   */
+  readonly store?: Store;
+  /** A read tool when the store counting the session's calls fails: `open` (default) runs it uncounted, with an event; `closed` refuses it. Writes always fail closed. */
+  readonly onStoreFailure?: 'open' | 'closed';
 }
 
 /** A policy with every default filled in and every value checked: what a runtime runs with. */
@@ -107,6 +118,8 @@ export interface ResolvedPolicy {
   readonly needsApproval: PolicyNeedsApproval | undefined;
   readonly deniedText: string;
   readonly wrapToolExecution: WrapToolExecution | undefined;
+  readonly store: Store;
+  readonly onStoreFailure: 'open' | 'closed';
   contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
   timeoutFor(tool: AnyTool): number;
   retriesFor(tool: AnyTool): number;
@@ -171,6 +184,10 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     needsApproval: checkFlagOrFunction(policy.needsApproval, { option: 'needsApproval' }),
     deniedText: checkDeniedText(policy.deniedText),
     wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
+    store: checkStore(policy.store) ?? new MemoryStore(),
+    onStoreFailure:
+      checkChoice(policy.onStoreFailure, { option: 'onStoreFailure', choices: ['open', 'closed'] }) ??
+      DEFAULT_READ_ON_STORE_FAILURE,
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
     retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),
@@ -191,4 +208,21 @@ function checkDeniedText(text: unknown): string {
     });
   }
   return text;
+}
+
+/** A store must have the port's methods (checked once, so a wrong object fails before anything runs). */
+function checkStore(store: unknown): Store | undefined {
+  if (store === undefined) return undefined;
+  const methods = ['get', 'set', 'delete', 'reserve', 'release'] as const;
+  const missing =
+    typeof store === 'object' && store !== null
+      ? methods.filter((name) => typeof (store as Record<string, unknown>)[name] !== 'function')
+      : methods;
+  if (missing.length > 0) {
+    throw new InvalidOptionsError({
+      option: 'store',
+      message: `must implement the Store port (missing ${missing.join(', ')}): MemoryStore, toolwarden/sqlite or toolwarden/redis`,
+    });
+  }
+  return store as Store;
 }

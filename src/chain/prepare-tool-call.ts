@@ -5,10 +5,11 @@ import { sanitizeName } from '../redact/redact.js';
 import type { ValidationOutcome } from '../schema/validation-issue.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { perToolLimitMessage, totalLimitMessage } from './call-limits.js';
+import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage } from './call-limits.js';
 import type { ErrorClass } from './error-class.js';
 import type { ResolvedPolicy } from './execution-policy.js';
 import { parseArguments } from './parse-arguments.js';
+import { type ReservationScope, reserveCall } from './reserve-call.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 import { increment, type TurnCounts } from './turn-counts.js';
 import { unknownToolText } from './unknown-tool-text.js';
@@ -19,6 +20,8 @@ interface Counted {
   readonly admitted: boolean;
   /** Counted as an invalid-argument attempt. */
   readonly invalid: boolean;
+  /** The store counters this call was counted in (see `reserveCall`): given back when it does not run. */
+  readonly reserved?: readonly string[];
 }
 
 /** A call that may run now, with arguments that passed the tool's schema. */
@@ -27,6 +30,8 @@ export interface ReadyCall extends Counted {
   readonly call: ToolCall;
   readonly tool: AnyTool;
   readonly args: unknown;
+  /** The store failed to count the call, and the read tool runs uncounted (`onStoreFailure: 'open'`). */
+  readonly storeFailure?: unknown;
 }
 
 /** A call refused before its tool ran: the model is told why. */
@@ -38,12 +43,14 @@ export interface RejectedCall extends Counted {
   readonly errorClass: ErrorClass;
   /** What the model is told, in parts for the gate (`formatToolError`); `plainText` of it is the developer's. */
   readonly text: readonly ModelTextPart[];
-  readonly limit?: { readonly scope: 'per-tool' | 'total'; readonly limit: number };
+  readonly limit?: { readonly scope: LimitScope; readonly limit: number };
   readonly availableTools?: readonly string[];
   /** The original failure, when there was one (a validator that threw, a denial). */
   readonly error?: unknown;
   /** Why a `beforeToolCall` hook denied the call, for the audit event. */
   readonly reason?: string;
+  /** Refused because the store failed (`error` is its failure): the tool is unavailable until it is back. */
+  readonly storeFailed?: true;
 }
 
 export type PreparedCall = ReadyCall | RejectedCall;
@@ -53,6 +60,8 @@ export interface PrepareContext {
   readonly policy: ResolvedPolicy;
   /** The turn's counts, updated here; undefined: no turn limits apply. */
   readonly counts: TurnCounts | undefined;
+  /** The session and turn whose limits are shared through the store. */
+  readonly scope?: ReservationScope | undefined;
 }
 
 /**
@@ -104,11 +113,49 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       ],
     });
   }
+  let shared: { readonly reserved?: readonly string[]; readonly storeFailure?: unknown } = {};
+  if (context.scope !== undefined) {
+    const reservation = await reserveCall(tool, context.scope, policy);
+    switch (reservation.type) {
+      case 'none':
+        break;
+      case 'reserved':
+        shared = { reserved: reservation.keys };
+        break;
+      case 'limited': {
+        const limit = { scope: reservation.scope, limit: reservation.limit };
+        return reject(call, NOT_COUNTED, {
+          toolName: name,
+          code: 'TOOL_CALL_LIMIT',
+          text: [limitModelText(limit, name)],
+          limit,
+        });
+      }
+      case 'store-failed':
+        if (tool.effect === 'write' || policy.onStoreFailure === 'closed') {
+          return reject(call, NOT_COUNTED, {
+            toolName: name,
+            code: 'TOOL_UNAVAILABLE',
+            text: [STORE_UNAVAILABLE_TEXT(name)],
+            errorClass: 'transient',
+            error: reservation.error,
+            storeFailed: true,
+          });
+        }
+        shared = { storeFailure: reservation.error };
+        break;
+      default: {
+        const unreachable: never = reservation;
+        throw new TypeError(`unknown reservation ${String(unreachable)}`);
+      }
+    }
+  }
   if (counts !== undefined && counted) {
     increment(counts.perTool, name);
     counts.total++;
   }
-  const invalidAttempt: Counted = { admitted: counted, invalid: counts !== undefined };
+  const reserved = shared.reserved === undefined ? {} : { reserved: shared.reserved };
+  const invalidAttempt: Counted = { admitted: counted, invalid: counts !== undefined, ...reserved };
   const parsed = parseArguments(call.arguments, policy.argumentLimits);
   if (!parsed.ok) {
     if (counts !== undefined) increment(counts.invalidPerTool, name);
@@ -124,7 +171,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   } catch (error) {
     return reject(
       call,
-      { admitted: counted, invalid: false },
+      { admitted: counted, invalid: false, ...reserved },
       {
         toolName: name,
         code: 'INTERNAL_ERROR',
@@ -146,8 +193,12 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       ],
     });
   }
-  return { type: 'ready', call, tool, args: validated.value, admitted: counted, invalid: false };
+  return { type: 'ready', call, tool, args: validated.value, admitted: counted, invalid: false, ...shared };
 }
+
+/** What the model is told when the store that counts calls fails: the tool did not run, and may later. */
+const STORE_UNAVAILABLE_TEXT = (name: string) =>
+  `Tool '${name}' is unavailable right now; the call was not run. Do not assume it ran; answer with what you have or try again later.`;
 
 const NOT_COUNTED: Counted = { admitted: false, invalid: false };
 
@@ -156,7 +207,7 @@ function reject(
   call: ToolCall,
   counted: Counted,
   detail: Pick<RejectedCall, 'toolName' | 'code' | 'text'> &
-    Partial<Pick<RejectedCall, 'limit' | 'availableTools' | 'errorClass' | 'error'>>,
+    Partial<Pick<RejectedCall, 'limit' | 'availableTools' | 'errorClass' | 'error' | 'storeFailed'>>,
 ): RejectedCall {
   return { type: 'rejected', call, errorClass: 'invalid-input', ...counted, ...detail };
 }

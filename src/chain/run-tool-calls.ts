@@ -1,5 +1,6 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
+import type { Store } from '../store/store.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
 import type { PendingCall } from './pending-call.js';
@@ -15,7 +16,7 @@ import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
 import { summarizeCalls } from './summarize-calls.js';
-import { createEventSink, type EventSink, type ToolEventListener } from './tool-event.js';
+import { createEventSink, type EventSink, errorFields, type ToolEventListener } from './tool-event.js';
 import type { ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -55,6 +56,8 @@ export interface CallsOutcome {
   readonly fatal?: ToolCallFailure;
   /** The first call refused by a call limit, if any. */
   readonly limited?: RejectedCall;
+  /** The first call refused because the store failed (a write fails closed): the tool did not run. */
+  readonly storeFailure?: { readonly toolName: string; readonly error: unknown };
   /**
    * Calls that wait for a decision: they did not run (what they added to the counts is given back). The
    * other calls ran: `results` and `toolMessages` are theirs, in the model's order.
@@ -107,13 +110,16 @@ async function runCalls(
 ): Promise<CallsOutcome> {
   const { policy, tools: registry } = runtime;
   const { counts, signal } = request;
+  const scope =
+    request.sessionId === undefined ? undefined : { sessionId: request.sessionId, turnId: request.turnId };
   let prepared: PreparedCall[] = [];
-  for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts }));
+  for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts, scope }));
+  if (events.listening) reportStoreFailures(prepared, events);
 
   if (policy.unknownTool === 'throw') {
     const unknown = prepared.find((entry) => entry.type === 'rejected' && entry.code === 'UNKNOWN_TOOL');
     if (unknown !== undefined) {
-      release(counts, prepared);
+      release(counts, prepared, policy.store);
       const id = unknown.call.id;
       const toolName = (unknown as RejectedCall).toolName;
       const available = registry.names();
@@ -132,7 +138,7 @@ async function runCalls(
   if (signal?.aborted !== true && asksBeforeRunning(prepared, request, runtime)) {
     const decided = await decideCalls(prepared, request, runtime);
     if (decided?.callbackFailure !== undefined) {
-      release(counts, prepared);
+      release(counts, prepared, policy.store);
       return halted({ callbackFailure: decided.callbackFailure });
     }
     interrupted = decided?.interrupted;
@@ -142,6 +148,7 @@ async function runCalls(
       release(
         counts,
         prepared.filter((entry) => waiting.has(entry.call.id)),
+        policy.store,
       );
       prepared = prepared.filter((entry) => !waiting.has(entry.call.id));
       if (prepared.length === 0) return halted({ interrupted });
@@ -203,8 +210,16 @@ function runConcurrently(
   return Promise.all(running);
 }
 
-/** Gives back what the prepared calls added to the counts: none of them will run now. */
-function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[]): void {
+/**
+ * Gives back what the prepared calls added to the counts, and to the store's counters: none of them will
+ * run now. A store that fails to take them back leaves them counted (a limit errs toward fewer calls).
+ */
+function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[], store: Store): void {
+  const reserved = prepared.flatMap((entry) => entry.reserved ?? []);
+  if (reserved.length > 0)
+    Promise.resolve()
+      .then(() => store.release(reserved))
+      .catch(() => {});
   if (counts === undefined) return;
   for (const entry of prepared) {
     const name = entry.type === 'ready' ? entry.tool.name : entry.toolName;
@@ -213,6 +228,23 @@ function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall
       counts.total--;
     }
     if (entry.invalid) decrement(counts.invalidPerTool, name);
+  }
+}
+
+/** One event per call the store failed to count (the call ran uncounted, or was refused). */
+function reportStoreFailures(prepared: readonly PreparedCall[], events: EventSink): void {
+  for (const entry of prepared) {
+    const failedOpen = entry.type === 'ready' && entry.storeFailure !== undefined;
+    if (!failedOpen && !(entry.type === 'rejected' && entry.storeFailed === true)) continue;
+    const error = entry.type === 'ready' ? entry.storeFailure : entry.error;
+    events.emit({
+      type: 'tool-call-store-failed',
+      toolName: entry.type === 'ready' ? entry.tool.name : entry.toolName,
+      toolCallId: entry.call.id,
+      argumentsSummary: summaryOf(entry.call, events),
+      failedOpen,
+      ...errorFields(error, events.includeContent),
+    });
   }
 }
 

@@ -21,10 +21,12 @@ export function summarizeCalls(
   let executed = 0;
   let direct = 0;
   let limited: RejectedCall | undefined;
+  let storeFailed: RejectedCall | undefined;
   for (let i = 0; i < prepared.length; i++) {
     const entry = prepared[i] as PreparedCall;
     if (entry.type === 'rejected') {
       if (limited === undefined && entry.limit !== undefined) limited = entry;
+      if (storeFailed === undefined && entry.storeFailed === true) storeFailed = entry;
       continue;
     }
     executed++;
@@ -37,6 +39,8 @@ export function summarizeCalls(
   };
   if (fatal !== undefined) outcome.fatal = fatal;
   if (limited !== undefined) outcome.limited = limited;
+  if (storeFailed !== undefined)
+    outcome.storeFailure = { toolName: storeFailed.toolName, error: storeFailed.error };
   if (signal?.aborted === true) outcome.aborted = true;
   return outcome;
 }

@@ -54,6 +54,15 @@ export type ToolEvent =
         /** The reason a `beforeToolCall` hook gave, when it denied the call. */
         readonly reason?: string;
       })
+  | (ToolEventBase &
+      ToolEventErrorFields & {
+        /**
+         * The store that counts the session's calls failed for this call: a read tool ran uncounted
+         * (`failedOpen`, under `onStoreFailure: 'open'`), or the call was refused as unavailable.
+         */
+        readonly type: 'tool-call-store-failed';
+        readonly failedOpen: boolean;
+      })
   | (ToolEventBase & {
       /** A result broke the tool's output contract; `policy` says what was done about it. */
       readonly type: 'tool-call-contract-violation';

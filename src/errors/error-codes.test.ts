@@ -105,6 +105,7 @@ describe('stop reasons', () => {
         'tool-fatal',
         'stop-condition',
         'callback-failed',
+        'store-unavailable',
       ].sort(),
     );
     for (const code of stopCodes) {

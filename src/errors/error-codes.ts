@@ -252,6 +252,7 @@ export const ERROR_CODES = {
     toolMessage: false,
     modelSees: 'TOOL_UNAVAILABLE',
     errorClasses: ['StoreError'],
+    stopReason: 'store-unavailable',
   },
   INVALID_RUN_STATE: {
     blame: 'caller',

@@ -1,3 +1,4 @@
+import type { LimitScope } from '../chain/call-limits.js';
 import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
@@ -6,7 +7,7 @@ const MARKER = Symbol.for('toolwarden.error.ToolCallLimitExceededError');
 export interface ToolCallLimitExceededErrorOptions {
   message: string;
   /** `per-tool` when one tool's cap was hit, `total` when the turn's cap was. */
-  scope: 'per-tool' | 'total';
+  scope: LimitScope;
   limit: number;
   /** The tool whose call was refused first. */
   toolName: string;
@@ -17,7 +18,7 @@ export interface ToolCallLimitExceededErrorOptions {
 /** A per-turn call limit was exceeded. Work is never thrown away: `partialResult` holds it all. */
 export class ToolCallLimitExceededError extends ToolwardenError<'TOOL_CALL_LIMIT'> {
   override readonly name = 'ToolCallLimitExceededError';
-  readonly scope: 'per-tool' | 'total';
+  readonly scope: LimitScope;
   readonly limit: number;
   readonly toolName: string;
   readonly partialResult: ToolExecutionResult;

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { CallbackError } from '../errors/callback-error.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { Store } from '../store/store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
+import { storeWith } from '../testing/store-with.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
@@ -157,18 +157,6 @@ describe('a callback that fails', () => {
     expect((model as { callCount?: number }).callCount ?? 0).toBe(0);
   });
 });
-
-/** A memory store with some of its methods replaced. */
-function storeWith(overrides: Partial<Store>): Store {
-  const memory = new MemoryStore();
-  return {
-    get: overrides.get ?? ((key) => memory.get(key)),
-    set: overrides.set ?? ((key, value, options) => memory.set(key, value, options)),
-    delete: (key, options) => memory.delete(key, options),
-    reserve: (counters, options) => memory.reserve(counters, options),
-    release: (keys) => memory.release(keys),
-  };
-}
 
 describe('the store', () => {
   const hanging = storeWith({ get: () => new Promise(() => {}), set: () => new Promise(() => {}) });

@@ -25,9 +25,22 @@ function reasonText(stop: StopInfo): string {
       return 'it kept repeating the same steps without getting any further';
     case 'tool-call-limit':
       if (evidence.kind !== 'limit') return 'it reached a limit of tool calls';
-      return evidence.scope === 'per-tool'
-        ? `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in one request (the call limits)`
-        : `it reached the limit of ${evidence.limit} tool calls in one request (limits.total)`;
+      switch (evidence.scope) {
+        case 'per-tool':
+          return `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in one request (the call limits)`;
+        case 'total':
+          return `it reached the limit of ${evidence.limit} tool calls in one request (limits.total)`;
+        case 'session-per-tool':
+          return `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in this conversation (limits.perSession)`;
+        case 'session-total':
+          return `it reached the limit of ${evidence.limit} tool calls in this conversation (limits.perSession.total)`;
+        default: {
+          const unreachable: never = evidence.scope;
+          throw new TypeError(`unknown limit scope ${String(unreachable)}`);
+        }
+      }
+    case 'store-unavailable':
+      return 'the service that keeps its state could not be reached, so it did not take any action it could not record';
     case 'tool-fatal':
       return 'a tool failed in a way that cannot be retried';
     case 'model-error':

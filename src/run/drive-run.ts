@@ -1,4 +1,7 @@
+import { errorType } from '../chain/tool-event.js';
 import { CallbackError } from '../errors/callback-error.js';
+import { StoreError } from '../errors/store-error.js';
+import type { GuardState } from '../guard/guard-types.js';
 import { EMPTY_GUARD_STATE } from '../guard/guard-types.js';
 import { startRequest } from '../guard/loop-guard.js';
 import type { Store } from '../store/store.js';
@@ -18,10 +21,11 @@ type Failure = { readonly callback: string; readonly error: unknown };
 
 /**
  * Drives a run to its end: load the session's guard, `step` until the decision is not `continue`, turn
- * the decision into the outcome (a stop gets its text), save the guard and, with a store, the run's
- * record (an interrupted run is kept for its decisions; a claimed run that ended is marked done), report.
- * The outcome is a value in every case; when a callback the caller passed failed, the run rejects with
- * `CallbackError` carrying it (and the guard and the record are still saved).
+ * the decision into the outcome (a stop gets its text), save the guard and the run's record (an
+ * interrupted run is kept in the store for its decisions; a run a resume `claimed` that ended is marked
+ * done), report. The outcome is a value in every case; when a callback the caller passed failed, or the
+ * record could not be written, the run rejects with `CallbackError` carrying it (and the guard and the
+ * record are still saved).
  */
 export async function driveRun(
   initial: RunState,
@@ -29,7 +33,7 @@ export async function driveRun(
   resumed: boolean,
   claimed?: ClaimedRun,
 ): Promise<LoopOutcome> {
-  const { store } = run.options;
+  const { store } = run.runtime.policy;
   const sessionId = initial.sessionId;
   const guarded = run.config.stops.guard !== undefined;
   run.emit?.({
@@ -45,21 +49,15 @@ export async function driveRun(
   let loaded: LoadedGuard | undefined;
   try {
     let result: StepResult | undefined;
-    if (store !== undefined && sessionId !== undefined && guarded) {
+    if (sessionId !== undefined && guarded) {
       try {
         loaded = await loadSessionGuard(store, sessionId, run);
         state = { ...state, guard: loaded.state };
       } catch (error) {
-        result = {
-          state,
-          decision: run.budget.signal.aborted
-            ? abortStop(run)
-            : {
-                type: 'stopped',
-                reason: 'callback-failed',
-                evidence: { kind: 'error', error, callback: 'store.get' },
-              },
-        };
+        const outage = StoreError.isInstance(error) && !run.budget.signal.aborted;
+        const failedOpen = outage && run.runtime.policy.onStoreFailure === 'open';
+        if (outage) reportStoreFailure(run, 'guard-load', failedOpen, error);
+        if (!failedOpen) result = { state, decision: loadFailure(run, error) };
       }
     }
     if (guarded && result === undefined) {
@@ -73,17 +71,14 @@ export async function driveRun(
     outcome = settled.outcome;
     failure = settled.failure;
     state = outcome.state;
-    const guard = state.guard;
-    if (loaded !== undefined && store !== undefined && sessionId !== undefined && guard !== undefined) {
+    if (loaded !== undefined && sessionId !== undefined && state.guard !== undefined) {
       // Saved whatever failed before (not `failure ??= await ...`, which would skip the save).
-      const memory = loaded;
-      const saveFailure = await persist(run, () => saveSessionGuard(store, sessionId, memory, guard, run));
+      const saveFailure = await saveGuard(store, sessionId, loaded, state.guard, run);
       failure ??= saveFailure;
     }
-    if (store !== undefined && (outcome.type === 'interrupted' || claimed !== undefined)) {
-      const ended = outcome;
-      const saveFailure = await persist(run, () => saveRecord(store, ended, run, claimed));
-      failure ??= saveFailure;
+    if (outcome.type === 'interrupted' || claimed !== undefined) {
+      const recordFailure = await saveRecord(store, outcome, run, claimed);
+      failure ??= recordFailure;
     }
   } finally {
     run.budget.dispose();
@@ -109,34 +104,97 @@ export async function driveRun(
   return outcome;
 }
 
-/** Keeps an interrupted run for its decisions, or marks the claimed run done. */
+/** How a run ends when the session's guard memory could not be loaded. */
+function loadFailure(run: RunContext, error: unknown): StepDecision {
+  if (run.budget.signal.aborted) return abortStop(run);
+  return StoreError.isInstance(error)
+    ? { type: 'stopped', reason: 'store-unavailable', evidence: { kind: 'error', error } }
+    : {
+        type: 'stopped',
+        reason: 'callback-failed',
+        evidence: { kind: 'error', error, callback: 'store.get' },
+      };
+}
+
+function reportStoreFailure(
+  run: RunContext,
+  operation: 'guard-load' | 'guard-save',
+  failedOpen: boolean,
+  error: unknown,
+): void {
+  run.emit?.({
+    type: 'store-failed',
+    operation,
+    failedOpen,
+    errorType: errorType(error),
+    ...(run.includeContent ? { error } : {}),
+  });
+}
+
+/**
+ * Saves the guard's memory. The save is started even when the run is already past its deadline (a stopped
+ * or aborted run still keeps what its guard learnt), but the run does not wait for it past the deadline
+ * (its time budget, or the caller's abort): a save still going then finishes in the background, and a
+ * failure of it then is dropped. Within the deadline, a save that fails or takes longer than the callback
+ * timeout is the run's failure, unless the store reported an outage (`StoreError`): then a `store-failed`
+ * event says so and the outcome stands.
+ */
+async function saveGuard(
+  store: Store,
+  sessionId: string,
+  loaded: LoadedGuard,
+  guard: GuardState,
+  run: RunContext,
+): Promise<Failure | undefined> {
+  return persist(
+    run,
+    () => saveSessionGuard(store, sessionId, loaded, guard, run),
+    (error) => {
+      // The store is down: what this request's guard learnt is lost, the outcome stands.
+      reportStoreFailure(run, 'guard-save', false, error);
+      return undefined;
+    },
+  );
+}
+
+/**
+ * Keeps an interrupted run for its decisions, or marks the claimed run done, as `saveGuard` saves (bounded
+ * by the deadline). A record that cannot be written is the run's failure, an outage too: a paused run that
+ * is not kept cannot be resumed by its id (the outcome's `state` still can be).
+ */
 function saveRecord(
   store: Store,
   outcome: LoopOutcome,
   run: RunContext,
   claimed: ClaimedRun | undefined,
-): Promise<void> {
+): Promise<Failure | undefined> {
   const options = { timeoutMs: run.config.callbackTimeoutMs, ttlMs: run.config.approvalTtlMs };
-  if (outcome.type === 'interrupted') return savePendingRun(store, outcome.state, { ...options, claimed });
-  if (claimed === undefined) return Promise.resolve();
-  return finishClaimedRun(store, claimed, outcome.type, options);
+  return persist(
+    run,
+    () =>
+      outcome.type === 'interrupted'
+        ? savePendingRun(store, outcome.state, { ...options, claimed })
+        : claimed === undefined
+          ? Promise.resolve()
+          : finishClaimedRun(store, claimed, outcome.type, options),
+    (error) => ({ callback: 'store.set', error }),
+  );
 }
 
-/**
- * Runs a save (the guard's memory, the run's record). It is started even when the run is already past its
- * deadline (a stopped or aborted run still keeps what its guard learnt), but the run does not wait for it
- * past the deadline (its time budget, or the caller's abort): a save still going then finishes in the
- * background, and a failure of it then is dropped. Within the deadline, a save that fails or takes longer
- * than the callback timeout is the run's failure.
- */
-async function persist(run: RunContext, save: () => Promise<void>): Promise<Failure | undefined> {
+/** Waits for a save within the run's deadline; a failure is the run's, but for an outage, which `outage` decides. */
+async function persist(
+  run: RunContext,
+  save: () => Promise<void>,
+  outage: (error: StoreError) => Failure | undefined,
+): Promise<Failure | undefined> {
   const saving = save();
   saving.catch(() => {});
   try {
     await boundedCall(() => saving, { timeoutMs: run.config.callbackTimeoutMs, signal: run.budget.signal });
     return undefined;
   } catch (error) {
-    return run.budget.signal.aborted ? undefined : { callback: 'store.set', error };
+    if (run.budget.signal.aborted) return undefined;
+    return StoreError.isInstance(error) ? outage(error) : { callback: 'store.set', error };
   }
 }
 

@@ -36,9 +36,9 @@ function stoppedText(outcome: Stopped): string {
     case 'budget-exhausted':
       return `${at}: ${budgetText(evidence)}`;
     case 'tool-call-limit':
-      return evidence.kind === 'limit'
-        ? `${at}: ${evidence.tool} met the ${evidence.scope === 'per-tool' ? 'per-tool' : 'total'} call limit of ${evidence.limit} in one turn. If the work needs more calls, raise ${evidence.scope === 'per-tool' ? `limits.byTool.${evidence.tool} (or the tool's maxCallsPerTurn, or limits.perTool)` : 'limits.total'}; with onLimitExceeded: 'feedback' the model is told instead of the run stopping.`
-        : `${at}.`;
+      return evidence.kind === 'limit' ? `${at}: ${limitText(evidence)}` : `${at}.`;
+    case 'store-unavailable':
+      return `${at}: the store failed, so a write tool was not run (writes fail closed): ${errorText(evidence)}. Nothing was counted or recorded twice; run the request again when the store is back.`;
     case 'tool-fatal':
       return `${at}: a tool failed with an error classified fatal (a defect, not a fixable input): ${errorText(evidence)}. Fix the tool, or classify the error with classifyError.`;
     case 'model-error':
@@ -52,6 +52,25 @@ function stoppedText(outcome: Stopped): string {
     default: {
       const unreachable: never = outcome.reason;
       throw new TypeError(`unknown stop reason ${String(unreachable)}`);
+    }
+  }
+}
+
+function limitText(evidence: Extract<StopEvidence, { kind: 'limit' }>): string {
+  const { tool, limit, scope } = evidence;
+  const feedback = "with onLimitExceeded: 'feedback' the model is told instead of the run stopping.";
+  switch (scope) {
+    case 'per-tool':
+      return `${tool} met the per-tool call limit of ${limit} in one turn. If the work needs more calls, raise limits.byTool.${tool} (or the tool's maxCallsPerTurn, or limits.perTool); ${feedback}`;
+    case 'total':
+      return `${tool} met the total call limit of ${limit} in one turn. If the work needs more calls, raise limits.total; ${feedback}`;
+    case 'session-per-tool':
+      return `${tool} met the session's limit of ${limit} calls to it (limits.perSession), counted in the store across requests and processes; ${feedback}`;
+    case 'session-total':
+      return `${tool} met the session's limit of ${limit} tool calls (limits.perSession.total), counted in the store across requests and processes; ${feedback}`;
+    default: {
+      const unreachable: never = scope;
+      throw new TypeError(`unknown limit scope ${String(unreachable)}`);
     }
   }
 }

@@ -6,7 +6,6 @@ import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
 import { checkFunction, checkNumberOption } from '../options/check-option.js';
-import type { Store } from '../store/store.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { defaultStopText } from './default-stop-text.js';
@@ -67,14 +66,12 @@ export interface RunOptions extends ToolExecutionPolicy {
   /** Throw `LoopStoppedError` instead of returning a stopped outcome (opt-in; default false). */
   readonly throwOnStop?: boolean;
   readonly signal?: AbortSignal;
-  /** With `store`: the guard remembers this conversation across requests, and session limits hold across processes. */
+  /** The conversation: the guard remembers it across requests, and session limits hold across them, in the `store`. */
   readonly sessionId?: string;
   /**
-   * Where state outlives the call: the session's guard memory and counters, paused runs, idempotency
-   * records (default: none kept). An interrupted run is kept under its run id, for `resumeToolLoop({ runId })`.
+   * How long an interrupted run kept in the runtime's `store` (under its run id, for
+   * `resumeToolLoop({ runId })`) takes decisions (default 24 hours, `DEFAULT_APPROVAL_TTL_MS`).
    */
-  readonly store?: Store;
-  /** How long a paused run kept in the store takes decisions (default 24 hours, `DEFAULT_APPROVAL_TTL_MS`). */
   readonly approvalTtlMs?: number;
   /** A store call or a handoff that takes longer fails the run as `callback-failed` (default 5,000 ms). */
   readonly callbackTimeoutMs?: number;
@@ -104,11 +101,10 @@ export interface ResumeLoopOptions extends RunOptions {
   readonly decisions?: Readonly<Record<string, ResumeDecision>>;
 }
 
-/** A resume of a run kept in a store: it is claimed there, so it resumes once. */
+/** A resume of a run kept in the store (the runtime's, or `store`): it is claimed there, so it resumes once. */
 export interface StoredResumeOptions extends ResumeLoopOptions {
   /** The id of the interrupted run (`outcome.runId`). */
   readonly runId: string;
-  readonly store: Store;
 }
 
 export interface ResolvedLoopOptions {
@@ -144,7 +140,16 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
       message: 'is required when costBudget is given (a function of the usage)',
     });
   }
-  checkStore(options.store);
+  if (
+    options.runtime !== undefined &&
+    options.store !== undefined &&
+    options.store !== options.runtime.policy.store
+  ) {
+    throw new InvalidOptionsError({
+      option: 'store',
+      message: 'the runtime has a store of its own: give the store to createToolRuntime, not to the run',
+    });
+  }
   for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'now', 'cost'] as const) {
     checkFunction(options[name], { option: name });
   }
@@ -187,20 +192,4 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
       checkNumberOption(options.approvalTtlMs, { option: 'approvalTtlMs', min: 1 }) ??
       DEFAULT_APPROVAL_TTL_MS,
   };
-}
-
-/** A store must have the port's methods (checked once, so a wrong object fails before anything runs). */
-export function checkStore(store: unknown): void {
-  if (store === undefined) return;
-  const methods = ['get', 'set', 'delete', 'reserve', 'release'] as const;
-  const missing =
-    typeof store === 'object' && store !== null
-      ? methods.filter((name) => typeof (store as Record<string, unknown>)[name] !== 'function')
-      : methods;
-  if (missing.length > 0) {
-    throw new InvalidOptionsError({
-      option: 'store',
-      message: `must implement the Store port (missing ${missing.join(', ')}): MemoryStore, toolwarden/sqlite or toolwarden/redis`,
-    });
-  }
 }

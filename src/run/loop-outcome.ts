@@ -1,3 +1,4 @@
+import type { LimitScope } from '../chain/call-limits.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { StopReason } from '../errors/error-codes.js';
 import type { LoopEvidence } from '../guard/guard-types.js';
@@ -26,7 +27,7 @@ export type StopEvidence =
   | {
       readonly kind: 'limit';
       /** The limit of one tool's calls in the turn, or of all calls together. */
-      readonly scope: 'per-tool' | 'total';
+      readonly scope: LimitScope;
       /** The tool whose call met the limit. */
       readonly tool: string;
       readonly limit: number;

@@ -1,9 +1,9 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
+import { createToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { ApprovalError } from '../errors/approval-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { driveRun } from './drive-run.js';
 import {
-  checkStore,
   type ResolvedLoopOptions,
   type ResumeLoopOptions,
   resolveLoopOptions,
@@ -12,24 +12,24 @@ import {
 import type { LoopOutcome } from './loop-outcome.js';
 import { type ClaimedRun, claimPendingRun, findPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
-import { createRunContext, type RunContext } from './run-context.js';
+import { createRunContext } from './run-context.js';
 import type { RunState } from './run-state.js';
 import { throwOnStop } from './run-tool-loop.js';
 
 /**
  * Continues a run in this process or any other: a saved state (its `RunState`, or the JSON text of one),
- * or, with one argument, the run kept in a store under `runId` (an interrupted run with a `store` is kept
- * there). A paused run first runs the waiting calls of its round: an approved call runs without asking
- * `beforeToolCall` or `needsApproval` again (`authorize` is asked: an approval grants no permission), a
- * refused one is denied (the model is told only that it is not permitted), an undecided one is asked
- * again. The calls of the round that ran before are not run again.
+ * or, with one argument, the run kept in the store under `runId` (an interrupted run is kept in the
+ * runtime's store). A paused run first runs the waiting calls of its round: an approved call runs without
+ * asking `beforeToolCall` or `needsApproval` again (`authorize` is asked: an approval grants no permission),
+ * a refused one is denied (the model is told only that it is not permitted), an undecided one is asked
+ * again. The calls of the round that ran before do not run again.
  *
  * Everything is checked before anything runs, and nothing of a refused resume is applied: a state that is
  * malformed, of another version or tampered with is `RunStateError`; an unknown run, an expired approval,
  * a decision for a call that does not wait, or an approval whose `argumentsDigest` is not its call's is
- * `ApprovalError`. A run kept in a store is claimed there by compare-and-set before it runs (also when
- * you pass its state and the store): of two resumes at once exactly one runs it, and the other, like a
- * replay after it, is `ApprovalError` (`already-resumed`). A stored run's approval must name the digest.
+ * `ApprovalError`. A run kept in the store is claimed there by compare-and-set before it runs (also when
+ * its state is passed): of two resumes at once exactly one runs it, and the other, like any replay after
+ * it, is `ApprovalError` (`already-resumed`). Approving a stored run by id must name the digest.
  */
 export async function resumeToolLoop(
   saved: RunState | string,
@@ -42,13 +42,13 @@ export async function resumeToolLoop(
 ): Promise<LoopOutcome> {
   if (second === undefined) return resumeStored(first as StoredResumeOptions);
   const state = restoreRunState(first);
-  const options = checkOptions(second, 'resumeToolLoop expects an options object');
+  const { options, config } = prepare(second, 'resumeToolLoop expects an options object');
   checkSession(options, state);
-  const config = resolveLoopOptions(options);
   const decisions = readDecisions(options.decisions, state, false);
-  const { store } = options;
   let claimed: ClaimedRun | undefined;
-  if (store !== undefined && state.pending !== undefined) {
+  if (state.pending !== undefined) {
+    // A paused run the store keeps is claimed there, so that a state passed around resumes once too.
+    const store = options.runtime.policy.store;
     const stored = await findPendingRun(store, state.runId, storeCalls(options, config));
     if (stored !== undefined) {
       if (JSON.stringify(stored.state) !== JSON.stringify(state)) {
@@ -65,17 +65,27 @@ export async function resumeToolLoop(
 }
 
 /** The stored form: read the run, check the decisions against it, claim it, run it. */
-async function resumeStored(options: StoredResumeOptions): Promise<LoopOutcome> {
-  checkOptions(options, 'resumeToolLoop expects a saved state and options, or { runId, store, ... }');
-  const { runId, store } = options;
+async function resumeStored(input: StoredResumeOptions): Promise<LoopOutcome> {
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    input.runtime === undefined &&
+    input.store === undefined
+  ) {
+    throw new InvalidOptionsError({
+      option: 'store',
+      message: 'is required to resume a run by its id (or a runtime whose store keeps it)',
+    });
+  }
+  const { options, config } = prepare(
+    input,
+    'resumeToolLoop expects a saved state and options, or { runId, store, ... }',
+  );
+  const { runId } = input;
   if (typeof runId !== 'string' || runId === '' || runId.length > 200) {
     throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
   }
-  if (store === undefined) {
-    throw new InvalidOptionsError({ option: 'store', message: 'is required to resume a run by its id' });
-  }
-  checkStore(store);
-  const config = resolveLoopOptions(options);
+  const store = options.runtime.policy.store;
   const stored = await readPendingRun(store, runId, storeCalls(options, config));
   checkSession(options, stored.state);
   const decisions = readDecisions(options.decisions, stored.state, true);
@@ -83,26 +93,38 @@ async function resumeStored(options: StoredResumeOptions): Promise<LoopOutcome> 
   return drive(stored.state, options, config, decisions, claimed);
 }
 
+type WithRuntime = ResumeLoopOptions & { readonly runtime: NonNullable<ResumeLoopOptions['runtime']> };
+
+/**
+ * Every option checked before the store is asked anything: the runtime (built from `tools` and the policy
+ * when none is given: its store is the one the run is kept in) and the loop's options.
+ */
+function prepare(
+  input: ResumeLoopOptions,
+  message: string,
+): { options: WithRuntime; config: ResolvedLoopOptions } {
+  if (typeof input !== 'object' || input === null) {
+    throw new InvalidOptionsError({ option: 'options', message });
+  }
+  const config = resolveLoopOptions(input);
+  if (input.runtime !== undefined) return { options: input as WithRuntime, config };
+  const { tools: _tools, ...rest } = input;
+  return { options: { ...rest, runtime: createToolRuntime(input as ToolRuntimeOptions) }, config };
+}
+
 async function drive(
   state: RunState,
-  options: ResumeLoopOptions,
+  options: WithRuntime,
   config: ResolvedLoopOptions,
   decisions: ReadonlyMap<string, SettledDecision> | undefined,
   claimed: ClaimedRun | undefined,
 ): Promise<LoopOutcome> {
-  const run: RunContext = createRunContext(
+  const run = createRunContext(
     { ...options, ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }) },
     state,
     { listener: options.onEvent, decisions, config },
   );
   return throwOnStop(options, await driveRun(state, run, true, claimed));
-}
-
-function checkOptions<T>(options: T, message: string): T {
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionsError({ option: 'options', message });
-  }
-  return options;
 }
 
 function checkSession(options: ResumeLoopOptions, state: RunState): void {

@@ -49,6 +49,19 @@ export type RunEvent =
     }
   | ToolEvent
   | {
+      /**
+       * The store failed (`StoreError`) while loading or saving the session's guard memory. On a load,
+       * `failedOpen` says the run went on with the guard's memory of this request only (`onStoreFailure:
+       * 'open'`); otherwise it stopped as `store-unavailable`. A failed save loses only what this request's
+       * guard learnt; the outcome stands.
+       */
+      readonly type: 'store-failed';
+      readonly operation: 'guard-load' | 'guard-save';
+      readonly failedOpen: boolean;
+      readonly errorType: string;
+      readonly error?: unknown;
+    }
+  | {
       readonly type: 'guard-warn';
       readonly round: number;
       readonly evidence: LoopEvidence;

@@ -144,7 +144,7 @@ export async function runRound(
   return { state: next, decision: { type: 'continue' } };
 }
 
-/** What the chain's outcome stops the run for: an abort, a fatal failure, a limit under `throw`. */
+/** What the chain's outcome stops the run for: an abort, a fatal failure, the store down, a limit under `throw`. */
 function stopOf(outcome: CallsOutcome, run: RunContext): Stop | undefined {
   if (outcome.aborted === true) return abortStop(run);
   if (outcome.fatal !== undefined) {
@@ -152,6 +152,13 @@ function stopOf(outcome: CallsOutcome, run: RunContext): Stop | undefined {
       type: 'stopped',
       reason: 'tool-fatal',
       evidence: { kind: 'error', error: outcome.fatal.error },
+    };
+  }
+  if (outcome.storeFailure !== undefined) {
+    return {
+      type: 'stopped',
+      reason: 'store-unavailable',
+      evidence: { kind: 'error', error: outcome.storeFailure.error },
     };
   }
   const limited = outcome.limited;

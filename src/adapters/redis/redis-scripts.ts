@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The Lua scripts of the Redis store: each store operation that reads and then writes is one of them, so
+ * it is atomic on the server and costs one round trip. Only core commands (Redis 7.0, Valkey).
+ *
+ * Layout: an entry is a hash with fields `v` (the value's JSON text) and `n` (its version, 1 or more); a
+ * counter is a string holding a whole number (`INCR`). A key is one or the other: a script that meets
+ * the other type fails with Redis' `WRONGTYPE`, and a field that is not of this shape fails with a
+ * `TWCORRUPT` error reply; the store reports both as `StoreError` (`corrupt`).
+ *
+ * Scripts never return a Lua boolean: RESP2 and RESP3 clients would read it differently.
+ */
+
+/** A script's text and its SHA-1, by which `EVALSHA` runs it once the server has it cached. */
+export interface LuaScript {
+  readonly text: string;
+  readonly sha1: string;
+}
+
+function luaScript(text: string): LuaScript {
+  return { text, sha1: createHash('sha1').update(text).digest('hex') };
+}
+
+/** The error-reply code a script raises when what it reads is not of the store's shape. */
+export const CORRUPT_REPLY = 'TWCORRUPT';
+
+const CHECK_VERSION = `
+local function version_of(text, n)
+  if text == false and n == false then return 0 end
+  if text == false or n == false or not string.match(n, '^[1-9]%d*$') then
+    return redis.error_reply('${CORRUPT_REPLY} the stored entry has no value or no version')
+  end
+  return tonumber(n)
+end`;
+
+const CHECK_COUNT = `
+local function count_of(key)
+  local raw = redis.call('GET', key)
+  if raw == false then return 0 end
+  if not string.match(raw, '^%d+$') then
+    return redis.error_reply('${CORRUPT_REPLY} the stored counter is not a whole number')
+  end
+  return tonumber(raw)
+end`;
+
+/**
+ * KEYS[1] the entry; ARGV: the value's text, `ifVersion` ('' when not given), `ttlMs` ('' when not given).
+ * Returns `{1, version}` when written; `{0, 0}` when refused and there is no entry; `{0, version, text}`
+ * when refused, with the current entry. A write without a TTL clears the entry's old one (`PERSIST`).
+ */
+export const SET_SCRIPT = luaScript(
+  `${CHECK_VERSION}
+local fields = redis.call('HMGET', KEYS[1], 'v', 'n')
+local version = version_of(fields[1], fields[2])
+if type(version) == 'table' then return version end
+if ARGV[2] ~= '' and tonumber(ARGV[2]) ~= version then
+  if version == 0 then return {0, 0} end
+  return {0, version, fields[1]}
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 'n', version + 1)
+if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
+return {1, version + 1}`,
+);
+
+/**
+ * KEYS[1] the entry; ARGV[1] `ifVersion` ('' when not given). Returns 1 when the entry was removed.
+ * Without `ifVersion` the key is removed whatever its fields hold, so a damaged entry can be cleared.
+ */
+export const DELETE_SCRIPT = luaScript(
+  `${CHECK_VERSION}
+local fields = redis.call('HMGET', KEYS[1], 'v', 'n')
+if ARGV[1] == '' then return redis.call('DEL', KEYS[1]) end
+local version = version_of(fields[1], fields[2])
+if type(version) == 'table' then return version end
+if version == 0 or tonumber(ARGV[1]) ~= version then return 0 end
+return redis.call('DEL', KEYS[1])`,
+);
+
+/**
+ * KEYS the counters; ARGV[1] `ttlMs` ('' when not given), ARGV[2..] their limits. Checks every counter,
+ * then adds 1 to each, or to none. Returns `{1, -1, count…}` (the new counts) or `{0, blocked, count…}`
+ * (the index of the first counter that would pass its limit, and the counts as they are). The TTL is set
+ * with `PEXPIRE … NX`: only on a counter that has no expiry yet, so an existing one keeps its own.
+ */
+export const RESERVE_SCRIPT = luaScript(
+  `${CHECK_COUNT}
+local counts = {}
+for i, key in ipairs(KEYS) do
+  local count = count_of(key)
+  if type(count) == 'table' then return count end
+  counts[i] = count
+end
+for i = 1, #KEYS do
+  if counts[i] + 1 > tonumber(ARGV[i + 1]) then return {0, i - 1, unpack(counts)} end
+end
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('INCR', key)
+  if ARGV[1] ~= '' then redis.call('PEXPIRE', key, ARGV[1], 'NX') end
+end
+return {1, -1, unpack(counts)}`,
+);
+
+/** KEYS the counters (a key may repeat). Takes 1 off each counter above 0; an absent one stays absent. */
+export const RELEASE_SCRIPT = luaScript(
+  `${CHECK_COUNT}
+for _, key in ipairs(KEYS) do
+  local count = count_of(key)
+  if type(count) == 'table' then return count end
+  if count > 0 then redis.call('DECR', key) end
+end
+return 0`,
+);

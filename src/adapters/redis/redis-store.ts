@@ -1,0 +1,269 @@
+import { withTimeout } from '../../chain/with-timeout.js';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../../defaults.js';
+import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { StoreError } from '../../errors/store-error.js';
+import { checkNumberOption, describeOptionValue } from '../../options/check-option.js';
+import type {
+  ReserveResult,
+  Store,
+  StoreCounter,
+  StoreEntry,
+  StoreSetOptions,
+  StoreSetResult,
+} from '../../store/store.js';
+import {
+  checkCounters,
+  checkKey,
+  checkTtl,
+  checkVersion,
+  decodeStoreValue,
+  encodeStoreValue,
+} from '../../store/store-value.js';
+import { connectRedisClient, quitRedisClient } from './connect-redis-client.js';
+import {
+  DELETE_SCRIPT,
+  type LuaScript,
+  RELEASE_SCRIPT,
+  RESERVE_SCRIPT,
+  SET_SCRIPT,
+} from './redis-scripts.js';
+import { toRedisStoreError } from './redis-store-error.js';
+
+/** The commands the store sends, as node-redis' clients (`createClient`, `createCluster`) have them. */
+export interface RedisStoreCommands {
+  evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  hmGet(key: string, fields: string[]): Promise<unknown>;
+}
+
+/**
+ * A connected node-redis client (`redis@5` or `6`: `createClient`, or `createCluster` for Redis Cluster).
+ * The store only borrows it: it sends each command with an abort signal of its own and never closes it.
+ */
+export interface RedisStoreClient {
+  withCommandOptions(options: { abortSignal: AbortSignal }): RedisStoreCommands;
+}
+
+/** Where the store's data lives: a URL (the store makes, connects and closes its own client) or a client. */
+export type RedisStoreTarget = { readonly url: string } | { readonly client: RedisStoreClient };
+
+/** How `createRedisStore` names keys and how long it waits for Redis. */
+export interface RedisStoreOptions {
+  /**
+   * Put before every key (`myapp:` makes `myapp:tw:{session}:…`), outside the hash tag, so one Redis can
+   * hold several applications. It may not contain `{` or `}`. Default: none, keys are used as given.
+   */
+  readonly keyPrefix?: string;
+  /** Every operation settles within this many milliseconds (default `DEFAULT_REDIS_COMMAND_TIMEOUT_MS`). */
+  readonly commandTimeoutMs?: number;
+}
+
+const MAX_KEY_PREFIX_CHARS = 256;
+
+/**
+ * The shared store (`toolwarden/redis`): each operation is one round trip, a Lua script where it reads
+ * then writes (so compare-and-set and reservations are atomic across processes), `HMGET` for a read.
+ * Keys are sent as given after `keyPrefix`; the keys of one `reserve` or `release` must share a hash tag
+ * on Redis Cluster (the keys `storeKey` builds for one session do).
+ *
+ * An entry is a Redis hash and a counter a Redis string: a key used for both reads as `corrupt`. When
+ * Redis cannot be reached or does not answer within `commandTimeoutMs`, the call rejects with
+ * `StoreError` (`unavailable`, the client's error as its `cause`); a write that timed out after it was
+ * sent may still have been applied. The store works again once the client has reconnected.
+ *
+ * Made by `createRedisStore`.
+ */
+export class RedisStore implements Store {
+  readonly #client: RedisStoreClient;
+  readonly #prefix: string;
+  readonly #timeoutMs: number;
+  /** Closes the client when the store made it; undefined when the client is the caller's. */
+  readonly #closeClient: (() => Promise<void>) | undefined;
+  #closed = false;
+
+  /** Use `createRedisStore`. */
+  constructor(
+    client: RedisStoreClient,
+    options: { readonly prefix: string; readonly timeoutMs: number },
+    closeClient?: () => Promise<void>,
+  ) {
+    this.#client = client;
+    this.#prefix = options.prefix;
+    this.#timeoutMs = options.timeoutMs;
+    this.#closeClient = closeClient;
+  }
+
+  async get(key: string): Promise<StoreEntry | undefined> {
+    checkKey(key);
+    const reply = await this.#send('get', (commands) => commands.hmGet(this.#prefix + key, ['v', 'n']));
+    const [text, version] = Array.isArray(reply) ? reply.map(optionalText) : [];
+    if (text === undefined && version === undefined) return undefined;
+    if (text === undefined || version === undefined || !/^[1-9]\d*$/.test(version)) {
+      throw new StoreError({
+        reason: 'corrupt',
+        operation: 'get',
+        message: 'the stored entry has no value or no version',
+      });
+    }
+    return { value: decodeStoreValue(text, 'get'), version: Number(version) };
+  }
+
+  async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<StoreSetResult> {
+    checkKey(key);
+    checkVersion(options.ifVersion);
+    checkTtl(options.ttlMs);
+    const text = encodeStoreValue(value);
+    const reply = await this.#script(
+      'set',
+      SET_SCRIPT,
+      [key],
+      [text, optionalArgument(options.ifVersion), optionalArgument(options.ttlMs)],
+    );
+    const [written, version, current] = reply;
+    if (Number(written) === 1) return { ok: true, version: Number(version) };
+    if (Number(version) === 0) return { ok: false, current: undefined };
+    return {
+      ok: false,
+      current: { value: decodeStoreValue(optionalText(current) ?? '', 'set'), version: Number(version) },
+    };
+  }
+
+  async delete(key: string, options: { readonly ifVersion?: number } = {}): Promise<boolean> {
+    checkKey(key);
+    checkVersion(options.ifVersion);
+    const reply = await this.#script('delete', DELETE_SCRIPT, [key], [optionalArgument(options.ifVersion)]);
+    return Number(reply) === 1;
+  }
+
+  async reserve(
+    counters: readonly StoreCounter[],
+    options: { readonly ttlMs?: number } = {},
+  ): Promise<ReserveResult> {
+    checkCounters(counters);
+    checkTtl(options.ttlMs);
+    const [reserved, blocked, ...counts] = await this.#script(
+      'reserve',
+      RESERVE_SCRIPT,
+      counters.map((counter) => counter.key),
+      [optionalArgument(options.ttlMs), ...counters.map((counter) => String(counter.limit))],
+    );
+    const numbers = counts.map(Number);
+    return Number(reserved) === 1
+      ? { ok: true, counts: numbers }
+      : { ok: false, blocked: Number(blocked), counts: numbers };
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    if (!Array.isArray(keys)) throw new TypeError('release takes an array of keys');
+    for (const key of keys) checkKey(key);
+    if (keys.length === 0) return;
+    await this.#script('release', RELEASE_SCRIPT, keys, []);
+  }
+
+  /** Closes the client the store made (a client passed in stays open). Later calls reject (`unavailable`). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#closeClient?.();
+  }
+
+  /** Runs a script by its SHA-1, and by its text when the server does not have it cached (`NOSCRIPT`). */
+  async #script(
+    operation: string,
+    script: LuaScript,
+    keys: readonly string[],
+    args: string[],
+  ): Promise<unknown[]> {
+    const options = { keys: keys.map((key) => this.#prefix + key), arguments: args };
+    const reply = await this.#send(operation, async (commands) => {
+      try {
+        return await commands.evalSha(script.sha1, options);
+      } catch (error) {
+        if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
+        return commands.eval(script.text, options);
+      }
+    });
+    return Array.isArray(reply) ? reply : [reply];
+  }
+
+  /** Sends with a deadline: the abort signal drops a command still queued in the client when it passes. */
+  async #send<T>(operation: string, send: (commands: RedisStoreCommands) => Promise<T>): Promise<T> {
+    if (this.#closed) {
+      throw new StoreError({ reason: 'unavailable', operation, message: 'the store is closed' });
+    }
+    const controller = new AbortController();
+    try {
+      return await withTimeout(
+        () => send(this.#client.withCommandOptions({ abortSignal: controller.signal })),
+        {
+          timeoutMs: this.#timeoutMs,
+          timeoutError: () =>
+            new StoreError({
+              reason: 'unavailable',
+              operation,
+              message: `Redis did not answer within ${this.#timeoutMs} ms`,
+            }),
+          signal: undefined,
+          abort: (reason) => controller.abort(reason),
+        },
+      );
+    } catch (error) {
+      throw toRedisStoreError(error, operation);
+    }
+  }
+}
+
+/**
+ * A store over Redis. With `{ url }` (`redis://user:password@host:6379/0`, `rediss://` for TLS) the store
+ * makes its own client, connects it (rejecting with `StoreError`, `unavailable`, when Redis does not
+ * answer within `commandTimeoutMs`), reconnects it after an outage, and closes it on `close()`. Its
+ * commands are not queued while it is disconnected: they reject at once. With `{ client }` the store
+ * uses that connected client as it is (its offline queue, its reconnect strategy) and never closes it.
+ */
+export async function createRedisStore(
+  target: RedisStoreTarget,
+  options: RedisStoreOptions = {},
+): Promise<RedisStore> {
+  const prefix = checkKeyPrefix(options.keyPrefix);
+  const timeoutMs =
+    checkNumberOption(options.commandTimeoutMs, { option: 'commandTimeoutMs', min: 1, timer: true }) ??
+    DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
+  const settings = { prefix, timeoutMs };
+  const given = (target ?? {}) as { url?: unknown; client?: unknown };
+  if (given.client !== undefined && given.url === undefined) {
+    if (typeof (given.client as RedisStoreClient).withCommandOptions !== 'function') {
+      throw new InvalidOptionsError({ option: 'client', message: 'must be a node-redis client' });
+    }
+    return new RedisStore(given.client as RedisStoreClient, settings);
+  }
+  if (typeof given.url !== 'string' || given.client !== undefined) {
+    throw new InvalidOptionsError({
+      option: 'url',
+      message: `give either url (a string) or client, got ${describeOptionValue(given.url)}`,
+    });
+  }
+  const client = await connectRedisClient(given.url, timeoutMs);
+  return new RedisStore(client, settings, () => quitRedisClient(client, timeoutMs));
+}
+
+function checkKeyPrefix(prefix: unknown): string {
+  if (prefix === undefined) return '';
+  if (typeof prefix !== 'string' || prefix.length > MAX_KEY_PREFIX_CHARS || /[{}]/.test(prefix)) {
+    throw new InvalidOptionsError({
+      option: 'keyPrefix',
+      message: `must be a string of at most ${MAX_KEY_PREFIX_CHARS} characters without { or } (it would move the hash tag), got ${describeOptionValue(prefix)}`,
+    });
+  }
+  return prefix;
+}
+
+/** An optional whole number as a script argument: '' when it is not given. */
+function optionalArgument(value: number | undefined): string {
+  return value === undefined ? '' : String(value);
+}
+
+/** A bulk-string reply as text (a client with a `typeMapping` may hand back a Buffer); null as undefined. */
+function optionalText(reply: unknown): string | undefined {
+  if (reply === null || reply === undefined) return undefined;
+  return Buffer.isBuffer(reply) ? reply.toString('utf8') : String(reply);
+}

@@ -1,0 +1,2 @@
+export type { SqliteDatabase } from './open-sqlite-database.js';
+export { createSqliteStore, type SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';

@@ -1,0 +1,42 @@
+// A process serving one session: opens the store named in argv[2] (JSON), says `ready`, waits for the start
+// time on stdin, then makes argv[5] concurrent calls to one read tool in session argv[3], turn argv[4], and
+// prints how many the tool ran and the codes of the rest, as JSON. Used by cross-process-limits.test.ts.
+import { createInterface } from 'node:readline';
+import { createToolRuntime, defineTool } from '../../index.js';
+import { openStoreSpec } from '../../store/__fixtures__/open-store-spec.js';
+
+const [spec, sessionId, turnId, count] = process.argv.slice(2);
+const store = await openStoreSpec(JSON.parse(spec ?? '{}'));
+let executed = 0;
+const runtime = createToolRuntime({
+  store,
+  tools: [
+    defineTool({
+      name: 'lookup',
+      description: 'Looks an order up.',
+      effect: 'read',
+      execute: async () => ({ found: ++executed }),
+    }),
+  ],
+});
+process.stdout.write('ready\n');
+const [line] = await createInterface({ input: process.stdin })
+  [Symbol.asyncIterator]()
+  .next()
+  .then((r) => [r.value]);
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(line) - Date.now())));
+const outcomes = await Promise.all(
+  Array.from({ length: Number(count) }, (_, i) =>
+    runtime.executeToolCall(
+      { name: 'lookup', arguments: { id: `o-${i}` } },
+      { sessionId: sessionId ?? 's', turnId: turnId ?? 't' },
+    ),
+  ),
+);
+const codes: Record<string, number> = {};
+for (const outcome of outcomes) {
+  if (outcome.type === 'answered' && outcome.isError)
+    codes[outcome.code ?? '?'] = (codes[outcome.code ?? '?'] ?? 0) + 1;
+}
+await store.close?.();
+process.stdout.write(`${JSON.stringify({ executed, codes })}\n`);

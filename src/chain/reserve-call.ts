@@ -1,0 +1,86 @@
+import { DEFAULT_SESSION_TTL_MS, DEFAULT_STORE_TIMEOUT_MS } from '../defaults.js';
+import { StoreError } from '../errors/store-error.js';
+import type { StoreCounter } from '../store/store.js';
+import { storeKey } from '../store/store-key.js';
+import type { AnyTool } from '../tools/define-tool.js';
+import type { LimitScope } from './call-limits.js';
+import type { ResolvedPolicy } from './execution-policy.js';
+import { withTimeout } from './with-timeout.js';
+
+/** What the store said about one call's place in the session's limits. */
+export type Reservation =
+  /** No shared limit applies (no session, an excluded tool, no limit set): nothing was counted. */
+  | { readonly type: 'none' }
+  /** Counted: the keys to give back should the call not run after all. */
+  | { readonly type: 'reserved'; readonly keys: readonly string[] }
+  | { readonly type: 'limited'; readonly scope: LimitScope; readonly limit: number }
+  /** The store failed: nothing is known to be counted. */
+  | { readonly type: 'store-failed'; readonly error: unknown };
+
+export interface ReservationScope {
+  readonly sessionId: string | undefined;
+  readonly turnId: string | undefined;
+}
+
+/**
+ * Counts a call in the store against the limits shared by every process serving the session: the turn's
+ * (when there is a turn id) and the session's (`limits.perSession`). One `reserve` of all of them at once:
+ * one round trip, all or nothing, so of 100 concurrent calls against a limit of 40 exactly 40 pass.
+ */
+export async function reserveCall(
+  tool: AnyTool,
+  scope: ReservationScope,
+  policy: ResolvedPolicy,
+): Promise<Reservation> {
+  const { sessionId, turnId } = scope;
+  const { limits } = policy;
+  if (sessionId === undefined || limits.isExcluded(tool.name)) return { type: 'none' };
+  const counters: (StoreCounter & { readonly scope: LimitScope })[] = [];
+  if (turnId !== undefined) {
+    const turn = ['calls', 'turn', turnId];
+    counters.push({
+      key: storeKey(sessionId, ...turn, tool.name),
+      limit: limits.limitFor(tool),
+      scope: 'per-tool',
+    });
+    counters.push({ key: storeKey(sessionId, ...turn), limit: limits.total, scope: 'total' });
+  }
+  const perTool = limits.sessionLimitFor(tool);
+  if (perTool !== undefined) {
+    counters.push({
+      key: storeKey(sessionId, 'calls', tool.name),
+      limit: perTool,
+      scope: 'session-per-tool',
+    });
+  }
+  if (limits.sessionTotal !== undefined) {
+    counters.push({ key: storeKey(sessionId, 'calls'), limit: limits.sessionTotal, scope: 'session-total' });
+  }
+  if (counters.length === 0) return { type: 'none' };
+  try {
+    const reserved = await withTimeout(
+      () =>
+        policy.store.reserve(
+          counters.map(({ key, limit }) => ({ key, limit })),
+          { ttlMs: DEFAULT_SESSION_TTL_MS },
+        ),
+      {
+        timeoutMs: DEFAULT_STORE_TIMEOUT_MS,
+        timeoutError: () =>
+          new StoreError({
+            reason: 'unavailable',
+            operation: 'reserve',
+            message: `no answer within ${DEFAULT_STORE_TIMEOUT_MS} ms`,
+          }),
+        signal: undefined,
+        abort: () => {},
+      },
+    );
+    if (reserved.ok) return { type: 'reserved', keys: counters.map((counter) => counter.key) };
+    const blocked = counters[reserved.blocked] ?? counters[0];
+    if (blocked === undefined) throw new TypeError('the store named no counter it refused');
+    return { type: 'limited', scope: blocked.scope, limit: blocked.limit };
+  } catch (error) {
+    return { type: 'store-failed', error };
+  }
+}

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { StoreError } from '../errors/store-error.js';
+import type { Message } from '../messages/message.js';
+import { runToolLoop } from '../run/run-tool-loop.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { recordEvents } from '../testing/record-events.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { storeWith } from '../testing/store-with.js';
+import { defineTool } from '../tools/define-tool.js';
+import { createToolRuntime } from './tool-runtime.js';
+
+const user: Message = { role: 'user', content: 'go' };
+
+function countedTools() {
+  const runs = { read: 0, write: 0 };
+  const tools = [
+    defineTool({
+      name: 'lookup',
+      description: 'Looks an order up.',
+      effect: 'read',
+      input: { type: 'object', properties: { id: { type: 'string' } } },
+      execute: async () => ({ found: ++runs.read }),
+    }),
+    defineTool({
+      name: 'refund',
+      description: 'Refunds an order.',
+      effect: 'write',
+      input: { type: 'object', properties: { id: { type: 'string' } } },
+      execute: async () => ({ refunded: ++runs.write }),
+    }),
+  ];
+  return { tools, runs };
+}
+
+/** A store whose counters are down: every reservation rejects as an outage. */
+const downStore = () =>
+  storeWith({
+    reserve: () =>
+      Promise.reject(
+        new StoreError({ reason: 'unavailable', operation: 'reserve', message: 'ECONNREFUSED' }),
+      ),
+  });
+
+describe('session limits, counted in the store', () => {
+  it('hold across requests of one session, and not for another session', async () => {
+    const { tools, runs } = countedTools();
+    const runtime = createToolRuntime({ tools, limits: { perSession: { perTool: 3 } } });
+    const call = (sessionId: string) =>
+      runtime.executeToolCall({ name: 'lookup', arguments: { id: 'A' } }, { sessionId });
+    const first = [await call('s1'), await call('s1')];
+    const second = [await call('s1'), await call('s1')];
+    expect([...first, ...second].map((outcome) => outcome.type === 'answered' && outcome.isError)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    const refused = second[1];
+    expect(refused).toMatchObject({ code: 'TOOL_CALL_LIMIT' });
+    expect(refused?.type === 'answered' && refused.content).toContain(
+      "Tool call limit (3) exceeded for tool 'lookup' in this session",
+    );
+    expect(await call('s2')).toMatchObject({ isError: false });
+    expect(runs.read).toBe(4);
+  });
+
+  it('a total for the session stops every tool once reached', async () => {
+    const { tools, runs } = countedTools();
+    const runtime = createToolRuntime({ tools, limits: { perSession: { total: 2 } } });
+    const outcomes = [];
+    for (const name of ['lookup', 'refund', 'lookup']) {
+      outcomes.push(await runtime.executeToolCall({ name, arguments: { id: 'A' } }, { sessionId: 's' }));
+    }
+    expect(outcomes.map((outcome) => outcome.type === 'answered' && outcome.code)).toEqual([
+      undefined,
+      undefined,
+      'TOOL_CALL_LIMIT',
+    ]);
+    expect(runs).toEqual({ read: 1, write: 1 });
+  });
+
+  it('a turn shared by two runtimes over one store runs exactly 40 of 100 concurrent calls (the per-tool default)', async () => {
+    const { tools, runs } = countedTools();
+    const store = new MemoryStore();
+    const runtimes = [createToolRuntime({ tools, store }), createToolRuntime({ tools, store })];
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (runtimes[i % 2] ?? runtimes[0])?.executeToolCall(
+          { name: 'lookup', arguments: { id: `o-${i}` } },
+          { sessionId: 's', turnId: 't1' },
+        ),
+      ),
+    );
+    expect(runs.read).toBe(40);
+    const refused = outcomes.filter((outcome) => outcome?.type === 'answered' && outcome.isError);
+    expect(refused).toHaveLength(60);
+    for (const outcome of refused) expect(outcome).toMatchObject({ code: 'TOOL_CALL_LIMIT' });
+  });
+
+  it('counts nothing for calls without a session (nothing to share)', async () => {
+    const { tools, runs } = countedTools();
+    const store = new MemoryStore();
+    const runtime = createToolRuntime({ tools, store, limits: { perSession: { perTool: 1 } } });
+    for (let i = 0; i < 3; i++) await runtime.executeToolCall({ name: 'lookup', arguments: {} });
+    expect(runs.read).toBe(3);
+    expect(store.size).toBe(0);
+  });
+
+  it('gives a reservation back when the response halts before any call runs', async () => {
+    const { tools, runs } = countedTools();
+    const store = new MemoryStore();
+    const runtime = createToolRuntime({
+      tools,
+      store,
+      unknownTool: 'throw',
+      limits: { perSession: { perTool: 1 } },
+    });
+    const halted = runtime.executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'lookup', arguments: {} }, { name: 'nope' }]),
+      sessionId: 's',
+    });
+    await expect(halted).rejects.toThrow("No tool named 'nope'");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(
+      await runtime.executeToolCall({ name: 'lookup', arguments: {} }, { sessionId: 's' }),
+    ).toMatchObject({
+      isError: false,
+    });
+    expect(runs.read).toBe(1);
+  });
+
+  it('refuses bad session limits when the runtime is made', () => {
+    const { tools } = countedTools();
+    expect(() => createToolRuntime({ tools, limits: { perSession: { perTool: -1 } } })).toThrow(
+      'limits.perSession.perTool',
+    );
+    expect(() => createToolRuntime({ tools, limits: { perSession: 'x' as never } })).toThrow(
+      'limits.perSession',
+    );
+    expect(() => createToolRuntime({ tools, store: { get: () => 1 } as never })).toThrow(
+      'must implement the Store port (missing set, delete, reserve, release)',
+    );
+  });
+});
+
+describe('when the store fails', () => {
+  it('a write fails closed: not run, the model told the tool is unavailable, an event with the failure', async () => {
+    const { tools, runs } = countedTools();
+    const events = recordEvents();
+    const runtime = createToolRuntime({ tools, store: downStore(), limits: { perSession: { perTool: 5 } } });
+    const outcome = await runtime.executeToolCall(
+      { name: 'refund', arguments: { id: 'A' } },
+      { sessionId: 's', onEvent: events.listener },
+    );
+    expect(runs.write).toBe(0);
+    expect(outcome).toMatchObject({ isError: true, code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
+    expect(outcome.type === 'answered' && outcome.content).toContain('the call was not run');
+    expect(events.ofType('tool-call-store-failed')).toMatchObject([
+      { toolName: 'refund', failedOpen: false, errorType: 'StoreError' },
+    ]);
+  });
+
+  it("a read fails open by default (runs uncounted, with an event), closed under onStoreFailure: 'closed'", async () => {
+    const { tools, runs } = countedTools();
+    const events = recordEvents();
+    const open = createToolRuntime({ tools, store: downStore(), limits: { perSession: { perTool: 5 } } });
+    expect(
+      await open.executeToolCall(
+        { name: 'lookup', arguments: {} },
+        { sessionId: 's', onEvent: events.listener },
+      ),
+    ).toMatchObject({ isError: false });
+    expect(events.ofType('tool-call-store-failed')).toMatchObject([{ toolName: 'lookup', failedOpen: true }]);
+    const closed = createToolRuntime({
+      tools,
+      store: downStore(),
+      onStoreFailure: 'closed',
+      limits: { perSession: { perTool: 5 } },
+    });
+    expect(await closed.executeToolCall({ name: 'lookup', arguments: {} }, { sessionId: 's' })).toMatchObject(
+      {
+        code: 'TOOL_UNAVAILABLE',
+      },
+    );
+    expect(runs.read).toBe(1);
+  });
+
+  it('the loop stops as store-unavailable after a write was refused, and says why', async () => {
+    const { tools, runs } = countedTools();
+    const model = new ScriptedModel({
+      script: [
+        assistantWithCalls([{ name: 'refund', arguments: { id: 'A' } }]),
+        { role: 'assistant', content: 'Refunded.' },
+      ],
+    });
+    const outcome = await runToolLoop({
+      model,
+      tools,
+      store: downStore(),
+      sessionId: 's',
+      turnId: 't',
+      messages: [user],
+    });
+    expect(runs.write).toBe(0);
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'store-unavailable', roundTrips: 1 });
+    expect(outcome.type === 'stopped' && outcome.text).toContain('could not be reached');
+  });
+});
