@@ -90,7 +90,8 @@ function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput
   if (input.isWrite(tool)) record.write = true;
   if (result.type === 'error') {
     record.result = hash53(result.content);
-    record.outcome = result.errorClass === 'transient' ? 'transient' : 'error';
+    record.outcome =
+      result.errorClass === 'transient' ? 'transient' : result.errorClass === 'denied' ? 'denied' : 'error';
   } else {
     const digest = resultDigest(result.content, input.config.hintsOf(tool));
     record.result = digest.digest;

@@ -244,7 +244,7 @@ function roundResults(
   return all;
 }
 
-/** What the guard needs of a call that ran before the pause (its text, whether it failed transiently), from its answer. */
+/** What the guard needs of a call answered before the pause (its text, whether it failed transiently or was denied), from its answer. */
 function settledResult(answer: ToolMessage): ToolCallResult {
   const base = {
     toolCallId: answer.toolCallId,
@@ -259,7 +259,8 @@ function settledResult(answer: ToolMessage): ToolCallResult {
     ...base,
     type: 'error',
     code,
-    errorClass: code === 'TOOL_UNAVAILABLE' ? 'transient' : 'invalid-input',
+    errorClass:
+      code === 'TOOL_UNAVAILABLE' ? 'transient' : code === 'PERMISSION_DENIED' ? 'denied' : 'invalid-input',
     error: undefined,
   };
 }
