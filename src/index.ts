@@ -129,6 +129,7 @@ export type {
   ResumeLoopOptions,
   RunOptions,
   StopInfo,
+  StoredResumeOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
 export type {
@@ -139,6 +140,7 @@ export type {
   StopEvidence,
   StopReason,
 } from './run/loop-outcome.js';
+export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { resumeToolLoop } from './run/resume-tool-loop.js';
 export type { RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';

@@ -78,9 +78,10 @@ export interface CallsOutcome {
 /**
  * Runs the tool calls of one assistant message: prepare each in the model's order (lookup, limits,
  * arguments), decide each (`authorize`, `beforeToolCall`, `needsApproval`), then run the ready ones that
- * wait for no decision concurrently (capped; writes one at a time). Identical ready calls to a read tool run once and share the result (`sharedWith`); each still
- * counts as a call and gets its own result and tool message. `counts` is updated as calls are admitted, so
- * a loop can keep one running count for a whole turn. Never rejects.
+ * wait for no decision concurrently (capped; writes one at a time). Identical ready calls to a read tool
+ * run once and share the result (`sharedWith`); each still counts as a call and gets its own result and
+ * tool message. `counts` is updated as calls are admitted, so a loop can keep one running count for a
+ * whole turn. Never rejects.
  */
 export async function runToolCalls(request: CallsRequest, runtime: ToolRuntime): Promise<CallsOutcome> {
   const calls = request.assistant.toolCalls ?? [];
