@@ -9,10 +9,16 @@ import { createClient } from 'redis';
 export interface RedisServer {
   readonly url: string;
   readonly port: number;
-  /** Stops the server (its data is gone) and waits until the process has exited. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, empty, and waits until it answers PING. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server and waits until the process has exited: its data is gone, or with `keepData` saved
+   * (`SHUTDOWN SAVE`) for the next `restart` to load, as a server with persistence that went down.
+   */
+  stop(options?: { readonly keepData?: boolean }): Promise<void>;
+  /**
+   * Starts it again on the same port and waits until it answers PING: empty, or with `keepData` holding
+   * what it held (saved with `SHUTDOWN SAVE` and loaded back), as a server restarted with persistence.
+   */
+  restart(options?: { readonly keepData?: boolean }): Promise<void>;
   /** Freezes the process (SIGSTOP): connections stay open and nothing answers, as a hung server. */
   pause(): void;
   /** Lets a paused server go on (SIGCONT). */
@@ -32,11 +38,14 @@ export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let running: { child: ChildProcess; dir: string } | undefined;
+  /** The folder of a server stopped with its data kept: the next start loads its dump. */
+  let kept: string | undefined;
   const killOnExit = () => running?.child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
   const start = async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tw-redis-'));
+    const dir = kept ?? mkdtempSync(join(tmpdir(), 'tw-redis-'));
+    kept = undefined;
     const child = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
@@ -51,34 +60,46 @@ export async function startRedisServer(): Promise<RedisServer> {
     await Promise.race([waitForPing(url), exited]);
   };
 
-  const stop = async () => {
+  /** Stops the server; with `keepData` it saves first and its folder (holding the dump) is kept for the next start. */
+  const stop = async (keepData = false): Promise<void> => {
     const current = running;
     running = undefined;
     if (current === undefined) return;
     if (current.child.exitCode === null && current.child.signalCode === null) {
       const exited = new Promise((resolve) => current.child.once('exit', resolve));
       current.child.kill('SIGCONT');
-      current.child.kill('SIGTERM');
+      if (keepData) await shutdownSaving(url);
+      else current.child.kill('SIGTERM');
       await exited;
     }
-    rmSync(current.dir, { recursive: true, force: true });
+    if (keepData) kept = current.dir;
+    else rmSync(current.dir, { recursive: true, force: true });
   };
 
   await start();
   return {
     url,
     port,
-    stop: async () => {
-      await stop();
-      process.removeListener('exit', killOnExit);
+    stop: async (options = {}) => {
+      await stop(options.keepData === true);
+      if (options.keepData !== true) process.removeListener('exit', killOnExit);
     },
-    restart: async () => {
-      await stop();
+    restart: async (options = {}) => {
+      await stop(options.keepData === true);
       await start();
     },
     pause: () => running?.child.kill('SIGSTOP'),
     resume: () => running?.child.kill('SIGCONT'),
   };
+}
+
+/** `SHUTDOWN SAVE`: the server writes its data to its folder's dump.rdb and exits (the reply never comes). */
+async function shutdownSaving(url: string): Promise<void> {
+  const client = createClient({ url, socket: { reconnectStrategy: false } });
+  client.on('error', () => {});
+  await client.connect();
+  await client.sendCommand(['SHUTDOWN', 'SAVE']).catch(() => {});
+  if (client.isOpen) client.destroy();
 }
 
 /** A port nothing listens on now: the OS picks one, the fixture closes it again and hands it to Redis. */
