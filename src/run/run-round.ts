@@ -4,7 +4,7 @@ import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
 import type { ToolCallResult, ToolErrorCode } from '../chain/tool-execution-result.js';
 import { unknownToolText } from '../chain/unknown-tool-text.js';
 import { guardRound } from '../guard/guard-round.js';
-import type { AssistantMessage, ToolMessage } from '../messages/message.js';
+import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import { abortStop } from './abort-stop.js';
 import { extendHistory } from './extend-history.js';
@@ -230,7 +230,7 @@ function failedRound(
 
 /** One result per call of a resumed round, in the model's order: the calls that ran before are read back from their answers. */
 function roundResults(
-  calls: AssistantMessage['toolCalls'] & object,
+  calls: readonly ToolCall[],
   settled: ReadonlyMap<string, ToolMessage>,
   results: readonly ToolCallResult[],
 ): ToolCallResult[] {
