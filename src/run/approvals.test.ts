@@ -1,82 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsDigest } from '../chain/arguments-digest.js';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { approvalDemoShop as approvalShop, DEMO_ROUND } from '../demo/approvals/approval-demo-shop.js';
 import { ApprovalError } from '../errors/approval-error.js';
 import { CallbackError } from '../errors/callback-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { StoreError } from '../errors/store-error.js';
-import type { Message } from '../messages/message.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { Store } from '../store/store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
-import type { LoopOutcome } from './loop-outcome.js';
-import { readPendingRun, runStateKey } from './pending-run.js';
+import {
+  APPROVE,
+  approvalShop,
+  DIGEST,
+  DONE,
+  interrupted,
+  pause,
+  REFUND_ARGUMENTS,
+  ROUND,
+  refusal,
+  resume,
+  USER,
+} from './__fixtures__/approval-runs.js';
+import { readPendingRun } from './pending-run.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 // Human approval that survives a restart: a call that needs approval pauses its run, the run is kept in the
 // store under its id, and a resume by that id (in this process or any other) runs the approved call once.
-
-const USER: readonly Message[] = [
-  { role: 'user', content: 'Refund 250 on order A-1, then tell me its status.' },
-];
-const ROUND = { role: 'assistant' as const, content: '', toolCalls: DEMO_ROUND };
-const DONE = { role: 'assistant' as const, content: 'Refunded; the order shows as refunded.' };
-const REFUND_ARGUMENTS = '{"orderId":"A-1","amount":250}';
-const DIGEST = argumentsDigest('refundOrder', REFUND_ARGUMENTS);
-const APPROVE = { r1: { approve: true as const, argumentsDigest: DIGEST } };
-
-function interrupted(outcome: LoopOutcome) {
-  if (outcome.type !== 'interrupted') throw new Error(`expected interrupted, got ${outcome.type}`);
-  return outcome;
-}
-
-/** The first request: the model asks for the refund and the read; the run pauses at the refund. */
-async function pause(store: Store, extra: { readonly approvalTtlMs?: number } = {}) {
-  const shop = approvalShop();
-  const outcome = interrupted(
-    await runToolLoop({
-      model: new ScriptedModel({ script: [ROUND] }),
-      messages: USER,
-      tools: shop.tools,
-      store,
-      ...extra,
-    }),
-  );
-  return { outcome, shop };
-}
-
-/** A later request, maybe in another process: new tools, the store and the run id only. */
-function resume(
-  store: Store,
-  runId: string,
-  decisions: object,
-  model = new ScriptedModel({ script: [DONE] }),
-) {
-  const shop = approvalShop();
-  const done = resumeToolLoop({
-    runId,
-    store,
-    tools: shop.tools,
-    model,
-    decisions: decisions as Record<string, never>,
-  });
-  return { done, shop, model };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ApprovalError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ApprovalError.isInstance(error)) throw new Error(`expected an ApprovalError, got ${String(error)}`);
-  return error;
-}
 
 describe('human approval: the run pauses, is kept in the store, and resumes by its id', () => {
   it('pauses at the call that needs approval after running the calls of its response that need none, and keeps the run under its id', async () => {
@@ -157,78 +108,6 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     expect(policyText.answer).toMatchObject({ content: 'PERMISSION_DENIED: Not allowed.' });
   });
 
-  it('refuses, before anything runs, changed arguments, an unknown run, a call the run does not wait for and an approval without its digest; the run still waits', async () => {
-    const store = new MemoryStore();
-    const { outcome } = await pause(store);
-    const changed = resume(store, outcome.runId, {
-      r1: {
-        approve: true,
-        argumentsDigest: argumentsDigest('refundOrder', '{"orderId":"A-1","amount":25000}'),
-      },
-    });
-    expect(await refusal(changed.done)).toMatchObject({ reason: 'arguments-changed', toolCallId: 'r1' });
-    const unknown = resume(store, 'no-such-run', APPROVE);
-    expect(await refusal(unknown.done)).toMatchObject({ reason: 'unknown-run', runId: 'no-such-run' });
-    const notWaiting = resume(store, outcome.runId, {
-      ...APPROVE,
-      g1: { approve: true, argumentsDigest: DIGEST },
-    });
-    expect(await refusal(notWaiting.done)).toMatchObject({ reason: 'not-pending', toolCallId: 'g1' });
-    const short = resume(store, outcome.runId, { r1: 'run' });
-    await expect(short.done).rejects.toBeInstanceOf(InvalidOptionsError);
-    const malformed = resume(store, outcome.runId, { r1: { approve: 'yes' } });
-    await expect(malformed.done).rejects.toBeInstanceOf(InvalidOptionsError);
-    for (const attempt of [changed, unknown, notWaiting, short, malformed]) {
-      expect(attempt.shop.refunds).toEqual([]);
-      expect(attempt.model.callCount).toBe(0);
-    }
-    // Nothing of the refused resumes was applied: the right approval still runs the call.
-    const approved = resume(store, outcome.runId, APPROVE);
-    expect((await approved.done).type).toBe('completed');
-    expect(approved.shop.refunds).toEqual(['A-1']);
-  });
-
-  it('arguments changed in the store after the person saw them: their approval names the other digest, and nothing runs', async () => {
-    const store = new MemoryStore();
-    const { outcome } = await pause(store);
-    // Someone with write access to the store raises the amount, consistently (call, pending entry, digest).
-    const key = runStateKey(outcome.runId);
-    const entry = await store.get(key);
-    const record = structuredClone(entry?.value) as {
-      state: { messages: { toolCalls?: { arguments: string }[] }[]; pending: Record<string, string>[] };
-    };
-    const raised = '{"orderId":"A-1","amount":25000}';
-    const call = record.state.messages[1]?.toolCalls?.[0];
-    if (call === undefined) throw new Error('no call to tamper with');
-    call.arguments = raised;
-    record.state.pending[0] = {
-      ...record.state.pending[0],
-      arguments: raised,
-      argumentsDigest: argumentsDigest('refundOrder', raised),
-    };
-    await store.set(key, record);
-    const attempt = resume(store, outcome.runId, APPROVE);
-    expect((await refusal(attempt.done)).reason).toBe('arguments-changed');
-    expect(attempt.shop.refunds).toEqual([]);
-  });
-
-  it('an approval window that is over is refused as expired; a tampered state is a RunStateError, a record nobody wrote a corrupt store', async () => {
-    const store = new MemoryStore();
-    const { outcome } = await pause(store, { approvalTtlMs: 60_000 });
-    const key = runStateKey(outcome.runId);
-    const entry = await store.get(key);
-    await store.set(key, { ...(entry?.value as object), expiresAt: Date.now() - 1 });
-    const late = resume(store, outcome.runId, APPROVE);
-    expect((await refusal(late.done)).reason).toBe('expired');
-    expect(late.shop.refunds).toEqual([]);
-    await store.set(key, { status: 'pending', expiresAt: Date.now() + 60_000, state: 'not a state' });
-    const corrupt = resume(store, outcome.runId, APPROVE).done;
-    await expect(corrupt).rejects.toMatchObject({ name: 'RunStateError', reason: 'malformed' });
-    await store.set(key, { hello: 'world' });
-    const foreign = resume(store, outcome.runId, APPROVE).done.catch((e: unknown) => e);
-    expect(StoreError.isInstance(await foreign)).toBe(true);
-  });
-
   it('two resumes at once: exactly one runs the approved call, the other is refused as already-resumed', async () => {
     const store = new MemoryStore();
     const { outcome } = await pause(store);
@@ -300,17 +179,5 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallbackError);
     expect(error).toMatchObject({ callback: 'store.set', outcome: { type: 'interrupted' } });
-  });
-
-  it('refuses, as options, a resume by id with no store to read it from and a run id that is no id', async () => {
-    const model = new ScriptedModel({ script: [DONE] });
-    const tools = approvalShop().tools;
-    await expect(resumeToolLoop({ runId: 'r', tools, model })).rejects.toMatchObject({ option: 'store' });
-    await expect(
-      resumeToolLoop({ runId: 42 as unknown as string, tools, model, store: new MemoryStore() }),
-    ).rejects.toMatchObject({ option: 'runId' });
-    await expect(
-      resumeToolLoop({ runId: 'r', tools, model, store: new MemoryStore(), approvalTtlMs: 0 }),
-    ).rejects.toMatchObject({ option: 'approvalTtlMs' });
   });
 });
