@@ -32,6 +32,13 @@ const lookup = defineTool({
   execute: ({ id }: { id?: string }) => ({ id, state: 'shipped' }),
 });
 
+const send = defineTool({
+  name: 'send',
+  description: 'Sends a message.',
+  effect: 'write',
+  execute: ({ to }: { to?: string }) => ({ sent: to }),
+});
+
 interface Row {
   readonly callsPerSecond: number;
   readonly p50: number;
@@ -108,7 +115,7 @@ async function redisBenchmark(port: number, clients: number): Promise<number> {
 async function roundTripSection(url: string): Promise<string[]> {
   const store = await createRedisStore({ url });
   try {
-    const runtime = createToolRuntime({ tools: [lookup], store, limits: UNREACHED });
+    const runtime = createToolRuntime({ tools: [lookup, send], store, limits: UNREACHED });
     const calls = 50;
     const read = await countRoundTrips(url, async () => {
       for (let i = 0; i < calls; i++) {
@@ -133,7 +140,35 @@ async function roundTripSection(url: string): Promise<string[]> {
       });
     await loopRequest(); // the first request loads the scripts into the server's cache
     const request = await countRoundTrips(url, loopRequest);
+    const writes = await countRoundTrips(url, async () => {
+      for (let i = 0; i < calls; i++) {
+        await runtime.executeToolCall(
+          { name: 'send', arguments: `{"to":"${i}"}` },
+          { sessionId: 'rt', turnId: 't' },
+        );
+      }
+    });
+    const duplicates = await countRoundTrips(url, async () => {
+      for (let i = 0; i < calls; i++) {
+        await runtime.executeToolCall(
+          { name: 'send', arguments: `{"to":"${i}"}` },
+          { sessionId: 'rt', turnId: 't' },
+        );
+      }
+    });
+    // The same writes where no limit is shared through the store (a session, no turn id, no perSession).
+    const unlimited = createToolRuntime({ tools: [send], store });
+    const uncounted = await countRoundTrips(url, async () => {
+      for (let i = 0; i < calls; i++) {
+        await unlimited.executeToolCall(
+          { name: 'send', arguments: `{"to":"${i}"}` },
+          { sessionId: 'rt-free' },
+        );
+      }
+    });
     return [
+      `Redis round trips per idempotent write call with shared limits (counted, claimed, recorded): ${writes.count / calls} (${[...new Set(writes.commands)].join(', ')}); per duplicate (counted, replayed): ${duplicates.count / calls}`,
+      `Redis round trips per idempotent write call with no limit shared through the store (claimed, recorded): ${uncounted.count / calls}`,
       `Redis round trips per guarded read call (limits of the turn and the session, one reserve): ${read.count / calls} (${read.count} for ${calls} calls; commands: ${[...new Set(read.commands)].join(', ')})`,
       `Redis round trips per loop request with one read call (guard memory loaded and saved, the call counted): ${request.count} (${request.commands.join(', ')})`,
     ];

@@ -165,6 +165,33 @@ export const DEFAULT_READ_ON_STORE_FAILURE = 'open';
 /** A store call the chain makes (a reservation, an idempotency record) that takes longer fails as the store being unavailable. */
 export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
 
+/**
+ * Idempotent writes: how a write tool's call is kept from running twice when it is not told otherwise.
+ * `at-least-once` (the default, as AWS Lambda Powertools does): the call is recorded as started before it
+ * runs and its result after; a duplicate gets the recorded result, and only a process that dies between
+ * running the tool and recording its result lets the call run again, once its lease has passed. Failures
+ * that do not say what happened (transient ones, timeouts, aborts) free the call for a retry.
+ * `at-most-once` never runs a call again after it started: after such a failure or a crash the outcome is
+ * unknown and the call is refused until someone resolves it. That is the safe choice for payments, but
+ * as a default it would turn every timeout into a ticket for a person.
+ */
+export const DEFAULT_IDEMPOTENCY_MODE = 'at-least-once';
+/** How long the record of an idempotent write (its result, or that it started) is kept: 24 hours. */
+export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Added to the longest a call may take (its timeout per attempt, and the retry delays) to make the lease of
+ * a started record: the time to deliver and record the result. A started record older than its lease is
+ * taken to be of a process that died.
+ */
+export const DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS = 5_000;
+/**
+ * A duplicate that finds the call still running looks again after this many milliseconds, doubling each
+ * time, for as long as the tool's timeout; then it is told the call is in progress.
+ */
+export const DEFAULT_IDEMPOTENCY_POLL_MS = 10;
+/** The longest pause between two looks of a duplicate waiting for a running call. */
+export const DEFAULT_IDEMPOTENCY_MAX_POLL_MS = 500;
+
 /** Attempts at saving the guard's memory when other requests of the session keep saving first. */
 export const DEFAULT_GUARD_SAVE_ATTEMPTS = 5;
 

@@ -24,6 +24,10 @@ export {
 } from './chain/execute-tool-calls.js';
 export type { ExecutionContext } from './chain/execute-with-runtime.js';
 export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
+export {
+  type ForgetIdempotencyRecordOptions,
+  forgetIdempotencyRecord,
+} from './chain/idempotency/forget-idempotency-record.js';
 export type { NeedsApproval, PolicyNeedsApproval } from './chain/needs-approval.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
@@ -73,6 +77,12 @@ export {
   type ToolwardenCode,
 } from './errors/error-codes.js';
 export { FatalToolError, type FatalToolErrorOptions } from './errors/fatal-tool-error.js';
+export {
+  type IdempotencyCode,
+  IdempotencyError,
+  type IdempotencyErrorOptions,
+  type IdempotencyProblem,
+} from './errors/idempotency-error.js';
 export { InvalidOptionsError, type InvalidOptionsErrorOptions } from './errors/invalid-options-error.js';
 export { LoopStoppedError, type LoopStoppedErrorOptions } from './errors/loop-stopped-error.js';
 export { NoToolCallError, type NoToolCallErrorOptions } from './errors/no-tool-call-error.js';
@@ -191,5 +201,11 @@ export {
   type ToolEffect,
   type ToolExample,
 } from './tools/define-tool.js';
+export type {
+  IdempotencyKeyContext,
+  IdempotencyMode,
+  IdempotencyOptions,
+  IdempotencySettings,
+} from './tools/idempotency-options.js';
 export type { ToolContext } from './tools/tool-context.js';
 export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';

@@ -190,7 +190,11 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
       DEFAULT_READ_ON_STORE_FAILURE,
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
-    retriesFor: (tool) => tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries),
+    // An at-most-once write is never retried: a failed attempt may have acted (see `DEFAULT_IDEMPOTENCY_MODE`).
+    retriesFor: (tool) =>
+      tool.idempotency?.mode === 'at-most-once'
+        ? 0
+        : (tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries)),
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,
     showErrorMessagesFor: (tool) => tool.showErrorMessages ?? showErrorMessages,
   };

@@ -70,12 +70,13 @@ export function reportEnd(
   }: { readonly result: ToolCallResult; readonly summary: string; readonly rejected?: RejectedCall },
 ): void {
   if (!events.listening) return;
-  const { toolName, toolCallId, sharedWith } = result;
+  const { toolName, toolCallId, sharedWith, replayOf } = result;
   const base = {
     toolName,
     toolCallId,
     argumentsSummary: summary,
     ...(sharedWith === undefined ? {} : { sharedWith }),
+    ...(replayOf === undefined ? {} : { replayOf }),
   };
   if (result.type === 'success') {
     events.emit({

@@ -1,11 +1,10 @@
-import { DEFAULT_SESSION_TTL_MS, DEFAULT_STORE_TIMEOUT_MS } from '../defaults.js';
-import { StoreError } from '../errors/store-error.js';
+import { DEFAULT_SESSION_TTL_MS } from '../defaults.js';
 import type { StoreCounter } from '../store/store.js';
 import { storeKey } from '../store/store-key.js';
 import type { AnyTool } from '../tools/define-tool.js';
+import { boundedStoreCall } from './bounded-store-call.js';
 import type { LimitScope } from './call-limits.js';
 import type { ResolvedPolicy } from './execution-policy.js';
-import { withTimeout } from './with-timeout.js';
 
 /** What the store said about one call's place in the session's limits. */
 export type Reservation =
@@ -58,23 +57,11 @@ export async function reserveCall(
   }
   if (counters.length === 0) return { type: 'none' };
   try {
-    const reserved = await withTimeout(
-      () =>
-        policy.store.reserve(
-          counters.map(({ key, limit }) => ({ key, limit })),
-          { ttlMs: DEFAULT_SESSION_TTL_MS },
-        ),
-      {
-        timeoutMs: DEFAULT_STORE_TIMEOUT_MS,
-        timeoutError: () =>
-          new StoreError({
-            reason: 'unavailable',
-            operation: 'reserve',
-            message: `no answer within ${DEFAULT_STORE_TIMEOUT_MS} ms`,
-          }),
-        signal: undefined,
-        abort: () => {},
-      },
+    const reserved = await boundedStoreCall('reserve', () =>
+      policy.store.reserve(
+        counters.map(({ key, limit }) => ({ key, limit })),
+        { ttlMs: DEFAULT_SESSION_TTL_MS },
+      ),
     );
     if (reserved.ok) return { type: 'reserved', keys: counters.map((counter) => counter.key) };
     const blocked = counters[reserved.blocked] ?? counters[0];

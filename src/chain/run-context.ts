@@ -1,4 +1,5 @@
 import type { ResolvedPolicy } from './execution-policy.js';
+import type { IdempotencyScope } from './idempotency/idempotency-scope.js';
 import type { EventSink } from './tool-event.js';
 
 /** What every call of one execution shares. */
@@ -13,6 +14,10 @@ export interface RunContext {
   readonly events: EventSink;
   /** Records a caller callback that failed (the first one is kept for the outcome). */
   readonly callbackFailed: (callback: string, error: unknown) => void;
+  /** Where this response's writes keep their idempotency records. */
+  readonly idempotency: IdempotencyScope;
+  /** Records a write refused because the store failed (the first one is kept for the outcome). */
+  readonly storeFailed: (toolName: string, error: unknown) => void;
 }
 
 /** One call as it runs: who it is, what the events show of its arguments, when it started. */

@@ -3,6 +3,8 @@ import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/messag
 import type { Store } from '../store/store.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
+import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
+import { runIdempotent } from './idempotency/run-idempotent.js';
 import type { PendingCall } from './pending-call.js';
 import {
   type PreparedCall,
@@ -32,6 +34,8 @@ export interface CallsRequest {
   readonly data?: unknown;
   readonly turnId?: string | undefined;
   readonly sessionId?: string | undefined;
+  /** The loop's run: without a session or a turn, the scope of its writes' idempotency records. */
+  readonly runId?: string | undefined;
   readonly now?: (() => number) | undefined;
   readonly onEvent?: ToolEventListener | undefined;
   /** Events carry the unredacted error and offending value (default false). */
@@ -157,6 +161,7 @@ async function runCalls(
   }
 
   let failure: CallbackFailure | undefined;
+  let storeFailure: CallsOutcome['storeFailure'];
   const context: RunContext = {
     policy,
     signal,
@@ -168,12 +173,25 @@ async function runCalls(
     callbackFailed: (callback, error) => {
       failure ??= { callback, error };
     },
+    idempotency: createIdempotencyScope({
+      sessionId: request.sessionId,
+      turnId: request.turnId,
+      runId: request.runId,
+      store: policy.store,
+    }),
+    storeFailed: (toolName, error) => {
+      storeFailure ??= { toolName, error };
+    },
   };
   const results =
     prepared.length === 1
       ? [await runPrepared(prepared[0] as PreparedCall, context)]
       : await runConcurrently(prepared, context, findSharedReads(prepared));
-  const outcome = summarizeCalls(results, prepared, signal);
+  const summarized = summarizeCalls(results, prepared, signal);
+  const outcome =
+    storeFailure === undefined || summarized.storeFailure !== undefined
+      ? summarized
+      : { ...summarized, storeFailure };
   return {
     ...outcome,
     ...(failure === undefined ? {} : { callbackFailure: failure }),
@@ -273,7 +291,7 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   }
   let result: ToolCallResult;
   try {
-    result = await runToolCall(entry, call, context);
+    result = await runIdempotent(entry, call, context, () => runToolCall(entry, call, context));
   } catch (error) {
     // A caller's function that the chain calls outside any hook's guard (the jitter source, a clock).
     context.callbackFailed('policy', error);

@@ -164,25 +164,31 @@ describe('identical read calls in one response', () => {
 });
 
 describe('identical write calls', () => {
-  it('each run: a write is never merged', async () => {
+  it("are never merged as reads are: the second is answered by the first one's record, or runs under idempotency: false", async () => {
     const writes: unknown[] = [];
-    const pay = defineTool({
-      name: 'pay',
-      description: 'Pays an order.',
-      effect: 'write',
-      execute: (args: unknown) => writes.push(args),
-    });
-    const result = await execute(
-      [
-        { name: 'pay', arguments: { order: 'A-1' } },
-        { name: 'pay', arguments: { order: 'A-1' } },
-      ],
-      [pay],
-    );
-    expect(writes).toHaveLength(2);
-    expect(result.results.map((r) => [r.sharedWith, r.attempts])).toEqual([
-      [undefined, 1],
-      [undefined, 1],
+    const define = (idempotency?: false) =>
+      defineTool({
+        name: 'pay',
+        description: 'Pays an order.',
+        effect: 'write',
+        ...(idempotency === undefined ? {} : { idempotency }),
+        execute: (args: unknown) => writes.push(args),
+      });
+    const calls = [
+      { name: 'pay', arguments: { order: 'A-1' } },
+      { name: 'pay', arguments: { order: 'A-1' } },
+    ];
+    const replayed = await execute(calls, [define()]);
+    expect(writes).toHaveLength(1);
+    expect(replayed.results.map((r) => [r.sharedWith, r.replayOf, r.attempts])).toEqual([
+      [undefined, undefined, 1],
+      [undefined, 'call_1', 0],
+    ]);
+    const each = await execute(calls, [define(false)]);
+    expect(writes).toHaveLength(3);
+    expect(each.results.map((r) => [r.sharedWith, r.replayOf, r.attempts])).toEqual([
+      [undefined, undefined, 1],
+      [undefined, undefined, 1],
     ]);
   });
 });

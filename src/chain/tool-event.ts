@@ -17,10 +17,12 @@ export interface ToolEventErrorFields {
   readonly error?: unknown;
 }
 
-/** On the outcome events of a call answered by an identical call's execution (see `sharedWith` on results). */
+/** On the outcome events of a call answered by an identical call's execution (see `sharedWith` and `replayOf` on results). */
 export interface ToolEventSharedFields {
   /** The id of the call that ran and whose result this call shares; absent for a call that ran itself. */
   readonly sharedWith?: string;
+  /** A replay: the id of the earlier identical write whose recorded result this is; the tool did not run. */
+  readonly replayOf?: string;
 }
 
 /**
@@ -57,11 +59,24 @@ export type ToolEvent =
   | (ToolEventBase &
       ToolEventErrorFields & {
         /**
-         * The store that counts the session's calls failed for this call: a read tool ran uncounted
-         * (`failedOpen`, under `onStoreFailure: 'open'`), or the call was refused as unavailable.
+         * The store that counts the session's calls, or that keeps a write's idempotency record, failed
+         * for this call: a read tool ran uncounted (`failedOpen`, under `onStoreFailure: 'open'`), or the
+         * call was refused as unavailable.
          */
         readonly type: 'tool-call-store-failed';
         readonly failedOpen: boolean;
+      })
+  | (ToolEventBase &
+      Partial<ToolEventErrorFields> & {
+        /**
+         * What became of an idempotent write's record beyond the claim and the result: `taken-over` (a started
+         * record whose lease had passed, of a process taken to have died, was claimed and the call run again:
+         * at-least-once), `not-recorded` (the call ran but its outcome could not be written: the store failed,
+         * with its error here, or the claim was taken over meanwhile), `not-released` (the claim of a call
+         * that did not finish could not be deleted: it holds until its lease passes). Never the key.
+         */
+        readonly type: 'tool-call-idempotency';
+        readonly action: 'taken-over' | 'not-recorded' | 'not-released';
       })
   | (ToolEventBase & {
       /** A result broke the tool's output contract; `policy` says what was done about it. */

@@ -17,6 +17,11 @@ export interface ToolCallResultBase {
    * `durationMs` are 0 here).
    */
   readonly sharedWith?: string;
+  /**
+   * Set when this write did not run because an identical call (by its idempotency key) ran before: the id
+   * of that call, whose recorded result this is (`attempts` is 0; the content says it was already done).
+   */
+  readonly replayOf?: string;
 }
 
 export interface ToolCallSuccess extends ToolCallResultBase {
@@ -48,6 +53,9 @@ export type ToolErrorCode =
   | 'TOOL_CALL_LIMIT'
   | 'TOOL_ERROR'
   | 'TOOL_UNAVAILABLE'
+  | 'IDEMPOTENCY_CONFLICT'
+  | 'ALREADY_IN_PROGRESS'
+  | 'OUTCOME_UNKNOWN'
   | 'PERMISSION_DENIED'
   | 'RESULT_NOT_SERIALIZABLE'
   | 'CONTRACT_VIOLATION'

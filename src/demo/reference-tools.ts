@@ -53,8 +53,10 @@ export function createReferenceTools(): { tools: AnyTool[]; counters: ReferenceC
     defineTool({
       name: 'counted',
       description: 'Counts its calls.',
-      // A counter is a side effect: a write, so identical calls each run (identical reads share one run).
+      // A counter is a side effect: a write. Every call is a new count, not a duplicate of the one before,
+      // so it opts out of idempotency: identical calls each run (identical reads share one run).
       effect: 'write',
+      idempotency: false,
       execute: () => ++counters.counted,
     }),
     defineTool({

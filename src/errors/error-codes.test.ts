@@ -81,6 +81,9 @@ describe('ERROR_CODES', () => {
       'CONTRACT_VIOLATION',
       'INTERNAL_ERROR',
       'ABORTED',
+      'IDEMPOTENCY_CONFLICT',
+      'ALREADY_IN_PROGRESS',
+      'OUTCOME_UNKNOWN',
     ];
     const toolMessageCodes = entries.filter(([, entry]) => entry.toolMessage).map(([code]) => code);
     expect(toolMessageCodes.sort()).toEqual([...chainCodes].sort());

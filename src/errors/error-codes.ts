@@ -133,6 +133,27 @@ export const ERROR_CODES = {
     errorClasses: [],
     stopReason: 'aborted',
   },
+  IDEMPOTENCY_CONFLICT: {
+    blame: 'model',
+    meaning:
+      "A write tool's own idempotency key was used before with other arguments; the call was not run, and the model is told the action was already done with other arguments.",
+    toolMessage: true,
+    errorClasses: ['IdempotencyError'],
+  },
+  ALREADY_IN_PROGRESS: {
+    blame: 'runtime',
+    meaning:
+      'An identical write was still running (in this process or another) for as long as the tool may take; the call was not run, and the model is told not to call it again now.',
+    toolMessage: true,
+    errorClasses: ['IdempotencyError'],
+  },
+  OUTCOME_UNKNOWN: {
+    blame: 'runtime',
+    meaning:
+      'An identical at-most-once write was cut off or its process died before its outcome was recorded; the call is refused until someone checks and deletes the record (`forgetIdempotencyRecord`).',
+    toolMessage: true,
+    errorClasses: ['IdempotencyError'],
+  },
 
   // Tool failures the model sees under another code.
   TOOL_TIMEOUT: {

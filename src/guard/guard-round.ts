@@ -1,3 +1,4 @@
+import { originalContent } from '../chain/idempotency/idempotency-answers.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import type { ToolCall, ToolMessage } from '../messages/message.js';
@@ -88,12 +89,14 @@ function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput
   };
   // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
   if (input.isWrite(tool)) record.write = true;
+  // A replayed write counts as the result it replays: the model repeated the call and saw nothing new.
+  const content = originalContent(result);
   if (result.type === 'error') {
-    record.result = hash53(result.content);
+    record.result = hash53(content);
     record.outcome =
       result.errorClass === 'transient' ? 'transient' : result.errorClass === 'denied' ? 'denied' : 'error';
   } else {
-    const digest = resultDigest(result.content, input.config.hintsOf(tool));
+    const digest = resultDigest(content, input.config.hintsOf(tool));
     record.result = digest.digest;
     if (digest.content) record.content = true;
   }

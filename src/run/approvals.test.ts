@@ -153,7 +153,7 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     expect(second.shop.refunds).toEqual(['B-2']);
   });
 
-  it('a state passed around is claimed in the store too: the second resume of one paused state is refused', async () => {
+  it('a state passed around is yours: a second resume of it replays the approved refund (it ran once), and the run is no longer resumable by its id', async () => {
     const store = new MemoryStore();
     const { outcome } = await pause(store);
     const saved = JSON.stringify(outcome.state);
@@ -162,9 +162,12 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     const model = () => new ScriptedModel({ script: [DONE] });
     const done = await resumeToolLoop(saved, { runtime, model: model(), decisions: { r1: 'run' } });
     expect(done.type).toBe('completed');
-    const again = resumeToolLoop(saved, { runtime, model: model(), decisions: { r1: 'run' } });
-    expect((await refusal(again)).reason).toBe('already-resumed');
+    const again = await resumeToolLoop(saved, { runtime, model: model(), decisions: { r1: 'run' } });
+    expect(again.toolResults.find((result) => result.toolCallId === 'r1')?.replayOf).toBe('r1');
     expect(shop.refunds).toEqual(['A-1']);
+    const byId = resume(store, outcome.runId, APPROVE);
+    expect((await refusal(byId.done)).reason).toBe('already-resumed');
+    expect(byId.shop.refunds).toEqual([]);
   });
 
   it('a paused run the store cannot keep rejects with CallbackError, which carries the interrupted outcome', async () => {

@@ -9,7 +9,7 @@ import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
-import { type ClaimedRun, finishClaimedRun, savePendingRun } from './pending-run.js';
+import { type ClaimedRun, finishRun, savePendingRun } from './pending-run.js';
 import { isWriteTool, type RunContext } from './run-context.js';
 import { generatedCallId, type RunState } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
@@ -76,7 +76,7 @@ export async function driveRun(
       const saveFailure = await saveGuard(store, sessionId, loaded, state.guard, run);
       failure ??= saveFailure;
     }
-    if (outcome.type === 'interrupted' || claimed !== undefined) {
+    if (outcome.type === 'interrupted' || claimed !== undefined || initial.pending !== undefined) {
       const recordFailure = await saveRecord(store, outcome, run, claimed);
       failure ??= recordFailure;
     }
@@ -158,9 +158,10 @@ async function saveGuard(
 }
 
 /**
- * Keeps an interrupted run for its decisions, or marks the claimed run done, as `saveGuard` saves (bounded
- * by the deadline). A record that cannot be written is the run's failure, an outage too: a paused run that
- * is not kept cannot be resumed by its id (the outcome's `state` still can be).
+ * Keeps an interrupted run for its decisions, or marks a resumed pause done (by compare-and-set on the
+ * claim, when its resume claimed it), as `saveGuard` saves (bounded by the deadline). A record that cannot
+ * be written is the run's failure, an outage too: a paused run that is not kept cannot be resumed by its
+ * id (the outcome's `state` still can be).
  */
 function saveRecord(
   store: Store,
@@ -174,9 +175,7 @@ function saveRecord(
     () =>
       outcome.type === 'interrupted'
         ? savePendingRun(store, outcome.state, { ...options, claimed })
-        : claimed === undefined
-          ? Promise.resolve()
-          : finishClaimedRun(store, claimed, outcome.type, options),
+        : finishRun(store, outcome.state.runId, claimed, outcome.type, options),
     (error) => ({ callback: 'store.set', error }),
   );
 }

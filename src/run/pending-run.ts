@@ -56,21 +56,10 @@ export async function readPendingRun(
   runId: string,
   options: StoreCallOptions = {},
 ): Promise<StoredRun> {
-  const found = await findPendingRun(store, runId, options);
-  if (found === undefined) {
+  const entry = await bounded(() => store.get(runStateKey(runId)), options);
+  if (entry === undefined) {
     throw new ApprovalError({ reason: 'unknown-run', runId, message: 'the store holds no run by that id' });
   }
-  return found;
-}
-
-/** As `readPendingRun`, but undefined when the store holds nothing under the run's key. */
-export async function findPendingRun(
-  store: Store,
-  runId: string,
-  options: StoreCallOptions,
-): Promise<StoredRun | undefined> {
-  const entry = await bounded(() => store.get(runStateKey(runId)), options);
-  if (entry === undefined) return undefined;
   const record = readRecord(entry.value);
   if (record.status !== 'pending') {
     throw new ApprovalError({
@@ -137,16 +126,24 @@ export async function savePendingRun(
   if (!written.ok) throw new Error("the run's record changed while this resume held its claim");
 }
 
-/** Marks a claimed run done (for `ttlMs`): a replayed resume is then refused as `already-resumed`. */
-export async function finishClaimedRun(
+/**
+ * Marks a resumed run done (for `ttlMs`): a resume by its id is then refused as `already-resumed`. A resume
+ * that claimed the run writes over its claim only (compare-and-set); one from a passed state writes as it is.
+ */
+export async function finishRun(
   store: Store,
-  claimed: ClaimedRun,
+  runId: string,
+  claimed: ClaimedRun | undefined,
   outcome: string,
   options: StoreCallOptions & { readonly ttlMs: number },
 ): Promise<void> {
   const record: RunRecord = { status: 'done', outcome };
   const written = await bounded(
-    () => store.set(claimed.key, record, { ifVersion: claimed.version, ttlMs: options.ttlMs }),
+    () =>
+      store.set(runStateKey(runId), record, {
+        ttlMs: options.ttlMs,
+        ...(claimed === undefined ? {} : { ifVersion: claimed.version }),
+      }),
     options,
   );
   if (!written.ok) throw new Error("the run's record changed while this resume held its claim");

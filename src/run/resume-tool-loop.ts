@@ -1,6 +1,5 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
 import { createToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
-import { ApprovalError } from '../errors/approval-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { driveRun } from './drive-run.js';
 import {
@@ -10,7 +9,7 @@ import {
   type StoredResumeOptions,
 } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
-import { type ClaimedRun, claimPendingRun, findPendingRun, readPendingRun } from './pending-run.js';
+import { type ClaimedRun, claimPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
 import { createRunContext } from './run-context.js';
 import type { RunState } from './run-state.js';
@@ -27,9 +26,11 @@ import { throwOnStop } from './run-tool-loop.js';
  * Everything is checked before anything runs, and nothing of a refused resume is applied: a state that is
  * malformed, of another version or tampered with is `RunStateError`; an unknown run, an expired approval,
  * a decision for a call that does not wait, or an approval whose `argumentsDigest` is not its call's is
- * `ApprovalError`. A run kept in the store is claimed there by compare-and-set before it runs (also when
- * its state is passed): of two resumes at once exactly one runs it, and the other, like any replay after
- * it, is `ApprovalError` (`already-resumed`). Approving a stored run by id must name the digest.
+ * `ApprovalError`. A run resumed by its id is claimed in the store by compare-and-set before it runs: of two
+ * resumes at once exactly one runs it, and the other, like any replay after it, is `ApprovalError`
+ * (`already-resumed`); its approvals must name the digest. A state you pass is yours: resuming it twice
+ * repeats its round (an approved write runs once: the second is a replay of its idempotency record), and
+ * when such a resume ends, the store's record of the run is marked done, so it is not resumed by id again.
  */
 export async function resumeToolLoop(
   saved: RunState | string,
@@ -45,23 +46,7 @@ export async function resumeToolLoop(
   const { options, config } = prepare(second, 'resumeToolLoop expects an options object');
   checkSession(options, state);
   const decisions = readDecisions(options.decisions, state, false);
-  let claimed: ClaimedRun | undefined;
-  if (state.pending !== undefined) {
-    // A paused run the store keeps is claimed there, so that a state passed around resumes once too.
-    const store = options.runtime.policy.store;
-    const stored = await findPendingRun(store, state.runId, storeCalls(options, config));
-    if (stored !== undefined) {
-      if (JSON.stringify(stored.state) !== JSON.stringify(state)) {
-        throw new ApprovalError({
-          reason: 'already-resumed',
-          runId: state.runId,
-          message: 'the run has gone on since this state was saved',
-        });
-      }
-      claimed = await claimPendingRun(store, stored, storeCalls(options, config));
-    }
-  }
-  return drive(state, options, config, decisions, claimed);
+  return drive(state, options, config, decisions, undefined);
 }
 
 /** The stored form: read the run, check the decisions against it, claim it, run it. */

@@ -53,6 +53,7 @@ export async function runRound(
       data: run.options.data,
       turnId: state.turnId,
       sessionId: state.sessionId,
+      runId: state.runId,
       now: run.now,
       onEvent: run.emit,
       includeContent: run.includeContent,

@@ -16,4 +16,18 @@ describe('MemoryStore', () => {
     now += 1;
     expect(await store.get('k')).toBeUndefined();
   });
+
+  it('drops expired entries and counters it is never asked for again, so a long-running process stays bounded', async () => {
+    let now = 0;
+    const store = new MemoryStore({ now: () => now });
+    for (let i = 0; i < 500; i++) {
+      await store.set(`gone-${i}`, i, { ttlMs: 10 });
+      await store.reserve([{ key: `gone-count-${i}`, limit: 1 }], { ttlMs: 10 });
+    }
+    await store.set('kept', 'no ttl');
+    expect(store.size).toBe(1001);
+    now = 11;
+    for (let i = 0; i < 1000; i++) await store.set('kept', i);
+    expect(store.size).toBe(1);
+  });
 });

@@ -27,6 +27,9 @@ export interface MemoryStoreOptions {
   readonly now?: () => number;
 }
 
+/** Writes between two sweeps of expired entries and counters: a long-running process's store stays bounded. */
+const SWEEP_EVERY_WRITES = 1_000;
+
 /**
  * The default store: one process, nothing persisted. Values are copied in and out as JSON text, exactly as
  * the durable adapters keep them, so what works here works there. Expired entries are dropped when read.
@@ -35,6 +38,7 @@ export class MemoryStore implements Store {
   readonly #entries = new Map<string, Kept>();
   readonly #counters = new Map<string, { count: number; expiresAt: number | undefined }>();
   readonly #now: () => number;
+  #writes = 0;
 
   constructor(options: MemoryStoreOptions = {}) {
     this.#now = options.now ?? Date.now;
@@ -63,6 +67,7 @@ export class MemoryStore implements Store {
     }
     const expiresAt = options.ttlMs === undefined ? undefined : this.#now() + options.ttlMs;
     this.#entries.set(key, { text, version: version + 1, expiresAt });
+    this.#wrote();
     return { ok: true, version: version + 1 };
   }
 
@@ -92,6 +97,7 @@ export class MemoryStore implements Store {
         existing?.expiresAt ?? (options.ttlMs === undefined ? undefined : now + options.ttlMs);
       this.#counters.set(counter.key, { count: this.#count(counter.key) + 1, expiresAt });
     }
+    this.#wrote();
     return { ok: true, counts: counts.map((count) => count + 1) };
   }
 
@@ -107,6 +113,17 @@ export class MemoryStore implements Store {
   /** Entries and counters held, expired ones not yet dropped included. */
   get size(): number {
     return this.#entries.size + this.#counters.size;
+  }
+
+  /** Every `SWEEP_EVERY_WRITES` writes, drops what has expired (otherwise only dropped when read). */
+  #wrote(): void {
+    if (++this.#writes % SWEEP_EVERY_WRITES !== 0) return;
+    const now = this.#now();
+    for (const [key, kept] of this.#entries)
+      if (kept.expiresAt !== undefined && kept.expiresAt <= now) this.#entries.delete(key);
+    for (const [key, counter] of this.#counters) {
+      if (counter.expiresAt !== undefined && counter.expiresAt <= now) this.#counters.delete(key);
+    }
   }
 
   #live(key: string): Kept | undefined {

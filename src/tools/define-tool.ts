@@ -21,6 +21,11 @@ import {
 } from '../schema/input-validator.js';
 import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import {
+  type IdempotencyOptions,
+  type IdempotencySettings,
+  resolveIdempotency,
+} from './idempotency-options.js';
 import type { ToolContext } from './tool-context.js';
 import { checkToolName } from './tool-name.js';
 
@@ -96,6 +101,12 @@ export interface ToolDefinition<TArgs, TResult> {
    * polled, whether distinct arguments may share a result, whether array order counts.
    */
   loop?: LoopHints;
+  /**
+   * How the calls of a write tool are kept from running twice (see "Idempotent writes" in the README): by
+   * default, the same call with the same arguments in one session runs once and its duplicates get the
+   * recorded result. Give your own `key`, a `mode`, a `ttlMs`, or `false` to run every call.
+   */
+  idempotency?: false | IdempotencyOptions<TArgs>;
 }
 
 export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
@@ -139,6 +150,8 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly authorize: Authorize | undefined;
   readonly needsApproval: NeedsApproval<TArgs> | undefined;
   readonly loop: LoopHints | undefined;
+  /** Undefined: every call runs (a read tool, or a write tool with `idempotency: false`). */
+  readonly idempotency: IdempotencySettings | undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
@@ -232,6 +245,8 @@ export function defineTool<TArgs = any, TResult = unknown>(
   }
   const examples = definition.examples ?? [];
   if (!Array.isArray(examples)) fail('examples must be an array of { input, output? }.');
+  const idempotency = resolveIdempotency(definition.idempotency, { effect, retries: definition.retries });
+  if ('problem' in idempotency) fail(idempotency.problem);
 
   return Object.freeze({
     name,
@@ -256,6 +271,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     authorize: definition.authorize,
     needsApproval: definition.needsApproval,
     loop: definition.loop === undefined ? undefined : copyHints(definition.loop),
+    idempotency: 'settings' in idempotency ? idempotency.settings : undefined,
   });
 }
 

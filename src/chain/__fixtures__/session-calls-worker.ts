@@ -1,8 +1,8 @@
 // A process serving one session: opens the store named in argv[2] (JSON), says `ready`, waits for the start
 // time on stdin, then makes argv[5] concurrent calls to one read tool in session argv[3], turn argv[4], and
 // prints how many the tool ran and the codes of the rest, as JSON. Used by cross-process-limits.test.ts.
-import { createInterface } from 'node:readline';
 import { createToolRuntime, defineTool } from '../../index.js';
+import { awaitStart } from '../../store/__fixtures__/await-start.js';
 import { openStoreSpec } from '../../store/__fixtures__/open-store-spec.js';
 
 const [spec, sessionId, turnId, count] = process.argv.slice(2);
@@ -19,12 +19,7 @@ const runtime = createToolRuntime({
     }),
   ],
 });
-process.stdout.write('ready\n');
-const [line] = await createInterface({ input: process.stdin })
-  [Symbol.asyncIterator]()
-  .next()
-  .then((r) => [r.value]);
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(line) - Date.now())));
+await awaitStart();
 const outcomes = await Promise.all(
   Array.from({ length: Number(count) }, (_, i) =>
     runtime.executeToolCall(

@@ -7,6 +7,7 @@ import { ApprovalError } from '../approval-error.js';
 import { CallbackError } from '../callback-error.js';
 import { ContractViolationError } from '../contract-violation-error.js';
 import { FatalToolError } from '../fatal-tool-error.js';
+import { IdempotencyError } from '../idempotency-error.js';
 import { InvalidOptionsError } from '../invalid-options-error.js';
 import { LoopStoppedError } from '../loop-stopped-error.js';
 import { NoToolCallError } from '../no-tool-call-error.js';
@@ -76,6 +77,11 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
       }),
   },
   { errorClass: FatalToolError, make: () => new FatalToolError({ message: 'defect' }) },
+  {
+    errorClass: IdempotencyError,
+    make: () =>
+      new IdempotencyError({ reason: 'in-progress', toolName: 't', toolCallId: 'c2', claimedBy: 'c1' }),
+  },
   {
     errorClass: InvalidOptionsError,
     make: () => new InvalidOptionsError({ option: 'limits.perTool', message: 'no' }),

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { redisPrefixes } from '../../adapters/redis/__fixtures__/redis-prefixes.js';
+import { SHARED_REDIS_URL } from '../../adapters/redis/__fixtures__/shared-redis.js';
+import { openStoreSpec, type StoreSpec } from '../../store/__fixtures__/open-store-spec.js';
+import { recordEvents } from '../../testing/record-events.js';
+import type { IdempotencyMode } from '../../tools/idempotency-options.js';
+import { createToolRuntime } from '../tool-runtime.js';
+import { chargeTool } from './__fixtures__/charge-tool.js';
+import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
+
+// A process killed between running a write and recording its result: what the next attempt does is the
+// tool's mode. The side effect is a line in a ledger file, so it is counted across the processes.
+
+const worker = fileURLToPath(new URL('./__fixtures__/crash-worker.ts', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'tw-crash-'));
+const prefixes = redisPrefixes();
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await prefixes.cleanup();
+});
+
+let files = 0;
+const stores: readonly [string, () => StoreSpec][] = [
+  ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `crash-${++files}.db`) })],
+  ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
+];
+
+const LEASE_MS = 300;
+const call = { name: 'charge', arguments: { order: 'A-1' } };
+
+/** Runs the charge in a child that dies by SIGKILL right after its side effect; returns the ledger's path. */
+async function crashWhileCharging(spec: StoreSpec, mode: IdempotencyMode): Promise<string> {
+  const ledger = join(folder, `ledger-${++files}.txt`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', worker, JSON.stringify(spec), mode, `${LEASE_MS}`, ledger],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  expect(await once(child, 'exit')).toEqual([null, 'SIGKILL']);
+  expect(charges(ledger)).toBe(1);
+  return ledger;
+}
+
+const charges = (ledger: string) => readFileSync(ledger, 'utf8').split('\n').filter(Boolean).length;
+
+/** The next attempt, in this process, with a tool that charges (appends to the ledger) and returns. */
+async function chargeAgain(spec: StoreSpec, mode: IdempotencyMode, ledger: string) {
+  const store = await openStoreSpec(spec);
+  const { tool } = chargeTool({
+    idempotency: { mode, leaseMs: LEASE_MS },
+    run: () => {
+      appendFileSync(ledger, 'charged\n');
+      return 'charged';
+    },
+  });
+  const runtime = createToolRuntime({ store, tools: [tool] });
+  const recorder = recordEvents();
+  const attempt = () => runtime.executeToolCall(call, { sessionId: 'crashed', onEvent: recorder.listener });
+  return { store, runtime, recorder, attempt };
+}
+
+describe.each(stores)('a process killed between execute and record, over %s', (_name, specOf) => {
+  it('at most once: the next attempt is refused as OUTCOME_UNKNOWN (one charge) until the record is forgotten', async () => {
+    const spec = specOf();
+    const ledger = await crashWhileCharging(spec, 'at-most-once');
+    const { store, runtime, attempt } = await chargeAgain(spec, 'at-most-once', ledger);
+    try {
+      // Within the lease the attempt waits (the call might still be running); once it has passed, the
+      // process is taken to have died and the outcome is unknown.
+      expect(await attempt()).toMatchObject({ isError: true, code: 'OUTCOME_UNKNOWN' });
+      expect(await attempt()).toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+      expect(charges(ledger)).toBe(1);
+      // Resolved: a person checked that the charge did not go through, and forgets the record.
+      await forgetIdempotencyRecord(runtime, {
+        toolName: 'charge',
+        arguments: call.arguments,
+        sessionId: 'crashed',
+      });
+      expect(await attempt()).toMatchObject({ isError: false });
+      expect(charges(ledger)).toBe(2);
+    } finally {
+      await store.close?.();
+    }
+  }, 60_000);
+
+  it('at least once: after the lease the next attempt takes the call over and runs it again (two charges), once', async () => {
+    const spec = specOf();
+    const ledger = await crashWhileCharging(spec, 'at-least-once');
+    const { store, recorder, attempt } = await chargeAgain(spec, 'at-least-once', ledger);
+    try {
+      expect(await attempt()).toMatchObject({ isError: false, content: '"charged"' });
+      expect(charges(ledger)).toBe(2);
+      expect(recorder.ofType('tool-call-idempotency').map((event) => event.action)).toEqual(['taken-over']);
+      expect(await attempt()).toMatchObject({ isError: false });
+      expect(charges(ledger)).toBe(2);
+    } finally {
+      await store.close?.();
+    }
+  }, 60_000);
+});

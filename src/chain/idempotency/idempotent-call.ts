@@ -1,0 +1,71 @@
+import type { StoreEntry, StoreSetResult } from '../../store/store.js';
+import type { AnyTool } from '../../tools/define-tool.js';
+import type { IdempotencySettings } from '../../tools/idempotency-options.js';
+import { boundedStoreCall } from '../bounded-store-call.js';
+import type { RunContext, RunningCall } from '../run-context.js';
+import { errorFields } from '../tool-event.js';
+import type { IdempotencyKey } from './idempotency-key.js';
+import type { IdempotencyRecord } from './idempotency-record.js';
+import { leaseFor } from './lease.js';
+
+/** One idempotent call: its tool and settings, its record, and the execution it runs in. */
+export interface IdempotentCall {
+  readonly tool: AnyTool;
+  readonly settings: IdempotencySettings;
+  readonly key: IdempotencyKey;
+  readonly call: RunningCall;
+  readonly context: RunContext;
+}
+
+/** The record claiming the call for this process, with its lease. */
+export function startedRecord(idempotent: IdempotentCall): IdempotencyRecord {
+  return {
+    v: 1,
+    state: 'started',
+    argumentsDigest: idempotent.key.argumentsDigest,
+    toolCallId: idempotent.call.base.toolCallId,
+    startedAt: Date.now(),
+    leaseMs: leaseFor(idempotent.tool, idempotent.settings, idempotent.context.policy),
+  };
+}
+
+/** The record's store calls, each bounded (a store that hangs fails as unavailable); writes carry the TTL. */
+export const recordStore = {
+  get: (idempotent: IdempotentCall): Promise<StoreEntry | undefined> =>
+    boundedStoreCall('get', () => idempotent.key.store.get(idempotent.key.recordKey)),
+  set: (idempotent: IdempotentCall, value: IdempotencyRecord, ifVersion: number): Promise<StoreSetResult> =>
+    boundedStoreCall('set', () =>
+      idempotent.key.store.set(idempotent.key.recordKey, value, {
+        ifVersion,
+        ttlMs: idempotent.settings.ttlMs,
+      }),
+    ),
+  delete: (idempotent: IdempotentCall, ifVersion: number): Promise<boolean> =>
+    boundedStoreCall('delete', () => idempotent.key.store.delete(idempotent.key.recordKey, { ifVersion })),
+};
+
+/**
+ * Emits what became of a record beyond the claim and the result (`tool-call-idempotency`), or that the
+ * record could not be read or claimed, so the call was refused as unavailable (`tool-call-store-failed`,
+ * the event of a reservation the store failed). Never the key.
+ */
+export function reportRecord(
+  idempotent: IdempotentCall,
+  action: 'taken-over' | 'not-recorded' | 'not-released' | 'store-failed',
+  error?: unknown,
+): void {
+  const { events } = idempotent.context;
+  if (!events.listening) return;
+  const base = { ...idempotent.call.base, argumentsSummary: idempotent.call.argumentsSummary };
+  const fields = error === undefined ? {} : errorFields(error, events.includeContent);
+  events.emit(
+    action === 'store-failed'
+      ? {
+          type: 'tool-call-store-failed',
+          ...base,
+          failedOpen: false,
+          ...errorFields(error, events.includeContent),
+        }
+      : { type: 'tool-call-idempotency', ...base, action, ...fields },
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReadyCall } from '../prepare-tool-call.js';
+import type { RunContext, RunningCall } from '../run-context.js';
+import type { ToolCallResult } from '../tool-execution-result.js';
+import { toolFailure } from '../tool-failure.js';
+import { acquireClaim } from './acquire-claim.js';
+import { type IdempotencyKey, idempotencyKeyOf } from './idempotency-key.js';
+import type { IdempotentCall } from './idempotent-call.js';
+import { settleClaim } from './settle-claim.js';
+import { cutOff, settlementOf } from './settlement.js';
+
+/**
+ * Runs a write under its idempotency record (see "Idempotent writes" in the README); any other call runs
+ * as it is. The call is claimed in the store before the tool runs and its outcome written after (two
+ * round trips); a duplicate is answered from the record and the tool does not run. Never rejects unless
+ * `run` does (a defect of the chain): then the claim is settled as cut off and the rejection passes on.
+ */
+export async function runIdempotent(
+  ready: ReadyCall,
+  call: RunningCall,
+  context: RunContext,
+  run: () => Promise<ToolCallResult>,
+): Promise<ToolCallResult> {
+  const settings = ready.tool.idempotency;
+  // Aborted already: the chain answers `ABORTED` without running the tool; there is nothing to claim.
+  if (settings === undefined || context.signal?.aborted === true) return run();
+  let key: IdempotencyKey;
+  try {
+    key = idempotencyKeyOf(
+      ready.tool,
+      settings,
+      { rawArguments: ready.call.arguments, args: ready.args, data: context.data },
+      context.idempotency,
+    );
+  } catch (error) {
+    // The tool's key function threw: a defect of the tool, and nothing says which action this is.
+    const durationMs = context.now() - call.started;
+    return toolFailure({ base: call.base, error, errorClass: 'fatal', attempts: 0, durationMs });
+  }
+  const idempotent: IdempotentCall = { tool: ready.tool, settings, key, call, context };
+  const acquired = await acquireClaim(idempotent);
+  if (acquired.type === 'answered') return acquired.result;
+  let result: ToolCallResult;
+  try {
+    result = await run();
+  } catch (error) {
+    await settleClaim(idempotent, acquired.version, cutOff(settings.mode), undefined);
+    throw error;
+  }
+  await settleClaim(idempotent, acquired.version, settlementOf(result, settings.mode), result);
+  return result;
+}
