@@ -1,9 +1,11 @@
-// Pause before a write, save the run, resume it later (in any process) with a person's decision.
+// A refund waits for a person: the run pauses, is kept in the store under its id, and a later request (in
+// any process that shares the store) resumes it with the person's decision.
 import {
-  type BeforeToolCall,
   createToolRuntime,
   defineTool,
   type LoopOutcome,
+  MemoryStore,
+  type PendingCall,
   resumeToolLoop,
   runToolLoop,
 } from '../src/index.js';
@@ -11,45 +13,64 @@ import { assistantWithCalls, ScriptedModel } from '../src/testing/index.js';
 
 export const refunds: string[] = [];
 
-/** The trivial approval policy: every refund waits for a person; everything else runs. */
-const needsApproval: BeforeToolCall = ({ toolName }) =>
-  toolName === 'refundOrder' ? { type: 'interrupt', reason: 'refunds need a person' } : undefined;
+/** One process here; across processes or restarts, `createSqliteStore` (toolwarden/sqlite) or `createRedisStore`. */
+const store = new MemoryStore();
 
 export const runtime = createToolRuntime({
+  store,
   tools: [
     defineTool({
       name: 'refundOrder',
       description: 'Refunds an order.',
       input: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
       effect: 'write',
+      needsApproval: true,
       execute: async ({ orderId }: { orderId: string }) => {
         refunds.push(orderId);
         return { orderId, refunded: true };
       },
     }),
   ],
-  beforeToolCall: needsApproval,
+  // Who may ask for a refund at all comes from the caller's data, never from the model.
+  authorize: (_call, { data }) =>
+    (data as { role?: string }).role === 'support' || {
+      allowed: false,
+      reason: 'refunds are for support staff',
+    },
 });
 
-/** The request: the model asks for a refund; the run pauses before it runs. Returns the JSON to keep. */
-export async function ask(): Promise<string> {
+const caller = { role: 'support' };
+
+/** The request: the model asks for a refund; the run pauses before it runs. What a person is shown. */
+export async function ask(): Promise<{ runId: string; pending: readonly PendingCall[] }> {
   const model = new ScriptedModel({
     script: [assistantWithCalls([{ name: 'refundOrder', arguments: { orderId: 'A-1' }, id: 'call_1' }])],
   });
   const outcome: LoopOutcome = await runToolLoop({
     model,
     runtime,
+    data: caller,
     messages: [{ role: 'user', content: 'Refund order A-1.' }],
   });
   if (outcome.type !== 'interrupted') throw new Error(`expected a pause, got ${outcome.type}`);
-  // outcome.pending: [{ toolCallId: 'call_1', toolName: 'refundOrder', arguments: '{"orderId":"A-1"}', reason }]
-  return JSON.stringify(outcome.state);
+  // outcome.pending: [{ toolCallId: 'call_1', toolName: 'refundOrder', argumentsSummary, argumentsDigest, reason: 'needs approval' }]
+  return { runId: outcome.runId, pending: outcome.pending };
 }
 
-/** Later: a person approved (or not); the run continues from the saved JSON. */
-export async function decide(saved: string, approved: boolean): Promise<LoopOutcome> {
+/** Later: a person approved (or not) the call they were shown; the run continues from the store. */
+export async function decide(runId: string, call: PendingCall, approved: boolean): Promise<LoopOutcome> {
   const model = new ScriptedModel({
     script: [{ role: 'assistant', content: approved ? 'Refunded.' : 'Not refunded.' }],
   });
-  return resumeToolLoop(saved, { model, runtime, decisions: { call_1: approved ? 'run' : 'deny' } });
+  return resumeToolLoop({
+    runId,
+    runtime,
+    model,
+    data: caller,
+    decisions: {
+      [call.toolCallId]: approved
+        ? { approve: true, argumentsDigest: call.argumentsDigest }
+        : { approve: false, message: 'A person declined this refund.' },
+    },
+  });
 }

@@ -144,6 +144,18 @@ export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * What the model is told of a call denied before it ran (by `authorize`, a `beforeToolCall` hook or a
+ * person's decision): that it is not permitted and not to repeat it, nothing about why.
+ */
+export const DEFAULT_DENIED_TEXT = 'This action is not permitted; do not repeat this call.';
+
+/**
+ * How long a paused run saved in a store waits for its decisions: 24 hours. A resume after that is refused
+ * (`expired`); the record is kept as long again, so a late resume is told `expired`, not `unknown-run`.
+ */
+export const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
  * What a read tool does when the store that counts the session's calls fails: `open` (default) runs it
  * uncounted, with a `tool-call-store-failed` event, so an outage of the store does not take every read
  * down with it; `closed` refuses it as the tool being unavailable. Write tools always fail closed.

@@ -1,8 +1,9 @@
+export { argumentsDigest } from './chain/arguments-digest.js';
+export type { Authorize, AuthorizeAnswer } from './chain/authorize-call.js';
 export type {
   BeforeToolCall,
   BeforeToolCallContext,
   BeforeToolCallInput,
-  ResumeDecision,
   ToolCallDecision,
 } from './chain/before-tool-call.js';
 export type { CallLimits, LimitScope, ResolvedCallLimits } from './chain/call-limits.js';
@@ -27,8 +28,11 @@ export {
   type ForgetIdempotencyRecordOptions,
   forgetIdempotencyRecord,
 } from './chain/idempotency/forget-idempotency-record.js';
+export type { NeedsApproval, PolicyNeedsApproval } from './chain/needs-approval.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
+export type { PendingCall } from './chain/pending-call.js';
+export type { ResumeDecision } from './chain/resume-decision.js';
 export type {
   ToolEvent,
   ToolEventBase,
@@ -37,7 +41,6 @@ export type {
   ToolEventSharedFields,
 } from './chain/tool-event.js';
 export type {
-  PendingCall,
   ToolCallFailure,
   ToolCallResult,
   ToolCallResultBase,
@@ -54,6 +57,7 @@ export {
 export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './defaults.js';
+export { ApprovalError, type ApprovalErrorOptions, type ApprovalProblem } from './errors/approval-error.js';
 export { CallbackError, type CallbackErrorOptions } from './errors/callback-error.js';
 export {
   ContractViolationError,
@@ -135,6 +139,7 @@ export type {
   ResumeLoopOptions,
   RunOptions,
   StopInfo,
+  StoredResumeOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
 export type {
@@ -145,6 +150,7 @@ export type {
   StopEvidence,
   StopReason,
 } from './run/loop-outcome.js';
+export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { resumeToolLoop } from './run/resume-tool-loop.js';
 export type { RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';

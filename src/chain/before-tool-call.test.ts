@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CallbackError } from '../errors/callback-error.js';
 import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { historyProblems } from '../testing/history-problems.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
+import { argumentsDigest } from './arguments-digest.js';
 import type { BeforeToolCall, ToolCallDecision } from './before-tool-call.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { runToolCalls } from './run-tool-calls.js';
@@ -91,7 +93,7 @@ describe('beforeToolCall', () => {
     ]);
   });
 
-  it('interrupt: no call of the response runs, the history is unchanged and the pending calls are listed', async () => {
+  it('interrupt: the call waits; the calls of the response that need no decision run, and the result lists what waits', async () => {
     const { list, ran } = tools();
     const recorder = recordEvents();
     const messages: readonly Message[] = [user];
@@ -105,22 +107,67 @@ describe('beforeToolCall', () => {
           ? { type: 'interrupt', reason: 'needs approval', payload: { ticket: 9 } }
           : undefined,
     });
-    expect(ran).toEqual([]);
-    expect(recorder.events).toEqual([]);
+    expect(ran).toEqual(['read']);
+    expect(
+      recorder.events.map((event) => `${event.type}:${'toolCallId' in event ? event.toolCallId : ''}`),
+    ).toEqual(['tool-call-start:call_1', 'tool-call-end:call_1']);
     expect(result).toEqual({
-      messages,
-      results: [],
+      messages: [
+        user,
+        response,
+        expect.objectContaining({ role: 'tool', toolCallId: 'call_1', content: '1' }),
+      ],
+      results: [expect.objectContaining({ toolCallId: 'call_1', type: 'success' })],
       returnDirect: false,
       interrupted: [
         {
           toolCallId: 'call_2',
           toolName: 'write',
           arguments: '{"n":2}',
+          argumentsSummary: '{"n":2}',
+          argumentsDigest: argumentsDigest('write', '{"n":2}'),
           reason: 'needs approval',
           payload: { ticket: 9 },
         },
       ],
     });
+    expect(messages).toEqual([user]);
+  });
+
+  it('resumes a partly run response from the returned messages: only the waiting call runs, and every answer follows the assistant message in the model’s order', async () => {
+    const { list, ran } = tools();
+    const runtime = createToolRuntime({
+      tools: list,
+      beforeToolCall: ({ tool }) => (tool.effect === 'write' ? { type: 'interrupt' } : undefined),
+    });
+    const first = await runtime.executeToolCalls({ messages: [user], response });
+    expect(ran).toEqual(['read']);
+    const resumed = await runtime.executeToolCalls({
+      messages: first.messages,
+      response,
+      decisions: new Map([
+        ['call_2', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}') }],
+      ]),
+    });
+    expect(ran).toEqual(['read', 'write']);
+    expect(resumed.interrupted).toBeUndefined();
+    expect(resumed.results.map((r) => r.toolCallId)).toEqual(['call_2']);
+    expect(resumed.messages.map((m) => (m.role === 'tool' ? m.toolCallId : m.role))).toEqual([
+      'user',
+      'assistant',
+      'call_1',
+      'call_2',
+    ]);
+    expect(historyProblems(resumed.messages)).toEqual([]);
+    const changed = runtime.executeToolCalls({
+      messages: first.messages,
+      response,
+      decisions: new Map([
+        ['call_2', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":3}') }],
+      ]),
+    });
+    await expect(changed).rejects.toMatchObject({ name: 'ApprovalError', reason: 'arguments-changed' });
+    expect(ran).toEqual(['read', 'write']);
   });
 
   it('resumes with decisions: a call id in the map is not asked again; run runs it, deny denies it', async () => {
@@ -152,7 +199,7 @@ describe('beforeToolCall', () => {
     ]);
   });
 
-  it('gives back what an interrupted response added to the turn’s counts', async () => {
+  it('gives back what the waiting calls added to the turn’s counts; the answered ones keep theirs', async () => {
     const { list } = tools();
     const runtime = createToolRuntime({ tools: list, beforeToolCall: () => ({ type: 'interrupt' }) });
     const counts = emptyTurnCounts();
@@ -168,9 +215,17 @@ describe('beforeToolCall', () => {
       },
       runtime,
     );
-    expect(outcome.interrupted).toHaveLength(1);
-    expect(outcome.results).toEqual([]);
-    expect(counts).toEqual({ total: 3, perTool: new Map([['read', 3]]), invalidPerTool: new Map() });
+    expect(outcome.interrupted?.map((call) => call.toolName)).toEqual(['read']);
+    // The write's arguments are not JSON: it was answered (no decision is asked of a call that cannot run).
+    expect(outcome.results.map((r) => (r.type === 'error' ? r.code : r.type))).toEqual(['INVALID_JSON']);
+    expect(counts).toEqual({
+      total: 4,
+      perTool: new Map([
+        ['read', 3],
+        ['write', 1],
+      ]),
+      invalidPerTool: new Map([['write', 1]]),
+    });
   });
 
   it('asks the tool’s hook first; deny beats interrupt beats run', async () => {

@@ -22,8 +22,9 @@ export interface BeforeToolCallContext {
 
 /**
  * What happens to a call. `run` (or `undefined`): it runs. `deny`: it never runs, the model learns only that
- * it is not permitted, and a `tool-call-denied` event keeps the reason. `interrupt`: no call of the response
- * runs; the execution reports the call as pending, to be resumed with a decision.
+ * it is not permitted, and a `tool-call-denied` event keeps the reason. `interrupt`: it waits for a decision
+ * (the execution reports it as pending, to be resumed with one); the calls of the response that need no
+ * decision run.
  */
 export type ToolCallDecision =
   | { readonly type: 'run' }
@@ -35,9 +36,6 @@ export type BeforeToolCall = (
   call: BeforeToolCallInput,
   context: BeforeToolCallContext,
 ) => ToolCallDecision | undefined | Promise<ToolCallDecision | undefined>;
-
-/** A decision given in advance for a call id, when resuming an interrupted response. */
-export type ResumeDecision = 'run' | 'deny';
 
 /** The hooks' verdict, or the defect of a hook that could not give one. */
 export type HookVerdict = ToolCallDecision | { readonly type: 'callback-failure'; readonly error: unknown };

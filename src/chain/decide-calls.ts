@@ -1,27 +1,52 @@
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import { PermissionDeniedError } from '../errors/permission-denied-error.js';
-import { type BeforeToolCallContext, decideToolCall } from './before-tool-call.js';
+import { foreign, type ModelTextPart } from '../gate/model-text.js';
+import type { AnyTool } from '../tools/define-tool.js';
+import { authorizeCall } from './authorize-call.js';
+import { type BeforeToolCallContext, type BeforeToolCallInput, decideToolCall } from './before-tool-call.js';
+import type { ResolvedPolicy } from './execution-policy.js';
+import { NEEDS_APPROVAL_REASON, needsApproval } from './needs-approval.js';
+import { type PendingCall, pendingCall } from './pending-call.js';
 import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
+import type { SettledDecision } from './resume-decision.js';
 import type { CallbackFailure, CallsRequest } from './run-tool-calls.js';
-import type { PendingCall } from './tool-execution-result.js';
-import { PERMISSION_DENIED_TEXT } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
 
-/** True when some hook or given decision has something to say about these calls. */
+/** The audit reason of a call refused by a decision given on resume. */
+const DECIDED_DENY_REASON = 'denied by a resume decision';
+
+/** What the decision sources say about one call, the strongest kept (deny > interrupt > run). */
+type CallDecision =
+  | { readonly type: 'run' }
+  | { readonly type: 'deny'; readonly reason?: string | undefined; readonly message?: string | undefined }
+  | { readonly type: 'interrupt'; readonly reason?: string; readonly payload?: unknown }
+  | { readonly type: 'callback-failure'; readonly callback: string; readonly error: unknown };
+
+/** True when some check, hook or given decision has something to say about these calls. */
 export function asksBeforeRunning(
   prepared: readonly PreparedCall[],
   request: CallsRequest,
   runtime: ToolRuntime,
 ): boolean {
   return (
-    runtime.policy.beforeToolCall !== undefined ||
+    asks(runtime.policy) ||
     request.decisions !== undefined ||
-    prepared.some((entry) => entry.type === 'ready' && entry.tool.beforeToolCall !== undefined)
+    prepared.some((entry) => entry.type === 'ready' && asks(entry.tool))
+  );
+}
+
+function asks(source: ResolvedPolicy | AnyTool): boolean {
+  return (
+    source.authorize !== undefined ||
+    source.beforeToolCall !== undefined ||
+    (source.needsApproval !== undefined && source.needsApproval !== false)
   );
 }
 
 /**
- * Asks the hooks of every ready call, in the model's order (a decision given for a call id wins). A denied
- * call becomes a rejected one in place. Returns what halts the response, if anything does.
+ * Decides every ready call, in the model's order. A denied call becomes a rejected one in place; an
+ * interrupted one is listed as pending (the caller takes it out of the calls that run). Returns what waits,
+ * and the callback failure that halts the response, if any.
  */
 export async function decideCalls(
   prepared: PreparedCall[],
@@ -30,8 +55,7 @@ export async function decideCalls(
 ): Promise<
   { readonly interrupted?: readonly PendingCall[]; readonly callbackFailure?: CallbackFailure } | undefined
 > {
-  const policyHook = runtime.policy.beforeToolCall;
-  const { decisions } = request;
+  const { policy } = runtime;
   const context: BeforeToolCallContext = {
     turnId: request.turnId,
     sessionId: request.sessionId,
@@ -42,42 +66,28 @@ export async function decideCalls(
   for (let index = 0; index < prepared.length; index++) {
     const entry = prepared[index] as PreparedCall;
     if (entry.type !== 'ready') continue;
-    const given = decisions?.get(entry.call.id);
-    if (given === 'deny') {
-      prepared[index] = denied(entry, undefined);
-      continue;
-    }
-    if (given === 'run' || (policyHook === undefined && entry.tool.beforeToolCall === undefined)) continue;
-    const verdict = await decideToolCall(
-      {
-        toolCallId: entry.call.id,
-        toolName: entry.tool.name,
-        arguments: entry.args,
-        rawArguments: entry.call.arguments,
-        tool: entry.tool,
-      },
-      context,
-      { tool: entry.tool.beforeToolCall, policy: policyHook },
-    );
-    switch (verdict.type) {
+    const decision = await decideCall(entry, request.decisions?.get(entry.call.id), context, policy);
+    switch (decision.type) {
       case 'run':
         break;
       case 'deny':
-        prepared[index] = denied(entry, verdict.reason);
+        prepared[index] = denied(entry, decision, policy.deniedText);
         break;
       case 'interrupt':
-        interrupted.push({
-          toolCallId: entry.call.id,
-          toolName: entry.tool.name,
-          arguments: entry.call.arguments,
-          ...(verdict.reason === undefined ? {} : { reason: verdict.reason }),
-          ...(verdict.payload === undefined ? {} : { payload: verdict.payload }),
-        });
+        interrupted.push(
+          pendingCall({
+            toolCallId: entry.call.id,
+            toolName: entry.tool.name,
+            arguments: entry.call.arguments,
+            reason: decision.reason,
+            payload: decision.payload,
+          }),
+        );
         break;
       case 'callback-failure':
-        return { callbackFailure: { callback: 'beforeToolCall', error: verdict.error } };
+        return { callbackFailure: { callback: decision.callback, error: decision.error } };
       default: {
-        const unreachable: never = verdict;
+        const unreachable: never = decision;
         throw new TypeError(`unknown decision ${String(unreachable)}`);
       }
     }
@@ -85,14 +95,73 @@ export async function decideCalls(
   return interrupted.length > 0 ? { interrupted } : undefined;
 }
 
-function denied(entry: ReadyCall, reason: string | undefined): RejectedCall {
+/**
+ * One call through the decision sources: `authorize` (always: an approval never grants a permission),
+ * then a decision given on resume (it settles the rest), then the `beforeToolCall` hooks, then
+ * `needsApproval`. The tool's own check is asked before the policy's at each step.
+ */
+async function decideCall(
+  entry: ReadyCall,
+  given: SettledDecision | undefined,
+  context: BeforeToolCallContext,
+  policy: ResolvedPolicy,
+): Promise<CallDecision> {
+  const { tool } = entry;
+  const call: BeforeToolCallInput = {
+    toolCallId: entry.call.id,
+    toolName: tool.name,
+    arguments: entry.args,
+    rawArguments: entry.call.arguments,
+    tool,
+  };
+  if (tool.authorize !== undefined || policy.authorize !== undefined) {
+    const verdict = await authorizeCall(call, context, { tool: tool.authorize, policy: policy.authorize });
+    if (verdict.type === 'callback-failure') {
+      return { type: 'callback-failure', callback: 'authorize', error: verdict.error };
+    }
+    if (verdict.type === 'denied') return { type: 'deny', reason: verdict.reason };
+  }
+  if (given !== undefined) {
+    return given.type === 'run'
+      ? given
+      : { type: 'deny', reason: DECIDED_DENY_REASON, message: given.message };
+  }
+  if (tool.beforeToolCall !== undefined || policy.beforeToolCall !== undefined) {
+    const verdict = await decideToolCall(call, context, {
+      tool: tool.beforeToolCall,
+      policy: policy.beforeToolCall,
+    });
+    if (verdict.type === 'callback-failure') {
+      return { type: 'callback-failure', callback: 'beforeToolCall', error: verdict.error };
+    }
+    if (verdict.type !== 'run') return verdict;
+  }
+  const approval = await needsApproval(call, context, {
+    tool: tool.needsApproval,
+    policy: policy.needsApproval,
+  });
+  if (typeof approval !== 'boolean') {
+    return { type: 'callback-failure', callback: 'needsApproval', error: approval.error };
+  }
+  return approval ? { type: 'interrupt', reason: NEEDS_APPROVAL_REASON } : { type: 'run' };
+}
+
+/** The call refused in place: the model is told the denial text (a person's message, redacted, when one was given). */
+function denied(
+  entry: ReadyCall,
+  decision: { readonly reason?: string | undefined; readonly message?: string | undefined },
+  deniedText: string,
+): RejectedCall {
+  const { reason, message } = decision;
+  const text: ModelTextPart =
+    message === undefined ? deniedText : foreign(message, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
   return {
     type: 'rejected',
     call: entry.call,
     toolName: entry.tool.name,
     code: 'PERMISSION_DENIED',
     errorClass: 'denied',
-    text: [PERMISSION_DENIED_TEXT],
+    text: [text],
     error: new PermissionDeniedError({
       message: reason ?? `Call ${entry.call.id} was denied before it ran.`,
     }),

@@ -1,11 +1,12 @@
 import { CallbackError } from '../errors/callback-error.js';
-import type { ResumeDecision } from './before-tool-call.js';
 import type { ErrorClass } from './error-class.js';
 import type { ExecutionContext } from './execute-with-runtime.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
+import type { PendingCall } from './pending-call.js';
+import { type ResumeDecision, settleDecisions } from './resume-decision.js';
 import { runToolCalls } from './run-tool-calls.js';
-import type { PendingCall, ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
+import type { ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { TurnCounts } from './turn-counts.js';
 
@@ -19,7 +20,7 @@ export interface ToolCallInput {
 }
 
 export interface SingleCallOptions extends ExecutionContext {
-  /** The decision for a call that was interrupted before: the hooks are not asked again. */
+  /** The decision for a call that was interrupted before: the hooks are not asked again (`authorize` is). */
   readonly decision?: ResumeDecision;
   /**
    * The turn's counts, updated when the call is admitted. Left out, no turn limits apply (no per-tool or
@@ -44,7 +45,7 @@ export interface ToolCallAnswer {
   readonly result: ToolCallResult;
 }
 
-/** A `beforeToolCall` hook interrupted the call: it did not run; run it again with a `decision`. */
+/** The call waits for a decision (`needsApproval`, or a hook that interrupted): it did not run; run it again with a `decision`. */
 export interface ToolCallInterruption {
   readonly type: 'interrupted';
   readonly toolCallId: string;
@@ -79,7 +80,14 @@ export async function executeSingleCall(
       now: options.now,
       onEvent: options.onEvent,
       includeContent: options.includeContent,
-      decisions: options.decision === undefined ? undefined : new Map([[call.id, options.decision]]),
+      decisions:
+        options.decision === undefined
+          ? undefined
+          : settleDecisions(
+              [[call.id, options.decision]],
+              [{ toolCallId: call.id, toolName: call.name, arguments: call.arguments }],
+              { option: 'decision', strict: true, requireDigest: false },
+            ),
     },
     runtime,
   );

@@ -6,8 +6,8 @@ export type ExecuteToolCallInput = SingleCallOptions & RuntimeInput & { readonly
 
 /**
  * Runs one call through the whole chain with no history: the structured answer (`content`, `isError`,
- * `value`, `code`, `errorClass`, the full `result`) an MCP proxy needs, or the interruption a
- * `beforeToolCall` hook asked for. Without `counts`, no turn limits apply.
+ * `value`, `code`, `errorClass`, the full `result`) an MCP proxy needs, or the interruption of a call that
+ * waits for a decision (`needsApproval`, or a `beforeToolCall` hook that interrupted). Without `counts`, no turn limits apply.
  */
 export async function executeToolCall(input: ExecuteToolCallInput): Promise<ToolCallOutcome> {
   return runtimeOf(input).executeToolCall(input.call, input);

@@ -12,8 +12,9 @@ export type ExecuteToolCallsInput = ExecutionRequest & RuntimeInput;
  * order. Failures the model can act on become tool messages. A fatal failure throws `ToolExecutionError`,
  * a limit under the `throw` policy `ToolCallLimitExceededError`, a caller callback that fails
  * `CallbackError`: each carries the partial result. When the caller's signal aborts, the promise rejects
- * with the signal's reason. When a `beforeToolCall` hook interrupts, no call runs and the result lists the
- * pending calls as `interrupted`. The one-off form (`tools` and a policy) builds a runtime per call: build
+ * with the signal's reason. Calls that wait for a decision (`needsApproval`, a `beforeToolCall` hook that
+ * interrupts) do not run: the result lists them as `interrupted`, and the other calls of the response run.
+ * Handing back the returned `messages` with the same response and `decisions` runs the waiting ones. The one-off form (`tools` and a policy) builds a runtime per call: build
  * one with `createToolRuntime` to check the policy once and count a growing history in O(1).
  */
 export async function executeToolCalls(input: ExecuteToolCallsInput): Promise<ToolExecutionResult> {

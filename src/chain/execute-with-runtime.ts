@@ -1,14 +1,16 @@
 import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import { CallbackError } from '../errors/callback-error.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { NoToolCallError } from '../errors/no-tool-call-error.js';
 import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import { redactForModel } from '../redact/redact.js';
-import type { ResumeDecision } from './before-tool-call.js';
 import { limitErrorMessage } from './call-limits.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
+import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
+import { type ResumeDecision, type SettledDecision, settleDecisions } from './resume-decision.js';
 import { runToolCalls } from './run-tool-calls.js';
 import type { ToolEventListener } from './tool-event.js';
 import type { ToolExecutionResult } from './tool-execution-result.js';
@@ -40,14 +42,20 @@ export interface ExecutionRequest extends ExecutionContext {
   readonly messages: readonly Message[];
   /** The model's response (an assistant message with tool calls, or an object holding it as `message`). */
   readonly response: AssistantMessage | { readonly message: AssistantMessage };
-  /** Decisions for the calls of an interrupted response, by call id: their hooks are not asked again. */
+  /**
+   * Decisions for the calls of an interrupted response, by call id: their hooks are not asked again
+   * (`authorize` is). An approval that names an `argumentsDigest` other than its call's is refused
+   * (`ApprovalError`) before anything runs.
+   */
   readonly decisions?: ReadonlyMap<string, ResumeDecision>;
 }
 
 /**
  * Executes the calls of one model response with a runtime: the response's calls are normalized (the
  * returned history holds the repaired assistant message), run, and answered in the model's order. The
- * outcome's failures become the documented throws, each carrying the partial result.
+ * outcome's failures become the documented throws, each carrying the partial result. A history that ends
+ * with this response's round, paused (some calls answered, some waiting), is resumed: only the waiting
+ * calls run, and the returned history holds every answer in the model's order.
  */
 export async function executeWithRuntime(
   request: ExecutionRequest,
@@ -55,11 +63,16 @@ export async function executeWithRuntime(
   cache: TurnCountCache,
 ): Promise<ToolExecutionResult> {
   const history = request.messages;
-  const assistant = repairedAssistant(request.response);
+  const response = repairedAssistant(request.response);
+  const paused = pausedRound(history);
+  const resumed = paused !== undefined && sameCalls(paused.assistant, response) ? paused : undefined;
+  const assistant = resumed?.assistant ?? response;
+  const toRun = resumed === undefined ? assistant : { ...assistant, toolCalls: resumed.waiting };
+  const decisions = checkDecisions(request.decisions, toRun);
   const counts = cache.countsFor(history);
   const outcome = await runToolCalls(
     {
-      assistant,
+      assistant: toRun,
       counts,
       signal: request.signal,
       data: request.data,
@@ -68,23 +81,30 @@ export async function executeWithRuntime(
       now: request.now,
       onEvent: request.onEvent,
       includeContent: request.includeContent,
-      decisions: request.decisions,
+      decisions,
     },
     runtime,
   );
   const { interrupted, unknownTool, callbackFailure } = outcome;
-  if (interrupted !== undefined) return { messages: history, results: [], returnDirect: false, interrupted };
   if (unknownTool !== undefined) throw unknownTool;
 
-  const ran = outcome.results.length > 0;
-  const messages = ran ? history.concat([assistant], outcome.toolMessages) : history;
+  const ran = outcome.results.length > 0 || interrupted !== undefined;
+  const messages =
+    resumed !== undefined
+      ? history
+          .slice(0, resumed.at)
+          .concat([assistant], inCallOrder(assistant.toolCalls ?? [], resumed.settled, outcome.toolMessages))
+      : ran
+        ? history.concat([assistant], outcome.toolMessages)
+        : history;
   const partialResult: ToolExecutionResult = {
     messages,
     results: outcome.results,
     returnDirect: outcome.returnDirect,
+    ...(interrupted === undefined ? {} : { interrupted }),
   };
   if (outcome.aborted === true) throw request.signal?.reason;
-  if (ran) cache.remember(messages, counts);
+  if (messages !== history) cache.remember(messages, counts);
   if (callbackFailure !== undefined) {
     throw new CallbackError({
       callback: callbackFailure.callback,
@@ -112,6 +132,23 @@ export async function executeWithRuntime(
     });
   }
   return partialResult;
+}
+
+/** The decisions checked against the calls about to run (see `settleDecisions`); ids of other calls are left out. */
+function checkDecisions(
+  decisions: ReadonlyMap<string, ResumeDecision> | undefined,
+  assistant: AssistantMessage,
+): ReadonlyMap<string, SettledDecision> | undefined {
+  if (decisions === undefined) return undefined;
+  if (!(decisions instanceof Map)) {
+    throw new InvalidOptionsError({ option: 'decisions', message: 'must be a Map of call id to decision' });
+  }
+  const calls = (assistant.toolCalls ?? []).map((call) => ({
+    toolCallId: call.id,
+    toolName: call.name,
+    arguments: call.arguments,
+  }));
+  return settleDecisions(decisions, calls, { option: 'decisions', strict: false, requireDigest: false });
 }
 
 /**

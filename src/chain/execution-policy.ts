@@ -1,6 +1,7 @@
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_CONTRACT_VIOLATION_POLICY,
+  DEFAULT_DENIED_TEXT,
   DEFAULT_LIMIT_POLICY,
   DEFAULT_MAX_ARGUMENT_BYTES,
   DEFAULT_MAX_ARGUMENT_DEPTH,
@@ -23,13 +24,16 @@ import {
   checkFlagOrFunction,
   checkFunction,
   checkNumberOption,
+  describeOptionValue,
 } from '../options/check-option.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
+import type { Authorize } from './authorize-call.js';
 import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
+import type { PolicyNeedsApproval } from './needs-approval.js';
 import type { ParseArgumentsLimits } from './parse-arguments.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
@@ -73,6 +77,16 @@ export interface ToolExecutionPolicy {
   readonly onContractViolation?: ContractViolationPolicy;
   /** Decides, before each call runs, whether it runs, is denied or interrupts (after the tool's own hook). */
   readonly beforeToolCall?: BeforeToolCall;
+  /**
+   * Whether the caller may make a call, from the caller's `data` (roles, a tenant), never the model's
+   * claims; asked for every call (after the tool's own), first: a denied call is `PERMISSION_DENIED` for the
+   * model, and its reason goes to the `tool-call-denied` event only.
+   */
+  readonly authorize?: Authorize;
+  /** Calls that wait for a person: `true` (all), or a function of the call (after the tool's own). */
+  readonly needsApproval?: PolicyNeedsApproval;
+  /** What the model is told of a call denied before it ran (default `DEFAULT_DENIED_TEXT`: nothing about why). */
+  readonly deniedText?: string;
   /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */
   readonly wrapToolExecution?: WrapToolExecution;
   /**
@@ -100,6 +114,9 @@ export interface ResolvedPolicy {
   readonly argumentLimits: ParseArgumentsLimits;
   readonly classifyError: ErrorClassifier | undefined;
   readonly beforeToolCall: BeforeToolCall | undefined;
+  readonly authorize: Authorize | undefined;
+  readonly needsApproval: PolicyNeedsApproval | undefined;
+  readonly deniedText: string;
   readonly wrapToolExecution: WrapToolExecution | undefined;
   readonly store: Store;
   readonly onStoreFailure: 'open' | 'closed';
@@ -163,6 +180,9 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     argumentLimits: Object.freeze({ maxBytes, maxDepth }),
     classifyError: checkFunction(policy.classifyError, { option: 'classifyError' }),
     beforeToolCall: checkFunction(policy.beforeToolCall, { option: 'beforeToolCall' }),
+    authorize: checkFunction(policy.authorize, { option: 'authorize' }),
+    needsApproval: checkFlagOrFunction(policy.needsApproval, { option: 'needsApproval' }),
+    deniedText: checkDeniedText(policy.deniedText),
     wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
     store: checkStore(policy.store) ?? new MemoryStore(),
     onStoreFailure:
@@ -178,6 +198,20 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,
     showErrorMessagesFor: (tool) => tool.showErrorMessages ?? showErrorMessages,
   };
+}
+
+/** Characters of `deniedText`, at most: it is one short sentence for the model. */
+const MAX_DENIED_TEXT_CHARS = 1000;
+
+function checkDeniedText(text: unknown): string {
+  if (text === undefined) return DEFAULT_DENIED_TEXT;
+  if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_DENIED_TEXT_CHARS) {
+    throw new InvalidOptionsError({
+      option: 'deniedText',
+      message: `must be a non-empty string of at most ${MAX_DENIED_TEXT_CHARS} characters, got ${describeOptionValue(text)}`,
+    });
+  }
+  return text;
 }
 
 /** A store must have the port's methods (checked once, so a wrong object fails before anything runs). */

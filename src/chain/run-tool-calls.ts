@@ -1,11 +1,11 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { Store } from '../store/store.js';
-import type { ResumeDecision } from './before-tool-call.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
 import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
 import { runIdempotent } from './idempotency/run-idempotent.js';
+import type { PendingCall } from './pending-call.js';
 import {
   type PreparedCall,
   prepareToolCall,
@@ -13,12 +13,13 @@ import {
   type RejectedCall,
 } from './prepare-tool-call.js';
 import { answerRejected, answerShared, reportEnd, summaryOf } from './report-call-events.js';
+import type { SettledDecision } from './resume-decision.js';
 import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
 import { createSemaphore } from './semaphore.js';
 import { summarizeCalls } from './summarize-calls.js';
 import { createEventSink, type EventSink, errorFields, type ToolEventListener } from './tool-event.js';
-import type { PendingCall, ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
+import type { ToolCallFailure, ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import { decrement, type TurnCounts } from './turn-counts.js';
@@ -39,8 +40,8 @@ export interface CallsRequest {
   readonly onEvent?: ToolEventListener | undefined;
   /** Events carry the unredacted error and offending value (default false). */
   readonly includeContent?: boolean | undefined;
-  /** Decisions for calls of an interrupted response, by call id: their hooks are not asked again. */
-  readonly decisions?: ReadonlyMap<string, ResumeDecision> | undefined;
+  /** Decisions for calls of an interrupted response, by call id, checked: their hooks are not asked again. */
+  readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
 }
 
 /** A caller's callback that threw or answered nonsense. */
@@ -61,26 +62,30 @@ export interface CallsOutcome {
   readonly limited?: RejectedCall;
   /** The first call refused because the store failed (a write fails closed): the tool did not run. */
   readonly storeFailure?: { readonly toolName: string; readonly error: unknown };
-  /** A `beforeToolCall` hook interrupted: no call ran (results and messages are empty, counts untouched). */
+  /**
+   * Calls that wait for a decision: they did not run (what they added to the counts is given back). The
+   * other calls ran: `results` and `toolMessages` are theirs, in the model's order.
+   */
   readonly interrupted?: readonly PendingCall[];
   /** The caller's signal aborted: calls not finished by then failed as `ABORTED`. */
   readonly aborted?: boolean;
   /**
-   * A caller callback failed. From `beforeToolCall`: no call ran (as for an interrupt). From
+   * A caller callback failed. From `authorize`, `beforeToolCall` or `needsApproval`: no call ran. From
    * `wrapToolExecution` or `classifyError`: that call (and the calls sharing its result) failed as
    * `INTERNAL_ERROR`, the others ran.
    */
   readonly callbackFailure?: CallbackFailure;
-  /** Under `unknownTool: 'throw'`, the first unknown call: no call ran (as for an interrupt). */
+  /** Under `unknownTool: 'throw'`, the first unknown call: no call ran. */
   readonly unknownTool?: UnknownToolError;
 }
 
 /**
  * Runs the tool calls of one assistant message: prepare each in the model's order (lookup, limits,
- * arguments), ask the `beforeToolCall` hooks, then run the ready ones concurrently (capped; writes one at a
- * time). Identical ready calls to a read tool run once and share the result (`sharedWith`); each still
- * counts as a call and gets its own result and tool message. `counts` is updated as calls are admitted, so
- * a loop can keep one running count for a whole turn. Never rejects.
+ * arguments), decide each (`authorize`, `beforeToolCall`, `needsApproval`), then run the ready ones that
+ * wait for no decision concurrently (capped; writes one at a time). Identical ready calls to a read tool
+ * run once and share the result (`sharedWith`); each still counts as a call and gets its own result and
+ * tool message. `counts` is updated as calls are admitted, so a loop can keep one running count for a
+ * whole turn. Never rejects.
  */
 export async function runToolCalls(request: CallsRequest, runtime: ToolRuntime): Promise<CallsOutcome> {
   const calls = request.assistant.toolCalls ?? [];
@@ -112,7 +117,7 @@ async function runCalls(
   const { counts, signal } = request;
   const scope =
     request.sessionId === undefined ? undefined : { sessionId: request.sessionId, turnId: request.turnId };
-  const prepared: PreparedCall[] = [];
+  let prepared: PreparedCall[] = [];
   for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts, scope }));
   if (events.listening) reportStoreFailures(prepared, events);
 
@@ -134,11 +139,24 @@ async function runCalls(
     }
   }
 
+  let interrupted: readonly PendingCall[] | undefined;
   if (signal?.aborted !== true && asksBeforeRunning(prepared, request, runtime)) {
     const decided = await decideCalls(prepared, request, runtime);
-    if (decided !== undefined) {
+    if (decided?.callbackFailure !== undefined) {
       release(counts, prepared, policy.store);
-      return halted(decided);
+      return halted({ callbackFailure: decided.callbackFailure });
+    }
+    interrupted = decided?.interrupted;
+    if (interrupted !== undefined) {
+      // The waiting calls do not run now; the others do.
+      const waiting = new Set(interrupted.map((pending) => pending.toolCallId));
+      release(
+        counts,
+        prepared.filter((entry) => waiting.has(entry.call.id)),
+        policy.store,
+      );
+      prepared = prepared.filter((entry) => !waiting.has(entry.call.id));
+      if (prepared.length === 0) return halted({ interrupted });
     }
   }
 
@@ -174,7 +192,11 @@ async function runCalls(
     storeFailure === undefined || summarized.storeFailure !== undefined
       ? summarized
       : { ...summarized, storeFailure };
-  return failure === undefined ? outcome : { ...outcome, callbackFailure: failure };
+  return {
+    ...outcome,
+    ...(failure === undefined ? {} : { callbackFailure: failure }),
+    ...(interrupted === undefined ? {} : { interrupted }),
+  };
 }
 
 function runPrepared(entry: PreparedCall, context: RunContext): Promise<ToolCallResult> {
@@ -209,7 +231,7 @@ function runConcurrently(
 
 /**
  * Gives back what the prepared calls added to the counts, and to the store's counters: none of them will
- * run. A store that fails to take them back leaves them counted (a limit errs toward fewer calls).
+ * run now. A store that fails to take them back leaves them counted (a limit errs toward fewer calls).
  */
 function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[], store: Store): void {
   const reserved = prepared.flatMap((entry) => entry.reserved ?? []);

@@ -1,5 +1,6 @@
 import type { Message } from '../messages/message.js';
 import type { ErrorClass } from './error-class.js';
+import type { PendingCall } from './pending-call.js';
 
 export interface ToolCallResultBase {
   readonly toolCallId: string;
@@ -61,27 +62,20 @@ export type ToolErrorCode =
   | 'INTERNAL_ERROR'
   | 'ABORTED';
 
-/** A call that did not run because a `beforeToolCall` hook interrupted its response: it waits for a decision. */
-export interface PendingCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  /** The raw argument text the model sent. */
-  readonly arguments: string;
-  readonly reason?: string;
-  readonly payload?: unknown;
-}
-
 /** What `executeToolCalls` returns, and what a thrown error carries as its partial result. */
 export interface ToolExecutionResult {
-  /** The conversation, then the assistant message, then one tool message per call in the model's order. */
+  /** The conversation, then the assistant message, then one tool message per call in the model's order (per call that ran, when `interrupted`). */
   readonly messages: readonly Message[];
   /** One result per call, in the model's order. */
   readonly results: readonly ToolCallResult[];
   /** True only when every executed tool asked to return its result directly. */
   readonly returnDirect: boolean;
   /**
-   * Set when a `beforeToolCall` hook interrupted the response: then no call ran, `messages` is the history
-   * as it was given (without the assistant message) and `results` is empty. Resume with `decisions`.
+   * Set when calls wait for a decision (`needsApproval`, or a `beforeToolCall` hook that interrupted): they
+   * did not run. The others did: `messages` ends with the assistant message and their tool messages, and
+   * `results` holds theirs. Resume by passing these `messages`, the same response and `decisions`: only
+   * the waiting calls run, and every call's tool message then follows the assistant message in the
+   * model's order.
    */
   readonly interrupted?: readonly PendingCall[];
 }

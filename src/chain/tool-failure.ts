@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
+import { DEFAULT_DENIED_TEXT, DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import { ContractViolationError } from '../errors/contract-violation-error.js';
 import { errorArgumentPaths } from '../gate/error-argument-paths.js';
 import { argumentPath, foreign, type ModelTextPart } from '../gate/model-text.js';
@@ -7,8 +7,8 @@ import type { ErrorClass } from './error-class.js';
 import { formatToolError } from './format-tool-error.js';
 import type { ToolCallFailure, ToolErrorCode } from './tool-execution-result.js';
 
-/** What a denied call tells the model, wherever it was denied (a tool, a permission check, a hook). */
-export const PERMISSION_DENIED_TEXT = 'This action is not permitted; do not repeat this call.';
+/** What a call denied by its tool (a `PermissionDeniedError`) tells the model; denials before a call runs say the policy's `deniedText`. */
+export const PERMISSION_DENIED_TEXT = DEFAULT_DENIED_TEXT;
 
 /**
  * A failed call as the model sees it (`content`) and as developers see it (`error`, the original).

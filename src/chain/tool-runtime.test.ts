@@ -7,6 +7,7 @@ import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
+import { argumentsDigest } from './arguments-digest.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { createToolRuntime } from './tool-runtime.js';
@@ -107,7 +108,14 @@ describe('executeToolCall: one call, no history', () => {
       type: 'interrupted',
       toolCallId: 'p1',
       toolName: 'pay',
-      pending: { toolCallId: 'p1', toolName: 'pay', arguments: '{}', reason: 'approve?' },
+      pending: {
+        toolCallId: 'p1',
+        toolName: 'pay',
+        arguments: '{}',
+        argumentsSummary: '{}',
+        argumentsDigest: argumentsDigest('pay', '{}'),
+        reason: 'approve?',
+      },
     });
     expect(ran).toBe(0);
     const second = await runtime.executeToolCall(

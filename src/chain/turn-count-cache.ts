@@ -43,7 +43,8 @@ export function createTurnCountCache(isExcluded: (toolName: string) => boolean):
       const last = messages.at(-1);
       if (typeof last !== 'object' || last === null || Object.isFrozen(last)) return;
       const entry: Counted = { cache, position: messages.length - 1, counts };
-      Object.defineProperty(last, COUNTED, { value: entry });
+      // Configurable: a message handed back can end another history the runtime returns (a resumed round).
+      Object.defineProperty(last, COUNTED, { value: entry, configurable: true });
     },
   };
 

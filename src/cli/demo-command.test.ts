@@ -46,19 +46,24 @@ async function spawnCli(...args: string[]): Promise<CliResult> {
   }
 }
 
+/** The `key=value` lines of a demo, by key. */
+function factsOf(stdout: string): Map<string, string> {
+  return new Map(
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const at = line.indexOf('=');
+        return [line.slice(0, at), line.slice(at + 1)] as const;
+      }),
+  );
+}
+
 describe('toolwarden demo', () => {
   it('prints every fact of the reference experiment, computed by the chain', async () => {
     const { stdout, code } = await cli('demo');
     expect(code).toBe(0);
-    const facts = new Map(
-      stdout
-        .trim()
-        .split('\n')
-        .map((line) => {
-          const at = line.indexOf('=');
-          return [line.slice(0, at), line.slice(at + 1)] as const;
-        }),
-    );
+    const facts = factsOf(stdout);
     expect(facts.get('registered-tools')).toBe('echo,noArgs,explode,counted,addNumbers,leaky,flaky');
     expect(facts.get('success-tool')).toBe('echo');
     expect(facts.get('success-result')).toBe('"SPRING AI"');
@@ -142,6 +147,28 @@ describe('toolwarden demo', () => {
     expect(code).toBe(gaps === 0 ? 0 : 1);
     expect(stdout.includes('not as expected:')).toBe(gaps > 0);
   });
+
+  it('demo approvals: a run paused for approval, kept in SQLite, approved in a second process (the refund runs once there), and a replay refused', async () => {
+    const { stdout, stderr, code } = await cli('demo', 'approvals');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const facts = factsOf(stdout);
+    expect(Object.fromEntries(facts)).toEqual({
+      interrupted: 'true',
+      pending: '1',
+      'pending-call': 'refundOrder {"orderId":"A-1","amount":250}',
+      'pending-reason': 'needs approval',
+      'ran-before-pause': 'getOrder x1, refundOrder x0',
+      store: 'sqlite (a file in a temp folder)',
+      'paused-by-pid': String(process.pid),
+      'resumed-by-pid': expect.stringMatching(/^\d+$/),
+      'resumed-in-another-process': 'true',
+      resumed: 'completed',
+      executions: '1',
+      'replay-refused': 'already-resumed',
+    });
+    expect(facts.get('resumed-by-pid')).not.toBe(facts.get('paused-by-pid'));
+  }, 60_000);
 
   it('exits 2 on an unknown demo', async () => {
     const { code, stderr } = await cli('demo', 'nope');

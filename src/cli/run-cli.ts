@@ -1,5 +1,7 @@
+import { runApprovalDemo } from '../demo/approvals/run-approval-demo.js';
 import { loopScenariosReport } from '../demo/loop-scenarios/index.js';
 import { runReferenceProbe } from '../demo/run-reference-probe.js';
+import { StoreError } from '../errors/store-error.js';
 import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';
 import { packageVersion } from './package-version.js';
@@ -9,6 +11,7 @@ export const USAGE = `Usage: toolwarden <command>
 Commands:
   demo              run the Spring AI 2.0.1 reference experiment on the execution chain (no model, no API key)
   demo loops        run the loop scenarios under the guard and under step caps 10/20/25, as a table
+  demo approvals    pause a run for approval, keep it in SQLite, approve it in a second process, replay it
   check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
   help              show this text
   --version, -v     print toolwarden's version
@@ -30,7 +33,21 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
         await io.stdout(`${report.table}\n`);
         return report.allCorrect ? 0 : 1;
       }
-      if (scenario !== undefined) return usageError(`unknown demo: ${scenario} (try: demo, demo loops)`);
+      if (scenario === 'approvals') {
+        let facts: Awaited<ReturnType<typeof runApprovalDemo>>;
+        try {
+          facts = await runApprovalDemo();
+        } catch (error) {
+          // The SQLite driver is an optional peer: say how to install it.
+          if (!StoreError.isInstance(error)) throw error;
+          await io.stderr(`toolwarden: demo approvals: ${error.message}\n`);
+          return 1;
+        }
+        await io.stdout(facts.map(([key, value]) => `${key}=${oneLine(value)}\n`).join(''));
+        return 0;
+      }
+      if (scenario !== undefined)
+        return usageError(`unknown demo: ${scenario} (try: demo, demo loops, demo approvals)`);
       const facts = await runReferenceProbe();
       await io.stdout(facts.map(([key, value]) => `${key}=${oneLine(value)}\n`).join(''));
       return 0;

@@ -282,6 +282,13 @@ export const ERROR_CODES = {
     toolMessage: false,
     errorClasses: ['RunStateError'],
   },
+  APPROVAL_REFUSED: {
+    blame: 'caller',
+    meaning:
+      "A resume was refused before anything ran: the run is unknown or its approval expired, it was already resumed (or another process is resuming it), a decision names a call it does not wait for, or an approval's `argumentsDigest` is not the call's; nothing runs twice.",
+    toolMessage: false,
+    errorClasses: ['ApprovalError'],
+  },
 } as const satisfies Readonly<Record<string, CodeEntry>>;
 
 export type ErrorCodeTable = typeof ERROR_CODES;

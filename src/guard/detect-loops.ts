@@ -63,6 +63,9 @@ export function detectLoops(
       !hints.sharedResults
     )
       sameResult(window, readsFrom, current, record, callIndex, thresholds.sameResultLimit, findings);
+    // A model that keeps asking for a tool it may not use, whatever the arguments, is stuck too.
+    if (record.outcome === 'denied')
+      sameResult(window, requestStart, current, record, callIndex, thresholds.sameResultLimit, findings);
   });
   cycle(window, requestStart, thresholds.maxCyclePeriod, hintsOf, findings);
   noProgress(window, requestStart, thresholds.noProgressRounds, hintsOf, findings);
@@ -121,7 +124,7 @@ function repeatedBefore(window: readonly RoundRecord[], requestStart: number, re
   return rounds;
 }
 
-/** Different calls to one tool, one content-bearing result: rewording that changes nothing. */
+/** Different calls to one tool, one content-bearing result (or one denial): rewording that changes nothing. */
 function sameResult(
   window: readonly RoundRecord[],
   from: number,
@@ -136,7 +139,8 @@ function sameResult(
   for (let index = from; index <= to; index++) {
     const round = window[index] as RoundRecord;
     for (const other of round.calls) {
-      if (other.tool !== record.tool || other.result !== record.result || other.outcome !== 'ok') continue;
+      if (other.tool !== record.tool || other.result !== record.result || other.outcome !== record.outcome)
+        continue;
       if (matches.some((match) => match.call === other.call)) continue;
       matches.push(other);
       rounds.push(round.round);

@@ -93,7 +93,8 @@ function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput
   const content = originalContent(result);
   if (result.type === 'error') {
     record.result = hash53(content);
-    record.outcome = result.errorClass === 'transient' ? 'transient' : 'error';
+    record.outcome =
+      result.errorClass === 'transient' ? 'transient' : result.errorClass === 'denied' ? 'denied' : 'error';
   } else {
     const digest = resultDigest(content, input.config.hintsOf(tool));
     record.result = digest.digest;

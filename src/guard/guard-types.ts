@@ -9,7 +9,10 @@ export interface CallRecord {
   readonly call: number;
   /** Digest of the result as the model saw it (ignored fields removed, no truncation marker). */
   readonly result: number;
-  /** `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's retries. */
+  /**
+   * `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's
+   * retries; `denied` a call refused as not permitted.
+   */
   readonly outcome: CallOutcome;
   /** The tool is a write tool. */
   readonly write?: true;
@@ -17,8 +20,8 @@ export interface CallRecord {
   readonly content?: true;
 }
 
-/** How a call ended, for the guard: a result, a failure the model can act on, a transient failure after the chain's retries. */
-export type CallOutcome = 'ok' | 'error' | 'transient';
+/** How a call ended, for the guard: a result, a failure the model can act on, a transient failure after the chain's retries, a denial. */
+export type CallOutcome = 'ok' | 'error' | 'transient' | 'denied';
 
 export interface RoundRecord {
   /** Round number within the conversation (keeps counting across requests of one session). */

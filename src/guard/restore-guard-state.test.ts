@@ -39,8 +39,13 @@ describe('restoreGuardState', () => {
       [{ tool: 'u', call: 2 ** 53 - 1, result: 0, outcome: 'transient', write: true }],
       config,
     ).state;
+    saved = observeRound(
+      saved,
+      [{ tool: 'v', call: 3, result: 4, outcome: 'denied', write: true }],
+      config,
+    ).state;
     saved = withNudged(saved, 'exact-repeat:t#a.b');
-    expect(saved).toMatchObject({ schemaVersion: 3, request: 2, nextRound: 3 });
+    expect(saved).toMatchObject({ schemaVersion: 3, request: 2, nextRound: 4 });
     expect(restoreGuardState(JSON.parse(JSON.stringify(saved)))).toEqual(saved);
   });
 

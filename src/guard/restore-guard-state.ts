@@ -75,7 +75,8 @@ function restoreRecord(value: unknown): CallRecord | undefined {
   const { tool, call, result, outcome, write, content } = value as Record<string, unknown>;
   if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
   if (!isCount(call) || !isCount(result)) return undefined;
-  if (outcome !== 'ok' && outcome !== 'error' && outcome !== 'transient') return undefined;
+  if (outcome !== 'ok' && outcome !== 'error' && outcome !== 'transient' && outcome !== 'denied')
+    return undefined;
   if ((write !== undefined && write !== true) || (content !== undefined && content !== true))
     return undefined;
   return {

@@ -5,13 +5,15 @@ import type { GuardState } from '../guard/guard-types.js';
 import { EMPTY_GUARD_STATE } from '../guard/guard-types.js';
 import { startRequest } from '../guard/loop-guard.js';
 import type { Store } from '../store/store.js';
+import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
+import { type ClaimedRun, finishRun, savePendingRun } from './pending-run.js';
 import { isWriteTool, type RunContext } from './run-context.js';
 import { generatedCallId, type RunState } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
-import { abortStop, type StepDecision, type StepResult, step } from './step.js';
+import { type StepDecision, type StepResult, step } from './step.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 import { writesDone } from './writes-done.js';
 
@@ -19,11 +21,18 @@ type Failure = { readonly callback: string; readonly error: unknown };
 
 /**
  * Drives a run to its end: load the session's guard, `step` until the decision is not `continue`, turn
- * the decision into the outcome (a stop gets its text), save the guard, report. The outcome is a value in
- * every case; when a callback the caller passed failed, the run rejects with `CallbackError` carrying it
- * (and the guard is still saved).
+ * the decision into the outcome (a stop gets its text), save the guard and the run's record (an
+ * interrupted run is kept in the store for its decisions; a run a resume `claimed` that ended is marked
+ * done), report. The outcome is a value in every case; when a callback the caller passed failed, or the
+ * record could not be written, the run rejects with `CallbackError` carrying it (and the guard and the
+ * record are still saved).
  */
-export async function driveRun(initial: RunState, run: RunContext, resumed: boolean): Promise<LoopOutcome> {
+export async function driveRun(
+  initial: RunState,
+  run: RunContext,
+  resumed: boolean,
+  claimed?: ClaimedRun,
+): Promise<LoopOutcome> {
   const { store } = run.runtime.policy;
   const sessionId = initial.sessionId;
   const guarded = run.config.stops.guard !== undefined;
@@ -66,6 +75,10 @@ export async function driveRun(initial: RunState, run: RunContext, resumed: bool
       // Saved whatever failed before (not `failure ??= await ...`, which would skip the save).
       const saveFailure = await saveGuard(store, sessionId, loaded, state.guard, run);
       failure ??= saveFailure;
+    }
+    if (outcome.type === 'interrupted' || claimed !== undefined || initial.pending !== undefined) {
+      const recordFailure = await saveRecord(store, outcome, run, claimed);
+      failure ??= recordFailure;
     }
   } finally {
     run.budget.dispose();
@@ -133,17 +146,54 @@ async function saveGuard(
   guard: GuardState,
   run: RunContext,
 ): Promise<Failure | undefined> {
-  const saving = saveSessionGuard(store, sessionId, loaded, guard, run);
+  return persist(
+    run,
+    () => saveSessionGuard(store, sessionId, loaded, guard, run),
+    (error) => {
+      // The store is down: what this request's guard learnt is lost, the outcome stands.
+      reportStoreFailure(run, 'guard-save', false, error);
+      return undefined;
+    },
+  );
+}
+
+/**
+ * Keeps an interrupted run for its decisions, or marks a resumed pause done (by compare-and-set on the
+ * claim, when its resume claimed it), as `saveGuard` saves (bounded by the deadline). A record that cannot
+ * be written is the run's failure, an outage too: a paused run that is not kept cannot be resumed by its
+ * id (the outcome's `state` still can be).
+ */
+function saveRecord(
+  store: Store,
+  outcome: LoopOutcome,
+  run: RunContext,
+  claimed: ClaimedRun | undefined,
+): Promise<Failure | undefined> {
+  const options = { timeoutMs: run.config.callbackTimeoutMs, ttlMs: run.config.approvalTtlMs };
+  return persist(
+    run,
+    () =>
+      outcome.type === 'interrupted'
+        ? savePendingRun(store, outcome.state, { ...options, claimed })
+        : finishRun(store, outcome.state.runId, claimed, outcome.type, options),
+    (error) => ({ callback: 'store.set', error }),
+  );
+}
+
+/** Waits for a save within the run's deadline; a failure is the run's, but for an outage, which `outage` decides. */
+async function persist(
+  run: RunContext,
+  save: () => Promise<void>,
+  outage: (error: StoreError) => Failure | undefined,
+): Promise<Failure | undefined> {
+  const saving = save();
   saving.catch(() => {});
   try {
     await boundedCall(() => saving, { timeoutMs: run.config.callbackTimeoutMs, signal: run.budget.signal });
     return undefined;
   } catch (error) {
     if (run.budget.signal.aborted) return undefined;
-    if (!StoreError.isInstance(error)) return { callback: 'store.set', error };
-    // The store is down: what this request's guard learnt is lost, the outcome stands.
-    reportStoreFailure(run, 'guard-save', false, error);
-    return undefined;
+    return StoreError.isInstance(error) ? outage(error) : { callback: 'store.set', error };
   }
 }
 
@@ -196,6 +246,7 @@ async function settle(
 
 function totals(state: RunState, run: RunContext) {
   return {
+    runId: state.runId,
     messages: state.messages,
     steps: run.steps,
     usage: state.usage,

@@ -82,7 +82,7 @@ function loopText(evidence: LoopEvidence): string {
     case 'exact-repeat':
       return `${tools} was called with the same arguments ${evidence.occurrences} times (${rounds}) and gave the same result each time, so the model could not use what it got. If it is a read meant to be called again with the same answer (a polled status, a wait tool between polls), declare loop: { polled: true } on it; if its result holds a field that changes on every call without meaning anything (a timestamp, a request id), list it in loop: { ignoreFields }; otherwise check that the tool's description promises what its result says.`;
     case 'same-result':
-      return `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result: the model kept changing the arguments and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; otherwise the tool's description should say what it can and cannot find.`;
+      return `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result, or the same denial: the model kept changing the arguments and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; if the calls were denied, leave the tool out for callers who may not use it; otherwise the tool's description should say what it can and cannot find.`;
     case 'unchanged-poll':
       return `${tools}, declared polled, answered the same ${evidence.occurrences} times (${rounds}). If the work it waits on legitimately takes longer, raise loop: { polled: { maxUnchanged } }, or let the model tell the user to come back later.`;
     case 'cycle':

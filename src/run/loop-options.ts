@@ -1,6 +1,7 @@
 import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
+import type { ResumeDecision } from '../chain/resume-decision.js';
 import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
+import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
@@ -67,6 +68,11 @@ export interface RunOptions extends ToolExecutionPolicy {
   readonly signal?: AbortSignal;
   /** The conversation: the guard remembers it across requests, and session limits hold across them, in the `store`. */
   readonly sessionId?: string;
+  /**
+   * How long an interrupted run kept in the runtime's `store` (under its run id, for
+   * `resumeToolLoop({ runId })`) takes decisions (default 24 hours, `DEFAULT_APPROVAL_TTL_MS`).
+   */
+  readonly approvalTtlMs?: number;
   /** A store call or a handoff that takes longer fails the run as `callback-failed` (default 5,000 ms). */
   readonly callbackTimeoutMs?: number;
   /** Caller data passed to every tool, never to the model. */
@@ -87,14 +93,25 @@ export interface ToolLoopOptions extends RunOptions {
 }
 
 export interface ResumeLoopOptions extends RunOptions {
-  /** For the paused round's calls, by call id: `run` runs it without asking `beforeToolCall`, `deny` refuses it. Undecided calls are asked again. */
-  readonly decisions?: Readonly<Record<string, 'run' | 'deny'>>;
+  /**
+   * For the paused round's waiting calls, by call id: an approval (`{ approve: true, argumentsDigest }`, or
+   * `'run'` when you hold the state) runs it without asking `beforeToolCall` or `needsApproval` again; a
+   * refusal (`{ approve: false, message? }` or `'deny'`) denies it. Undecided calls are asked again.
+   */
+  readonly decisions?: Readonly<Record<string, ResumeDecision>>;
+}
+
+/** A resume of a run kept in the store (the runtime's, or `store`): it is claimed there, so it resumes once. */
+export interface StoredResumeOptions extends ResumeLoopOptions {
+  /** The id of the interrupted run (`outcome.runId`). */
+  readonly runId: string;
 }
 
 export interface ResolvedLoopOptions {
   readonly stops: ResolvedStops;
   readonly fallback: (stop: StopInfo) => string;
   readonly callbackTimeoutMs: number;
+  readonly approvalTtlMs: number;
 }
 
 /** Checks every option once, before anything runs; bad configuration throws `InvalidOptionsError`. */
@@ -171,5 +188,8 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
     callbackTimeoutMs:
       checkNumberOption(options.callbackTimeoutMs, { option: 'callbackTimeoutMs', min: 1, timer: true }) ??
       DEFAULT_CALLBACK_TIMEOUT_MS,
+    approvalTtlMs:
+      checkNumberOption(options.approvalTtlMs, { option: 'approvalTtlMs', min: 1 }) ??
+      DEFAULT_APPROVAL_TTL_MS,
   };
 }

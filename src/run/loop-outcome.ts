@@ -52,7 +52,9 @@ export interface LoopUsage {
 }
 
 export interface LoopOutcomeBase {
-  /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on. */
+  /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`resumeToolLoop({ runId })`). */
+  readonly runId: string;
+  /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on (the answers of the others follow its assistant message). */
   readonly messages: readonly Message[];
   /** The steps run by this process (since the start, or since the resume). */
   readonly steps: readonly LoopStep[];
@@ -82,6 +84,6 @@ export type LoopOutcome =
     })
   | (LoopOutcomeBase & {
       readonly type: 'interrupted';
-      /** The calls waiting for a decision; no call of their round has run. */
+      /** The calls waiting for a decision. The other calls of their round ran: their answers are in `messages`. */
       readonly pending: readonly PendingCall[];
     });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { argumentsDigest } from '../chain/arguments-digest.js';
 import { RunStateError } from '../errors/run-state-error.js';
 import { restoreRunState } from './restore-run-state.js';
 
@@ -27,24 +28,44 @@ describe('restoreRunState: the fixtures written for each version', () => {
       'prototype-key.json',
       'tampered-guard.json',
       'tampered-pending.json',
+      'tampered-settled.json',
       'tampered-usage.json',
       'truncated.json',
       'unknown-field.json',
       'v1-completed.json',
       'v1-interrupted.json',
+      'v2-interrupted.json',
     ]);
   });
 
   it.each(['v1-interrupted.json', 'v1-completed.json'])(
-    '%s restores as it was written (a version 2 guard memory upgraded, its rounds an earlier request)',
+    '%s restores upgraded: version 2, its guard memory version 3 (its rounds an earlier request), every unanswered call of a paused round waiting',
     (name) => {
       const text = fixture(name);
       const written = JSON.parse(text);
+      const pending =
+        written.pending === undefined
+          ? {}
+          : {
+              pending: written.messages.at(-1).toolCalls.map((call: Json) => {
+                const listed = written.pending.find((p: Json) => p.toolCallId === call.id) ?? {};
+                return {
+                  ...listed,
+                  toolCallId: call.id,
+                  toolName: call.name,
+                  arguments: call.arguments,
+                  argumentsSummary: call.arguments,
+                  argumentsDigest: argumentsDigest(call.name, call.arguments),
+                };
+              }),
+            };
       const expected =
         written.guard === undefined
-          ? written
+          ? { ...written, schemaVersion: 2 }
           : {
               ...written,
+              schemaVersion: 2,
+              ...pending,
               guard: {
                 schemaVersion: 3,
                 nextRound: written.guard.nextRound,
@@ -62,6 +83,11 @@ describe('restoreRunState: the fixtures written for each version', () => {
     },
   );
 
+  it('v2-interrupted.json restores as it was written: the answer of the call that ran, the pending call with its digest', () => {
+    const text = fixture('v2-interrupted.json');
+    expect(restoreRunState(text)).toEqual(JSON.parse(text));
+  });
+
   it('a restored state is a fresh copy: changing it changes nothing of the saved value', () => {
     const saved = JSON.parse(fixture('v1-interrupted.json'));
     const restored = restoreRunState(saved);
@@ -74,6 +100,7 @@ describe('restoreRunState: the fixtures written for each version', () => {
     ['prototype-key.json', 'tampered', 'pending.0.payload.__proto__'],
     ['truncated.json', 'malformed', undefined],
     ['tampered-pending.json', 'tampered', 'pending.0'],
+    ['tampered-settled.json', 'tampered', 'pending'],
     ['unknown-field.json', 'tampered', 'approvedBy'],
     ['tampered-guard.json', 'tampered', 'guard'],
     ['tampered-usage.json', 'tampered', 'usage.totalTokens'],
@@ -122,6 +149,34 @@ describe('restoreRunState: hostile values', () => {
     change(state);
     expect(() => restoreRunState(state)).toThrow(RunStateError);
     expect(() => restoreRunState(JSON.stringify(state))).toThrow(RunStateError);
+  });
+
+  it.each([
+    ['an answer to no call of the paused round', 'tampered', (s: Json) => (s.messages[4].toolCallId = 'c9')],
+    ['a call both answered and waiting', 'tampered', (s: Json) => (s.pending[0].toolCallId = 'c3')],
+    ['a call neither answered nor waiting', 'tampered', (s: Json) => s.messages.pop()],
+    ['a call answered twice', 'tampered', (s: Json) => s.messages.push({ ...s.messages[4] })],
+    [
+      'a digest that is not the call’s',
+      'tampered',
+      (s: Json) => (s.pending[0].argumentsDigest = '0'.repeat(64)),
+    ],
+    ['a pending call without its digest', 'malformed', (s: Json) => delete s.pending[0].argumentsDigest],
+    ['two calls of the round with one id', 'tampered', (s: Json) => (s.messages[3].toolCalls[1].id = 'c2')],
+    ['the version 1 number (answers after its paused round)', 'tampered', (s: Json) => (s.schemaVersion = 1)],
+  ])('refuses a version 2 paused state with %s (%s)', (_name, reason, change) => {
+    const state = JSON.parse(fixture('v2-interrupted.json'));
+    change(state);
+    expect(refusal(state).reason).toBe(reason);
+  });
+
+  it('keeps a guard note beside an answer, and computes the summary a person reads from the call itself', () => {
+    const state = JSON.parse(fixture('v2-interrupted.json'));
+    state.messages[4].note = 'You called getOrder with these arguments before.';
+    state.pending[0].argumentsSummary = 'amount: 1 (a lie)';
+    const restored = restoreRunState(state);
+    expect(restored.messages[4]).toMatchObject({ note: 'You called getOrder with these arguments before.' });
+    expect(restored.pending?.[0]?.argumentsSummary).toBe('{"orderId":"A-1"}');
   });
 
   it('refuses nesting deeper than the bound, and a Proxy whose traps throw, without crashing', () => {

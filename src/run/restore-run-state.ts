@@ -1,8 +1,13 @@
 import { RunStateError } from '../errors/run-state-error.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
-import type { AssistantMessage, Message, ToolCall } from '../messages/message.js';
-import { type PendingCall, RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
+import type { Message, ToolCall } from '../messages/message.js';
+import { readPending } from './read-pending.js';
+import { RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
+import { count, list, only, problem, record, text } from './state-fields.js';
+
+/** The versions read: the current one, and version 1 (a paused round whose calls had not run), upgraded. */
+const READABLE_VERSIONS: readonly number[] = [1, RUN_STATE_SCHEMA_VERSION];
 
 /** Saved JSON nested deeper than this is refused before it is read (a run state is shallow; payloads are small). */
 const MAX_DEPTH = 64;
@@ -26,7 +31,8 @@ const STATE_KEYS = new Set([
  * Reads a saved run state (an object, or its JSON text) into a fresh, checked copy, or refuses it with a
  * `RunStateError` that says why and where: `malformed` (not JSON, a field of the wrong type),
  * `unsupported-version` (another `schemaVersion`), `tampered` (prototype keys, unknown fields, values that
- * contradict each other). All or nothing: nothing of a refused state is used.
+ * contradict each other). All or nothing: nothing of a refused state is used. A state of version 1 is
+ * upgraded: every unanswered call of its paused round waits (the undecided ones are asked again).
  */
 export function restoreRunState(saved: unknown): RunState {
   let value = saved;
@@ -49,10 +55,10 @@ export function restoreRunState(saved: unknown): RunState {
 function restore(value: unknown): RunState {
   const state = record(value, '');
   const version = state.schemaVersion;
-  if (version !== RUN_STATE_SCHEMA_VERSION) {
+  if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
     const said =
       typeof version === 'number'
-        ? `it has schemaVersion ${version}; this version of toolwarden reads ${RUN_STATE_SCHEMA_VERSION}`
+        ? `it has schemaVersion ${version}; this version of toolwarden reads ${READABLE_VERSIONS.join(' and ')}`
         : 'it has no numeric schemaVersion';
     throw problem('unsupported-version', 'schemaVersion', said);
   }
@@ -79,7 +85,7 @@ function restore(value: unknown): RunState {
   }
   const nextCallId = count(state.nextCallId, 'nextCallId');
   if (nextCallId < 1) throw problem('tampered', 'nextCallId', 'must be at least 1');
-  const pending = state.pending === undefined ? undefined : readPending(state.pending, messages);
+  const pending = state.pending === undefined ? undefined : readPending(state.pending, messages, version);
   const guard = state.guard === undefined ? undefined : readGuard(state.guard);
   return {
     schemaVersion: RUN_STATE_SCHEMA_VERSION,
@@ -115,7 +121,7 @@ function readMessage(value: unknown, path: string): Message {
       return { role, content, toolCalls };
     }
     case 'tool': {
-      only(message, path, ['role', 'toolCallId', 'name', 'content', 'isError', 'errorCode']);
+      only(message, path, ['role', 'toolCallId', 'name', 'content', 'isError', 'errorCode', 'note']);
       if (typeof message.isError !== 'boolean')
         throw problem('malformed', `${path}.isError`, 'must be a boolean');
       return {
@@ -127,6 +133,7 @@ function readMessage(value: unknown, path: string): Message {
         ...(message.errorCode === undefined
           ? {}
           : { errorCode: text(message.errorCode, `${path}.errorCode`, 100) }),
+        ...(message.note === undefined ? {} : { note: text(message.note, `${path}.note`) }),
       };
     }
     default:
@@ -142,38 +149,6 @@ function readCall(value: unknown, path: string): ToolCall {
     name: text(call.name, `${path}.name`),
     arguments: text(call.arguments, `${path}.arguments`),
   };
-}
-
-/** The paused round: its calls must be calls of the last message, an assistant message none of whose calls is answered yet. */
-function readPending(value: unknown, messages: readonly Message[]): PendingCall[] {
-  const last = messages.at(-1);
-  if (last?.role !== 'assistant' || last.toolCalls === undefined) {
-    throw problem('tampered', 'pending', "the last message is not the paused round's assistant message");
-  }
-  const calls = new Map((last as AssistantMessage).toolCalls?.map((call) => [call.id, call]));
-  const entries = list(value, 'pending');
-  if (entries.length === 0) throw problem('tampered', 'pending', 'is empty');
-  return entries.map((entry, index) => {
-    const path = `pending.${index}`;
-    const pending = record(entry, path);
-    only(pending, path, ['toolCallId', 'toolName', 'arguments', 'reason', 'payload']);
-    const toolCallId = text(pending.toolCallId, `${path}.toolCallId`);
-    const call = calls.get(toolCallId);
-    if (call === undefined)
-      throw problem('tampered', `${path}.toolCallId`, 'names no call of the paused round');
-    const toolName = text(pending.toolName, `${path}.toolName`);
-    const args = text(pending.arguments, `${path}.arguments`);
-    if (toolName !== call.name || args !== call.arguments) {
-      throw problem('tampered', path, 'differs from the call the model made');
-    }
-    return {
-      toolCallId,
-      toolName,
-      arguments: args,
-      ...(pending.reason === undefined ? {} : { reason: text(pending.reason, `${path}.reason`, 1000) }),
-      ...(pending.payload === undefined ? {} : { payload: structuredClone(pending.payload) }),
-    };
-  });
 }
 
 /**
@@ -201,49 +176,4 @@ function checkKeys(value: unknown, path: string, depth: number): void {
     if (FORBIDDEN_KEYS.has(key)) throw problem('tampered', at, 'a prototype key');
     checkKeys((value as Record<string, unknown>)[key], at, depth + 1);
   }
-}
-
-function record(value: unknown, path: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw problem('malformed', path, 'must be an object');
-  }
-  return value as Record<string, unknown>;
-}
-
-function list(value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) throw problem('malformed', path, 'must be an array');
-  return value;
-}
-
-function text(value: unknown, path: string, max = Number.POSITIVE_INFINITY): string {
-  if (typeof value !== 'string') throw problem('malformed', path, 'must be a string');
-  if (value.length > max) throw problem('tampered', path, `longer than ${max} characters`);
-  return value;
-}
-
-function count(value: unknown, path: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 0) {
-    throw problem('malformed', path, 'must be an integer >= 0');
-  }
-  return value as number;
-}
-
-function only(value: Record<string, unknown>, path: string, keys: readonly string[]): void {
-  for (const key of Object.keys(value)) {
-    if (!keys.includes(key)) throw problem('tampered', `${path}.${key}`, 'an unknown field');
-  }
-}
-
-function problem(
-  reason: RunStateError['reason'],
-  path: string,
-  message: string,
-  cause?: unknown,
-): RunStateError {
-  return new RunStateError({
-    reason,
-    ...(path === '' ? {} : { path }),
-    message,
-    ...(cause === undefined ? {} : { cause }),
-  });
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { argumentsDigest } from '../chain/arguments-digest.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { RunStateError } from '../errors/run-state-error.js';
 import type { Message } from '../messages/message.js';
@@ -17,8 +18,8 @@ import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { guardKey } from './session-guard.js';
 
-// Interrupt and resume, end to end, with the trivial policy the approval workflow will replace: a refund
-// waits for a person; everything else runs.
+// Interrupt and resume, end to end, with a `beforeToolCall` policy: a refund waits for a person; everything
+// else runs (the approval workflow through `needsApproval` and a store is in approvals.test.ts).
 
 const USER: readonly Message[] = [{ role: 'user', content: 'Refund order A-1, then tell me its status.' }];
 const ROUND = assistantWithCalls([
@@ -49,7 +50,7 @@ async function pauseAtRefund(
 }
 
 describe('interrupt and resume', () => {
-  it('pauses before any call of the round runs, and resumes from JSON: approved', async () => {
+  it('pauses the refund, runs the read of the same response, and resumes from JSON: approved', async () => {
     const first = refundShop();
     const paused = await pauseAtRefund(first.tools);
     expect(paused.pending).toEqual([
@@ -57,13 +58,20 @@ describe('interrupt and resume', () => {
         toolCallId: 'r1',
         toolName: 'refundOrder',
         arguments: '{"orderId":"A-1"}',
+        argumentsSummary: '{"orderId":"A-1"}',
+        argumentsDigest: argumentsDigest('refundOrder', '{"orderId":"A-1"}'),
         reason: 'refunds need a person',
         payload: { amount: 42 },
       },
     ]);
     expect(first.refunds).toEqual([]);
-    expect(first.reads).toEqual([]);
-    expect(paused.roundTrips).toBe(1);
+    expect(first.reads).toEqual(['A-1']);
+    expect(paused).toMatchObject({ roundTrips: 1, toolCalls: 1, runId: paused.state.runId });
+    // The paused state keeps the read's answer after the assistant message.
+    expect(paused.state.messages.slice(1).map((m) => (m.role === 'tool' ? m.toolCallId : m.role))).toEqual([
+      'assistant',
+      'g1',
+    ]);
     const saved = JSON.stringify(paused.state);
 
     // Later, elsewhere: new tool instances, the JSON only.
@@ -77,9 +85,15 @@ describe('interrupt and resume', () => {
     });
     expect(done).toMatchObject({ type: 'completed', text: DONE.content, roundTrips: 2, toolCalls: 2 });
     expect(second.refunds).toEqual(['A-1']);
-    expect(second.reads).toEqual(['A-1']);
+    expect(second.reads).toEqual([]);
     expect(historyProblems(done.messages)).toEqual([]);
-    expect(done.messages.slice(0, 2)).toEqual([...USER, ROUND]);
+    // Every call answered after the assistant message, in the model's order of the calls.
+    expect(done.messages.slice(0, 4).map((m) => (m.role === 'tool' ? m.toolCallId : m.role))).toEqual([
+      'user',
+      'assistant',
+      'r1',
+      'g1',
+    ]);
     expect(model.requests[0]?.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'g1' });
     expect(done.state.pending).toBeUndefined();
   });
@@ -99,7 +113,7 @@ describe('interrupt and resume', () => {
     );
     expect(child.stderr).toBe('');
     const seen = JSON.parse(child.stdout);
-    expect(seen).toMatchObject({ type: 'completed', roundTrips: 2, refunds: ['A-1'], reads: ['A-1'] });
+    expect(seen).toMatchObject({ type: 'completed', roundTrips: 2, refunds: ['A-1'], reads: [] });
     expect(seen.pid).not.toBe(process.pid);
   }, 30_000);
 
@@ -116,6 +130,7 @@ describe('interrupt and resume', () => {
     });
     expect(first.refunds).toEqual([]);
     expect(first.reads).toEqual(['A-1']);
+    expect(done.toolCalls).toBe(2);
     const refused = done.messages.find((m) => m.role === 'tool' && m.toolCallId === 'r1');
     expect(refused).toMatchObject({ isError: true, errorCode: 'PERMISSION_DENIED' });
     expect(refused?.role === 'tool' ? refused.content : '').not.toContain('person');
@@ -138,12 +153,13 @@ describe('interrupt and resume', () => {
   });
 
   it('refuses decisions for calls the run does not wait for, and a tampered state, before anything runs', async () => {
-    const { tools, refunds } = refundShop();
+    const { tools, refunds, reads } = refundShop();
     const paused = await pauseAtRefund(tools);
+    reads.length = 0;
     const model = new ScriptedModel({ script: [DONE] });
     await expect(
       resumeToolLoop(paused.state, { model, tools, decisions: { g1: 'run' } }),
-    ).rejects.toBeInstanceOf(InvalidOptionsError);
+    ).rejects.toMatchObject({ name: 'ApprovalError', reason: 'not-pending', toolCallId: 'g1' });
     await expect(
       resumeToolLoop(paused.state, { model, tools, decisions: { r1: 'yes' as 'run' } }),
     ).rejects.toBeInstanceOf(InvalidOptionsError);
@@ -155,6 +171,7 @@ describe('interrupt and resume', () => {
       resumeToolLoop(JSON.stringify(tampered), { model, tools, decisions: { r1: 'run' } }),
     ).rejects.toBeInstanceOf(RunStateError);
     expect(refunds).toEqual([]);
+    expect(reads).toEqual([]);
     expect(model.callCount).toBe(0);
   });
 

@@ -1,69 +1,155 @@
+import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
+import { createToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { driveRun } from './drive-run.js';
-import type { ResumeLoopOptions } from './loop-options.js';
+import {
+  type ResolvedLoopOptions,
+  type ResumeLoopOptions,
+  resolveLoopOptions,
+  type StoredResumeOptions,
+} from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
+import { type ClaimedRun, claimPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
 import { createRunContext } from './run-context.js';
 import type { RunState } from './run-state.js';
 import { throwOnStop } from './run-tool-loop.js';
 
 /**
- * Continues a saved run (its `RunState`, or the JSON text of one) in this process or any other. A paused
- * run first settles its waiting round: each call decided `run` runs without asking `beforeToolCall` again,
- * each decided `deny` is refused (the model is told it is not permitted), and undecided calls are asked
- * again. A state that is malformed, of another version or tampered with is refused with `RunStateError`
- * before anything runs; nothing of it is applied.
+ * Continues a run in this process or any other: a saved state (its `RunState`, or the JSON text of one),
+ * or, with one argument, the run kept in the store under `runId` (an interrupted run is kept in the
+ * runtime's store). A paused run first runs the waiting calls of its round: an approved call runs without
+ * asking `beforeToolCall` or `needsApproval` again (`authorize` is asked: an approval grants no permission),
+ * a refused one is denied (the model is told only that it is not permitted), an undecided one is asked
+ * again. The calls of the round that ran before do not run again.
+ *
+ * Everything is checked before anything runs, and nothing of a refused resume is applied: a state that is
+ * malformed, of another version or tampered with is `RunStateError`; an unknown run, an expired approval,
+ * a decision for a call that does not wait, or an approval whose `argumentsDigest` is not its call's is
+ * `ApprovalError`. A run resumed by its id is claimed in the store by compare-and-set before it runs: of two
+ * resumes at once exactly one runs it, and the other, like any replay after it, is `ApprovalError`
+ * (`already-resumed`); its approvals must name the digest. A state you pass is yours: resuming it twice
+ * repeats its round (an approved write runs once: the second is a replay of its idempotency record), and
+ * when such a resume ends, the store's record of the run is marked done, so it is not resumed by id again.
  */
 export async function resumeToolLoop(
   saved: RunState | string,
   options: ResumeLoopOptions,
+): Promise<LoopOutcome>;
+export async function resumeToolLoop(options: StoredResumeOptions): Promise<LoopOutcome>;
+export async function resumeToolLoop(
+  first: RunState | string | StoredResumeOptions,
+  second?: ResumeLoopOptions,
 ): Promise<LoopOutcome> {
-  const state = restoreRunState(saved);
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionsError({ option: 'options', message: 'resumeToolLoop expects an options object' });
+  if (second === undefined) return resumeStored(first as StoredResumeOptions);
+  const state = restoreRunState(first);
+  const { options, config } = prepare(second, 'resumeToolLoop expects an options object');
+  checkSession(options, state);
+  const decisions = readDecisions(options.decisions, state, false);
+  return drive(state, options, config, decisions, undefined);
+}
+
+/** The stored form: read the run, check the decisions against it, claim it, run it. */
+async function resumeStored(input: StoredResumeOptions): Promise<LoopOutcome> {
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    input.runtime === undefined &&
+    input.store === undefined
+  ) {
+    throw new InvalidOptionsError({
+      option: 'store',
+      message: 'is required to resume a run by its id (or a runtime whose store keeps it)',
+    });
   }
+  const { options, config } = prepare(
+    input,
+    'resumeToolLoop expects a saved state and options, or { runId, store, ... }',
+  );
+  const { runId } = input;
+  if (typeof runId !== 'string' || runId === '' || runId.length > 200) {
+    throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
+  }
+  const store = options.runtime.policy.store;
+  const stored = await readPendingRun(store, runId, storeCalls(options, config));
+  checkSession(options, stored.state);
+  const decisions = readDecisions(options.decisions, stored.state, true);
+  const claimed = await claimPendingRun(store, stored, storeCalls(options, config));
+  return drive(stored.state, options, config, decisions, claimed);
+}
+
+type WithRuntime = ResumeLoopOptions & { readonly runtime: NonNullable<ResumeLoopOptions['runtime']> };
+
+/**
+ * Every option checked before the store is asked anything: the runtime (built from `tools` and the policy
+ * when none is given: its store is the one the run is kept in) and the loop's options.
+ */
+function prepare(
+  input: ResumeLoopOptions,
+  message: string,
+): { options: WithRuntime; config: ResolvedLoopOptions } {
+  if (typeof input !== 'object' || input === null) {
+    throw new InvalidOptionsError({ option: 'options', message });
+  }
+  const config = resolveLoopOptions(input);
+  if (input.runtime !== undefined) return { options: input as WithRuntime, config };
+  const { tools: _tools, ...rest } = input;
+  return { options: { ...rest, runtime: createToolRuntime(input as ToolRuntimeOptions) }, config };
+}
+
+async function drive(
+  state: RunState,
+  options: WithRuntime,
+  config: ResolvedLoopOptions,
+  decisions: ReadonlyMap<string, SettledDecision> | undefined,
+  claimed: ClaimedRun | undefined,
+): Promise<LoopOutcome> {
+  const run = createRunContext(
+    { ...options, ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }) },
+    state,
+    { listener: options.onEvent, decisions, config },
+  );
+  return throwOnStop(options, await driveRun(state, run, true, claimed));
+}
+
+function checkSession(options: ResumeLoopOptions, state: RunState): void {
   if (options.sessionId !== undefined && options.sessionId !== state.sessionId) {
     throw new InvalidOptionsError({
       option: 'sessionId',
       message: 'differs from the saved run state; leave it out',
     });
   }
-  const decisions = readDecisions(options.decisions, state);
-  const run = createRunContext(
-    { ...options, ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }) },
-    state,
-    { listener: options.onEvent, decisions },
-  );
-  return throwOnStop(options, await driveRun(state, run, true));
+}
+
+/** The store calls before the run: bounded by the callback timeout and the caller's signal. */
+function storeCalls(options: ResumeLoopOptions, config: ResolvedLoopOptions) {
+  return { timeoutMs: config.callbackTimeoutMs, signal: options.signal, ttlMs: config.approvalTtlMs };
 }
 
 function readDecisions(
   decisions: ResumeLoopOptions['decisions'],
   state: RunState,
-): ReadonlyMap<string, 'run' | 'deny'> | undefined {
+  requireDigest: boolean,
+): ReadonlyMap<string, SettledDecision> | undefined {
   if (decisions === undefined) return undefined;
-  if (typeof decisions !== 'object' || decisions === null || Array.isArray(decisions)) {
+  let entries: [string, unknown][] | undefined;
+  if (typeof decisions === 'object' && decisions !== null && !Array.isArray(decisions)) {
+    try {
+      entries = Object.entries(decisions);
+    } catch {
+      // A Proxy whose traps throw: refused below.
+    }
+  }
+  if (entries === undefined) {
     throw new InvalidOptionsError({
       option: 'decisions',
-      message: 'must be an object of call id to "run" or "deny"',
+      message: 'must be an object of call id to decision',
     });
   }
-  const waiting = new Set((state.pending ?? []).map((call) => call.toolCallId));
-  const map = new Map<string, 'run' | 'deny'>();
-  for (const [id, decision] of Object.entries(decisions)) {
-    if (!waiting.has(id)) {
-      throw new InvalidOptionsError({
-        option: `decisions.${id.slice(0, 100)}`,
-        message: 'names no call the saved run waits for',
-      });
-    }
-    if (decision !== 'run' && decision !== 'deny') {
-      throw new InvalidOptionsError({
-        option: `decisions.${id.slice(0, 100)}`,
-        message: `must be "run" or "deny", got ${String(decision).slice(0, 100)}`,
-      });
-    }
-    map.set(id, decision);
-  }
-  return map;
+  return settleDecisions(entries, state.pending ?? [], {
+    option: 'decisions',
+    strict: true,
+    requireDigest,
+    runId: state.runId,
+  });
 }

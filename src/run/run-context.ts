@@ -1,3 +1,4 @@
+import type { SettledDecision } from '../chain/resume-decision.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
@@ -30,8 +31,8 @@ export interface RunContext {
   /** The event sink (a listener that throws is ignored); undefined when nobody listens, and then no event is built. */
   readonly emit: ((event: RunEvent) => void) | undefined;
   readonly includeContent: boolean;
-  /** Decisions for the paused round's calls (a resumed run). */
-  readonly decisions: ReadonlyMap<string, 'run' | 'deny'> | undefined;
+  /** Decisions for the paused round's calls (a resumed run), checked against them. */
+  readonly decisions: ReadonlyMap<string, SettledDecision> | undefined;
   /** The steps and tool results of this process, for the outcome (they hold values that are not JSON). */
   readonly steps: LoopStep[];
   readonly toolResults: ToolCallResult[];
@@ -59,10 +60,12 @@ export function createRunContext(
   hooks: {
     readonly listener?: RunEventListener | undefined;
     readonly checkpoint?: (() => Promise<void>) | undefined;
-    readonly decisions?: ReadonlyMap<string, 'run' | 'deny'> | undefined;
+    readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
+    /** The options already resolved from these `options` (a resume checks them before it claims the run). */
+    readonly config?: ResolvedLoopOptions | undefined;
   } = {},
 ): RunContext {
-  const config = resolveLoopOptions(options);
+  const config = hooks.config ?? resolveLoopOptions(options);
   const listener = hooks.listener;
   const emit =
     listener === undefined

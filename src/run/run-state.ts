@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { PendingCall } from '../chain/tool-execution-result.js';
+import type { PendingCall } from '../chain/pending-call.js';
 import type { GuardState } from '../guard/guard-types.js';
 import type { Message } from '../messages/message.js';
 import type { LoopUsage } from './loop-outcome.js';
 
 export type { PendingCall };
 
-export const RUN_STATE_SCHEMA_VERSION = 1;
+/** Version 2: a paused round keeps the answers of its calls that ran; its pending calls carry their digests. */
+export const RUN_STATE_SCHEMA_VERSION = 2;
 
 /**
  * A run of the tool loop as plain, versioned JSON: everything needed to take the next step, in this
@@ -18,9 +19,12 @@ export interface RunState {
   readonly runId: string;
   readonly sessionId?: string;
   readonly turnId?: string;
-  /** The conversation, this run's rounds included. When `pending` is set it ends with the paused round's assistant message. */
+  /**
+   * The conversation, this run's rounds included. When `pending` is set it ends with the paused round: its
+   * assistant message, then the tool messages of the calls that ran.
+   */
   readonly messages: readonly Message[];
-  /** The paused round's calls that wait for a decision. */
+  /** The paused round's calls that wait for a decision (with the answered ones, every call of the round). */
   readonly pending?: readonly PendingCall[];
   /** Model calls made so far in this run. */
   readonly roundTrips: number;

@@ -66,6 +66,12 @@ describe('defineTool', () => {
       /does not compile/,
     ],
     ['an unknown keyword', { input: { type: 'object', propertees: {} } }, /does not compile.*propertees/],
+    ['an authorize that is not a function', { authorize: true }, /authorize must be a function\./],
+    [
+      'a needsApproval that is neither a flag nor a function',
+      { needsApproval: 'yes' },
+      /needsApproval must be true, false or a function, got "yes"\./,
+    ],
   ])('refuses %s', (_name, patch, message) => {
     expect(() => defineTool({ ...base, name: 't', ...(patch as object) } as never)).toThrow(message);
   });
@@ -88,6 +94,19 @@ describe('defineTool', () => {
     expect(() => defineTool({ ...base, name: 't', [option]: value } as never)).toThrow(
       new ToolDefinitionError({ toolName: 't', message: `Tool "t": ${message}` }),
     );
+  });
+
+  it('keeps its permission check and its approval rule (a flag, or a function of its arguments)', () => {
+    const authorize = () => true;
+    const needsApproval = ({ amount }: { amount: number }) => amount > 100;
+    const tool = defineTool({ ...base, name: 't', authorize, needsApproval });
+    expect(tool.authorize).toBe(authorize);
+    expect(tool.needsApproval).toBe(needsApproval);
+    expect(defineTool({ ...base, name: 'u', needsApproval: true }).needsApproval).toBe(true);
+    expect(defineTool({ ...base, name: 'v' })).toMatchObject({
+      authorize: undefined,
+      needsApproval: undefined,
+    });
   });
 
   it('keeps numeric settings that obey the rule, the longest timer included', () => {

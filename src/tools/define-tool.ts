@@ -1,5 +1,7 @@
+import type { Authorize } from '../chain/authorize-call.js';
 import type { BeforeToolCall } from '../chain/before-tool-call.js';
 import type { ErrorClass } from '../chain/error-class.js';
+import type { NeedsApproval } from '../chain/needs-approval.js';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
 import type { ShowErrorMessages } from '../gate/show-error-messages.js';
 import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
@@ -87,6 +89,13 @@ export interface ToolDefinition<TArgs, TResult> {
   schemaCompiler?: SchemaCompiler;
   /** Decides, before each call runs, whether it runs, is denied or interrupts (asked before the policy's hook). */
   beforeToolCall?: BeforeToolCall;
+  /** Whether the caller may make this call (its `data`: roles, a tenant); asked before the policy's `authorize`. */
+  authorize?: Authorize;
+  /**
+   * The call waits for a person's decision: `true`, or a function of the validated arguments and the
+   * context. Its run pauses as `interrupted`; the other calls of the response run.
+   */
+  needsApproval?: NeedsApproval<TArgs>;
   /**
    * What the loop guard should know about this tool's results: fields that do not count, whether it is
    * polled, whether distinct arguments may share a result, whether array order counts.
@@ -138,6 +147,8 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly formatResult: ResultFormatter<TResult> | undefined;
   readonly examples: readonly ToolExample<TArgs, TResult>[];
   readonly beforeToolCall: BeforeToolCall | undefined;
+  readonly authorize: Authorize | undefined;
+  readonly needsApproval: NeedsApproval<TArgs> | undefined;
   readonly loop: LoopHints | undefined;
   /** Undefined: every call runs (a read tool, or a write tool with `idempotency: false`). */
   readonly idempotency: IdempotencySettings | undefined;
@@ -221,6 +232,11 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (definition.beforeToolCall !== undefined && typeof definition.beforeToolCall !== 'function') {
     fail('beforeToolCall must be a function.');
   }
+  if (definition.authorize !== undefined && typeof definition.authorize !== 'function') {
+    fail('authorize must be a function.');
+  }
+  const approvalProblem = flagOrFunctionProblem(definition.needsApproval);
+  if (approvalProblem !== undefined) fail(`needsApproval ${approvalProblem}.`);
   const showProblem = flagOrFunctionProblem(definition.showErrorMessages);
   if (showProblem !== undefined) fail(`showErrorMessages ${showProblem}.`);
   if (definition.loop !== undefined) {
@@ -252,6 +268,8 @@ export function defineTool<TArgs = any, TResult = unknown>(
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
     beforeToolCall: definition.beforeToolCall,
+    authorize: definition.authorize,
+    needsApproval: definition.needsApproval,
     loop: definition.loop === undefined ? undefined : copyHints(definition.loop),
     idempotency: 'settings' in idempotency ? idempotency.settings : undefined,
   });

@@ -3,6 +3,7 @@ import { ToolModuleError } from '../../check/tool-module-error.js';
 import { ToolFormatError } from '../../formats/tool-format-error.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import { createRunState } from '../../run/run-state.js';
+import { ApprovalError } from '../approval-error.js';
 import { CallbackError } from '../callback-error.js';
 import { ContractViolationError } from '../contract-violation-error.js';
 import { FatalToolError } from '../fatal-tool-error.js';
@@ -37,7 +38,9 @@ export interface ErrorClassEntry {
 export const partialResult: ToolExecutionResult = { messages: [], results: [], returnDirect: false };
 
 export function stoppedOutcome(reason: StopReason): Extract<LoopOutcome, { type: 'stopped' }> {
+  const state = createRunState({ messages: [] });
   return {
+    runId: state.runId,
     type: 'stopped',
     reason,
     evidence: { kind: 'ceiling', limit: 'round-trips', max: 1, used: 1 },
@@ -49,13 +52,17 @@ export function stoppedOutcome(reason: StopReason): Extract<LoopOutcome, { type:
     roundTrips: 1,
     toolCalls: 0,
     toolResults: [],
-    state: createRunState({ messages: [] }),
+    state,
   };
 }
 
 /** Every toolwarden error class, each with a factory. A new class belongs here. */
 export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   { errorClass: ToolwardenError, make: undefined },
+  {
+    errorClass: ApprovalError,
+    make: () => new ApprovalError({ reason: 'already-resumed', runId: 'r', message: 'claimed' }),
+  },
   {
     errorClass: CallbackError,
     make: () => new CallbackError({ callback: 'handoff', cause: new Error('queue down'), partialResult }),

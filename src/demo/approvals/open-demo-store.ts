@@ -1,0 +1,7 @@
+import { createSqliteStore } from '../../adapters/sqlite/index.js';
+import type { Store } from '../../store/store.js';
+
+/** The demo's store: one SQLite file, which the process that pauses the run and the one that resumes it share. */
+export function openDemoStore(path: string): Promise<Store> {
+  return createSqliteStore({ path });
+}

@@ -1,0 +1,20 @@
+import { elapsedOf, type RunContext } from './run-context.js';
+import type { StepDecision } from './step.js';
+
+/** The stop for an aborted run: the time budget ran out, or the caller (or the stream's consumer) aborted. */
+export function abortStop(run: RunContext): Extract<StepDecision, { type: 'stopped' }> {
+  const cause = run.budget.cause();
+  if (cause === 'time') {
+    return {
+      type: 'stopped',
+      reason: 'budget-exhausted',
+      evidence: {
+        kind: 'ceiling',
+        limit: 'time',
+        max: run.config.stops.timeBudgetMs,
+        used: Math.round(elapsedOf(run)),
+      },
+    };
+  }
+  return { type: 'stopped', reason: 'aborted', evidence: { kind: 'error', error: run.budget.signal.reason } };
+}

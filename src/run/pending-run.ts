@@ -1,0 +1,182 @@
+import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
+import { ApprovalError } from '../errors/approval-error.js';
+import { StoreError } from '../errors/store-error.js';
+import type { Store } from '../store/store.js';
+import { storeKey } from '../store/store-key.js';
+import { boundedCall } from './bounded-call.js';
+import { restoreRunState } from './restore-run-state.js';
+import type { PendingCall, RunState } from './run-state.js';
+
+/** The store key of a run kept for its decisions (a run is one key; its id is the hash tag). */
+export function runStateKey(runId: string): string {
+  return storeKey(runId, 'run');
+}
+
+/**
+ * What a store keeps under a run's key: `pending` (paused, taking decisions until `expiresAt`), `resuming`
+ * (claimed by one resume: nobody else may resume it, even when that resume never ends), `done` (resumed to
+ * its end: a replay is refused).
+ */
+type RunRecord =
+  | { readonly status: 'pending' | 'resuming'; readonly expiresAt: number; readonly state: unknown }
+  | { readonly status: 'done'; readonly outcome: string };
+
+/** A paused run read from a store, not claimed yet. */
+export interface StoredRun {
+  readonly runId: string;
+  readonly state: RunState;
+  /** The calls that wait for a decision, each with its summary and its digest. */
+  readonly pending: readonly PendingCall[];
+  /** The `Date.now()` from which the run takes no more decisions. */
+  readonly expiresAt: number;
+  /** The entry's version: the claim is a compare-and-set on it. */
+  readonly version: number;
+}
+
+/** A run claimed by one resume: only that resume writes its record from now on. */
+export interface ClaimedRun {
+  readonly key: string;
+  readonly version: number;
+}
+
+export interface StoreCallOptions {
+  /** A store call that takes longer fails (default `DEFAULT_CALLBACK_TIMEOUT_MS`). */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The paused run kept under `runId`, checked to take decisions: refused with `ApprovalError` when the store
+ * holds none (`unknown-run`), its window is over (`expired`) or a resume claimed it already
+ * (`already-resumed`). A record toolwarden did not write is a `StoreError` (`corrupt`), a tampered state a
+ * `RunStateError`. What an approver shows a person: `pending`.
+ */
+export async function readPendingRun(
+  store: Store,
+  runId: string,
+  options: StoreCallOptions = {},
+): Promise<StoredRun> {
+  const entry = await bounded(() => store.get(runStateKey(runId)), options);
+  if (entry === undefined) {
+    throw new ApprovalError({ reason: 'unknown-run', runId, message: 'the store holds no run by that id' });
+  }
+  const record = readRecord(entry.value);
+  if (record.status !== 'pending') {
+    throw new ApprovalError({
+      reason: 'already-resumed',
+      runId,
+      message:
+        record.status === 'done' ? 'the run was resumed to its end already' : 'another resume claimed it',
+    });
+  }
+  if (record.expiresAt <= Date.now()) {
+    throw new ApprovalError({ reason: 'expired', runId, message: 'its approval window is over' });
+  }
+  const state = restoreRunState(record.state);
+  if (state.runId !== runId || state.pending === undefined) {
+    throw corrupt('the record under the run key is not that run, paused');
+  }
+  return { runId, state, pending: state.pending, expiresAt: record.expiresAt, version: entry.version };
+}
+
+/**
+ * Claims a stored run for one resume, by compare-and-set on the version it was read at: of any number of
+ * resumes of one run, in any processes, exactly one claims it; the others get `already-resumed`.
+ */
+export async function claimPendingRun(
+  store: Store,
+  run: StoredRun,
+  options: StoreCallOptions & { readonly ttlMs: number },
+): Promise<ClaimedRun> {
+  const key = runStateKey(run.runId);
+  const claim = { status: 'resuming', expiresAt: run.expiresAt, state: run.state };
+  const written = await bounded(
+    () => store.set(key, claim, { ifVersion: run.version, ttlMs: keptFor(options.ttlMs) }),
+    options,
+  );
+  if (!written.ok) {
+    throw new ApprovalError({
+      reason: 'already-resumed',
+      runId: run.runId,
+      message: 'another resume claimed it',
+    });
+  }
+  return { key, version: written.version };
+}
+
+/**
+ * Keeps a paused run for its decisions, for `ttlMs`. A resume that holds the claim writes over its own
+ * record only (compare-and-set on the claimed version); a run that holds none writes its record afresh.
+ */
+export async function savePendingRun(
+  store: Store,
+  state: RunState,
+  options: StoreCallOptions & { readonly ttlMs: number; readonly claimed: ClaimedRun | undefined },
+): Promise<void> {
+  const { claimed, ttlMs } = options;
+  const record: RunRecord = { status: 'pending', expiresAt: Date.now() + ttlMs, state };
+  const written = await bounded(
+    () =>
+      store.set(runStateKey(state.runId), record, {
+        ttlMs: keptFor(ttlMs),
+        ...(claimed === undefined ? {} : { ifVersion: claimed.version }),
+      }),
+    options,
+  );
+  if (!written.ok) throw new Error("the run's record changed while this resume held its claim");
+}
+
+/**
+ * Marks a resumed run done (for `ttlMs`): a resume by its id is then refused as `already-resumed`. A resume
+ * that claimed the run writes over its claim only (compare-and-set); one from a passed state writes as it is.
+ */
+export async function finishRun(
+  store: Store,
+  runId: string,
+  claimed: ClaimedRun | undefined,
+  outcome: string,
+  options: StoreCallOptions & { readonly ttlMs: number },
+): Promise<void> {
+  const record: RunRecord = { status: 'done', outcome };
+  const written = await bounded(
+    () =>
+      store.set(runStateKey(runId), record, {
+        ttlMs: options.ttlMs,
+        ...(claimed === undefined ? {} : { ifVersion: claimed.version }),
+      }),
+    options,
+  );
+  if (!written.ok) throw new Error("the run's record changed while this resume held its claim");
+}
+
+/** A pending record is kept twice its window, so a late resume is told `expired`, not `unknown-run`. */
+function keptFor(ttlMs: number): number {
+  return Math.min(2 * ttlMs, Number.MAX_SAFE_INTEGER);
+}
+
+function bounded<T>(start: () => Promise<T>, options: StoreCallOptions): Promise<T> {
+  return boundedCall(start, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
+    signal: options.signal,
+  });
+}
+
+function readRecord(value: unknown): RunRecord {
+  if (typeof value === 'object' && value !== null) {
+    const { status, expiresAt, state, outcome } = value as Record<string, unknown>;
+    if (status === 'done' && typeof outcome === 'string') return { status, outcome };
+    if (
+      (status === 'pending' || status === 'resuming') &&
+      typeof expiresAt === 'number' &&
+      Number.isFinite(expiresAt) &&
+      state !== undefined
+    ) {
+      return { status, expiresAt, state };
+    }
+  }
+  throw corrupt('the record under the run key is not one toolwarden wrote');
+}
+
+function corrupt(message: string): StoreError {
+  return new StoreError({ reason: 'corrupt', operation: 'get', message });
+}

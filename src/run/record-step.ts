@@ -1,0 +1,34 @@
+import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import type { AssistantMessage } from '../messages/message.js';
+import type { TokenUsage } from '../model/model.js';
+import type { RunContext } from './run-context.js';
+import type { StepCallSummary } from './run-event.js';
+
+/** Keeps a step for the outcome (`steps`, `toolResults`) and reports its end. */
+export function recordStep(
+  run: RunContext,
+  round: number,
+  response: AssistantMessage,
+  usage: TokenUsage,
+  toolResults: readonly ToolCallResult[],
+): void {
+  run.steps.push({ round, response, usage, toolResults });
+  for (const result of toolResults) run.toolResults.push(result);
+  if (run.emit === undefined) return;
+  const calls: StepCallSummary[] = toolResults.map((result) =>
+    result.type === 'success'
+      ? { toolCallId: result.toolCallId, toolName: result.toolName, type: 'success' }
+      : {
+          toolCallId: result.toolCallId,
+          toolName: result.toolName,
+          type: 'error',
+          code: result.code,
+          errorClass: result.errorClass,
+        },
+  );
+  run.emit(
+    run.includeContent
+      ? { type: 'step-end', round, usage, calls, response, toolResults }
+      : { type: 'step-end', round, usage, calls },
+  );
+}
