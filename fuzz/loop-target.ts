@@ -198,7 +198,7 @@ function judge(
     ...judgeStore(
       spec.store,
       context.record,
-      !aborted && spec.guard !== 'off' && failedCallbackOf(error) !== 'store.load',
+      !aborted && spec.guard !== 'off' && failedCallbackOf(error) !== 'store.get',
     ),
   ];
 }

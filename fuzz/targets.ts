@@ -10,14 +10,17 @@ import {
   defineTool,
   executeToolCalls,
   FatalToolError,
+  MemoryStore,
   type Message,
   type Model,
   runToolLoop,
   type Store,
+  storeKey,
   type ToolRegistry,
   ToolwardenError,
   TransientToolError,
 } from '../src/index.js';
+import { storeWith } from '../src/testing/index.js';
 
 /** A tool as the fuzzers describe it; `createFuzzRegistry` turns it into a toolwarden tool. */
 export interface FuzzToolSpec {
@@ -143,26 +146,35 @@ export interface FuzzStore {
 }
 
 /**
- * The fuzzer's load and save as the store port: `get` hands back whatever `load` gives (thrown, hung or
- * hostile as it is), `set` saves without a version check. No fuzzed run reserves counters.
+ * The fuzzer's load and save as the store port, for the session's guard memory: `get` of the guard's key
+ * hands back whatever `load` gives (thrown, hung or hostile as it is), `set` saves without a version
+ * check. Every other key (counters, idempotency records) is a plain `MemoryStore`'s.
  */
 function asStore(fuzz: FuzzStore): Store {
+  const guard = storeKey(FUZZ_SESSION, 'guard');
+  const memory = new MemoryStore();
   let version = 0;
-  return {
-    get: (key) => {
-      const loading = fuzz.load(key);
-      return Promise.resolve(loading).then((value) => (value === undefined ? undefined : { value, version }));
+  return storeWith(
+    {
+      get: (key) => {
+        if (key !== guard) return memory.get(key);
+        const loading = fuzz.load(key);
+        return Promise.resolve(loading).then((value) =>
+          value === undefined ? undefined : { value, version },
+        );
+      },
+      set: async (key, value, options) => {
+        if (key !== guard) return memory.set(key, value, options);
+        await fuzz.save(key, value);
+        version++;
+        return { ok: true, version };
+      },
     },
-    set: async (key, value) => {
-      await fuzz.save(key, value);
-      version++;
-      return { ok: true, version };
-    },
-    delete: async () => false,
-    reserve: async (counters) => ({ ok: true, counts: counters.map(() => 1) }),
-    release: async () => undefined,
-  };
+    memory,
+  );
 }
+
+const FUZZ_SESSION = 'fuzz-session';
 
 export interface LoopRequest {
   readonly history: readonly unknown[];
@@ -207,7 +219,7 @@ export async function runLoop(request: LoopRequest): Promise<LoopView> {
     ...(request.guard === 'default' ? {} : { guard: request.guard === 'off' ? false : TIGHT_GUARD }),
     finalAnswer: request.finalAnswer,
     throwOnStop: request.throwOnStop,
-    ...(request.store === undefined ? {} : { store: asStore(request.store), sessionId: 'fuzz-session' }),
+    ...(request.store === undefined ? {} : { store: asStore(request.store), sessionId: FUZZ_SESSION }),
     ...(request.signal === undefined ? {} : { signal: request.signal }),
     data: request.data,
   });
@@ -233,7 +245,7 @@ export function isDocumentedRejection(error: unknown, signal: AbortSignal | unde
   return signal?.aborted === true && error === signal.reason;
 }
 
-/** The callback a `CallbackError` names (`store.load`, `handoff`, ...), if the error is one. */
+/** The callback a `CallbackError` names (`store.get`, `handoff`, ...), if the error is one. */
 export function failedCallbackOf(error: unknown): string | undefined {
   return CallbackError.isInstance(error) ? error.callback : undefined;
 }

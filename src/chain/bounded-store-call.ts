@@ -15,7 +15,7 @@ export function boundedStoreCall<T>(operation: string, run: () => Promise<T>): P
         operation,
         message: `no answer within ${DEFAULT_STORE_TIMEOUT_MS} ms`,
       }),
-    signal: undefined,
+    signal,
     abort: () => {},
   });
 }

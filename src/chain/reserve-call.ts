@@ -19,6 +19,8 @@ export type Reservation =
 export interface ReservationScope {
   readonly sessionId: string | undefined;
   readonly turnId: string | undefined;
+  /** The execution's signal: an abort (or the run's time budget) ends a wait for the store. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -57,17 +59,22 @@ export async function reserveCall(
   }
   if (counters.length === 0) return { type: 'none' };
   try {
-    const reserved = await boundedStoreCall('reserve', () =>
-      policy.store.reserve(
-        counters.map(({ key, limit }) => ({ key, limit })),
-        { ttlMs: DEFAULT_SESSION_TTL_MS },
-      ),
+    const reserved = await boundedStoreCall(
+      'reserve',
+      () =>
+        policy.store.reserve(
+          counters.map(({ key, limit }) => ({ key, limit })),
+          { ttlMs: DEFAULT_SESSION_TTL_MS },
+        ),
+      scope.signal,
     );
     if (reserved.ok) return { type: 'reserved', keys: counters.map((counter) => counter.key) };
     const blocked = counters[reserved.blocked] ?? counters[0];
     if (blocked === undefined) throw new TypeError('the store named no counter it refused');
     return { type: 'limited', scope: blocked.scope, limit: blocked.limit };
   } catch (error) {
+    // Aborted while waiting: the call goes on to fail as aborted where every call does (it will not run).
+    if (scope.signal?.aborted === true) return { type: 'none' };
     return { type: 'store-failed', error };
   }
 }

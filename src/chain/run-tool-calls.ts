@@ -116,7 +116,9 @@ async function runCalls(
   const { policy, tools: registry } = runtime;
   const { counts, signal } = request;
   const scope =
-    request.sessionId === undefined ? undefined : { sessionId: request.sessionId, turnId: request.turnId };
+    request.sessionId === undefined
+      ? undefined
+      : { sessionId: request.sessionId, turnId: request.turnId, signal: request.signal };
   let prepared: PreparedCall[] = [];
   for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts, scope }));
   if (events.listening) reportStoreFailures(prepared, events);

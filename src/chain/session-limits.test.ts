@@ -187,6 +187,22 @@ describe('when the store fails', () => {
     expect(runs.read).toBe(1);
   });
 
+  it("a store that hangs does not hold a call past the caller's abort: the write never runs", async () => {
+    const { tools, runs } = countedTools();
+    const hanging = storeWith({ reserve: () => new Promise(() => {}), set: () => new Promise(() => {}) });
+    for (const limits of [{ perSession: { perTool: 5 } }, {}]) {
+      const runtime = createToolRuntime({ tools, store: hanging, limits });
+      const caller = new AbortController();
+      const call = runtime.executeToolCall(
+        { name: 'refund', arguments: { id: 'A' } },
+        { sessionId: 's', signal: caller.signal },
+      );
+      setTimeout(() => caller.abort(new Error('client gone')), 20);
+      await expect(call).rejects.toThrow('client gone');
+    }
+    expect(runs.write).toBe(0);
+  });
+
   it('the loop stops as store-unavailable after a write was refused, and says why', async () => {
     const { tools, runs } = countedTools();
     const model = new ScriptedModel({

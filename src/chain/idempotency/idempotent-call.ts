@@ -29,16 +29,27 @@ export function startedRecord(idempotent: IdempotentCall): IdempotencyRecord {
   };
 }
 
-/** The record's store calls, each bounded (a store that hangs fails as unavailable); writes carry the TTL. */
+/**
+ * The record's store calls, each bounded (a store that hangs fails as unavailable); writes carry the TTL.
+ * Reads and claims also end at the execution's signal (before the tool ran, giving up loses nothing); the
+ * record of a result is written whatever the signal says.
+ */
 export const recordStore = {
   get: (idempotent: IdempotentCall): Promise<StoreEntry | undefined> =>
-    boundedStoreCall('get', () => idempotent.key.store.get(idempotent.key.recordKey)),
+    boundedStoreCall(
+      'get',
+      () => idempotent.key.store.get(idempotent.key.recordKey),
+      idempotent.context.signal,
+    ),
   set: (idempotent: IdempotentCall, value: IdempotencyRecord, ifVersion: number): Promise<StoreSetResult> =>
-    boundedStoreCall('set', () =>
-      idempotent.key.store.set(idempotent.key.recordKey, value, {
-        ifVersion,
-        ttlMs: idempotent.settings.ttlMs,
-      }),
+    boundedStoreCall(
+      'set',
+      () =>
+        idempotent.key.store.set(idempotent.key.recordKey, value, {
+          ifVersion,
+          ttlMs: idempotent.settings.ttlMs,
+        }),
+      value.state === 'started' ? idempotent.context.signal : undefined,
     ),
   delete: (idempotent: IdempotentCall, ifVersion: number): Promise<boolean> =>
     boundedStoreCall('delete', () => idempotent.key.store.delete(idempotent.key.recordKey, { ifVersion })),
