@@ -17,8 +17,8 @@ afterAll(async () => {
 });
 
 /** Starts a process serving the session; resolves once it has opened its store. */
-const startWorker = (spec: StoreSpec, session: string, calls: number) =>
-  startStoreWorker(worker, [JSON.stringify(spec), session, 'turn-1', `${calls}`]);
+const startWorker = (spec: StoreSpec, session: string, calls: number, kind: 'read' | 'write') =>
+  startStoreWorker(worker, [JSON.stringify(spec), session, 'turn-1', `${calls}`, kind]);
 
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `limits-${Date.now()}.db`) })],
@@ -26,12 +26,20 @@ const stores: readonly [string, () => StoreSpec][] = [
 ];
 
 describe.each(stores)('limits across processes, over %s', (_name, specOf) => {
-  it('two processes, 50 concurrent calls each to one tool of one turn, limit 40: exactly 40 run, the rest are told the limit', async () => {
-    const spec = specOf();
-    const workers = await Promise.all([startWorker(spec, 'shared', 50), startWorker(spec, 'shared', 50)]);
-    const [first, second] = await runTogether<{ executed: number; codes: Record<string, number> }>(workers);
-    expect((first?.executed ?? 0) + (second?.executed ?? 0)).toBe(40);
-    expect((first?.codes.TOOL_CALL_LIMIT ?? 0) + (second?.codes.TOOL_CALL_LIMIT ?? 0)).toBe(60);
-    expect(Object.keys({ ...first?.codes, ...second?.codes })).toEqual(['TOOL_CALL_LIMIT']);
-  }, 60_000);
+  // A write is counted by its idempotency claim (one round trip for both), a read by its reservation.
+  it.each(['read', 'write'] as const)(
+    'two processes, 50 concurrent calls each to one %s tool of one turn, limit 40: exactly 40 run, the rest are told the limit',
+    async (kind) => {
+      const spec = specOf();
+      const workers = await Promise.all([
+        startWorker(spec, 'shared', 50, kind),
+        startWorker(spec, 'shared', 50, kind),
+      ]);
+      const [first, second] = await runTogether<{ executed: number; codes: Record<string, number> }>(workers);
+      expect((first?.executed ?? 0) + (second?.executed ?? 0)).toBe(40);
+      expect((first?.codes.TOOL_CALL_LIMIT ?? 0) + (second?.codes.TOOL_CALL_LIMIT ?? 0)).toBe(60);
+      expect(Object.keys({ ...first?.codes, ...second?.codes })).toEqual(['TOOL_CALL_LIMIT']);
+    },
+    60_000,
+  );
 });

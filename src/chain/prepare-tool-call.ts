@@ -9,7 +9,7 @@ import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage
 import type { ErrorClass } from './error-class.js';
 import type { ResolvedPolicy } from './execution-policy.js';
 import { parseArguments } from './parse-arguments.js';
-import { type ReservationScope, reserveCall } from './reserve-call.js';
+import { type ReservationScope, reserveCall, type SharedCounter, sharedCounters } from './reserve-call.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 import { increment, type TurnCounts } from './turn-counts.js';
 import { unknownToolText } from './unknown-tool-text.js';
@@ -32,6 +32,11 @@ export interface ReadyCall extends Counted {
   readonly args: unknown;
   /** The store failed to count the call, and the read tool runs uncounted (`onStoreFailure: 'open'`). */
   readonly storeFailure?: unknown;
+  /**
+   * The store counters of an idempotent write, not reserved yet: its claim counts them, in the same round
+   * trip (so a duplicate, which does not run, is not counted either).
+   */
+  readonly deferredCounters?: readonly SharedCounter[];
 }
 
 /** A call refused before its tool ran: the model is told why. */
@@ -113,8 +118,17 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       ],
     });
   }
-  let shared: { readonly reserved?: readonly string[]; readonly storeFailure?: unknown } = {};
-  if (context.scope !== undefined) {
+  let shared: {
+    readonly reserved?: readonly string[];
+    readonly storeFailure?: unknown;
+    readonly deferredCounters?: readonly SharedCounter[];
+  } = {};
+  const deferred =
+    context.scope === undefined || tool.idempotency === undefined
+      ? undefined
+      : sharedCounters(tool, context.scope, policy);
+  if (deferred !== undefined) shared = { deferredCounters: deferred };
+  else if (context.scope !== undefined) {
     const reservation = await reserveCall(tool, context.scope, policy);
     switch (reservation.type) {
       case 'none':

@@ -33,10 +33,53 @@ export async function reserveCall(
   scope: ReservationScope,
   policy: ResolvedPolicy,
 ): Promise<Reservation> {
+  const counters = sharedCounters(tool, scope, policy);
+  if (counters === undefined) return { type: 'none' };
+  try {
+    const reserved = await boundedStoreCall(
+      'reserve',
+      () =>
+        policy.store.reserve(
+          counters.map(({ key, limit }) => ({ key, limit })),
+          { ttlMs: DEFAULT_SESSION_TTL_MS },
+        ),
+      scope.signal,
+    );
+    if (reserved.ok) return { type: 'reserved', keys: counters.map((counter) => counter.key) };
+    return limitedBy(counters, reserved.blocked);
+  } catch (error) {
+    // Aborted while waiting: the call goes on to fail as aborted where every call does (it will not run).
+    if (scope.signal?.aborted === true) return { type: 'none' };
+    return { type: 'store-failed', error };
+  }
+}
+
+/** A store counter of a limit, and which limit it is. */
+export type SharedCounter = StoreCounter & { readonly scope: LimitScope };
+
+/** The reservation refused by the counter at `blocked` (its index). */
+export function limitedBy(
+  counters: readonly SharedCounter[],
+  blocked: number,
+): Extract<Reservation, { type: 'limited' }> {
+  const counter = counters[blocked] ?? counters[0];
+  if (counter === undefined) throw new TypeError('the store named no counter it refused');
+  return { type: 'limited', scope: counter.scope, limit: counter.limit };
+}
+
+/**
+ * The store counters a call counts toward: the turn's limits (with a turn id) and the session's
+ * (`limits.perSession`); undefined when none applies (no session, an excluded tool, no limit set).
+ */
+export function sharedCounters(
+  tool: AnyTool,
+  scope: ReservationScope,
+  policy: ResolvedPolicy,
+): readonly SharedCounter[] | undefined {
   const { sessionId, turnId } = scope;
   const { limits } = policy;
-  if (sessionId === undefined || limits.isExcluded(tool.name)) return { type: 'none' };
-  const counters: (StoreCounter & { readonly scope: LimitScope })[] = [];
+  if (sessionId === undefined || limits.isExcluded(tool.name)) return undefined;
+  const counters: SharedCounter[] = [];
   if (turnId !== undefined) {
     const turn = ['calls', 'turn', turnId];
     counters.push({
@@ -57,24 +100,5 @@ export async function reserveCall(
   if (limits.sessionTotal !== undefined) {
     counters.push({ key: storeKey(sessionId, 'calls'), limit: limits.sessionTotal, scope: 'session-total' });
   }
-  if (counters.length === 0) return { type: 'none' };
-  try {
-    const reserved = await boundedStoreCall(
-      'reserve',
-      () =>
-        policy.store.reserve(
-          counters.map(({ key, limit }) => ({ key, limit })),
-          { ttlMs: DEFAULT_SESSION_TTL_MS },
-        ),
-      scope.signal,
-    );
-    if (reserved.ok) return { type: 'reserved', keys: counters.map((counter) => counter.key) };
-    const blocked = counters[reserved.blocked] ?? counters[0];
-    if (blocked === undefined) throw new TypeError('the store named no counter it refused');
-    return { type: 'limited', scope: blocked.scope, limit: blocked.limit };
-  } catch (error) {
-    // Aborted while waiting: the call goes on to fail as aborted where every call does (it will not run).
-    if (scope.signal?.aborted === true) return { type: 'none' };
-    return { type: 'store-failed', error };
-  }
+  return counters.length === 0 ? undefined : counters;
 }

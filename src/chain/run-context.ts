@@ -1,3 +1,4 @@
+import type { LimitScope } from './call-limits.js';
 import type { ResolvedPolicy } from './execution-policy.js';
 import type { IdempotencyScope } from './idempotency/idempotency-scope.js';
 import type { EventSink } from './tool-event.js';
@@ -18,6 +19,11 @@ export interface RunContext {
   readonly idempotency: IdempotencyScope;
   /** Records a write refused because the store failed (the first one is kept for the outcome). */
   readonly storeFailed: (toolName: string, error: unknown) => void;
+  /** Records a call refused by a limit when it ran (an idempotent write's claim counts it): the first is kept. */
+  readonly limitReached: (
+    toolName: string,
+    limit: { readonly scope: LimitScope; readonly limit: number },
+  ) => void;
 }
 
 /** One call as it runs: who it is, what the events show of its arguments, when it started. */

@@ -1,6 +1,7 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { Store } from '../store/store.js';
+import type { LimitScope } from './call-limits.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
 import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
@@ -44,6 +45,12 @@ export interface CallsRequest {
   readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
 }
 
+/** A call refused by a call limit: the tool and the limit it reached. */
+export interface LimitedCall {
+  readonly toolName: string;
+  readonly limit: { readonly scope: LimitScope; readonly limit: number };
+}
+
 /** A caller's callback that threw or answered nonsense. */
 export interface CallbackFailure {
   readonly callback: string;
@@ -59,7 +66,7 @@ export interface CallsOutcome {
   /** The first call that failed fatally, if any. */
   readonly fatal?: ToolCallFailure;
   /** The first call refused by a call limit, if any. */
-  readonly limited?: RejectedCall;
+  readonly limited?: LimitedCall;
   /** The first call refused because the store failed (a write fails closed): the tool did not run. */
   readonly storeFailure?: { readonly toolName: string; readonly error: unknown };
   /**
@@ -164,6 +171,7 @@ async function runCalls(
 
   let failure: CallbackFailure | undefined;
   let storeFailure: CallsOutcome['storeFailure'];
+  let limited: LimitedCall | undefined;
   const context: RunContext = {
     policy,
     signal,
@@ -184,16 +192,21 @@ async function runCalls(
     storeFailed: (toolName, error) => {
       storeFailure ??= { toolName, error };
     },
+    limitReached: (toolName, limit) => {
+      limited ??= { toolName, limit };
+    },
   };
   const results =
     prepared.length === 1
       ? [await runPrepared(prepared[0] as PreparedCall, context)]
       : await runConcurrently(prepared, context, findSharedReads(prepared));
   const summarized = summarizeCalls(results, prepared, signal);
-  const outcome =
+  const withStore =
     storeFailure === undefined || summarized.storeFailure !== undefined
       ? summarized
       : { ...summarized, storeFailure };
+  const outcome =
+    limited === undefined || withStore.limited !== undefined ? withStore : { ...withStore, limited };
   return {
     ...outcome,
     ...(failure === undefined ? {} : { callbackFailure: failure }),

@@ -33,14 +33,16 @@ function countedTools() {
   return { tools, runs };
 }
 
-/** A store whose counters are down: every reservation rejects as an outage. */
-const downStore = () =>
-  storeWith({
-    reserve: () =>
-      Promise.reject(
-        new StoreError({ reason: 'unavailable', operation: 'reserve', message: 'ECONNREFUSED' }),
-      ),
+/** A store that is down: every call rejects as an outage. */
+const downStore = () => {
+  const outage = (operation: string) =>
+    Promise.reject(new StoreError({ reason: 'unavailable', operation, message: 'ECONNREFUSED' }));
+  return storeWith({
+    get: () => outage('get'),
+    set: () => outage('set'),
+    reserve: () => outage('reserve'),
   });
+};
 
 describe('session limits, counted in the store', () => {
   it('hold across requests of one session, and not for another session', async () => {
@@ -96,6 +98,49 @@ describe('session limits, counted in the store', () => {
     const refused = outcomes.filter((outcome) => outcome?.type === 'answered' && outcome.isError);
     expect(refused).toHaveLength(60);
     for (const outcome of refused) expect(outcome).toMatchObject({ code: 'TOOL_CALL_LIMIT' });
+  });
+
+  it('counts an idempotent write with its claim: a duplicate (a replay) is not counted, and the limit holds', async () => {
+    const { tools, runs } = countedTools();
+    const runtime = createToolRuntime({ tools, limits: { perSession: { perTool: 2 } } });
+    const send = (id: string) =>
+      runtime.executeToolCall({ name: 'refund', arguments: { id } }, { sessionId: 's' });
+    const outcomes = [await send('a'), await send('a'), await send('b'), await send('c')];
+    expect(
+      outcomes.map((outcome) => (outcome.type === 'answered' ? (outcome.code ?? 'ok') : outcome.type)),
+    ).toEqual(['ok', 'ok', 'ok', 'TOOL_CALL_LIMIT']);
+    expect(outcomes[1]).toMatchObject({ result: { replayOf: expect.any(String) } });
+    expect(runs.write).toBe(2);
+  });
+
+  it('a write refused by a limit its claim found stops the loop as tool-call-limit, and throws from executeToolCalls', async () => {
+    const { tools, runs } = countedTools();
+    const runtime = createToolRuntime({ tools, limits: { perSession: { perTool: 1 } } });
+    await runtime.executeToolCall({ name: 'refund', arguments: { id: 'a' } }, { sessionId: 's' });
+    const outcome = await runToolLoop({
+      model: new ScriptedModel({
+        script: [
+          assistantWithCalls([{ name: 'refund', arguments: { id: 'b' } }]),
+          { role: 'assistant', content: 'Done.' },
+        ],
+      }),
+      runtime,
+      sessionId: 's',
+      messages: [user],
+    });
+    expect(outcome).toMatchObject({
+      type: 'stopped',
+      reason: 'tool-call-limit',
+      evidence: { kind: 'limit', scope: 'session-per-tool', tool: 'refund', limit: 1 },
+    });
+    await expect(
+      runtime.executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 'refund', arguments: { id: 'c' } }]),
+        sessionId: 's',
+      }),
+    ).rejects.toThrow("Tool call limit (1) exceeded for tool 'refund' in this session");
+    expect(runs.write).toBe(1);
   });
 
   it('counts nothing for calls without a session (nothing to share)', async () => {
@@ -156,7 +201,7 @@ describe('when the store fails', () => {
     );
     expect(runs.write).toBe(0);
     expect(outcome).toMatchObject({ isError: true, code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
-    expect(outcome.type === 'answered' && outcome.content).toContain('the call was not run');
+    expect(outcome.type === 'answered' && outcome.content).toContain('so it was not run');
     expect(events.ofType('tool-call-store-failed')).toMatchObject([
       { toolName: 'refund', failedOpen: false, errorType: 'StoreError' },
     ]);

@@ -38,7 +38,7 @@ export function summarizeCalls(
     returnDirect: executed > 0 && direct === executed,
   };
   if (fatal !== undefined) outcome.fatal = fatal;
-  if (limited !== undefined) outcome.limited = limited;
+  if (limited?.limit !== undefined) outcome.limited = { toolName: limited.toolName, limit: limited.limit };
   if (storeFailed !== undefined)
     outcome.storeFailure = { toolName: storeFailed.toolName, error: storeFailed.error };
   if (signal?.aborted === true) outcome.aborted = true;

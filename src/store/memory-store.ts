@@ -9,6 +9,7 @@ import type {
 import {
   checkCounters,
   checkKey,
+  checkReserve,
   checkTtl,
   checkVersion,
   decodeStoreValue,
@@ -56,6 +57,7 @@ export class MemoryStore implements Store {
     checkKey(key);
     checkVersion(options.ifVersion);
     checkTtl(options.ttlMs);
+    checkReserve(options.reserve);
     const text = encodeStoreValue(value);
     const kept = this.#live(key);
     const version = kept?.version ?? 0;
@@ -64,6 +66,15 @@ export class MemoryStore implements Store {
         ok: false,
         current: kept === undefined ? undefined : { value: decodeStoreValue(kept.text, 'set'), version },
       };
+    }
+    const reserve = options.reserve;
+    if (reserve !== undefined) {
+      const reserved = this.#reserveNow(reserve.counters, reserve.ttlMs);
+      if (!reserved.ok) {
+        const current =
+          kept === undefined ? undefined : { value: decodeStoreValue(kept.text, 'set'), version };
+        return { ok: false, current, blocked: reserved.blocked };
+      }
     }
     const expiresAt = options.ttlMs === undefined ? undefined : this.#now() + options.ttlMs;
     this.#entries.set(key, { text, version: version + 1, expiresAt });
@@ -87,14 +98,18 @@ export class MemoryStore implements Store {
   ): Promise<ReserveResult> {
     checkCounters(counters);
     checkTtl(options.ttlMs);
+    return this.#reserveNow(counters, options.ttlMs);
+  }
+
+  /** `reserve` after its checks, in one synchronous step (atomic within the process). */
+  #reserveNow(counters: readonly StoreCounter[], ttlMs: number | undefined): ReserveResult {
     const counts = counters.map((counter) => this.#count(counter.key));
     const blocked = counters.findIndex((counter, index) => (counts[index] ?? 0) + 1 > counter.limit);
     if (blocked !== -1) return { ok: false, blocked, counts };
     const now = this.#now();
     for (const counter of counters) {
       const existing = this.#counters.get(counter.key);
-      const expiresAt =
-        existing?.expiresAt ?? (options.ttlMs === undefined ? undefined : now + options.ttlMs);
+      const expiresAt = existing?.expiresAt ?? (ttlMs === undefined ? undefined : now + ttlMs);
       this.#counters.set(counter.key, { count: this.#count(counter.key) + 1, expiresAt });
     }
     this.#wrote();

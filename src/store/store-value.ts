@@ -65,3 +65,13 @@ export function checkCounters(
     }
   }
 }
+
+/** The `reserve` option of a counted `set`: its counters and TTL, checked as `reserve` checks them. */
+export function checkReserve(reserve: unknown): void {
+  if (reserve === undefined) return;
+  if (typeof reserve !== 'object' || reserve === null)
+    throw new TypeError('set: reserve must be { counters, ttlMs? }');
+  const { counters, ttlMs } = reserve as { counters?: unknown; ttlMs?: unknown };
+  checkCounters(counters);
+  checkTtl(ttlMs);
+}

@@ -18,7 +18,10 @@ export interface Store {
    * Writes `value` under `key`. With `ifVersion`, only when the entry's version is that one (`0`: only
    * when there is no entry): otherwise nothing is written and the current entry comes back. The new
    * version is the old one plus 1 (a new entry has version 1). `ttlMs` sets when the entry expires
-   * (counted from this write); without it the entry does not expire.
+   * (counted from this write); without it the entry does not expire. With `reserve`, the write also
+   * counts: it happens only when every counter can take 1 more within its limit, and then the counters
+   * take it in the same atomic step (a write that claims a call and counts it against its limits in one
+   * round trip); otherwise nothing is written or counted, and `blocked` names the counter.
    */
   set(key: string, value: unknown, options?: StoreSetOptions): Promise<StoreSetResult>;
   /** Removes the entry (with `ifVersion`, only at that version). True when an entry was removed. */
@@ -47,11 +50,18 @@ export interface StoreSetOptions {
   readonly ifVersion?: number;
   /** Milliseconds until the entry expires; without it, it does not. */
   readonly ttlMs?: number;
+  /** Counters the write adds 1 to, all or nothing with it (see `reserve`): checked after `ifVersion`. */
+  readonly reserve?: { readonly counters: readonly StoreCounter[]; readonly ttlMs?: number };
 }
 
 export type StoreSetResult =
   | { readonly ok: true; readonly version: number }
-  | { readonly ok: false; readonly current: StoreEntry | undefined };
+  | {
+      readonly ok: false;
+      readonly current: StoreEntry | undefined;
+      /** Set when the version matched but this counter (its index in `reserve.counters`) is at its limit. */
+      readonly blocked?: number;
+    };
 
 export interface StoreCounter {
   readonly key: string;

@@ -45,18 +45,32 @@ local function count_of(key)
 end`;
 
 /**
- * KEYS[1] the entry; ARGV: the value's text, `ifVersion` ('' when not given), `ttlMs` ('' when not given).
- * Returns `{1, version}` when written; `{0, 0}` when refused and there is no entry; `{0, version, text}`
- * when refused, with the current entry. A write without a TTL clears the entry's old one (`PERSIST`).
+ * KEYS[1] the entry, KEYS[2..] the counters a counted write adds 1 to (none for a plain `set`); ARGV: the
+ * value's text, `ifVersion`, `ttlMs`, the counters' `ttlMs` ('' for each when not given), then the
+ * counters' limits. The version is checked first, then the counters; the entry is written and every
+ * counter takes 1, or nothing changes. Returns `{1, version}` when written; `{0, 0}` when refused and there
+ * is no entry; `{0, version, text}` when refused, with the current entry; `{0, version, text, blocked}`
+ * (`{0, 0, '', blocked}` without an entry) when a counter is full. A write without a TTL clears the
+ * entry's old one (`PERSIST`).
  */
 export const SET_SCRIPT = luaScript(
   `${CHECK_VERSION}
+${CHECK_COUNT}
 local fields = redis.call('HMGET', KEYS[1], 'v', 'n')
 local version = version_of(fields[1], fields[2])
 if type(version) == 'table' then return version end
 if ARGV[2] ~= '' and tonumber(ARGV[2]) ~= version then
   if version == 0 then return {0, 0} end
   return {0, version, fields[1]}
+end
+for i = 2, #KEYS do
+  local count = count_of(KEYS[i])
+  if type(count) == 'table' then return count end
+  if count + 1 > tonumber(ARGV[i + 3]) then return {0, version, fields[1] or '', i - 2} end
+end
+for i = 2, #KEYS do
+  redis.call('INCR', KEYS[i])
+  if ARGV[4] ~= '' then redis.call('PEXPIRE', KEYS[i], ARGV[4], 'NX') end
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[1], 'n', version + 1)
 if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end

@@ -14,6 +14,7 @@ import type {
 import {
   checkCounters,
   checkKey,
+  checkReserve,
   checkTtl,
   checkVersion,
   decodeStoreValue,
@@ -112,19 +113,29 @@ export class RedisStore implements Store {
     checkKey(key);
     checkVersion(options.ifVersion);
     checkTtl(options.ttlMs);
+    checkReserve(options.reserve);
     const text = encodeStoreValue(value);
+    const counters = options.reserve?.counters ?? [];
     const reply = await this.#script(
       'set',
       SET_SCRIPT,
-      [key],
-      [text, optionalArgument(options.ifVersion), optionalArgument(options.ttlMs)],
+      [key, ...counters.map((counter) => counter.key)],
+      [
+        text,
+        optionalArgument(options.ifVersion),
+        optionalArgument(options.ttlMs),
+        optionalArgument(options.reserve?.ttlMs),
+        ...counters.map((counter) => String(counter.limit)),
+      ],
     );
-    const [written, version, current] = reply;
+    const [written, version, current, blocked] = reply;
     if (Number(written) === 1) return { ok: true, version: Number(version) };
-    if (Number(version) === 0) return { ok: false, current: undefined };
+    const refused = blocked === undefined ? {} : { blocked: Number(blocked) };
+    if (Number(version) === 0) return { ok: false, current: undefined, ...refused };
     return {
       ok: false,
       current: { value: decodeStoreValue(optionalText(current) ?? '', 'set'), version: Number(version) },
+      ...refused,
     };
   }
 

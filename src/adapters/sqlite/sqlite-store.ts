@@ -13,6 +13,7 @@ import type {
 import {
   checkCounters,
   checkKey,
+  checkReserve,
   checkTtl,
   checkVersion,
   decodeStoreValue,
@@ -97,14 +98,25 @@ export class SqliteStore implements Store {
     checkKey(key);
     checkVersion(options.ifVersion);
     checkTtl(options.ttlMs);
+    checkReserve(options.reserve);
     const text = encodeStoreValue(value);
-    const { ifVersion, ttlMs } = options;
+    const { ifVersion, ttlMs, reserve } = options;
     return this.#transaction('set', (now): StoreSetResult => {
       const row = this.#sql.entry.get({ key, now });
       // The value is read only to hand it back: a write without ifVersion replaces even a corrupt one.
       const version = row === undefined ? 0 : versionOf(row, 'set');
       if (ifVersion !== undefined && ifVersion !== version) {
         return { ok: false, current: row === undefined ? undefined : entryOf(row, 'set') };
+      }
+      if (reserve !== undefined) {
+        const reserved = this.#reserveIn(reserve.counters, reserve.ttlMs, now);
+        if (!reserved.ok) {
+          return {
+            ok: false,
+            current: row === undefined ? undefined : entryOf(row, 'set'),
+            blocked: reserved.blocked,
+          };
+        }
       }
       // An expired row under the key is overwritten here: the new entry starts again at version 1.
       const expiresAt = ttlMs === undefined ? null : now + ttlMs;
@@ -130,20 +142,23 @@ export class SqliteStore implements Store {
     checkCounters(counters);
     checkTtl(options.ttlMs);
     const { ttlMs } = options;
-    return this.#transaction('reserve', (now): ReserveResult => {
-      const live = counters.map((counter) => this.#sql.counter.get({ key: counter.key, now }));
-      const counts = live.map((row) => (row === undefined ? 0 : countOf(row, 'reserve')));
-      const blocked = counters.findIndex((counter, index) => (counts[index] ?? 0) + 1 > counter.limit);
-      if (blocked !== -1) return { ok: false, blocked, counts };
-      const expiresAt = ttlMs === undefined ? null : now + ttlMs;
-      counters.forEach((counter, index) => {
-        // A new (or expired) counter expires after this call's ttlMs; a live one keeps its expiry, and takes
-        // this call's only when it has none, as MemoryStore does.
-        if (live[index] === undefined) this.#sql.putCounter.run({ key: counter.key, expiresAt });
-        else this.#sql.addToCounter.run({ key: counter.key, expiresAt });
-      });
-      return { ok: true, counts: counts.map((count) => count + 1) };
+    return this.#transaction('reserve', (now) => this.#reserveIn(counters, ttlMs, now));
+  }
+
+  /** `reserve`'s work inside a transaction that is already open (its own, or a counted `set`'s). */
+  #reserveIn(counters: readonly StoreCounter[], ttlMs: number | undefined, now: number): ReserveResult {
+    const live = counters.map((counter) => this.#sql.counter.get({ key: counter.key, now }));
+    const counts = live.map((row) => (row === undefined ? 0 : countOf(row, 'reserve')));
+    const blocked = counters.findIndex((counter, index) => (counts[index] ?? 0) + 1 > counter.limit);
+    if (blocked !== -1) return { ok: false, blocked, counts };
+    const expiresAt = ttlMs === undefined ? null : now + ttlMs;
+    counters.forEach((counter, index) => {
+      // A new (or expired) counter expires after this call's ttlMs; a live one keeps its expiry, and takes
+      // this call's only when it has none, as MemoryStore does.
+      if (live[index] === undefined) this.#sql.putCounter.run({ key: counter.key, expiresAt });
+      else this.#sql.addToCounter.run({ key: counter.key, expiresAt });
     });
+    return { ok: true, counts: counts.map((count) => count + 1) };
   }
 
   async release(keys: readonly string[]): Promise<void> {

@@ -1,9 +1,10 @@
 import { DEFAULT_IDEMPOTENCY_MAX_POLL_MS, DEFAULT_IDEMPOTENCY_POLL_MS } from '../../defaults.js';
 import type { StoreEntry } from '../../store/store.js';
+import { limitedBy } from '../reserve-call.js';
 import { sleep } from '../retry-delay.js';
 import type { ToolCallResult } from '../tool-execution-result.js';
 import { toolFailure } from '../tool-failure.js';
-import { refusedResult, replayedResult, unavailableResult } from './idempotency-answers.js';
+import { limitedResult, refusedResult, replayedResult, unavailableResult } from './idempotency-answers.js';
 import { readRecord } from './idempotency-record.js';
 import { type IdempotentCall, recordStore, reportRecord, startedRecord } from './idempotent-call.js';
 import { leasePassed } from './lease.js';
@@ -39,8 +40,12 @@ export async function acquireClaim(idempotent: IdempotentCall): Promise<Acquired
         seen = await recordStore.get(idempotent);
       }
       if (seen === undefined) {
-        const claimed = await recordStore.set(idempotent, startedRecord(idempotent), 0);
+        // The first claim counts the call against its limits too (`counters`): one round trip for both.
+        const claimed = await recordStore.set(idempotent, startedRecord(idempotent), 0, idempotent.counters);
         if (claimed.ok) return { type: 'claimed', version: claimed.version };
+        if (claimed.blocked !== undefined && idempotent.counters !== undefined) {
+          return answered(limitedResult(limitedBy(idempotent.counters, claimed.blocked), call, context));
+        }
         seen = claimed.current;
         if (seen === undefined) continue;
       }

@@ -1,5 +1,6 @@
 import { IdempotencyError, type IdempotencyProblem } from '../../errors/idempotency-error.js';
 import { truncateText } from '../../serialize/truncate-text.js';
+import { type LimitScope, limitModelText } from '../call-limits.js';
 import { formatToolError } from '../format-tool-error.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import type { ToolCallFailure, ToolCallResult, ToolErrorCode } from '../tool-execution-result.js';
@@ -95,6 +96,17 @@ export function refusedResult(
     error,
     text: TOLD[reason](call.base.toolName),
   });
+}
+
+/** A write not run because its claim found a limit of the turn or the session reached (counted with the claim). */
+export function limitedResult(
+  limit: { readonly scope: LimitScope; readonly limit: number },
+  call: RunningCall,
+  context: RunContext,
+): ToolCallFailure {
+  const text = limitModelText(limit, call.base.toolName);
+  context.limitReached(call.base.toolName, limit);
+  return failure(call, context, { code: 'TOOL_CALL_LIMIT', errorClass: 'invalid-input', error: text, text });
 }
 
 /**

@@ -1,7 +1,9 @@
+import { DEFAULT_SESSION_TTL_MS } from '../../defaults.js';
 import type { StoreEntry, StoreSetResult } from '../../store/store.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import { boundedStoreCall } from '../bounded-store-call.js';
+import type { SharedCounter } from '../reserve-call.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import { errorFields } from '../tool-event.js';
 import type { IdempotencyKey } from './idempotency-key.js';
@@ -15,6 +17,8 @@ export interface IdempotentCall {
   readonly key: IdempotencyKey;
   readonly call: RunningCall;
   readonly context: RunContext;
+  /** The store counters of the call's limits, counted by its first claim (see `deferredCounters`). */
+  readonly counters?: readonly SharedCounter[] | undefined;
 }
 
 /** The record claiming the call for this process, with its lease. */
@@ -41,19 +45,30 @@ export const recordStore = {
       () => idempotent.key.store.get(idempotent.key.recordKey),
       idempotent.context.signal,
     ),
-  set: (idempotent: IdempotentCall, value: IdempotencyRecord, ifVersion: number): Promise<StoreSetResult> =>
+  /** With `counters`, the write also counts the call against its limits (a counted `set`). */
+  set: (
+    idempotent: IdempotentCall,
+    value: IdempotencyRecord,
+    ifVersion: number,
+    counters?: readonly SharedCounter[],
+  ): Promise<StoreSetResult> =>
     boundedStoreCall(
       'set',
       () =>
         idempotent.key.store.set(idempotent.key.recordKey, value, {
           ifVersion,
           ttlMs: idempotent.settings.ttlMs,
+          ...(counters === undefined ? {} : { reserve: countersOf(counters) }),
         }),
       value.state === 'started' ? idempotent.context.signal : undefined,
     ),
   delete: (idempotent: IdempotentCall, ifVersion: number): Promise<boolean> =>
     boundedStoreCall('delete', () => idempotent.key.store.delete(idempotent.key.recordKey, { ifVersion })),
 };
+
+function countersOf(counters: readonly SharedCounter[]) {
+  return { counters: counters.map(({ key, limit }) => ({ key, limit })), ttlMs: DEFAULT_SESSION_TTL_MS };
+}
 
 /**
  * Emits what became of a record beyond the claim and the result (`tool-call-idempotency`), or that the

@@ -52,4 +52,18 @@ describe('store round trips', () => {
     await unrecorded.executeToolCall(call, { sessionId: 's' });
     expect(log).toEqual([]);
   });
+
+  it('under limits shared through the store: a write still takes two (its claim counts it), a read one', async () => {
+    const { store, log } = loggedStore();
+    const { tool } = chargeTool();
+    const read = defineTool({ name: 'look', description: 'Looks.', effect: 'read', execute: () => 1 });
+    const runtime = createToolRuntime({ tools: [tool, read], store, limits: { perSession: { total: 10 } } });
+    const scope = { sessionId: 's', turnId: 't' };
+    await runtime.executeToolCall({ name: 'charge', arguments: { order: 'A-1' } }, scope);
+    expect(log.splice(0)).toEqual(['set:0', 'set:1']);
+    await runtime.executeToolCall({ name: 'charge', arguments: { order: 'A-1' } }, scope);
+    expect(log.splice(0)).toEqual(['set:0']);
+    await runtime.executeToolCall({ name: 'look' }, scope);
+    expect(log.splice(0)).toEqual(['reserve']);
+  });
 });

@@ -36,7 +36,14 @@ export async function runIdempotent(
     const durationMs = context.now() - call.started;
     return toolFailure({ base: call.base, error, errorClass: 'fatal', attempts: 0, durationMs });
   }
-  const idempotent: IdempotentCall = { tool: ready.tool, settings, key, call, context };
+  const idempotent: IdempotentCall = {
+    tool: ready.tool,
+    settings,
+    key,
+    call,
+    context,
+    counters: ready.deferredCounters,
+  };
   const acquired = await acquireClaim(idempotent);
   if (acquired.type === 'answered') return acquired.result;
   let result: ToolCallResult;

@@ -149,6 +149,39 @@ export function describeStoreContract(
       });
     });
 
+    it('a counted write writes and counts, or neither: a version conflict counts nothing, a full counter writes nothing', async () => {
+      const counter = { key: key('counted'), limit: 2 };
+      const reserve = { counters: [counter], ttlMs: 60_000 };
+      const first = key('claim-1');
+      expect(await store.set(first, 'claimed', { ifVersion: 0, reserve })).toEqual({ ok: true, version: 1 });
+      expect(await store.set(first, 'again', { ifVersion: 0, reserve })).toEqual({
+        ok: false,
+        current: { value: 'claimed', version: 1 },
+      });
+      expect(await store.set(key('claim-2'), 'claimed', { ifVersion: 0, reserve })).toEqual({
+        ok: true,
+        version: 1,
+      });
+      const third = key('claim-3');
+      expect(await store.set(third, 'claimed', { ifVersion: 0, reserve })).toEqual({
+        ok: false,
+        current: undefined,
+        blocked: 0,
+      });
+      expect(await store.get(third)).toBeUndefined();
+      expect(await store.reserve([{ ...counter, limit: 3 }])).toEqual({ ok: true, counts: [3] });
+      await expect(store.set(third, 'x', { reserve: { counters: [] } })).rejects.toThrow(TypeError);
+    });
+
+    it('of 100 concurrent counted writes of distinct keys against a limit of 40, exactly 40 are written', async () => {
+      const reserve = { counters: [{ key: key('counted-race'), limit: 40 }] };
+      const keys = Array.from({ length: 100 }, (_, i) => key(`counted-race-${i}`));
+      const results = await Promise.all(keys.map((k) => store.set(k, 'claimed', { ifVersion: 0, reserve })));
+      expect(results.filter((result) => result.ok)).toHaveLength(40);
+      const written = await Promise.all(keys.map((k) => store.get(k)));
+      expect(written.filter((entry) => entry !== undefined)).toHaveLength(40);
+    });
+
     it('expires a counter after the TTL its first reservation set', async () => {
       const counter = { key: key('counter-ttl'), limit: 1 };
       expect((await store.reserve([counter], { ttlMs: 40 })).ok).toBe(true);
