@@ -8,6 +8,8 @@
 #     and its types resolve for a TypeScript consumer (moduleResolution nodenext);
 #   - `toolwarden/sqlite` and `toolwarden/redis` load without their optional peers better-sqlite3 and redis
 #     (not installed here), and opening a store says how to install them;
+#   - `toolwarden/otel` without its optional peer @opentelemetry/api fails to import naming that package
+#     (the entry exists only to talk to it), and with it imports, requires and type-checks;
 #   - `npx toolwarden --version` prints the version.
 # If the cache lacks a dependency (a machine where `npm ci` never ran), the install step says so and the
 # checks run against the unpacked tarball with the repository's dependencies instead.
@@ -109,10 +111,25 @@ if (!connected.includes('npm install redis@5')) {
 }
 EOF
 node esm.mjs || fail "import of an entry failed"
+# toolwarden/otel imports @opentelemetry/api statically: without the peer, the import names it.
+missing="$(node --input-type=module -e "import('toolwarden/otel').then(() => console.log('it loaded'), (error) => console.log(error.message))")"
+case "$missing" in
+  *"'@opentelemetry/api'"*) ;;
+  *) fail "toolwarden/otel without @opentelemetry/api does not name the missing package: $missing" ;;
+esac
+# Then the peer, as a user installs it beside toolwarden (the repository's copy).
+mkdir -p node_modules/@opentelemetry
+ln -s "$repo/node_modules/@opentelemetry/api" node_modules/@opentelemetry/api
+node --input-type=module -e "
+const otel = await import('toolwarden/otel');
+if (typeof otel.otelInstrumentation !== 'function') throw new Error('toolwarden/otel lacks otelInstrumentation');
+const { wrapToolExecution, wrapRun } = otel.otelInstrumentation();
+if (typeof wrapToolExecution !== 'function' || typeof wrapRun !== 'function') throw new Error('no wrappers');
+" || fail "import of toolwarden/otel with @opentelemetry/api failed"
 cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
-  'toolwarden/redis': 'createRedisStore' };
+  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation' };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 for (const [entry, name] of Object.entries(entries)) {
@@ -130,6 +147,7 @@ cat >types.ts <<'EOF'
 import type { BfclFunction } from 'toolwarden/bfcl';
 import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
+import type { OtelInstrumentationOptions } from 'toolwarden/otel';
 import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
@@ -141,7 +159,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, ToolExample];
+export type Used = [BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
 EOF
 cat >tsconfig.json <<'EOF'
 {

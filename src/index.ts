@@ -172,6 +172,7 @@ export {
   tokenBudget,
 } from './run/stop-conditions.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
+export type { RunWrapper, WrappedRun } from './run/wrap-run.js';
 export type { WriteDone } from './run/writes-done.js';
 export type { InputValidator, SchemaInput } from './schema/input-validator.js';
 export type { JsonSchema } from './schema/json-schema.js';

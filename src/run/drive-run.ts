@@ -15,6 +15,7 @@ import { generatedCallId, type RunState } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
 import { type StepDecision, type StepResult, step } from './step.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
+import { withRunWrapper } from './wrap-run.js';
 import { writesDone } from './writes-done.js';
 
 type Failure = { readonly callback: string; readonly error: unknown };
@@ -25,13 +26,28 @@ type Failure = { readonly callback: string; readonly error: unknown };
  * interrupted run is kept in the store for its decisions; a run a resume `claimed` that ended is marked
  * done), report. The outcome is a value in every case; when a callback the caller passed failed, or the
  * record could not be written, the run rejects with `CallbackError` carrying it (and the guard and the
- * record are still saved).
+ * record are still saved). All of it runs inside the caller's `wrapRun`, when there is one.
  */
-export async function driveRun(
+export function driveRun(
   initial: RunState,
   run: RunContext,
   resumed: boolean,
   claimed?: ClaimedRun,
+): Promise<LoopOutcome> {
+  const wrapped = {
+    runId: initial.runId,
+    sessionId: initial.sessionId,
+    turnId: initial.turnId,
+    resumed,
+  };
+  return withRunWrapper(run.options.wrapRun, wrapped, () => drive(initial, run, resumed, claimed));
+}
+
+async function drive(
+  initial: RunState,
+  run: RunContext,
+  resumed: boolean,
+  claimed: ClaimedRun | undefined,
 ): Promise<LoopOutcome> {
   const { store } = run.runtime.policy;
   const sessionId = initial.sessionId;

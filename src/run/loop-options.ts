@@ -21,6 +21,7 @@ import {
   timeBudget,
   tokenBudget,
 } from './stop-conditions.js';
+import type { RunWrapper } from './wrap-run.js';
 import type { WriteDone } from './writes-done.js';
 
 /** What a stop hands to a fallback function or a handoff. */
@@ -85,6 +86,8 @@ export interface RunOptions extends ToolExecutionPolicy {
   /** Let events carry the model's text, arguments, results and raw errors (default false: they never do). */
   readonly includeContent?: boolean;
   readonly wrapModelCall?: ModelCallWrapper;
+  /** Around the whole run (a tracer's run span): see `RunWrapper`. */
+  readonly wrapRun?: RunWrapper;
 }
 
 export interface ToolLoopOptions extends RunOptions {
@@ -150,7 +153,7 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
       message: 'the runtime has a store of its own: give the store to createToolRuntime, not to the run',
     });
   }
-  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'now', 'cost'] as const) {
+  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'wrapRun', 'now', 'cost'] as const) {
     checkFunction(options[name], { option: name });
   }
   if (options.stopWhen !== undefined && !Array.isArray(options.stopWhen)) {

@@ -1,0 +1,335 @@
+import { context, type Meter, type Tracer, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
+import { ToolInputError } from '../errors/tool-input-error.js';
+import type { Message } from '../messages/message.js';
+import { runToolLoop } from '../run/run-tool-loop.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { defineTool } from '../tools/define-tool.js';
+import { otelInstrumentation } from './otel-instrumentation.js';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
+  ATTR_GEN_AI_TOOL_CALL_ID,
+  ATTR_GEN_AI_TOOL_NAME,
+  ATTR_GEN_AI_TOOL_TYPE,
+  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  ATTR_TOOLWARDEN_ROUND_TRIPS,
+  ATTR_TOOLWARDEN_RUN_OUTCOME,
+} from './semconv.js';
+
+// SpanKind.INTERNAL and SpanStatusCode.ERROR, as numbers (what a ReadableSpan holds).
+const INTERNAL = 0;
+const ERROR = 2;
+
+const USER: readonly Message[] = [{ role: 'user', content: 'Look up order 7.' }];
+const SECRET = 'hunter2-secret-value';
+
+/** The test's own metric reader: collects on demand, exports nowhere. */
+class CollectingReader extends MetricReader {
+  protected override onShutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+  protected override onForceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+let exporter: InMemorySpanExporter;
+let tracerProvider: BasicTracerProvider;
+let meterProvider: MeterProvider;
+let reader: CollectingReader;
+let tracer: Tracer;
+let meter: Meter;
+
+// Spans nest through the global context API, which needs a context manager; it is the only global this
+// file sets, and it is taken away after each test. Tracer and meter are passed explicitly.
+beforeEach(() => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  exporter = new InMemorySpanExporter();
+  tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  reader = new CollectingReader();
+  meterProvider = new MeterProvider({ readers: [reader] });
+  tracer = tracerProvider.getTracer('test');
+  meter = meterProvider.getMeter('test');
+});
+
+afterEach(async () => {
+  context.disable();
+  await tracerProvider.shutdown();
+  await meterProvider.shutdown();
+});
+
+function lookupTool() {
+  return defineTool({
+    name: 'lookup',
+    description: 'Looks an order up.',
+    effect: 'read',
+    execute: (_args: { q: string; password?: string }) =>
+      // The tool's own span, started in the active context: it must nest under execute_tool.
+      tracer.startActiveSpan('db.query', (span) => {
+        span.end();
+        return { note: SECRET };
+      }),
+  });
+}
+
+function twoRounds(args: Record<string, unknown>) {
+  return new ScriptedModel({
+    script: [
+      assistantWithCalls([{ name: 'lookup', arguments: args, id: 'c1' }]),
+      { role: 'assistant', content: 'done' },
+    ],
+  });
+}
+
+function spanNamed(name: string): ReadableSpan {
+  const found = exporter.getFinishedSpans().filter((span) => span.name === name);
+  expect(found).toHaveLength(1);
+  return found[0] as ReadableSpan;
+}
+
+/** Every finished span's attributes, as one text to search for what must not be there. */
+function attributesText(): string {
+  return JSON.stringify(exporter.getFinishedSpans().map((span) => span.attributes));
+}
+
+/** The points of the metric `name` (named as written, so a renamed constant fails here). */
+async function metricPoints(name: string): Promise<DataPoint<unknown>[]> {
+  const { resourceMetrics } = await reader.collect();
+  const metric = resourceMetrics.scopeMetrics
+    .flatMap((scope) => scope.metrics)
+    .find((candidate) => candidate.descriptor.name === name);
+  return (metric?.dataPoints ?? []) as DataPoint<unknown>[];
+}
+
+describe('otelInstrumentation spans', () => {
+  it('nests the tool own span under execute_tool, and execute_tool under the run span invoke_agent', async () => {
+    const otel = otelInstrumentation({ tracer, meter });
+    const outcome = await runToolLoop({
+      model: twoRounds({ q: SECRET }),
+      tools: [lookupTool()],
+      messages: USER,
+      ...otel,
+    });
+    expect(outcome.type).toBe('completed');
+    const run = spanNamed('invoke_agent');
+    const tool = spanNamed('execute_tool lookup');
+    const own = spanNamed('db.query');
+    expect(run.parentSpanContext).toBeUndefined();
+    expect(tool.parentSpanContext?.spanId).toBe(run.spanContext().spanId);
+    expect(own.parentSpanContext?.spanId).toBe(tool.spanContext().spanId);
+    expect(tool.spanContext().traceId).toBe(run.spanContext().traceId);
+    expect(tool.kind).toBe(INTERNAL);
+    expect(run.kind).toBe(INTERNAL);
+    expect(tool.attributes).toMatchObject({
+      [ATTR_GEN_AI_OPERATION_NAME]: 'execute_tool',
+      [ATTR_GEN_AI_TOOL_NAME]: 'lookup',
+      [ATTR_GEN_AI_TOOL_CALL_ID]: 'c1',
+      [ATTR_GEN_AI_TOOL_TYPE]: 'function',
+    });
+    expect(tool.status.code).not.toBe(ERROR);
+    expect(run.attributes).toMatchObject({
+      [ATTR_GEN_AI_OPERATION_NAME]: 'invoke_agent',
+      [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'completed',
+      [ATTR_TOOLWARDEN_ROUND_TRIPS]: 2,
+      [ATTR_GEN_AI_USAGE_INPUT_TOKENS]: outcome.usage.inputTokens,
+      [ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]: outcome.usage.outputTokens,
+      'toolwarden.run.id': outcome.runId,
+    });
+    expect(outcome.usage.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('nests the same way with a runtime built once: spread into createToolRuntime and into the run', async () => {
+    const otel = otelInstrumentation({ tracer, meter });
+    const runtime = createToolRuntime({ tools: [lookupTool()], ...otel });
+    await runToolLoop({ model: twoRounds({ q: 'x' }), runtime, messages: USER, ...otel });
+    const tool = spanNamed('execute_tool lookup');
+    expect(tool.parentSpanContext?.spanId).toBe(spanNamed('invoke_agent').spanContext().spanId);
+    expect(spanNamed('db.query').parentSpanContext?.spanId).toBe(tool.spanContext().spanId);
+  });
+
+  it('records neither arguments nor results by default', async () => {
+    const otel = otelInstrumentation({ tracer, meter });
+    await runToolLoop({ model: twoRounds({ q: SECRET }), tools: [lookupTool()], messages: USER, ...otel });
+    const spans = exporter.getFinishedSpans();
+    expect(spans.length).toBe(3);
+    expect(JSON.stringify(spans.map((span) => [span.name, span.attributes, span.events]))).not.toContain(
+      'hunter2',
+    );
+    expect(spanNamed('execute_tool lookup').attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS]).toBeUndefined();
+  });
+
+  it('records the redacted argument summary with recordContent: true, and still no result', async () => {
+    const otel = otelInstrumentation({ tracer, meter, recordContent: true });
+    await runToolLoop({
+      model: twoRounds({ q: 'order-7', password: SECRET }),
+      tools: [lookupTool()],
+      messages: USER,
+      ...otel,
+    });
+    const recorded = spanNamed('execute_tool lookup').attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS];
+    expect(typeof recorded).toBe('string');
+    expect(recorded).toContain('order-7');
+    expect(recorded).toContain('password');
+    expect(recorded).not.toContain('hunter2');
+    expect(attributesText()).not.toContain('hunter2');
+  });
+
+  it('marks a failing call ERROR, with error.type its result code', async () => {
+    const failing = defineTool({
+      name: 'lookup',
+      description: 'Looks an order up.',
+      effect: 'read',
+      execute: (_args: { q: string }): string => {
+        throw new ToolInputError({ message: `no order ${SECRET}` });
+      },
+    });
+    const otel = otelInstrumentation({ tracer, meter });
+    const outcome = await runToolLoop({
+      model: twoRounds({ q: 'x' }),
+      tools: [failing],
+      messages: USER,
+      ...otel,
+    });
+    const [result] = outcome.toolResults;
+    expect(result?.type).toBe('error');
+    const span = spanNamed('execute_tool lookup');
+    expect(span.status.code).toBe(ERROR);
+    expect(span.attributes[ATTR_ERROR_TYPE]).toBe(result?.type === 'error' ? result.code : 'none');
+    expect(span.attributes['toolwarden.error.class']).toBe('invalid-input');
+    expect(JSON.stringify([span.status, span.attributes, span.events])).not.toContain('hunter2');
+    // The run completed: its span is not an error.
+    expect(spanNamed('invoke_agent').status.code).not.toBe(ERROR);
+    const durations = await metricPoints('gen_ai.execute_tool.duration');
+    expect(durations.map((point) => point.attributes)).toEqual([
+      { [ATTR_GEN_AI_TOOL_NAME]: 'lookup', [ATTR_ERROR_TYPE]: span.attributes[ATTR_ERROR_TYPE] },
+    ]);
+    expect(await metricPoints('toolwarden.tool.errors')).toMatchObject([
+      { attributes: { 'toolwarden.error.class': 'invalid-input' }, value: 1 },
+    ]);
+  });
+
+  it('uses the global API when no tracer or meter is given (a no-op without a provider)', async () => {
+    const outcome = await runToolLoop({
+      model: twoRounds({ q: 'x' }),
+      tools: [lookupTool()],
+      messages: USER,
+      ...otelInstrumentation(),
+    });
+    expect(outcome.type).toBe('completed');
+    // Only the tool's own span reached the test provider: toolwarden's went to the global (no-op) tracer.
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['db.query']);
+    expect(trace.getActiveSpan()).toBeUndefined();
+  });
+});
+
+describe('otelInstrumentation metrics', () => {
+  it('records the tool duration in seconds, round trips, the stop by reason and the limit it met', async () => {
+    const otel = otelInstrumentation({ tracer, meter });
+    const model = new ScriptedModel({
+      script: () => assistantWithCalls([{ name: 'lookup', arguments: { q: 'again' } }]),
+    });
+    const outcome = await runToolLoop({
+      model,
+      tools: [lookupTool()],
+      messages: USER,
+      maxRoundTrips: 2,
+      guard: false,
+      ...otel,
+    });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'max-round-trips', roundTrips: 2 });
+    const durations = await metricPoints('gen_ai.execute_tool.duration');
+    expect(durations).toHaveLength(1);
+    expect(durations[0]?.attributes).toEqual({ [ATTR_GEN_AI_TOOL_NAME]: 'lookup' });
+    expect(durations[0]?.value).toMatchObject({ count: 2 });
+    expect(await metricPoints('toolwarden.run.round_trips')).toMatchObject([
+      { attributes: { [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'stopped' }, value: { count: 1, sum: 2 } },
+    ]);
+    expect(await metricPoints('toolwarden.run.stops')).toMatchObject([
+      { attributes: { 'toolwarden.stop.reason': 'max-round-trips' }, value: 1 },
+    ]);
+    expect(await metricPoints('toolwarden.limit.hits')).toMatchObject([
+      { attributes: { 'toolwarden.limit': 'round-trips' }, value: 1 },
+    ]);
+    const run = spanNamed('invoke_agent');
+    expect(run.status.code).toBe(ERROR);
+    expect(run.attributes[ATTR_ERROR_TYPE]).toBe('max-round-trips');
+  });
+
+  it('counts an idempotent replay, gives it no execute_tool span, and records no key', async () => {
+    const { tool, ledger } = chargeTool({ idempotency: { key: (args) => `secret-key-${args.order}` } });
+    const model = new ScriptedModel({
+      script: [
+        assistantWithCalls([
+          { name: 'charge', arguments: { order: 'A-1' }, id: 'c1' },
+          { name: 'charge', arguments: { order: 'A-1' }, id: 'c2' },
+        ]),
+        { role: 'assistant', content: 'charged' },
+      ],
+    });
+    const outcome = await runToolLoop({
+      model,
+      tools: [tool],
+      messages: USER,
+      sessionId: 's',
+      ...otelInstrumentation({ tracer, meter, recordContent: true }),
+    });
+    expect(ledger.charges).toHaveLength(1);
+    expect(outcome.toolResults.map((result) => result.replayOf)).toEqual([undefined, 'c1']);
+    expect(await metricPoints('toolwarden.idempotency.replays')).toMatchObject([
+      { attributes: { [ATTR_GEN_AI_TOOL_NAME]: 'charge' }, value: 1 },
+    ]);
+    // The replay did not run again: it has no execute_tool span (the convention: a replay must not be
+    // reported as a new execution); only the call that ran has one.
+    expect(
+      exporter
+        .getFinishedSpans()
+        .filter((span) => span.name === 'execute_tool charge')
+        .map((span) => span.attributes[ATTR_GEN_AI_TOOL_CALL_ID]),
+    ).toEqual(['c1']);
+    expect(attributesText()).not.toContain('secret-key');
+  });
+
+  it('counts an interrupt for approval, and the run span says how many calls wait', async () => {
+    const guarded = defineTool({
+      name: 'refund',
+      description: 'Refunds an order.',
+      effect: 'write',
+      idempotency: false,
+      needsApproval: true,
+      execute: (_args: { order: string }) => 'refunded',
+    });
+    const model = new ScriptedModel({
+      script: [assistantWithCalls([{ name: 'refund', arguments: { order: 'A-1' }, id: 'r1' }])],
+    });
+    const outcome = await runToolLoop({
+      model,
+      tools: [guarded],
+      messages: USER,
+      ...otelInstrumentation({ tracer, meter }),
+    });
+    expect(outcome.type).toBe('interrupted');
+    expect(await metricPoints('toolwarden.run.interrupts')).toMatchObject([{ value: 1 }]);
+    const run = spanNamed('invoke_agent');
+    expect(run.attributes).toMatchObject({
+      [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'interrupted',
+      'toolwarden.run.pending_calls': 1,
+    });
+    expect(run.status.code).not.toBe(ERROR);
+    // The waiting call did not run: no execute_tool span.
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['invoke_agent']);
+  });
+});

@@ -1,0 +1,187 @@
+import {
+  type Attributes,
+  context,
+  type Meter,
+  metrics,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import type { ToolCallResult } from '../chain/tool-execution-result.js';
+import type { WrappedToolCall, WrapToolExecution } from '../chain/wrap-tool-execution.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
+import { CallbackError } from '../errors/callback-error.js';
+import { ToolwardenError } from '../errors/toolwarden-error.js';
+import { summarizeArguments } from '../redact/redact.js';
+import type { LoopOutcome } from '../run/loop-outcome.js';
+import type { RunWrapper, WrappedRun } from '../run/wrap-run.js';
+import { createRunMetrics, type RunMetrics } from './run-metrics.js';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_CONVERSATION_ID,
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
+  ATTR_GEN_AI_TOOL_CALL_ID,
+  ATTR_GEN_AI_TOOL_DESCRIPTION,
+  ATTR_GEN_AI_TOOL_NAME,
+  ATTR_GEN_AI_TOOL_TYPE,
+  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  ATTR_TOOLWARDEN_ATTEMPTS,
+  ATTR_TOOLWARDEN_ERROR_CLASS,
+  ATTR_TOOLWARDEN_PENDING_CALLS,
+  ATTR_TOOLWARDEN_ROUND_TRIPS,
+  ATTR_TOOLWARDEN_RUN_ID,
+  ATTR_TOOLWARDEN_RUN_OUTCOME,
+  ATTR_TOOLWARDEN_RUN_RESUMED,
+  ATTR_TOOLWARDEN_STOP_REASON,
+  ATTR_TOOLWARDEN_TOOL_CALLS,
+  ERROR_TYPE_OTHER,
+  GEN_AI_TOOL_TYPE_FUNCTION,
+  OPERATION_EXECUTE_TOOL,
+  OPERATION_INVOKE_AGENT,
+} from './semconv.js';
+
+/** The instrumentation scope's name: the default tracer's and meter's. */
+export const INSTRUMENTATION_NAME = 'toolwarden';
+
+export interface OtelInstrumentationOptions {
+  /** Default: `trace.getTracer('toolwarden')`, from the global API (a no-op until an SDK registers a provider). */
+  readonly tracer?: Tracer;
+  /** Default: `metrics.getMeter('toolwarden')`, from the global API. */
+  readonly meter?: Meter;
+  /**
+   * Put the call's arguments on its span (`gen_ai.tool.call.arguments`), as the redacted summary the tool
+   * events carry (secrets, personal data masked; at most `DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS`). Default
+   * false: spans carry names, ids, codes and counts only, never arguments or results.
+   */
+  readonly recordContent?: boolean;
+}
+
+/** Options to spread into `runToolLoop`, `resumeToolLoop`, `streamToolLoop` or `createToolRuntime`. */
+export interface OtelInstrumentation {
+  /** An `execute_tool {tool}` span around each call that runs (made active, so the tool's spans nest under it). */
+  readonly wrapToolExecution: WrapToolExecution;
+  /** An `invoke_agent` span around the run, parent of its tool spans, and the run's metrics. */
+  readonly wrapRun: RunWrapper;
+}
+
+/**
+ * OpenTelemetry spans and metrics for toolwarden, after the GenAI semantic conventions: a run is an
+ * `invoke_agent` span, each call that runs an `execute_tool {tool}` span under it, and
+ * `gen_ai.execute_tool.duration` plus toolwarden's own counters record what happened (see semconv.ts and
+ * the README's OpenTelemetry section). Idempotency keys are never recorded; a replayed write did not run
+ * again, so it has no span (the run counts it in `toolwarden.idempotency.replays`). Importing this registers nothing: without an SDK the global API is a no-op.
+ */
+export function otelInstrumentation(options: OtelInstrumentationOptions = {}): OtelInstrumentation {
+  const tracer = options.tracer ?? trace.getTracer(INSTRUMENTATION_NAME);
+  const recorded = createRunMetrics(options.meter ?? metrics.getMeter(INSTRUMENTATION_NAME));
+  const recordContent = options.recordContent === true;
+  return {
+    wrapToolExecution: (call, next) => executeToolSpan(tracer, recorded, recordContent, call, next),
+    wrapRun: (run, next) => invokeAgentSpan(tracer, recorded, run, next),
+  };
+}
+
+async function executeToolSpan(
+  tracer: Tracer,
+  recorded: RunMetrics,
+  recordContent: boolean,
+  call: WrappedToolCall,
+  next: () => Promise<ToolCallResult>,
+): Promise<ToolCallResult> {
+  const attributes: Attributes = {
+    [ATTR_GEN_AI_OPERATION_NAME]: OPERATION_EXECUTE_TOOL,
+    [ATTR_GEN_AI_TOOL_NAME]: call.toolName,
+    [ATTR_GEN_AI_TOOL_CALL_ID]: call.toolCallId,
+    [ATTR_GEN_AI_TOOL_TYPE]: GEN_AI_TOOL_TYPE_FUNCTION,
+    [ATTR_GEN_AI_TOOL_DESCRIPTION]: call.tool.description,
+  };
+  if (recordContent) attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = argumentSummary(call.arguments);
+  const span = tracer.startSpan(`${OPERATION_EXECUTE_TOOL} ${call.toolName}`, {
+    kind: SpanKind.INTERNAL,
+    attributes,
+  });
+  const started = performance.now();
+  // `next` never rejects: the chain turns every failure into a result.
+  const result = await context.with(trace.setSpan(context.active(), span), next);
+  const seconds = (performance.now() - started) / 1000;
+  span.setAttribute(ATTR_TOOLWARDEN_ATTEMPTS, result.attempts);
+  if (result.type === 'error') {
+    span.setAttributes({ [ATTR_ERROR_TYPE]: result.code, [ATTR_TOOLWARDEN_ERROR_CLASS]: result.errorClass });
+    span.setStatus({ code: SpanStatusCode.ERROR, message: result.code });
+  }
+  span.end();
+  recorded.recordToolDuration(seconds, call.toolName, result.type === 'error' ? result.code : undefined);
+  return result;
+}
+
+async function invokeAgentSpan(
+  tracer: Tracer,
+  recorded: RunMetrics,
+  run: WrappedRun,
+  next: () => Promise<LoopOutcome>,
+): Promise<LoopOutcome> {
+  const span = tracer.startSpan(OPERATION_INVOKE_AGENT, {
+    kind: SpanKind.INTERNAL,
+    attributes: {
+      [ATTR_GEN_AI_OPERATION_NAME]: OPERATION_INVOKE_AGENT,
+      [ATTR_TOOLWARDEN_RUN_ID]: run.runId,
+      [ATTR_TOOLWARDEN_RUN_RESUMED]: run.resumed,
+      ...(run.sessionId === undefined ? {} : { [ATTR_GEN_AI_CONVERSATION_ID]: run.sessionId }),
+    },
+  });
+  try {
+    const outcome = await context.with(trace.setSpan(context.active(), span), next);
+    endRun(span, recorded, outcome, undefined);
+    return outcome;
+  } catch (error) {
+    // A run that rejects (`CallbackError`) still carries its outcome, most of the time.
+    endRun(span, recorded, CallbackError.isInstance(error) ? error.outcome : undefined, error);
+    throw error;
+  }
+}
+
+/** The run's totals on its span, its status, and the run's metrics; then the span ends. */
+function endRun(span: Span, recorded: RunMetrics, outcome: LoopOutcome | undefined, error: unknown): void {
+  if (outcome !== undefined) {
+    span.setAttributes({
+      [ATTR_TOOLWARDEN_RUN_OUTCOME]: outcome.type,
+      [ATTR_TOOLWARDEN_ROUND_TRIPS]: outcome.roundTrips,
+      [ATTR_TOOLWARDEN_TOOL_CALLS]: outcome.toolCalls,
+      [ATTR_GEN_AI_USAGE_INPUT_TOKENS]: outcome.usage.inputTokens,
+      [ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]: outcome.usage.outputTokens,
+    });
+    if (outcome.type === 'stopped') span.setAttribute(ATTR_TOOLWARDEN_STOP_REASON, outcome.reason);
+    if (outcome.type === 'interrupted')
+      span.setAttribute(ATTR_TOOLWARDEN_PENDING_CALLS, outcome.pending.length);
+    recorded.recordRun(outcome);
+  }
+  // A stopped run did not finish its task: its span is an error, typed by the stop's reason.
+  const errorType =
+    error !== undefined
+      ? ToolwardenError.isInstance(error)
+        ? error.code
+        : ERROR_TYPE_OTHER
+      : outcome?.type === 'stopped'
+        ? outcome.reason
+        : undefined;
+  if (errorType !== undefined) {
+    span.setAttribute(ATTR_ERROR_TYPE, errorType);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: errorType });
+  }
+  span.end();
+}
+
+/** The redacted summary of the arguments (a JSON text), as the tool events carry it. */
+function argumentSummary(args: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(args);
+  } catch {
+    text = undefined;
+  }
+  return summarizeArguments(text ?? '', DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS);
+}
