@@ -92,13 +92,14 @@ fi
 cd "$consumer"
 cat >esm.mjs <<'EOF'
 import { defineTool, runToolLoop } from 'toolwarden';
+import { auditListener, createJsonlAuditSink } from 'toolwarden/audit';
 import { fromBfclFunctions } from 'toolwarden/bfcl';
 import { checkTools } from 'toolwarden/check';
 import { fromOpenAiTools } from 'toolwarden/formats';
 import { createRedisStore } from 'toolwarden/redis';
-import { createSqliteStore } from 'toolwarden/sqlite';
+import { createSqliteAuditSink, createSqliteStore } from 'toolwarden/sqlite';
 import { ScriptedModel } from 'toolwarden/testing';
-for (const value of [defineTool, runToolLoop, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
+for (const value of [defineTool, runToolLoop, auditListener, createJsonlAuditSink, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
   if (typeof value !== 'function') throw new Error('an entry lacks an export');
 }
 const opened = await createSqliteStore({ path: 'store.db' }).then(() => 'it opened', (error) => error.message);
@@ -127,7 +128,7 @@ const { wrapToolExecution, wrapRun } = otel.otelInstrumentation();
 if (typeof wrapToolExecution !== 'function' || typeof wrapRun !== 'function') throw new Error('no wrappers');
 " || fail "import of toolwarden/otel with @opentelemetry/api failed"
 cat >cjs.cjs <<'EOF'
-const entries = { toolwarden: 'defineTool', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
+const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
   'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation' };
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -144,6 +145,7 @@ for (const [entry, name] of Object.entries(entries)) {
 EOF
 node cjs.cjs || fail "require() of an entry failed"
 cat >types.ts <<'EOF'
+import type { AuditRecord } from 'toolwarden/audit';
 import type { BfclFunction } from 'toolwarden/bfcl';
 import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
@@ -159,7 +161,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
+export type Used = [AuditRecord, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
 EOF
 cat >tsconfig.json <<'EOF'
 {

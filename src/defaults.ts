@@ -228,3 +228,8 @@ export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
  * 200 ms… between tries, never longer than this (plus up to 100 ms of jitter, so processes spread out).
  */
 export const DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
+/**
+ * An audit sink keeps at most this many records waiting for a write (a disk that is slow or full): beyond
+ * it, the oldest are dropped and reported lost, so a log that cannot be written never grows the heap.
+ */
+export const DEFAULT_AUDIT_MAX_BUFFERED_RECORDS = 10_000;

@@ -153,7 +153,7 @@ export type {
 export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { resumeToolLoop } from './run/resume-tool-loop.js';
-export type { RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';
+export type { AwaitingCall, RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';
 export {
   createRunState,
   RUN_STATE_SCHEMA_VERSION,
@@ -171,6 +171,7 @@ export {
   timeBudget,
   tokenBudget,
 } from './run/stop-conditions.js';
+export type { StopEvidenceSummary } from './run/stop-evidence-summary.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
 export type { RunWrapper, WrappedRun } from './run/wrap-run.js';
 export type { WriteDone } from './run/writes-done.js';

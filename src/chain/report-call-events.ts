@@ -2,6 +2,7 @@ import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
 import { plainText } from '../gate/model-text.js';
 import type { ToolCall } from '../messages/message.js';
 import { summarizeArguments } from '../redact/redact.js';
+import { argumentsDigest } from './arguments-digest.js';
 import { sharedResult } from './find-shared-reads.js';
 import { formatToolError } from './format-tool-error.js';
 import type { ReadyCall, RejectedCall } from './prepare-tool-call.js';
@@ -30,7 +31,7 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(events, { result, summary, rejected: entry });
+  reportEnd(events, { call: entry.call, result, summary, rejected: entry });
   return result;
 }
 
@@ -52,7 +53,7 @@ export async function answerShared(
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(events, { result, summary });
+  reportEnd(events, { call: entry.call, result, summary });
   return result;
 }
 
@@ -64,13 +65,20 @@ export function summaryOf(call: ToolCall, events: EventSink): string {
 export function reportEnd(
   events: EventSink,
   {
+    call,
     result,
     summary,
     rejected,
-  }: { readonly result: ToolCallResult; readonly summary: string; readonly rejected?: RejectedCall },
+  }: {
+    readonly call: ToolCall;
+    readonly result: ToolCallResult;
+    readonly summary: string;
+    readonly rejected?: RejectedCall;
+  },
 ): void {
   if (!events.listening) return;
   const { toolName, toolCallId, sharedWith, replayOf } = result;
+  const digest = argumentsDigest(toolName, call.arguments);
   const base = {
     toolName,
     toolCallId,
@@ -83,6 +91,7 @@ export function reportEnd(
       type: 'tool-call-end',
       ...base,
       outcome: 'success',
+      argumentsDigest: digest,
       durationMs: result.durationMs,
       attempts: result.attempts,
     });
@@ -113,6 +122,7 @@ export function reportEnd(
     type: 'tool-call-end',
     ...base,
     outcome: result.errorClass,
+    argumentsDigest: digest,
     code: result.code,
     durationMs: result.durationMs,
     attempts: result.attempts,

@@ -90,6 +90,8 @@ export type ToolEvent =
       ToolEventSharedFields & {
         readonly type: 'tool-call-end';
         readonly outcome: 'success' | ErrorClass;
+        /** SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an approval or an audit. */
+        readonly argumentsDigest: string;
         readonly code?: ToolErrorCode;
         readonly durationMs: number;
         readonly attempts: number;

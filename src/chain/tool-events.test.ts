@@ -3,6 +3,7 @@ import { createReferenceTools } from '../demo/reference-tools.js';
 import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
+import { argumentsDigest } from './arguments-digest.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { createToolRuntime } from './tool-runtime.js';
 
@@ -26,6 +27,7 @@ describe('developer events', () => {
       toolName: 'echo',
       toolCallId: 'abc',
       argumentsSummary: '{"text":"hi"}',
+      argumentsDigest: argumentsDigest('echo', '{"text":"hi"}'),
       outcome: 'success',
       durationMs: 5,
       attempts: 1,

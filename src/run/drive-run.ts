@@ -11,9 +11,11 @@ import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { type ClaimedRun, finishRun, savePendingRun } from './pending-run.js';
 import { isWriteTool, type RunContext } from './run-context.js';
-import { generatedCallId, type RunState } from './run-state.js';
+import type { AwaitingCall } from './run-event.js';
+import { generatedCallId, type PendingCall, type RunState } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
 import { type StepDecision, type StepResult, step } from './step.js';
+import { stopEvidenceSummary } from './stop-evidence-summary.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 import { withRunWrapper } from './wrap-run.js';
 import { writesDone } from './writes-done.js';
@@ -103,7 +105,10 @@ async function drive(
     type: 'run-end',
     runId: state.runId,
     outcome: outcome.type,
-    ...(outcome.type === 'stopped' ? { reason: outcome.reason } : {}),
+    ...(outcome.type === 'stopped'
+      ? { reason: outcome.reason, evidence: stopEvidenceSummary(outcome.evidence) }
+      : {}),
+    ...(outcome.type === 'interrupted' ? { awaiting: outcome.pending.map(awaitingCall) } : {}),
     roundTrips: outcome.roundTrips,
     toolCalls: outcome.toolCalls,
     usage: outcome.usage,
@@ -118,6 +123,17 @@ async function drive(
     });
   }
   return outcome;
+}
+
+function awaitingCall(call: PendingCall): AwaitingCall {
+  const { toolCallId, toolName, argumentsSummary, argumentsDigest, reason } = call;
+  return {
+    toolCallId,
+    toolName,
+    argumentsSummary,
+    argumentsDigest,
+    ...(reason === undefined ? {} : { reason }),
+  };
 }
 
 /** How a run ends when the session's guard memory could not be loaded. */

@@ -5,6 +5,7 @@ import type { LoopEvidence } from '../guard/guard-types.js';
 import type { AssistantMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import type { LoopOutcome, LoopUsage, StopReason } from './loop-outcome.js';
+import type { StopEvidenceSummary } from './stop-evidence-summary.js';
 
 /** One call of a step, without its content. */
 export interface StepCallSummary {
@@ -80,11 +81,25 @@ export type RunEvent =
       readonly runId: string;
       readonly outcome: LoopOutcome['type'];
       readonly reason?: StopReason;
+      /** What triggered the stop, without content (an error by its type only). */
+      readonly evidence?: StopEvidenceSummary;
+      /** The calls an interrupted run waits on, without their raw arguments. */
+      readonly awaiting?: readonly AwaitingCall[];
       readonly roundTrips: number;
       readonly toolCalls: number;
       readonly usage: LoopUsage;
       /** The whole outcome, with `includeContent: true`. */
       readonly result?: LoopOutcome;
     };
+
+/** A call an interrupted run waits on, as events show it: its arguments summarized (redacted) and digested. */
+export interface AwaitingCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly argumentsSummary: string;
+  readonly argumentsDigest: string;
+  /** Why it waits: `needs approval`, or the hook's reason. */
+  readonly reason?: string;
+}
 
 export type RunEventListener = (event: RunEvent) => void;

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { argumentsDigest } from '../chain/arguments-digest.js';
+import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
+import { approvalShop, ROUND, USER } from '../run/__fixtures__/approval-runs.js';
+import { runToolLoop } from '../run/run-tool-loop.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { assistantWithCalls } from '../testing/assistant-with-calls.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { defineTool } from '../tools/define-tool.js';
+import { memoryAuditSink } from './__fixtures__/memory-audit-sink.js';
+import { auditListener } from './audit-listener.js';
+
+const NOW = () => new Date('2026-12-01T12:00:00.000Z');
+
+const deleteInvoice = defineTool({
+  name: 'deleteInvoice',
+  description: 'Deletes an invoice.',
+  effect: 'write',
+  input: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+  authorize: () => ({ allowed: false, reason: 'not an admin' }),
+  execute: () => 'deleted',
+});
+
+describe('the audit listener over a real run', () => {
+  it('writes one record per finished call (a replayed write, a denied call) and one per run', async () => {
+    const { tool, ledger } = chargeTool();
+    const sink = memoryAuditSink();
+    const outcome = await runToolLoop({
+      model: new ScriptedModel({
+        script: [
+          assistantWithCalls([
+            { name: 'charge', arguments: { order: 'A-1' }, id: 'c1' },
+            { name: 'charge', arguments: { order: 'A-1' }, id: 'c2' },
+            { name: 'deleteInvoice', arguments: { id: 'inv-1' }, id: 'd1' },
+          ]),
+          { role: 'assistant', content: 'Charged once.' },
+        ],
+      }),
+      tools: [tool, deleteInvoice],
+      messages: [{ role: 'user', content: 'charge A-1 and delete inv-1' }],
+      sessionId: 'session-1',
+      turnId: 'turn-1',
+      onEvent: auditListener(sink, { now: NOW }),
+    });
+    expect(outcome.type).toBe('completed');
+    expect(ledger.charges).toHaveLength(1);
+    const ids = { runId: outcome.runId, sessionId: 'session-1', turnId: 'turn-1' };
+    const calls = sink.records.filter((record) => record.kind === 'call');
+    expect(calls.map((record) => record.toolCallId).sort()).toEqual(['c1', 'c2', 'd1']);
+    const byId = new Map(calls.map((record) => [record.toolCallId, record]));
+    expect(byId.get('c1')).toEqual({
+      schemaVersion: 1,
+      kind: 'call',
+      at: '2026-12-01T12:00:00.000Z',
+      ...ids,
+      toolCallId: 'c1',
+      toolName: 'charge',
+      argumentsSummary: '{"order":"A-1"}',
+      argumentsDigest: argumentsDigest('charge', '{"order":"A-1"}'),
+      outcome: 'success',
+      durationMs: expect.any(Number),
+      attempts: 1,
+      retries: 0,
+      replay: false,
+    });
+    expect(byId.get('c2')).toMatchObject({ ...ids, outcome: 'success', replay: true, replayOf: 'c1' });
+    expect(byId.get('d1')).toMatchObject({
+      ...ids,
+      toolName: 'deleteInvoice',
+      outcome: 'denied',
+      code: 'PERMISSION_DENIED',
+      denialReason: 'not an admin',
+      replay: false,
+    });
+    expect(sink.records.at(-1)).toEqual({
+      schemaVersion: 1,
+      kind: 'run',
+      at: '2026-12-01T12:00:00.000Z',
+      ...ids,
+      resumed: false,
+      outcome: 'completed',
+      roundTrips: 2,
+      toolCalls: 3,
+      usage: outcome.usage,
+    });
+    expect(sink.records).toHaveLength(4);
+  });
+
+  it('records an interrupted run with the calls awaiting approval, without their raw arguments', async () => {
+    const sink = memoryAuditSink();
+    const outcome = await runToolLoop({
+      model: new ScriptedModel({ script: [ROUND] }),
+      messages: USER,
+      tools: approvalShop().tools,
+      store: new MemoryStore(),
+      onEvent: auditListener(sink),
+    });
+    if (outcome.type !== 'interrupted') throw new Error(`expected interrupted, got ${outcome.type}`);
+    const run = sink.records.at(-1);
+    expect(run).toMatchObject({ kind: 'run', runId: outcome.runId, outcome: 'interrupted' });
+    if (run?.kind !== 'run') throw new Error('expected a run record');
+    expect(run.awaitingApproval).toEqual(
+      outcome.pending.map((call) => ({
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        argumentsSummary: call.argumentsSummary,
+        argumentsDigest: call.argumentsDigest,
+        ...(call.reason === undefined ? {} : { reason: call.reason }),
+      })),
+    );
+    expect(run.awaitingApproval?.map((call) => call.toolName)).toEqual(['refundOrder']);
+    expect(JSON.stringify(sink.records)).not.toContain('"arguments"');
+  });
+
+  it('records a stop with its reason and evidence', async () => {
+    const sink = memoryAuditSink();
+    const call = assistantWithCalls([{ name: 'deleteInvoice', arguments: { id: 'inv-1' } }]);
+    const outcome = await runToolLoop({
+      model: new ScriptedModel({ script: [call, call, call] }),
+      messages: [{ role: 'user', content: 'x' }],
+      tools: [deleteInvoice],
+      maxRoundTrips: 1,
+      onEvent: auditListener(sink),
+    });
+    expect(outcome.type).toBe('stopped');
+    expect(sink.records.at(-1)).toMatchObject({
+      kind: 'run',
+      outcome: 'stopped',
+      stopReason: 'max-round-trips',
+      evidence: { kind: 'ceiling', limit: 'round-trips', max: 1 },
+    });
+  });
+});

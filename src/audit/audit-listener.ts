@@ -1,0 +1,51 @@
+import type { RunEvent, RunEventListener } from '../run/run-event.js';
+import type { AuditRunIds } from './audit-record.js';
+import { auditRecordOf } from './audit-record-of.js';
+import type { AuditSink } from './audit-sink.js';
+
+export interface AuditListenerOptions {
+  /** The records' time; default the system clock. */
+  readonly now?: () => Date;
+}
+
+/**
+ * An `onEvent` listener that appends one record per finished call and one per run to `sink`. It keeps the
+ * ids of the last `run-start` for the calls that follow, so give each run running at the same time its own
+ * listener (they may share the sink). A denied call's reason (its `tool-call-denied` event) goes on the
+ * record made at its end.
+ */
+export function auditListener(sink: AuditSink, options: AuditListenerOptions = {}): RunEventListener {
+  const now = options.now ?? (() => new Date());
+  let run: (AuditRunIds & { readonly resumed: boolean }) | undefined;
+  const denials = new Map<string, string>();
+  return (event: RunEvent) => {
+    switch (event.type) {
+      case 'run-start':
+        run = {
+          runId: event.runId,
+          ...(event.sessionId === undefined ? {} : { sessionId: event.sessionId }),
+          ...(event.turnId === undefined ? {} : { turnId: event.turnId }),
+          resumed: event.resumed,
+        };
+        return;
+      case 'tool-call-denied':
+        if (event.reason !== undefined) denials.set(event.toolCallId, event.reason);
+        return;
+      case 'tool-call-end':
+      case 'run-end': {
+        const denialReason = event.type === 'tool-call-end' ? denials.get(event.toolCallId) : undefined;
+        if (event.type === 'tool-call-end') denials.delete(event.toolCallId);
+        const record = auditRecordOf(event, {
+          at: now().toISOString(),
+          ...(run === undefined ? {} : { run }),
+          ...(denialReason === undefined ? {} : { denialReason }),
+        });
+        if (record !== undefined) sink.append(record);
+        if (event.type === 'run-end') run = undefined;
+        return;
+      }
+      default:
+        return;
+    }
+  };
+}

@@ -1,0 +1,73 @@
+import type { RunEvent } from '../run/run-event.js';
+import { AUDIT_SCHEMA_VERSION, type AuditRecord, type AuditRunIds } from './audit-record.js';
+
+/** What a record needs beyond its event: the run it belongs to and the time. */
+export interface AuditContext {
+  /** The ids of the current run (from its `run-start`); absent for calls outside a run (`executeToolCalls`). */
+  readonly run?: AuditRunIds & { readonly resumed?: boolean };
+  /** The reason of the call's `tool-call-denied` event, which comes before its end. */
+  readonly denialReason?: string;
+  /** ISO 8601. */
+  readonly at: string;
+}
+
+/**
+ * The audit record of an event: a call record for `tool-call-end`, a run record for `run-end`, nothing for
+ * the other events. Only the events' safe fields are copied, so an event that carries content
+ * (`includeContent: true`) gives the same record as one that does not.
+ */
+export function auditRecordOf(event: RunEvent, context: AuditContext): AuditRecord | undefined {
+  const ids = context.run;
+  switch (event.type) {
+    case 'tool-call-end':
+      return {
+        schemaVersion: AUDIT_SCHEMA_VERSION,
+        kind: 'call',
+        at: context.at,
+        ...(ids === undefined ? {} : runIds(ids)),
+        toolCallId: event.toolCallId,
+        toolName: event.toolName,
+        argumentsSummary: event.argumentsSummary,
+        argumentsDigest: event.argumentsDigest,
+        outcome: event.outcome,
+        ...(event.code === undefined ? {} : { code: event.code }),
+        durationMs: event.durationMs,
+        attempts: event.attempts,
+        retries: Math.max(0, event.attempts - 1),
+        replay: event.replayOf !== undefined,
+        ...(event.replayOf === undefined ? {} : { replayOf: event.replayOf }),
+        ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
+        ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
+      };
+    case 'run-end':
+      return {
+        schemaVersion: AUDIT_SCHEMA_VERSION,
+        kind: 'run',
+        at: context.at,
+        ...(ids === undefined ? {} : runIds(ids)),
+        runId: event.runId,
+        resumed: ids?.resumed ?? false,
+        outcome: event.outcome,
+        ...(event.reason === undefined ? {} : { stopReason: event.reason }),
+        ...(event.evidence === undefined ? {} : { evidence: event.evidence }),
+        ...(event.awaiting === undefined ? {} : { awaitingApproval: event.awaiting }),
+        roundTrips: event.roundTrips,
+        toolCalls: event.toolCalls,
+        usage: {
+          inputTokens: event.usage.inputTokens,
+          outputTokens: event.usage.outputTokens,
+          totalTokens: event.usage.totalTokens,
+        },
+      };
+    default:
+      return undefined;
+  }
+}
+
+function runIds(ids: AuditRunIds): AuditRunIds {
+  return {
+    runId: ids.runId,
+    ...(ids.sessionId === undefined ? {} : { sessionId: ids.sessionId }),
+    ...(ids.turnId === undefined ? {} : { turnId: ids.turnId }),
+  };
+}

@@ -1,0 +1,64 @@
+import type { ErrorClass } from '../chain/error-class.js';
+import type { ToolErrorCode } from '../chain/tool-execution-result.js';
+import type { LoopUsage, StopReason } from '../run/loop-outcome.js';
+import type { AwaitingCall } from '../run/run-event.js';
+import type { StopEvidenceSummary } from '../run/stop-evidence-summary.js';
+
+/** Version of the audit record's shape: a reader checks it before it reads a line or a row. */
+export const AUDIT_SCHEMA_VERSION = 1;
+
+/** The ids of the run a call belongs to, as its `run-start` event gave them. */
+export interface AuditRunIds {
+  readonly runId: string;
+  readonly sessionId?: string;
+  readonly turnId?: string;
+}
+
+/**
+ * One finished tool call. Never the raw arguments, the idempotency key, a result or an error's message:
+ * the arguments as their redacted summary and their digest, the failure as its class and code.
+ */
+export interface AuditCallRecord extends Partial<AuditRunIds> {
+  readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
+  readonly kind: 'call';
+  /** When the record was made (ISO 8601). */
+  readonly at: string;
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** Redacted and shortened. */
+  readonly argumentsSummary: string;
+  readonly argumentsDigest: string;
+  readonly outcome: 'success' | ErrorClass;
+  readonly code?: ToolErrorCode;
+  readonly durationMs: number;
+  readonly attempts: number;
+  /** Attempts beyond the first. */
+  readonly retries: number;
+  /** True when the result is an earlier identical write's record (the tool did not run); `replayOf` is that call. */
+  readonly replay: boolean;
+  readonly replayOf?: string;
+  /** The call that ran and whose result this call shares. */
+  readonly sharedWith?: string;
+  /** The reason a hook or `authorize` gave when the call was denied. */
+  readonly denialReason?: string;
+}
+
+/** One finished run (or one part of it, up to a pause or from a resume). */
+export interface AuditRunRecord extends AuditRunIds {
+  readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
+  readonly kind: 'run';
+  readonly at: string;
+  /** True when the run continued a saved state. */
+  readonly resumed: boolean;
+  readonly outcome: 'completed' | 'stopped' | 'interrupted';
+  readonly stopReason?: StopReason;
+  readonly evidence?: StopEvidenceSummary;
+  /** The calls an interrupted run waits on for an approval. */
+  readonly awaitingApproval?: readonly AwaitingCall[];
+  readonly roundTrips: number;
+  readonly toolCalls: number;
+  readonly usage: LoopUsage;
+}
+
+/** One line of the audit log. */
+export type AuditRecord = AuditCallRecord | AuditRunRecord;

@@ -1,0 +1,34 @@
+import type { AuditRecord } from './audit-record.js';
+
+/**
+ * Where audit records go. `append` never blocks and never throws: it buffers, and a write that fails later
+ * is reported (the sink's `onError`), never thrown into the run. `flush` writes what is buffered; `close`
+ * flushes and releases the file or connection. Neither rejects.
+ */
+export interface AuditSink {
+  append(record: AuditRecord): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A failed write of a sink: what it was doing, the error, and how many records were lost. */
+export interface AuditSinkFailure {
+  /** `append-after-close`: a record came after `close` (no error); `overflow`: the buffer was full (no error). */
+  readonly operation: 'write' | 'close' | 'append-after-close' | 'overflow';
+  readonly error?: unknown;
+  readonly lostRecords: number;
+}
+
+export type AuditErrorListener = (failure: AuditSinkFailure) => void;
+
+/** Calls a caller's error listener; a listener that throws changes nothing. */
+export function reportAuditFailure(
+  listener: AuditErrorListener | undefined,
+  failure: AuditSinkFailure,
+): void {
+  try {
+    listener?.(failure);
+  } catch {
+    // The audit must never break the run, its own error listener neither.
+  }
+}
