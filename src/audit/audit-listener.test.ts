@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
-import { approvalShop, ROUND, USER } from '../run/__fixtures__/approval-runs.js';
+import { approvalShop, DIGEST, DONE, ROUND, USER } from '../run/__fixtures__/approval-runs.js';
+import { resumeToolLoop } from '../run/resume-tool-loop.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
@@ -110,6 +111,40 @@ describe('the audit listener over a real run', () => {
     );
     expect(run.awaitingApproval?.map((call) => call.toolName)).toEqual(['refundOrder']);
     expect(JSON.stringify(sink.records)).not.toContain('"arguments"');
+  });
+
+  it.each([
+    ['approved', { approve: true, argumentsDigest: DIGEST }, 'success'],
+    ['denied', { approve: false, message: 'not today' }, 'denied'],
+  ] as const)('records the decision given on resume: %s', async (approval, decision, outcome) => {
+    const store = new MemoryStore();
+    const paused = await runToolLoop({
+      model: new ScriptedModel({ script: [ROUND] }),
+      messages: USER,
+      tools: approvalShop().tools,
+      store,
+    });
+    const sink = memoryAuditSink();
+    const resumed = await resumeToolLoop({
+      runId: paused.runId,
+      store,
+      tools: approvalShop().tools,
+      model: new ScriptedModel({ script: [DONE] }),
+      decisions: { r1: decision },
+      onEvent: auditListener(sink),
+    });
+    expect(resumed.type).toBe('completed');
+    expect(sink.records.find((record) => record.kind === 'call' && record.toolCallId === 'r1')).toMatchObject(
+      {
+        runId: paused.runId,
+        toolName: 'refundOrder',
+        argumentsDigest: DIGEST,
+        approval,
+        outcome,
+        ...(approval === 'denied' ? { denialReason: 'denied by a resume decision' } : {}),
+      },
+    );
+    expect(sink.records.at(-1)).toMatchObject({ kind: 'run', resumed: true, outcome: 'completed' });
   });
 
   it('records a stop with its reason and evidence', async () => {

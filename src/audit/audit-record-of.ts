@@ -37,6 +37,7 @@ export function auditRecordOf(event: RunEvent, context: AuditContext): AuditReco
         replay: event.replayOf !== undefined,
         ...(event.replayOf === undefined ? {} : { replayOf: event.replayOf }),
         ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
+        ...(event.approval === undefined ? {} : { approval: event.approval }),
         ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
       };
     case 'run-end':

@@ -39,6 +39,8 @@ export interface AuditCallRecord extends Partial<AuditRunIds> {
   readonly replayOf?: string;
   /** The call that ran and whose result this call shares. */
   readonly sharedWith?: string;
+  /** A decision given on resume (a person's) approved the call or refused it. */
+  readonly approval?: 'approved' | 'denied';
   /** The reason a hook or `authorize` gave when the call was denied. */
   readonly denialReason?: string;
 }

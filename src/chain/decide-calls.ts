@@ -17,8 +17,13 @@ const DECIDED_DENY_REASON = 'denied by a resume decision';
 
 /** What the decision sources say about one call, the strongest kept (deny > interrupt > run). */
 type CallDecision =
-  | { readonly type: 'run' }
-  | { readonly type: 'deny'; readonly reason?: string | undefined; readonly message?: string | undefined }
+  | { readonly type: 'run'; readonly approved?: true }
+  | {
+      readonly type: 'deny';
+      readonly reason?: string | undefined;
+      readonly message?: string | undefined;
+      readonly decided?: true;
+    }
   | { readonly type: 'interrupt'; readonly reason?: string; readonly payload?: unknown }
   | { readonly type: 'callback-failure'; readonly callback: string; readonly error: unknown };
 
@@ -69,6 +74,7 @@ export async function decideCalls(
     const decision = await decideCall(entry, request.decisions?.get(entry.call.id), context, policy);
     switch (decision.type) {
       case 'run':
+        if (decision.approved === true) prepared[index] = { ...entry, approved: true };
         break;
       case 'deny':
         prepared[index] = denied(entry, decision, policy.deniedText);
@@ -123,8 +129,8 @@ async function decideCall(
   }
   if (given !== undefined) {
     return given.type === 'run'
-      ? given
-      : { type: 'deny', reason: DECIDED_DENY_REASON, message: given.message };
+      ? { type: 'run', approved: true }
+      : { type: 'deny', reason: DECIDED_DENY_REASON, message: given.message, decided: true };
   }
   if (tool.beforeToolCall !== undefined || policy.beforeToolCall !== undefined) {
     const verdict = await decideToolCall(call, context, {
@@ -149,7 +155,11 @@ async function decideCall(
 /** The call refused in place: the model is told the denial text (a person's message, redacted, when one was given). */
 function denied(
   entry: ReadyCall,
-  decision: { readonly reason?: string | undefined; readonly message?: string | undefined },
+  decision: {
+    readonly reason?: string | undefined;
+    readonly message?: string | undefined;
+    readonly decided?: true;
+  },
   deniedText: string,
 ): RejectedCall {
   const { reason, message } = decision;
@@ -168,5 +178,6 @@ function denied(
     admitted: entry.admitted,
     invalid: entry.invalid,
     ...(reason === undefined ? {} : { reason }),
+    ...(decision.decided === true ? { decided: true } : {}),
   };
 }

@@ -37,6 +37,8 @@ export interface ReadyCall extends Counted {
    * trip (so a duplicate, which does not run, is not counted either).
    */
   readonly deferredCounters?: readonly SharedCounter[];
+  /** A decision given on resume approved it (for the audit). */
+  readonly approved?: true;
 }
 
 /** A call refused before its tool ran: the model is told why. */
@@ -56,6 +58,8 @@ export interface RejectedCall extends Counted {
   readonly reason?: string;
   /** Refused because the store failed (`error` is its failure): the tool is unavailable until it is back. */
   readonly storeFailed?: true;
+  /** Refused by a decision given on resume (for the audit). */
+  readonly decided?: true;
 }
 
 export type PreparedCall = ReadyCall | RejectedCall;

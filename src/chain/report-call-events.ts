@@ -69,8 +69,10 @@ export function reportEnd(
     result,
     summary,
     rejected,
+    approved,
   }: {
     readonly call: ToolCall;
+    readonly approved?: true | undefined;
     readonly result: ToolCallResult;
     readonly summary: string;
     readonly rejected?: RejectedCall;
@@ -79,6 +81,12 @@ export function reportEnd(
   if (!events.listening) return;
   const { toolName, toolCallId, sharedWith, replayOf } = result;
   const digest = argumentsDigest(toolName, call.arguments);
+  const approval =
+    approved === true
+      ? { approval: 'approved' as const }
+      : rejected?.decided === true
+        ? { approval: 'denied' as const }
+        : {};
   const base = {
     toolName,
     toolCallId,
@@ -92,6 +100,7 @@ export function reportEnd(
       ...base,
       outcome: 'success',
       argumentsDigest: digest,
+      ...approval,
       durationMs: result.durationMs,
       attempts: result.attempts,
     });
@@ -123,6 +132,7 @@ export function reportEnd(
     ...base,
     outcome: result.errorClass,
     argumentsDigest: digest,
+    ...approval,
     code: result.code,
     durationMs: result.durationMs,
     attempts: result.attempts,

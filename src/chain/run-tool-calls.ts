@@ -312,6 +312,6 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
     context.callbackFailed('policy', error);
     result = toolFailure({ base: call.base, error, errorClass: 'fatal', attempts: 0, durationMs: 0 });
   }
-  reportEnd(events, { call: entry.call, result, summary: call.argumentsSummary });
+  reportEnd(events, { call: entry.call, result, summary: call.argumentsSummary, approved: entry.approved });
   return result;
 }

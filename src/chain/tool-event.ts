@@ -92,6 +92,8 @@ export type ToolEvent =
         readonly outcome: 'success' | ErrorClass;
         /** SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an approval or an audit. */
         readonly argumentsDigest: string;
+        /** A decision given on resume approved the call (it ran) or refused it. */
+        readonly approval?: 'approved' | 'denied';
         readonly code?: ToolErrorCode;
         readonly durationMs: number;
         readonly attempts: number;
