@@ -18,7 +18,7 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
   const now = options.now ?? (() => new Date());
   let run: (AuditRunIds & { readonly resumed: boolean }) | undefined;
   const denials = new Map<string, string>();
-  return (event: RunEvent) => {
+  const listener = (event: RunEvent) => {
     switch (event.type) {
       case 'run-start':
         run = {
@@ -48,4 +48,6 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
         return;
     }
   };
+  // The chain computes the argument digest of each call only for a listener that asks for it.
+  return Object.assign(listener, { wantsArgumentsDigest: true });
 }

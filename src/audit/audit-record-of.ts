@@ -28,7 +28,7 @@ export function auditRecordOf(event: RunEvent, context: AuditContext): AuditReco
         toolCallId: event.toolCallId,
         toolName: event.toolName,
         argumentsSummary: event.argumentsSummary,
-        argumentsDigest: event.argumentsDigest,
+        argumentsDigest: event.argumentsDigest ?? '',
         outcome: event.outcome,
         ...(event.code === undefined ? {} : { code: event.code }),
         durationMs: event.durationMs,

@@ -80,7 +80,7 @@ export function reportEnd(
 ): void {
   if (!events.listening) return;
   const { toolName, toolCallId, sharedWith, replayOf } = result;
-  const digest = argumentsDigest(toolName, call.arguments);
+  const digest = events.digests ? { argumentsDigest: argumentsDigest(toolName, call.arguments) } : {};
   const approval =
     approved === true
       ? { approval: 'approved' as const }
@@ -99,7 +99,7 @@ export function reportEnd(
       type: 'tool-call-end',
       ...base,
       outcome: 'success',
-      argumentsDigest: digest,
+      ...digest,
       ...approval,
       durationMs: result.durationMs,
       attempts: result.attempts,
@@ -131,7 +131,7 @@ export function reportEnd(
     type: 'tool-call-end',
     ...base,
     outcome: result.errorClass,
-    argumentsDigest: digest,
+    ...digest,
     ...approval,
     code: result.code,
     durationMs: result.durationMs,

@@ -90,8 +90,12 @@ export type ToolEvent =
       ToolEventSharedFields & {
         readonly type: 'tool-call-end';
         readonly outcome: 'success' | ErrorClass;
-        /** SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an approval or an audit. */
-        readonly argumentsDigest: string;
+        /**
+         * SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an
+         * approval or an audit. Only for a listener that asks for it (`wantsArgumentsDigest`, as
+         * `auditListener` does): it costs a parse and a hash per call.
+         */
+        readonly argumentsDigest?: string;
         /** A decision given on resume approved the call (it ran) or refused it. */
         readonly approval?: 'approved' | 'denied';
         readonly code?: ToolErrorCode;
@@ -99,13 +103,18 @@ export type ToolEvent =
         readonly attempts: number;
       });
 
-export type ToolEventListener = (event: ToolEvent) => void;
+export type ToolEventListener = ((event: ToolEvent) => void) & {
+  /** Set on a listener that needs `argumentsDigest` on `tool-call-end` (the audit log's). */
+  readonly wantsArgumentsDigest?: boolean;
+};
 
 /** Where one execution's events go. */
 export interface EventSink {
   /** False when nobody listens: then no event (and no argument summary) needs to be built. */
   readonly listening: boolean;
   readonly includeContent: boolean;
+  /** The listener asked for `argumentsDigest` on `tool-call-end`. */
+  readonly digests: boolean;
   emit(event: ToolEvent): void;
 }
 
@@ -114,6 +123,7 @@ export function createEventSink(listener: ToolEventListener | undefined, include
   return {
     listening: listener !== undefined,
     includeContent,
+    digests: listener?.wantsArgumentsDigest === true,
     emit(event) {
       if (listener === undefined) return;
       try {

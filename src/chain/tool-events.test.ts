@@ -27,10 +27,24 @@ describe('developer events', () => {
       toolName: 'echo',
       toolCallId: 'abc',
       argumentsSummary: '{"text":"hi"}',
-      argumentsDigest: argumentsDigest('echo', '{"text":"hi"}'),
       outcome: 'success',
       durationMs: 5,
       attempts: 1,
+    });
+  });
+
+  it('adds the argument digest to tool-call-end only for a listener that asks for it (it costs a parse and a hash)', async () => {
+    const { tools } = createReferenceTools();
+    const recorder = recordEvents();
+    const listener = Object.assign(recorder.listener, { wantsArgumentsDigest: true });
+    await executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'echo', arguments: { text: 'hi' }, id: 'abc' }]),
+      tools,
+      onEvent: listener,
+    });
+    expect(recorder.ofType('tool-call-end')[0]).toMatchObject({
+      argumentsDigest: argumentsDigest('echo', '{ "text": "hi" }'),
     });
   });
 

@@ -70,13 +70,16 @@ export function createRunContext(
   const emit =
     listener === undefined
       ? undefined
-      : (event: RunEvent) => {
-          try {
-            listener(event);
-          } catch {
-            // A broken listener must not change the outcome or lose the history.
-          }
-        };
+      : Object.assign(
+          (event: RunEvent) => {
+            try {
+              listener(event);
+            } catch {
+              // A broken listener must not change the outcome or lose the history.
+            }
+          },
+          { wantsArgumentsDigest: listener.wantsArgumentsDigest === true },
+        );
   // The runtime given, or one made from the run's `tools` and policy fields (`resolveLoopOptions` checked
   // that exactly one of `runtime` and `tools` is there).
   const runtime = options.runtime ?? createToolRuntime(options as ToolRuntimeOptions);

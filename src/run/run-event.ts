@@ -102,4 +102,7 @@ export interface AwaitingCall {
   readonly reason?: string;
 }
 
-export type RunEventListener = (event: RunEvent) => void;
+export type RunEventListener = ((event: RunEvent) => void) & {
+  /** Set on a listener that needs `argumentsDigest` on `tool-call-end` (the audit log's). */
+  readonly wantsArgumentsDigest?: boolean;
+};
