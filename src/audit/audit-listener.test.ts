@@ -81,10 +81,58 @@ describe('the audit listener over a real run', () => {
       resumed: false,
       outcome: 'completed',
       roundTrips: 2,
+      maxRoundTrips: 50,
       toolCalls: 3,
       usage: outcome.usage,
     });
     expect(sink.records).toHaveLength(4);
+  });
+
+  it('marks a call whose result broke its output contract, under each policy, and the ceiling in force', async () => {
+    const sink = memoryAuditSink();
+    const lookup = (name: string, policy: 'feedback' | 'warn') =>
+      defineTool({
+        name,
+        description: 'Looks up a price.',
+        effect: 'read',
+        input: { type: 'object', properties: {} },
+        output: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] },
+        onContractViolation: policy,
+        execute: () => ({ price: 'free' }),
+      });
+    await runToolLoop({
+      model: new ScriptedModel({
+        script: [
+          assistantWithCalls([
+            { name: 'warned', arguments: {}, id: 'w1' },
+            { name: 'fedBack', arguments: {}, id: 'f1' },
+            { name: 'fine', arguments: {}, id: 'ok1' },
+          ]),
+          { role: 'assistant', content: 'done' },
+        ],
+      }),
+      tools: [
+        lookup('warned', 'warn'),
+        lookup('fedBack', 'feedback'),
+        defineTool({
+          name: 'fine',
+          description: 'Answers.',
+          effect: 'read',
+          input: { type: 'object', properties: {} },
+          execute: () => 'ok',
+        }),
+      ],
+      messages: [{ role: 'user', content: 'prices' }],
+      maxRoundTrips: 7,
+      onEvent: auditListener(sink, { now: NOW }),
+    });
+    const byId = new Map(
+      sink.records.flatMap((record) => (record.kind === 'call' ? [[record.toolCallId, record]] : [])),
+    );
+    expect(byId.get('w1')).toMatchObject({ outcome: 'success', contractViolation: true });
+    expect(byId.get('f1')).toMatchObject({ code: 'CONTRACT_VIOLATION', contractViolation: true });
+    expect(byId.get('ok1')).not.toHaveProperty('contractViolation');
+    expect(sink.records.at(-1)).toMatchObject({ kind: 'run', maxRoundTrips: 7 });
   });
 
   it('records an interrupted run with the calls awaiting approval, without their raw arguments', async () => {

@@ -12,12 +12,13 @@ export interface AuditListenerOptions {
  * An `onEvent` listener that appends one record per finished call and one per run to `sink`. It keeps the
  * ids of the last `run-start` for the calls that follow, so give each run running at the same time its own
  * listener (they may share the sink). A denied call's reason (its `tool-call-denied` event) goes on the
- * record made at its end.
+ * record made at its end, and so does an output contract violation (`tool-call-contract-violation`).
  */
 export function auditListener(sink: AuditSink, options: AuditListenerOptions = {}): RunEventListener {
   const now = options.now ?? (() => new Date());
-  let run: (AuditRunIds & { readonly resumed: boolean }) | undefined;
+  let run: (AuditRunIds & { readonly resumed: boolean; readonly maxRoundTrips: number }) | undefined;
   const denials = new Map<string, string>();
+  const violations = new Set<string>();
   const listener = (event: RunEvent) => {
     switch (event.type) {
       case 'run-start':
@@ -26,19 +27,29 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
           ...(event.sessionId === undefined ? {} : { sessionId: event.sessionId }),
           ...(event.turnId === undefined ? {} : { turnId: event.turnId }),
           resumed: event.resumed,
+          maxRoundTrips: event.maxRoundTrips,
         };
         return;
       case 'tool-call-denied':
         if (event.reason !== undefined) denials.set(event.toolCallId, event.reason);
         return;
+      case 'tool-call-contract-violation':
+        violations.add(event.toolCallId);
+        return;
       case 'tool-call-end':
       case 'run-end': {
-        const denialReason = event.type === 'tool-call-end' ? denials.get(event.toolCallId) : undefined;
-        if (event.type === 'tool-call-end') denials.delete(event.toolCallId);
+        const callId = event.type === 'tool-call-end' ? event.toolCallId : undefined;
+        const denialReason = callId === undefined ? undefined : denials.get(callId);
+        const contractViolation = callId !== undefined && violations.has(callId);
+        if (callId !== undefined) {
+          denials.delete(callId);
+          violations.delete(callId);
+        }
         const record = auditRecordOf(event, {
           at: now().toISOString(),
           ...(run === undefined ? {} : { run }),
           ...(denialReason === undefined ? {} : { denialReason }),
+          ...(contractViolation ? { contractViolation } : {}),
         });
         if (record !== undefined) sink.append(record);
         if (event.type === 'run-end') run = undefined;

@@ -4,9 +4,11 @@ import { AUDIT_SCHEMA_VERSION, type AuditRecord, type AuditRunIds } from './audi
 /** What a record needs beyond its event: the run it belongs to and the time. */
 export interface AuditContext {
   /** The ids of the current run (from its `run-start`); absent for calls outside a run (`executeToolCalls`). */
-  readonly run?: AuditRunIds & { readonly resumed?: boolean };
+  readonly run?: AuditRunIds & { readonly resumed?: boolean; readonly maxRoundTrips?: number };
   /** The reason of the call's `tool-call-denied` event, which comes before its end. */
   readonly denialReason?: string;
+  /** The call had a `tool-call-contract-violation` event before its end. */
+  readonly contractViolation?: boolean;
   /** ISO 8601. */
   readonly at: string;
 }
@@ -39,6 +41,7 @@ export function auditRecordOf(event: RunEvent, context: AuditContext): AuditReco
         ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
         ...(event.approval === undefined ? {} : { approval: event.approval }),
         ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
+        ...(context.contractViolation === true ? { contractViolation: true } : {}),
       };
     case 'run-end':
       return {
@@ -53,6 +56,7 @@ export function auditRecordOf(event: RunEvent, context: AuditContext): AuditReco
         ...(event.evidence === undefined ? {} : { evidence: event.evidence }),
         ...(event.awaiting === undefined ? {} : { awaitingApproval: event.awaiting }),
         roundTrips: event.roundTrips,
+        ...(ids?.maxRoundTrips === undefined ? {} : { maxRoundTrips: ids.maxRoundTrips }),
         toolCalls: event.toolCalls,
         usage: {
           inputTokens: event.usage.inputTokens,

@@ -43,6 +43,8 @@ export interface AuditCallRecord extends Partial<AuditRunIds> {
   readonly approval?: 'approved' | 'denied';
   /** The reason a hook or `authorize` gave when the call was denied. */
   readonly denialReason?: string;
+  /** The result broke the tool's output contract (whatever the policy did about it: `code` says when it failed the call). */
+  readonly contractViolation?: true;
 }
 
 /** One finished run (or one part of it, up to a pause or from a resume). */
@@ -58,6 +60,8 @@ export interface AuditRunRecord extends AuditRunIds {
   /** The calls an interrupted run waits on for an approval. */
   readonly awaitingApproval?: readonly AwaitingCall[];
   readonly roundTrips: number;
+  /** The run's ceiling of model calls (`maxRoundTrips`), as its `run-start` gave it. */
+  readonly maxRoundTrips?: number;
   readonly toolCalls: number;
   readonly usage: LoopUsage;
 }

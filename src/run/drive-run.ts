@@ -60,6 +60,7 @@ async function drive(
     ...(sessionId === undefined ? {} : { sessionId }),
     ...(initial.turnId === undefined ? {} : { turnId: initial.turnId }),
     resumed,
+    maxRoundTrips: run.config.stops.maxRoundTrips,
   });
   let failure: Failure | undefined;
   let outcome: LoopOutcome;

@@ -29,6 +29,8 @@ export type RunEvent =
       readonly turnId?: string;
       /** True when the run continues a saved state (`resumeToolLoop`). */
       readonly resumed: boolean;
+      /** The run's ceiling of model calls (the `maxRoundTrips` in force): a report sets it beside the rounds runs took. */
+      readonly maxRoundTrips: number;
     }
   | { readonly type: 'step-start'; readonly round: number }
   | {

@@ -51,7 +51,12 @@ describe('one event sink', () => {
     expect(outcome.type).toBe('completed');
     expect(recorder.events.map((event) => event.type)).toEqual(EXPECTED);
     const [start] = recorder.ofType('run-start');
-    expect(start).toEqual({ type: 'run-start', runId: outcome.state.runId, resumed: false });
+    expect(start).toEqual({
+      type: 'run-start',
+      runId: outcome.state.runId,
+      resumed: false,
+      maxRoundTrips: 50,
+    });
     expect(recorder.ofType('run-end')).toEqual([
       {
         type: 'run-end',

@@ -1,0 +1,136 @@
+import type { ErrorClass } from '../chain/error-class.js';
+import type { ToolErrorCode } from '../chain/tool-execution-result.js';
+import type { LoopUsage, StopReason } from '../run/loop-outcome.js';
+
+/** Version of the report's JSON shape (`toolwarden report --json`). */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/**
+ * What `toolwarden report` says of an audit log: where to set the ceiling, how often the model repeats
+ * itself, which tools to look at, and why runs stopped. Plain JSON; every list is sorted as printed.
+ */
+export interface AuditReport {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  /** The audit log's file name (no folder). */
+  readonly source: string;
+  readonly records: ReportRecords;
+  readonly rounds: RoundsReport;
+  readonly repeats: RepeatsReport;
+  /** Every tool seen, most calls first (at most `DEFAULT_REPORT_MAX_TOOLS`, the rest as `(other tools)`). */
+  readonly tools: readonly ToolReport[];
+  /** The lists for the quarterly review: at most 10 tools each, with a count above 0. */
+  readonly top: {
+    readonly byRepeats: readonly ToolCount[];
+    readonly byContractViolations: readonly ToolCount[];
+    readonly byErrors: readonly ToolCount[];
+  };
+  readonly stops: StopsReport;
+  /** Calls refused by a call limit (`TOOL_CALL_LIMIT`), by tool, most first. */
+  readonly limitHits: readonly ToolCount[];
+  readonly errors: ErrorsReport;
+  readonly approvals: ApprovalsReport;
+  /** Tokens over the finished runs. */
+  readonly usage: LoopUsage;
+}
+
+export interface ReportRecords {
+  readonly calls: number;
+  /** Run records, the parts that paused for an approval included. */
+  readonly runs: number;
+  /** Lines or rows that were not an audit record of a known version (not JSON, another schema version). */
+  readonly skipped: number;
+  /** The first skipped lines (1-based; rows for SQLite), at most 10. */
+  readonly firstSkipped: readonly number[];
+  /** ISO 8601 of the earliest and latest record. */
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export interface RoundsReport {
+  /** Finished runs (completed or stopped): a run that paused counts once, when it ends. */
+  readonly runs: number;
+  /** Run parts that paused to wait for an approval. */
+  readonly interrupted: number;
+  /** Runs by the model calls they took, ascending: exact counts. */
+  readonly histogram: readonly { readonly rounds: number; readonly runs: number }[];
+  /** Nearest-rank percentiles of the rounds per finished run; null with no finished run. */
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly p99: number | null;
+  readonly max: number | null;
+  /** P95 + 2: the ceiling (`maxRoundTrips`) the playbook recommends. */
+  readonly recommendedCeiling: number | null;
+  /** The ceilings the runs had (`maxRoundTrips`), most runs first; empty when the records do not say. */
+  readonly configuredCeilings: readonly { readonly maxRoundTrips: number; readonly runs: number }[];
+  /** Finished runs that reached their ceiling (stopped as `max-round-trips`). */
+  readonly atCeiling: number;
+}
+
+export interface RepeatsReport {
+  /** Calls of a run (a record with a run id and an argument digest). */
+  readonly calls: number;
+  /** Calls whose tool and arguments (the digest) an earlier call of the same run already had. */
+  readonly repeated: number;
+  /** repeated / calls; 0 with no calls. */
+  readonly rate: number;
+  /** By UTC hour, or by UTC day when the log spans more than two days; oldest first. */
+  readonly granularity: 'hour' | 'day';
+  readonly overTime: readonly {
+    /** `2026-12-01T15` (hour) or `2026-12-01` (day). */
+    readonly period: string;
+    readonly calls: number;
+    readonly repeated: number;
+    readonly rate: number;
+  }[];
+}
+
+export interface ToolReport {
+  readonly tool: string;
+  readonly calls: number;
+  /** Calls whose outcome was not a success. */
+  readonly errors: number;
+  readonly repeats: number;
+  readonly contractViolations: number;
+  readonly limitHits: number;
+  /** Writes answered from their idempotency record. */
+  readonly replays: number;
+  /** Duration percentiles (ms), within 1% (a log-bucket sketch keeps memory bounded). */
+  readonly latencyMs: LatencyPercentiles;
+}
+
+export interface LatencyPercentiles {
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+export interface ToolCount {
+  readonly tool: string;
+  readonly count: number;
+}
+
+export interface StopsReport {
+  /** Finished runs that stopped (did not complete), over all finished runs; 0 with none. */
+  readonly rate: number;
+  /** Stopped runs by reason, most first. */
+  readonly byReason: readonly { readonly reason: StopReason; readonly runs: number }[];
+}
+
+export interface ErrorsReport {
+  /** Calls that did not succeed, over all calls; 0 with no calls. */
+  readonly rate: number;
+  readonly byClass: readonly { readonly errorClass: ErrorClass; readonly calls: number }[];
+  readonly byCode: readonly { readonly code: ToolErrorCode; readonly calls: number }[];
+}
+
+export interface ApprovalsReport {
+  /** Calls a person's decision approved on resume. */
+  readonly approved: number;
+  /** Calls a person's decision refused on resume. */
+  readonly refused: number;
+  /** Calls denied by a hook or `authorize` (outcome `denied`). */
+  readonly denied: number;
+  /** Writes answered from their idempotency record. */
+  readonly replays: number;
+}
