@@ -233,3 +233,25 @@ export const DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
  * it, the oldest are dropped and reported lost, so a log that cannot be written never grows the heap.
  */
 export const DEFAULT_AUDIT_MAX_BUFFERED_RECORDS = 10_000;
+
+/**
+ * `toolwarden report` keeps one row per tool name up to this many; later names count together as
+ * `(other tools)`. Tool names in an audit log are partly the model's text (unknown tools), so their
+ * number is unbounded.
+ */
+export const DEFAULT_REPORT_MAX_TOOLS = 1_000;
+
+/** The report shows a tool name up to this many characters (cut with `…`). */
+export const DEFAULT_REPORT_MAX_TOOL_NAME_CHARS = 120;
+
+/**
+ * The report remembers the calls of this many runs that have not ended (to count repeats within a run);
+ * beyond it, the oldest run's memory is dropped (a log of runs that never ended must not grow the heap).
+ */
+export const DEFAULT_REPORT_MAX_OPEN_RUNS = 10_000;
+
+/** A line of an audit log longer than this (bytes) is skipped unread: a record is a few hundred bytes. */
+export const DEFAULT_REPORT_MAX_LINE_BYTES = 1024 * 1024;
+
+/** The playbook's ceiling: the P95 of rounds per run plus this margin. */
+export const REPORT_CEILING_MARGIN = 2;

@@ -1,10 +1,13 @@
 import { runApprovalDemo } from '../demo/approvals/run-approval-demo.js';
 import { loopScenariosReport } from '../demo/loop-scenarios/index.js';
+import { runReportDemo } from '../demo/report/run-report-demo.js';
 import { runReferenceProbe } from '../demo/run-reference-probe.js';
 import { StoreError } from '../errors/store-error.js';
+import { renderReportText } from '../report/render-report-text.js';
 import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';
 import { packageVersion } from './package-version.js';
+import { runReportCommand } from './report-command.js';
 
 export const USAGE = `Usage: toolwarden <command>
 
@@ -12,7 +15,9 @@ Commands:
   demo              run the Spring AI 2.0.1 reference experiment on the execution chain (no model, no API key)
   demo loops        run the loop scenarios under the guard and under step caps 10/20/25, as a table
   demo approvals    pause a run for approval, keep it in SQLite, approve it in a second process, replay it
+  demo report       run the loop scenarios with the JSONL audit log on, print its report, write its page
   check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
+  report <log>      read an audit log: where to set the ceiling, repeats, top tools, stops (see report --help)
   help              show this text
   --version, -v     print toolwarden's version
 `;
@@ -33,6 +38,12 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
         await io.stdout(`${report.table}\n`);
         return report.allCorrect ? 0 : 1;
       }
+      if (scenario === 'report') {
+        const demo = await runReportDemo();
+        await io.stdout(renderReportText(demo.report));
+        await io.stdout(`\naudit log: ${demo.auditLog}\npage: ${demo.html}\njson: ${demo.json}\n`);
+        return 0;
+      }
       if (scenario === 'approvals') {
         let facts: Awaited<ReturnType<typeof runApprovalDemo>>;
         try {
@@ -47,13 +58,15 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
         return 0;
       }
       if (scenario !== undefined)
-        return usageError(`unknown demo: ${scenario} (try: demo, demo loops, demo approvals)`);
+        return usageError(`unknown demo: ${scenario} (try: demo, demo loops, demo approvals, demo report)`);
       const facts = await runReferenceProbe();
       await io.stdout(facts.map(([key, value]) => `${key}=${oneLine(value)}\n`).join(''));
       return 0;
     }
     case 'check':
       return runCheckCommand(rest, io);
+    case 'report':
+      return runReportCommand(rest, io);
     case '--version':
     case '-v':
       if (rest.length > 0) return usageError(`unknown argument for ${command}: ${rest[0]}`);

@@ -258,6 +258,13 @@ export const ERROR_CODES = {
     toolMessage: false,
     errorClasses: ['ToolModuleError'],
   },
+  AUDIT_LOG_UNREADABLE: {
+    blame: 'caller',
+    meaning:
+      '`toolwarden report` cannot read the file it was given as an audit log (missing, a folder, a database without the audit table).',
+    toolMessage: false,
+    errorClasses: ['AuditLogError'],
+  },
   CALLBACK_FAILED: {
     blame: 'caller',
     meaning:

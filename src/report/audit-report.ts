@@ -1,6 +1,5 @@
 import type { ErrorClass } from '../chain/error-class.js';
-import type { ToolErrorCode } from '../chain/tool-execution-result.js';
-import type { LoopUsage, StopReason } from '../run/loop-outcome.js';
+import type { LoopUsage } from '../run/loop-outcome.js';
 
 /** Version of the report's JSON shape (`toolwarden report --json`). */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -113,15 +112,16 @@ export interface ToolCount {
 export interface StopsReport {
   /** Finished runs that stopped (did not complete), over all finished runs; 0 with none. */
   readonly rate: number;
-  /** Stopped runs by reason, most first. */
-  readonly byReason: readonly { readonly reason: StopReason; readonly runs: number }[];
+  /** Stopped runs by reason (`loop-detected`, `max-round-trips`, ...), most first. */
+  readonly byReason: readonly { readonly reason: string; readonly runs: number }[];
 }
 
 export interface ErrorsReport {
   /** Calls that did not succeed, over all calls; 0 with no calls. */
   readonly rate: number;
   readonly byClass: readonly { readonly errorClass: ErrorClass; readonly calls: number }[];
-  readonly byCode: readonly { readonly code: ToolErrorCode; readonly calls: number }[];
+  /** Codes as the records give them (`TOOL_ERROR`, `INVALID_ARGUMENTS`, ...: see the README's code table). */
+  readonly byCode: readonly { readonly code: string; readonly calls: number }[];
 }
 
 export interface ApprovalsReport {

@@ -9,7 +9,7 @@ export type SqliteDatabase = BetterSqlite3.Database;
  * better-sqlite3, loaded when a store opens a file. The driver is an optional peer dependency: importing
  * `toolwarden/sqlite` works without it, and opening a store says how to install it.
  */
-async function loadDriver(): Promise<typeof BetterSqlite3> {
+export async function loadSqliteDriver(): Promise<typeof BetterSqlite3> {
   try {
     return (await import('better-sqlite3')).default;
   } catch (error) {
@@ -31,7 +31,7 @@ async function loadDriver(): Promise<typeof BetterSqlite3> {
  * last commits, never the file) and a busy timeout for writers of other processes.
  */
 export async function openSqliteDatabase(path: string, busyTimeoutMs: number): Promise<SqliteDatabase> {
-  const Database = await loadDriver();
+  const Database = await loadSqliteDriver();
   let database: SqliteDatabase | undefined;
   try {
     database = new Database(path, { timeout: busyTimeoutMs });

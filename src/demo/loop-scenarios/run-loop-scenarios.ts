@@ -1,6 +1,7 @@
 import type { LoopDetector } from '../../guard/guard-types.js';
 import type { Message } from '../../messages/message.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
+import type { RunEvent, RunEventListener } from '../../run/run-event.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { historyProblems } from '../../testing/history-problems.js';
@@ -60,7 +61,12 @@ export interface ScenarioRow {
  * Runs one scenario, freshly built, under one policy: its first request, then each follow-up as the next
  * request of one session (a `MemoryStore`, one session id) until one does not complete.
  */
-export async function runScenario(scenario: LoopScenario, policy: ScenarioPolicy): Promise<PolicyRun> {
+export async function runScenario(
+  scenario: LoopScenario,
+  policy: ScenarioPolicy,
+  /** Sees every event of every request too (an audit listener: its wish for digests is kept). */
+  observe?: RunEventListener,
+): Promise<PolicyRun> {
   const setup = scenario.build();
   const { model, tools, followUps = [] } = setup;
   const options = policy.override ?? setup.options ?? {};
@@ -76,9 +82,13 @@ export async function runScenario(scenario: LoopScenario, policy: ScenarioPolicy
       messages,
       ...options,
       ...session,
-      onEvent: (event) => {
-        if (event.type === 'guard-warn') guardWarnings++;
-      },
+      onEvent: Object.assign(
+        (event: RunEvent) => {
+          if (event.type === 'guard-warn') guardWarnings++;
+          observe?.(event);
+        },
+        { wantsArgumentsDigest: observe?.wantsArgumentsDigest === true },
+      ),
     });
     requests.push(outcome);
     const next = followUps[index];

@@ -1,6 +1,7 @@
 import type { ToolExecutionResult } from '../../chain/tool-execution-result.js';
 import { ToolModuleError } from '../../check/tool-module-error.js';
 import { ToolFormatError } from '../../formats/tool-format-error.js';
+import { AuditLogError } from '../../report/audit-log-error.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import { createRunState } from '../../run/run-state.js';
 import { ApprovalError } from '../approval-error.js';
@@ -136,6 +137,10 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   {
     errorClass: ToolModuleError,
     make: () => new ToolModuleError({ modulePath: './x.js', problem: 'not-found', message: 'none' }),
+  },
+  {
+    errorClass: AuditLogError,
+    make: () => new AuditLogError({ path: 'audit.jsonl', problem: 'not-found', message: 'none' }),
   },
   { errorClass: ToolTimeoutError, make: () => new ToolTimeoutError({ toolName: 't', timeoutMs: 10 }) },
   {

@@ -1,0 +1,40 @@
+import { ToolwardenError } from '../errors/toolwarden-error.js';
+
+const MARKER = Symbol.for('toolwarden.error.AuditLogError');
+
+/**
+ * Why an audit log could not be read: `not-found`, `not-a-file`, `not-an-audit-log` (a SQLite database
+ * without the audit table), `driver-missing` (a SQLite log without better-sqlite3), `read-failed`.
+ */
+export type AuditLogProblem =
+  | 'not-found'
+  | 'not-a-file'
+  | 'not-an-audit-log'
+  | 'driver-missing'
+  | 'read-failed';
+
+export interface AuditLogErrorOptions {
+  /** The log as the user named it. */
+  path: string;
+  problem: AuditLogProblem;
+  message: string;
+  cause?: unknown;
+}
+
+/** `toolwarden report` was pointed at something it cannot read as an audit log: the caller is to blame. */
+export class AuditLogError extends ToolwardenError<'AUDIT_LOG_UNREADABLE'> {
+  override readonly name = 'AuditLogError';
+  readonly path: string;
+  readonly problem: AuditLogProblem;
+  readonly [MARKER] = true;
+
+  constructor({ path, problem, message, cause }: AuditLogErrorOptions) {
+    super({ code: 'AUDIT_LOG_UNREADABLE', message, cause });
+    this.path = path;
+    this.problem = problem;
+  }
+
+  static override isInstance(value: unknown): value is AuditLogError {
+    return ToolwardenError.hasMarker(value, MARKER);
+  }
+}

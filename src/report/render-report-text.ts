@@ -1,0 +1,175 @@
+import type { AuditReport, ToolCount, ToolReport } from './audit-report.js';
+
+const BAR_WIDTH = 40;
+const TOOL_ROWS = 20;
+const OVER_TIME_SHOWN = 12;
+
+/** The report as the terminal shows it: the playbook's figures first, then the lists to review. */
+export function renderReportText(report: AuditReport): string {
+  return [
+    header(report),
+    rounds(report),
+    repeats(report),
+    stops(report),
+    top(report),
+    tools(report.tools),
+    errors(report),
+    approvals(report),
+  ]
+    .filter((section) => section !== '')
+    .join('\n\n')
+    .concat('\n');
+}
+
+function header({ source, records }: AuditReport): string {
+  const span = records.from === undefined ? '' : `\n  from ${records.from} to ${records.to ?? records.from}`;
+  const skipped =
+    records.skipped === 0
+      ? '0 skipped'
+      : `${n(records.skipped)} skipped (not a record of schema version 1: line ${records.firstSkipped.join(', ')}${records.skipped > records.firstSkipped.length ? ', ...' : ''})`;
+  return `toolwarden report: ${source}\n  ${n(records.calls)} call records, ${n(records.runs)} run records, ${skipped}${span}`;
+}
+
+function rounds({ rounds }: AuditReport): string {
+  if (rounds.runs === 0) {
+    return `Rounds per run: no finished run${rounds.interrupted > 0 ? ` (${n(rounds.interrupted)} paused for approval)` : ''}`;
+  }
+  const most = Math.max(...rounds.histogram.map((bar) => bar.runs));
+  const width = String(rounds.max ?? 0).length;
+  const bars = rounds.histogram.map(
+    (bar) =>
+      `  ${String(bar.rounds).padStart(width)} | ${'█'.repeat(Math.max(1, Math.round((bar.runs / most) * BAR_WIDTH)))} ${n(bar.runs)}`,
+  );
+  const configured =
+    rounds.configuredCeilings.length === 0
+      ? 'not in the records'
+      : rounds.configuredCeilings
+          .map((row) => `${row.maxRoundTrips} (${plural(row.runs, 'run')})`)
+          .join(', ');
+  return [
+    `Rounds per run: ${n(rounds.runs)} finished runs${rounds.interrupted > 0 ? `, ${n(rounds.interrupted)} paused for approval` : ''}`,
+    `  P50 ${rounds.p50} · P95 ${rounds.p95} · P99 ${rounds.p99} · max ${rounds.max}`,
+    `  recommended ceiling (P95 + 2): maxRoundTrips ${rounds.recommendedCeiling} · configured: ${configured} · runs at their ceiling: ${n(rounds.atCeiling)}`,
+    ...bars,
+  ].join('\n');
+}
+
+function repeats({ repeats }: AuditReport): string {
+  const lines = [
+    `Repeated-fingerprint hit rate: ${percent(repeats.rate)} (${n(repeats.repeated)} of ${n(repeats.calls)} calls repeat an earlier call of their run)`,
+    '  when it rises, fix the tool\u2019s description or its result; do not raise the ceiling',
+  ];
+  if (repeats.overTime.length > 1) {
+    const shown = repeats.overTime.slice(-OVER_TIME_SHOWN);
+    const label =
+      shown.length < repeats.overTime.length
+        ? `the last ${shown.length} of ${repeats.overTime.length} ${repeats.granularity}s`
+        : `by ${repeats.granularity}`;
+    lines.push(
+      `  ${label}: ${shown.map((period) => `${period.period} ${percent(period.rate)}`).join(' · ')}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function stops({ stops, limitHits }: AuditReport): string {
+  const lines = [`Stops: ${percent(stops.rate)} of finished runs`];
+  if (stops.byReason.length > 0) {
+    lines.push(`  ${stops.byReason.map((row) => `${row.reason} ${n(row.runs)}`).join(' · ')}`);
+  }
+  if (limitHits.length > 0) lines.push(`  calls refused by a call limit: ${counts(limitHits)}`);
+  return lines.join('\n');
+}
+
+function top({ top }: AuditReport): string {
+  const lines = ['For the quarterly review: top tools'];
+  lines.push(`  by repeats: ${counts(top.byRepeats)}`);
+  lines.push(`  by contract violations: ${counts(top.byContractViolations)}`);
+  lines.push(`  by errors: ${counts(top.byErrors)}`);
+  return lines.join('\n');
+}
+
+function tools(rows: readonly ToolReport[]): string {
+  if (rows.length === 0) return '';
+  const head = [
+    'tool',
+    'calls',
+    'errors',
+    'repeats',
+    'violations',
+    'limit',
+    'replays',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+  ];
+  const body = rows
+    .slice(0, TOOL_ROWS)
+    .map((row) => [
+      printable(row.tool),
+      n(row.calls),
+      n(row.errors),
+      n(row.repeats),
+      n(row.contractViolations),
+      n(row.limitHits),
+      n(row.replays),
+      ms(row.latencyMs.p50),
+      ms(row.latencyMs.p95),
+      ms(row.latencyMs.p99),
+    ]);
+  const widths = head.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `  ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`;
+  const more =
+    rows.length > TOOL_ROWS
+      ? [`  ... and ${n(rows.length - TOOL_ROWS)} more tools (--json has them all)`]
+      : [];
+  return [`Tools (latency within 1%)`, line(head), ...body.map(line), ...more].join('\n');
+}
+
+function errors({ errors }: AuditReport): string {
+  if (errors.byClass.length === 0) return 'Errors: none';
+  return [
+    `Errors: ${percent(errors.rate)} of calls`,
+    `  by class: ${errors.byClass.map((row) => `${row.errorClass} ${n(row.calls)}`).join(' · ')}`,
+    `  by code: ${errors.byCode.map((row) => `${row.code} ${n(row.calls)}`).join(' · ')}`,
+  ].join('\n');
+}
+
+function approvals({ approvals, usage }: AuditReport): string {
+  return [
+    `Approvals: approved ${n(approvals.approved)} · refused ${n(approvals.refused)} · denied by policy ${n(approvals.denied)} · idempotent replays ${n(approvals.replays)}`,
+    `Tokens (finished runs): input ${n(usage.inputTokens)} · output ${n(usage.outputTokens)} · total ${n(usage.totalTokens)}`,
+  ].join('\n');
+}
+
+function counts(rows: readonly ToolCount[]): string {
+  return rows.length === 0 ? 'none' : rows.map((row) => `${printable(row.tool)} ${n(row.count)}`).join(' · ');
+}
+
+/** A tool name is partly the model's text: its control characters (a terminal's escapes) are shown, not sent. */
+function printable(text: string): string {
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it replaces.
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${n(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function n(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function percent(rate: number): string {
+  return `${(rate * 100).toFixed(1)}%`;
+}
+
+function ms(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}

@@ -1,0 +1,320 @@
+import type { ErrorClass } from '../chain/error-class.js';
+import {
+  DEFAULT_REPORT_MAX_OPEN_RUNS,
+  DEFAULT_REPORT_MAX_TOOL_NAME_CHARS,
+  DEFAULT_REPORT_MAX_TOOLS,
+  REPORT_CEILING_MARGIN,
+} from '../defaults.js';
+import {
+  type AuditReport,
+  REPORT_SCHEMA_VERSION,
+  type RepeatsReport,
+  type RoundsReport,
+  type ToolCount,
+  type ToolReport,
+} from './audit-report.js';
+import { LatencySketch } from './latency-sketch.js';
+import type { ReportCall, ReportInput, ReportRun } from './report-input.js';
+
+/** The name the tools beyond `DEFAULT_REPORT_MAX_TOOLS` are counted under. */
+export const OTHER_TOOLS = '(other tools)';
+const TOP = 10;
+const MAX_SKIPPED_SHOWN = 10;
+/** Over time by hour while the log spans at most this many days, else by day. */
+const HOURLY_UP_TO_DAYS = 2;
+
+interface ToolTally {
+  calls: number;
+  errors: number;
+  repeats: number;
+  contractViolations: number;
+  limitHits: number;
+  replays: number;
+  readonly latency: LatencySketch;
+}
+
+/**
+ * Adds up an audit log one record at a time, in memory bounded by the number of tools, hours and runs
+ * still open (not by the number of records), and gives the report at the end.
+ */
+export class ReportBuilder {
+  private calls = 0;
+  private runRecords = 0;
+  private skipped = 0;
+  private readonly firstSkipped: number[] = [];
+  private from: string | undefined;
+  private to: string | undefined;
+  private readonly rounds = new Map<number, number>();
+  private readonly ceilings = new Map<number, number>();
+  private interrupted = 0;
+  private atCeiling = 0;
+  private readonly stops = new Map<string, number>();
+  /** Digests of the calls of each run not yet ended, oldest run first. */
+  private readonly openRuns = new Map<string, Set<string>>();
+  private runCalls = 0;
+  private repeated = 0;
+  private readonly hours = new Map<string, { calls: number; repeated: number }>();
+  private readonly tools = new Map<string, ToolTally>();
+  private readonly classes = new Map<ErrorClass, number>();
+  private readonly codes = new Map<string, number>();
+  private readonly approvals = { approved: 0, refused: 0, denied: 0, replays: 0 };
+  private readonly usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+
+  constructor(private readonly source: string) {}
+
+  /** A line (or row) that is not a record: counted, its position kept for the first few. */
+  skip(position: number): void {
+    this.skipped++;
+    if (this.firstSkipped.length < MAX_SKIPPED_SHOWN) this.firstSkipped.push(position);
+  }
+
+  add(input: ReportInput): void {
+    if (this.from === undefined || input.at < this.from) this.from = input.at;
+    if (this.to === undefined || input.at > this.to) this.to = input.at;
+    if (input.kind === 'call') this.addCall(input);
+    else this.addRun(input);
+  }
+
+  private addCall(call: ReportCall): void {
+    this.calls++;
+    const tally = this.tallyOf(call.toolName);
+    tally.calls++;
+    tally.latency.add(call.durationMs);
+    if (call.outcome !== 'success') {
+      tally.errors++;
+      this.classes.set(call.outcome, (this.classes.get(call.outcome) ?? 0) + 1);
+      if (call.code !== undefined) this.codes.set(call.code, (this.codes.get(call.code) ?? 0) + 1);
+    }
+    if (call.contractViolation) tally.contractViolations++;
+    if (call.code === 'TOOL_CALL_LIMIT') tally.limitHits++;
+    if (call.replay) {
+      tally.replays++;
+      this.approvals.replays++;
+    }
+    if (call.approval === 'approved') this.approvals.approved++;
+    else if (call.approval === 'denied') this.approvals.refused++;
+    else if (call.outcome === 'denied') this.approvals.denied++;
+    if (call.runId !== undefined && call.digest !== undefined) this.countRepeat(call, tally);
+  }
+
+  /** A call repeats when an earlier call of its run had the same tool and arguments (the same digest). */
+  private countRepeat(call: ReportCall, tally: ToolTally): void {
+    const runId = call.runId as string;
+    let seen = this.openRuns.get(runId);
+    if (seen === undefined) {
+      if (this.openRuns.size >= DEFAULT_REPORT_MAX_OPEN_RUNS) {
+        const oldest = this.openRuns.keys().next().value;
+        if (oldest !== undefined) this.openRuns.delete(oldest);
+      }
+      seen = new Set();
+      this.openRuns.set(runId, seen);
+    }
+    const repeat = seen.has(call.digest as string);
+    seen.add(call.digest as string);
+    const hour = call.at.slice(0, 13);
+    const bucket = this.hours.get(hour) ?? { calls: 0, repeated: 0 };
+    this.hours.set(hour, bucket);
+    this.runCalls++;
+    bucket.calls++;
+    if (repeat) {
+      this.repeated++;
+      bucket.repeated++;
+      tally.repeats++;
+    }
+  }
+
+  private addRun(run: ReportRun): void {
+    this.runRecords++;
+    if (run.outcome === 'interrupted') {
+      this.interrupted++;
+      return;
+    }
+    // A finished run: its calls are all in, and its totals cover its resumed parts too.
+    this.openRuns.delete(run.runId);
+    this.rounds.set(run.roundTrips, (this.rounds.get(run.roundTrips) ?? 0) + 1);
+    if (run.maxRoundTrips !== undefined) {
+      this.ceilings.set(run.maxRoundTrips, (this.ceilings.get(run.maxRoundTrips) ?? 0) + 1);
+    }
+    if (run.outcome === 'stopped') {
+      const reason = run.stopReason ?? 'unknown';
+      this.stops.set(reason, (this.stops.get(reason) ?? 0) + 1);
+      if (reason === 'max-round-trips') this.atCeiling++;
+    }
+    this.usage.inputTokens += run.inputTokens;
+    this.usage.outputTokens += run.outputTokens;
+    this.usage.totalTokens += run.totalTokens;
+  }
+
+  private tallyOf(toolName: string): ToolTally {
+    const name = shownName(toolName);
+    const key = this.tools.has(name) || this.tools.size < DEFAULT_REPORT_MAX_TOOLS ? name : OTHER_TOOLS;
+    let tally = this.tools.get(key);
+    if (tally === undefined) {
+      tally = {
+        calls: 0,
+        errors: 0,
+        repeats: 0,
+        contractViolations: 0,
+        limitHits: 0,
+        replays: 0,
+        latency: new LatencySketch(),
+      };
+      this.tools.set(key, tally);
+    }
+    return tally;
+  }
+
+  finish(): AuditReport {
+    const tools = [...this.tools].map(([tool, tally]) => toolReport(tool, tally));
+    tools.sort((a, b) => b.calls - a.calls || compareText(a.tool, b.tool));
+    const finished = [...this.rounds.values()].reduce((sum, runs) => sum + runs, 0);
+    const stopped = [...this.stops.values()].reduce((sum, runs) => sum + runs, 0);
+    return {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      source: this.source,
+      records: {
+        calls: this.calls,
+        runs: this.runRecords,
+        skipped: this.skipped,
+        firstSkipped: [...this.firstSkipped],
+        ...(this.from === undefined ? {} : { from: this.from }),
+        ...(this.to === undefined ? {} : { to: this.to }),
+      },
+      rounds: this.roundsReport(finished),
+      repeats: this.repeatsReport(),
+      tools,
+      top: {
+        byRepeats: topBy(tools, (tool) => tool.repeats),
+        byContractViolations: topBy(tools, (tool) => tool.contractViolations),
+        byErrors: topBy(tools, (tool) => tool.errors),
+      },
+      stops: {
+        rate: ratio(stopped, finished),
+        byReason: mostFirst(this.stops).map(([reason, runs]) => ({ reason, runs })),
+      },
+      limitHits: topBy(tools, (tool) => tool.limitHits, Number.POSITIVE_INFINITY),
+      errors: {
+        rate: ratio(
+          [...this.classes.values()].reduce((sum, calls) => sum + calls, 0),
+          this.calls,
+        ),
+        byClass: mostFirst(this.classes).map(([errorClass, calls]) => ({ errorClass, calls })),
+        byCode: mostFirst(this.codes).map(([code, calls]) => ({ code, calls })),
+      },
+      approvals: { ...this.approvals },
+      usage: { ...this.usage },
+    };
+  }
+
+  private roundsReport(finished: number): RoundsReport {
+    const histogram = [...this.rounds].sort(([a], [b]) => a - b).map(([rounds, runs]) => ({ rounds, runs }));
+    const percentile = (p: number): number | null => {
+      const rank = Math.max(1, Math.ceil(p * finished));
+      let seen = 0;
+      for (const bar of histogram) {
+        seen += bar.runs;
+        if (seen >= rank) return bar.rounds;
+      }
+      return null;
+    };
+    const p95 = percentile(0.95);
+    return {
+      runs: finished,
+      interrupted: this.interrupted,
+      histogram,
+      p50: percentile(0.5),
+      p95,
+      p99: percentile(0.99),
+      max: histogram.at(-1)?.rounds ?? null,
+      recommendedCeiling: p95 === null ? null : p95 + REPORT_CEILING_MARGIN,
+      configuredCeilings: mostFirst(this.ceilings).map(([maxRoundTrips, runs]) => ({ maxRoundTrips, runs })),
+      atCeiling: this.atCeiling,
+    };
+  }
+
+  private repeatsReport(): RepeatsReport {
+    const hours = [...this.hours].sort(([a], [b]) => compareText(a, b));
+    const first = hours[0]?.[0];
+    const last = hours.at(-1)?.[0];
+    const days =
+      first === undefined || last === undefined
+        ? 0
+        : (Date.parse(`${last}:00:00Z`) - Date.parse(`${first}:00:00Z`)) / 86_400_000;
+    const granularity = days > HOURLY_UP_TO_DAYS ? 'day' : 'hour';
+    const periods = new Map<string, { calls: number; repeated: number }>();
+    for (const [hour, bucket] of hours) {
+      const period = granularity === 'day' ? hour.slice(0, 10) : hour;
+      const sum = periods.get(period) ?? { calls: 0, repeated: 0 };
+      sum.calls += bucket.calls;
+      sum.repeated += bucket.repeated;
+      periods.set(period, sum);
+    }
+    return {
+      calls: this.runCalls,
+      repeated: this.repeated,
+      rate: ratio(this.repeated, this.runCalls),
+      granularity,
+      overTime: [...periods].map(([period, sum]) => ({
+        period,
+        calls: sum.calls,
+        repeated: sum.repeated,
+        rate: ratio(sum.repeated, sum.calls),
+      })),
+    };
+  }
+}
+
+function toolReport(tool: string, tally: ToolTally): ToolReport {
+  const { latency } = tally;
+  return {
+    tool,
+    calls: tally.calls,
+    errors: tally.errors,
+    repeats: tally.repeats,
+    contractViolations: tally.contractViolations,
+    limitHits: tally.limitHits,
+    replays: tally.replays,
+    latencyMs: {
+      p50: round3(latency.percentile(0.5)),
+      p95: round3(latency.percentile(0.95)),
+      p99: round3(latency.percentile(0.99)),
+      max: round3(latency.max),
+    },
+  };
+}
+
+function topBy(
+  tools: readonly ToolReport[],
+  count: (tool: ToolReport) => number,
+  limit = TOP,
+): readonly ToolCount[] {
+  return tools
+    .map((tool) => ({ tool: tool.tool, count: count(tool) }))
+    .filter((row) => row.count > 0)
+    .sort((a, b) => b.count - a.count || compareText(a.tool, b.tool))
+    .slice(0, limit);
+}
+
+/** Entries by count, most first; ties by key, so a report is the same for the same log. */
+function mostFirst<K extends string | number>(counts: ReadonlyMap<K, number>): [K, number][] {
+  return [...counts].sort(([a, x], [b, y]) => y - x || compareText(String(a), String(b)));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function ratio(part: number, whole: number): number {
+  return whole === 0 ? 0 : part / whole;
+}
+
+function round3(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/** A tool name as the report shows it: cut, so one model-made name cannot fill the page. */
+function shownName(name: string): string {
+  return name.length <= DEFAULT_REPORT_MAX_TOOL_NAME_CHARS
+    ? name
+    : `${name.slice(0, DEFAULT_REPORT_MAX_TOOL_NAME_CHARS - 1)}…`;
+}

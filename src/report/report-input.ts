@@ -1,0 +1,118 @@
+import { AUDIT_SCHEMA_VERSION } from '../audit/audit-record.js';
+import { ALL_ERROR_CLASSES, type ErrorClass } from '../chain/error-class.js';
+
+/** The fields of a call record the report reads, checked. */
+export interface ReportCall {
+  readonly kind: 'call';
+  readonly at: string;
+  readonly runId: string | undefined;
+  readonly toolName: string;
+  readonly digest: string | undefined;
+  readonly outcome: 'success' | ErrorClass;
+  readonly code: string | undefined;
+  readonly durationMs: number;
+  readonly replay: boolean;
+  readonly approval: 'approved' | 'denied' | undefined;
+  readonly contractViolation: boolean;
+}
+
+/** The fields of a run record the report reads, checked. */
+export interface ReportRun {
+  readonly kind: 'run';
+  readonly at: string;
+  readonly runId: string;
+  readonly outcome: 'completed' | 'stopped' | 'interrupted';
+  readonly stopReason: string | undefined;
+  readonly roundTrips: number;
+  readonly maxRoundTrips: number | undefined;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+}
+
+export type ReportInput = ReportCall | ReportRun;
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+/** A code of the code table's form (`TOOL_ERROR`) and a stop reason's (`loop-detected`). */
+const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+const STOP_REASON = /^[a-z][a-z0-9-]{0,63}$/;
+const RUN_OUTCOMES: ReadonlySet<unknown> = new Set(['completed', 'stopped', 'interrupted']);
+const CALL_OUTCOMES: ReadonlySet<unknown> = new Set(['success', ...ALL_ERROR_CLASSES]);
+
+/**
+ * One line (or row) of an audit log, as the report reads it; undefined when it is not a record of this
+ * schema version or a field the report uses has the wrong type. The text is the operator's file, but it
+ * may hold anything a model wrote (tool names), so nothing is trusted beyond its checked type.
+ */
+export function parseReportInput(text: string): ReportInput | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (record.schemaVersion !== AUDIT_SCHEMA_VERSION) return undefined;
+  const at = record.at;
+  if (typeof at !== 'string' || !ISO_UTC.test(at)) return undefined;
+  if (record.kind === 'call') return callOf(record, at);
+  if (record.kind === 'run') return runOf(record, at);
+  return undefined;
+}
+
+function callOf(record: Record<string, unknown>, at: string): ReportCall | undefined {
+  const { toolName, outcome, durationMs, code, runId, argumentsDigest, approval } = record;
+  if (typeof toolName !== 'string' || !CALL_OUTCOMES.has(outcome)) return undefined;
+  if (!isCount(durationMs, false)) return undefined;
+  if (code !== undefined && (typeof code !== 'string' || !CODE.test(code))) return undefined;
+  if (runId !== undefined && typeof runId !== 'string') return undefined;
+  if (approval !== undefined && approval !== 'approved' && approval !== 'denied') return undefined;
+  return {
+    kind: 'call',
+    at,
+    runId,
+    toolName,
+    digest: typeof argumentsDigest === 'string' && argumentsDigest !== '' ? argumentsDigest : undefined,
+    outcome: outcome as ReportCall['outcome'],
+    code,
+    durationMs,
+    replay: record.replay === true,
+    approval,
+    contractViolation: record.contractViolation === true,
+  };
+}
+
+function runOf(record: Record<string, unknown>, at: string): ReportRun | undefined {
+  const { runId, outcome, stopReason, roundTrips, maxRoundTrips, usage } = record;
+  if (typeof runId !== 'string' || !RUN_OUTCOMES.has(outcome) || !isCount(roundTrips, true)) return undefined;
+  if (stopReason !== undefined && (typeof stopReason !== 'string' || !STOP_REASON.test(stopReason))) {
+    return undefined;
+  }
+  if (maxRoundTrips !== undefined && !isCount(maxRoundTrips, true)) return undefined;
+  const tokens = typeof usage === 'object' && usage !== null ? (usage as Record<string, unknown>) : {};
+  const count = (field: unknown) => (isCount(field, true) ? field : 0);
+  return {
+    kind: 'run',
+    at,
+    runId,
+    outcome: outcome as ReportRun['outcome'],
+    stopReason: outcome === 'stopped' ? stopReason : undefined,
+    roundTrips,
+    maxRoundTrips,
+    inputTokens: count(tokens.inputTokens),
+    outputTokens: count(tokens.outputTokens),
+    totalTokens: count(tokens.totalTokens),
+  };
+}
+
+/** A finite number at or above 0 (an integer when `integer`), below 2^53. */
+function isCount(value: unknown, integer: boolean): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= Number.MAX_SAFE_INTEGER &&
+    (!integer || Number.isInteger(value))
+  );
+}
