@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { parseReportInput } from './report-input.js';
+
+const CALL = {
+  schemaVersion: 1,
+  kind: 'call',
+  at: '2026-12-01T12:00:00.000Z',
+  runId: 'r1',
+  toolCallId: 'c1',
+  toolName: 'getPrice',
+  argumentsSummary: '{}',
+  argumentsDigest: 'ab12',
+  outcome: 'success',
+  durationMs: 1.5,
+  attempts: 1,
+  retries: 0,
+  replay: false,
+};
+const RUN = {
+  schemaVersion: 1,
+  kind: 'run',
+  at: '2026-12-01T12:00:01.000Z',
+  runId: 'r1',
+  resumed: false,
+  outcome: 'stopped',
+  stopReason: 'loop-detected',
+  roundTrips: 4,
+  maxRoundTrips: 50,
+  toolCalls: 3,
+  usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+};
+const line = (value: unknown) => JSON.stringify(value);
+
+describe('parseReportInput', () => {
+  it('reads the fields of a call record and of a run record', () => {
+    expect(parseReportInput(line(CALL))).toEqual({
+      kind: 'call',
+      at: CALL.at,
+      runId: 'r1',
+      toolName: 'getPrice',
+      digest: 'ab12',
+      outcome: 'success',
+      code: undefined,
+      durationMs: 1.5,
+      replay: false,
+      approval: undefined,
+      contractViolation: false,
+    });
+    expect(parseReportInput(line(RUN))).toEqual({
+      kind: 'run',
+      at: RUN.at,
+      runId: 'r1',
+      outcome: 'stopped',
+      stopReason: 'loop-detected',
+      roundTrips: 4,
+      maxRoundTrips: 50,
+      inputTokens: 10,
+      outputTokens: 5,
+      totalTokens: 15,
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"kind":'],
+    ['an empty line', ''],
+    ['an array', '[1,2]'],
+    ['null', 'null'],
+    ['a number', '42'],
+    ['another schema version', line({ ...CALL, schemaVersion: 2 })],
+    ['a version as text', line({ ...CALL, schemaVersion: '1' })],
+    ['an unknown kind', line({ ...CALL, kind: 'step' })],
+    ['no time', line({ ...CALL, at: undefined })],
+    ['a time that is not ISO 8601 UTC', line({ ...CALL, at: 'yesterday' })],
+    ['a time with an offset', line({ ...CALL, at: '2026-12-01T12:00:00+02:00' })],
+    ['a tool name that is not text', line({ ...CALL, toolName: { toString: 'x' } })],
+    ['an unknown outcome', line({ ...CALL, outcome: 'great' })],
+    ['a negative duration', line({ ...CALL, durationMs: -1 })],
+    ['a duration as text', line({ ...CALL, durationMs: '5' })],
+    [
+      'an infinite duration (1e999)',
+      '{"schemaVersion":1,"kind":"call","at":"2026-12-01T12:00:00Z","toolName":"t","outcome":"success","durationMs":1e999}',
+    ],
+    ['a code with markup', line({ ...CALL, outcome: 'transient', code: '<b>X</b>' })],
+    ['an approval that is not a decision', line({ ...CALL, approval: 'maybe' })],
+    ['a run id that is a number', line({ ...CALL, runId: 7 })],
+    ['a run without an id', line({ ...RUN, runId: undefined })],
+    ['fractional round trips', line({ ...RUN, roundTrips: 2.5 })],
+    ['round trips beyond 2^53', line({ ...RUN, roundTrips: 2 ** 60 })],
+    ['a stop reason with spaces', line({ ...RUN, stopReason: 'loop detected' })],
+    ['a ceiling of -1', line({ ...RUN, maxRoundTrips: -1 })],
+  ])('passes over %s', (_, text) => {
+    expect(parseReportInput(text)).toBeUndefined();
+  });
+
+  it('keeps a record with own __proto__ and constructor keys as plain data', () => {
+    const text = `{"__proto__":{"polluted":true},"constructor":1,${line(CALL).slice(1)}`;
+    const input = parseReportInput(text);
+    expect(input).toMatchObject({ kind: 'call', toolName: 'getPrice' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('reads a run without usage or ceiling (older or partial records) with zero tokens', () => {
+    const { usage: _usage, maxRoundTrips: _max, ...bare } = RUN;
+    expect(parseReportInput(line(bare))).toMatchObject({ maxRoundTrips: undefined, totalTokens: 0 });
+    expect(parseReportInput(line({ ...RUN, usage: { inputTokens: 'many' } }))).toMatchObject({
+      inputTokens: 0,
+    });
+  });
+
+  it('drops a stop reason on a run that did not stop, and an empty digest', () => {
+    expect(parseReportInput(line({ ...RUN, outcome: 'completed' }))).toMatchObject({ stopReason: undefined });
+    expect(parseReportInput(line({ ...CALL, argumentsDigest: '' }))).toMatchObject({ digest: undefined });
+  });
+});
