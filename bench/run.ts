@@ -3,8 +3,16 @@ import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
 import { benchStores } from './stores.js';
+import { benchTelemetry } from './telemetry.js';
 
-const sections = [benchChainOverhead, benchOutputContract, benchLoopOverhead, benchRedaction, benchStores];
+const sections = [
+  benchChainOverhead,
+  benchOutputContract,
+  benchLoopOverhead,
+  benchRedaction,
+  benchStores,
+  benchTelemetry,
+];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
 for (const section of sections) {
