@@ -2,6 +2,7 @@ import { benchChainOverhead } from './chain-overhead.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
+import { benchReport } from './report.js';
 import { benchStores } from './stores.js';
 import { benchTelemetry } from './telemetry.js';
 
@@ -12,6 +13,8 @@ const sections = [
   benchRedaction,
   benchStores,
   benchTelemetry,
+  ,
+  benchReport,
 ];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
