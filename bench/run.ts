@@ -13,7 +13,6 @@ const sections = [
   benchRedaction,
   benchStores,
   benchTelemetry,
-  ,
   benchReport,
 ];
 
