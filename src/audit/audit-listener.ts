@@ -8,6 +8,20 @@ export interface AuditListenerOptions {
   readonly now?: () => Date;
 }
 
+/** The system clock as ISO 8601, formatted once per millisecond (a formatting costs more than a call's audit). */
+function systemClock(): () => string {
+  let lastMs = Number.NaN;
+  let lastIso = '';
+  return () => {
+    const ms = Date.now();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastIso = new Date(ms).toISOString();
+    }
+    return lastIso;
+  };
+}
+
 /**
  * An `onEvent` listener that appends one record per finished call and one per run to `sink`. It keeps the
  * ids of the last `run-start` for the calls that follow, so give each run running at the same time its own
@@ -15,7 +29,8 @@ export interface AuditListenerOptions {
  * record made at its end, and so does an output contract violation (`tool-call-contract-violation`).
  */
 export function auditListener(sink: AuditSink, options: AuditListenerOptions = {}): RunEventListener {
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
+  const clock = now === undefined ? systemClock() : () => now().toISOString();
   let run: (AuditRunIds & { readonly resumed: boolean; readonly maxRoundTrips: number }) | undefined;
   const denials = new Map<string, string>();
   const violations = new Set<string>();
@@ -46,7 +61,7 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
           violations.delete(callId);
         }
         const record = auditRecordOf(event, {
-          at: now().toISOString(),
+          at: clock(),
           ...(run === undefined ? {} : { run }),
           ...(denialReason === undefined ? {} : { denialReason }),
           ...(contractViolation ? { contractViolation } : {}),
