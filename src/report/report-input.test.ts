@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ReportBuilder } from './report-builder.js';
 import { parseReportInput } from './report-input.js';
+
+const AT_SAMPLE = '2026-12-01T12:00:00.000Z';
 
 const CALL = {
   schemaVersion: 1,
@@ -110,5 +114,57 @@ describe('parseReportInput', () => {
   it('drops a stop reason on a run that did not stop, and an empty digest', () => {
     expect(parseReportInput(line({ ...RUN, outcome: 'completed' }))).toMatchObject({ stopReason: undefined });
     expect(parseReportInput(line({ ...CALL, argumentsDigest: '' }))).toMatchObject({ digest: undefined });
+  });
+});
+
+describe('parseReportInput over arbitrary input', () => {
+  const field = fc.oneof(fc.jsonValue(), fc.constantFrom(1, 'call', 'run', 'success', 'stopped', AT_SAMPLE));
+  const recordLike = fc.record(
+    {
+      schemaVersion: fc.constantFrom(1, 2, '1'),
+      kind: fc.constantFrom('call', 'run', 'other'),
+      at: fc.oneof(fc.constant(AT_SAMPLE), fc.string()),
+      runId: field,
+      toolName: field,
+      argumentsDigest: field,
+      outcome: fc.oneof(
+        fc.constantFrom('success', 'transient', 'completed', 'stopped', 'interrupted'),
+        field,
+      ),
+      code: field,
+      durationMs: fc.oneof(fc.double(), field),
+      roundTrips: fc.oneof(fc.integer(), fc.double(), field),
+      maxRoundTrips: field,
+      stopReason: field,
+      usage: field,
+      approval: field,
+    },
+    { requiredKeys: [] },
+  );
+
+  it('never throws, and what it reads gives a report of finite numbers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            recordLike.map((value) => JSON.stringify(value)),
+            fc.string(),
+          ),
+        ),
+        (lines) => {
+          const builder = new ReportBuilder('fuzz');
+          lines.forEach((text, index) => {
+            const input = parseReportInput(text);
+            if (input === undefined) builder.skip(index + 1);
+            else builder.add(input);
+          });
+          const text = JSON.stringify(builder.finish());
+          expect(text).not.toMatch(/NaN|Infinity|"rate":-/);
+          const report = JSON.parse(text) as { records: { calls: number; runs: number; skipped: number } };
+          expect(report.records.calls + report.records.runs + report.records.skipped).toBe(lines.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
