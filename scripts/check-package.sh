@@ -93,13 +93,14 @@ cd "$consumer"
 cat >esm.mjs <<'EOF'
 import { defineTool, runToolLoop } from 'toolwarden';
 import { auditListener, createJsonlAuditSink } from 'toolwarden/audit';
+import { reportAuditLog } from 'toolwarden/report';
 import { fromBfclFunctions } from 'toolwarden/bfcl';
 import { checkTools } from 'toolwarden/check';
 import { fromOpenAiTools } from 'toolwarden/formats';
 import { createRedisStore } from 'toolwarden/redis';
 import { createSqliteAuditSink, createSqliteStore } from 'toolwarden/sqlite';
 import { ScriptedModel } from 'toolwarden/testing';
-for (const value of [defineTool, runToolLoop, auditListener, createJsonlAuditSink, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
+for (const value of [defineTool, runToolLoop, auditListener, createJsonlAuditSink, reportAuditLog, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
   if (typeof value !== 'function') throw new Error('an entry lacks an export');
 }
 const opened = await createSqliteStore({ path: 'store.db' }).then(() => 'it opened', (error) => error.message);
@@ -128,7 +129,7 @@ const { wrapToolExecution, wrapRun } = otel.otelInstrumentation();
 if (typeof wrapToolExecution !== 'function' || typeof wrapRun !== 'function') throw new Error('no wrappers');
 " || fail "import of toolwarden/otel with @opentelemetry/api failed"
 cat >cjs.cjs <<'EOF'
-const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
+const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/report': 'reportAuditLog', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
   'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation' };
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -146,6 +147,7 @@ EOF
 node cjs.cjs || fail "require() of an entry failed"
 cat >types.ts <<'EOF'
 import type { AuditRecord } from 'toolwarden/audit';
+import type { AuditReport } from 'toolwarden/report';
 import type { BfclFunction } from 'toolwarden/bfcl';
 import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
@@ -161,7 +163,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [AuditRecord, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
+export type Used = [AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
 EOF
 cat >tsconfig.json <<'EOF'
 {
