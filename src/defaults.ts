@@ -156,6 +156,13 @@ export const DEFAULT_DENIED_TEXT = 'This action is not permitted; do not repeat 
 export const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * Characters of a resume decision's `by` (who decided: a user id or name), at most. It is the operator's
+ * id, not model text, so it is kept as given (in the `tool-call-end` event and the audit record), but
+ * bounded: a log line stays a line.
+ */
+export const DEFAULT_MAX_DECIDED_BY_CHARS = 200;
+
+/**
  * What a read tool does when the store that counts the session's calls fails: `open` (default) runs it
  * uncounted, with a `tool-call-store-failed` event, so an outage of the store does not take every read
  * down with it; `closed` refuses it as the tool being unavailable. Write tools always fail closed.

@@ -162,9 +162,16 @@ describe('the audit listener over a real run', () => {
   });
 
   it.each([
-    ['approved', { approve: true, argumentsDigest: DIGEST }, 'success'],
-    ['denied', { approve: false, message: 'not today' }, 'denied'],
-  ] as const)('records the decision given on resume: %s', async (approval, decision, outcome) => {
+    ['approved', undefined, { approve: true, argumentsDigest: DIGEST }, 'success'],
+    [
+      'approved',
+      'alice@example.com',
+      { approve: true, argumentsDigest: DIGEST, by: 'alice@example.com' },
+      'success',
+    ],
+    ['denied', undefined, { approve: false, message: 'not today' }, 'denied'],
+    ['denied', 'Ops Lead #7', { approve: false, by: 'Ops Lead #7' }, 'denied'],
+  ] as const)('records the decision given on resume: %s, by %s', async (approval, by, decision, outcome) => {
     const store = new MemoryStore();
     const paused = await runToolLoop({
       model: new ScriptedModel({ script: [ROUND] }),
@@ -192,6 +199,10 @@ describe('the audit listener over a real run', () => {
         ...(approval === 'denied' ? { denialReason: 'denied by a resume decision' } : {}),
       },
     );
+    const record = sink.records.find((entry) => entry.kind === 'call' && entry.toolCallId === 'r1');
+    // Who decided, as given (an operator's id, not model text: not redacted); no field when nobody was named.
+    if (by === undefined) expect(record).not.toHaveProperty('decidedBy');
+    else expect(record).toMatchObject({ decidedBy: by });
     expect(sink.records.at(-1)).toMatchObject({ kind: 'run', resumed: true, outcome: 'completed' });
   });
 

@@ -40,6 +40,7 @@ export function auditRecordOf(event: RunEvent, context: AuditContext): AuditReco
         ...(event.replayOf === undefined ? {} : { replayOf: event.replayOf }),
         ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
         ...(event.approval === undefined ? {} : { approval: event.approval }),
+        ...(event.decidedBy === undefined ? {} : { decidedBy: event.decidedBy }),
         ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
         ...(context.contractViolation === true ? { contractViolation: true } : {}),
       };

@@ -17,12 +17,13 @@ const DECIDED_DENY_REASON = 'denied by a resume decision';
 
 /** What the decision sources say about one call, the strongest kept (deny > interrupt > run). */
 type CallDecision =
-  | { readonly type: 'run'; readonly approved?: true }
+  | { readonly type: 'run'; readonly approved?: true; readonly decidedBy?: string }
   | {
       readonly type: 'deny';
       readonly reason?: string | undefined;
       readonly message?: string | undefined;
       readonly decided?: true;
+      readonly decidedBy?: string;
     }
   | { readonly type: 'interrupt'; readonly reason?: string; readonly payload?: unknown }
   | { readonly type: 'callback-failure'; readonly callback: string; readonly error: unknown };
@@ -74,7 +75,10 @@ export async function decideCalls(
     const decision = await decideCall(entry, request.decisions?.get(entry.call.id), context, policy);
     switch (decision.type) {
       case 'run':
-        if (decision.approved === true) prepared[index] = { ...entry, approved: true };
+        if (decision.approved === true) {
+          const { decidedBy } = decision;
+          prepared[index] = { ...entry, approved: true, ...(decidedBy === undefined ? {} : { decidedBy }) };
+        }
         break;
       case 'deny':
         prepared[index] = denied(entry, decision, policy.deniedText);
@@ -128,9 +132,10 @@ async function decideCall(
     if (verdict.type === 'denied') return { type: 'deny', reason: verdict.reason };
   }
   if (given !== undefined) {
+    const by = given.by === undefined ? {} : { decidedBy: given.by };
     return given.type === 'run'
-      ? { type: 'run', approved: true }
-      : { type: 'deny', reason: DECIDED_DENY_REASON, message: given.message, decided: true };
+      ? { type: 'run', approved: true, ...by }
+      : { type: 'deny', reason: DECIDED_DENY_REASON, message: given.message, decided: true, ...by };
   }
   if (tool.beforeToolCall !== undefined || policy.beforeToolCall !== undefined) {
     const verdict = await decideToolCall(call, context, {
@@ -159,10 +164,11 @@ function denied(
     readonly reason?: string | undefined;
     readonly message?: string | undefined;
     readonly decided?: true;
+    readonly decidedBy?: string;
   },
   deniedText: string,
 ): RejectedCall {
-  const { reason, message } = decision;
+  const { reason, message, decidedBy } = decision;
   const text: ModelTextPart =
     message === undefined ? deniedText : foreign(message, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
   return {
@@ -179,5 +185,6 @@ function denied(
     invalid: entry.invalid,
     ...(reason === undefined ? {} : { reason }),
     ...(decision.decided === true ? { decided: true } : {}),
+    ...(decidedBy === undefined ? {} : { decidedBy }),
   };
 }

@@ -43,11 +43,14 @@ export async function deliverResult(delivery: Delivery, value: unknown): Promise
   });
   switch (policy) {
     case 'warn':
-      return render(delivery, value);
+      return { ...render(delivery, value), contractViolation: true };
     case 'feedback':
     case 'throw': {
       const error = new ContractViolationError({ toolName: tool.name, issues: outcome.issues, value });
-      return fail(delivery, error, policy === 'throw' ? 'fatal' : 'invalid-input');
+      return {
+        ...fail(delivery, error, policy === 'throw' ? 'fatal' : 'invalid-input'),
+        contractViolation: true,
+      };
     }
     default: {
       const unreachable: never = policy;

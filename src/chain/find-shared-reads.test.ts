@@ -105,17 +105,18 @@ describe('findSharedReads', () => {
 });
 
 describe('sharedResult', () => {
+  const ran = {
+    type: 'success' as const,
+    toolCallId: 'c1',
+    toolName: 'search',
+    content: '[]',
+    value: [],
+    truncated: false,
+    attempts: 2,
+    durationMs: 31,
+  };
+
   it('is the result that ran, under its own id, marked and with no attempt of its own', () => {
-    const ran = {
-      type: 'success' as const,
-      toolCallId: 'c1',
-      toolName: 'search',
-      content: '[]',
-      value: [],
-      truncated: false,
-      attempts: 2,
-      durationMs: 31,
-    };
     expect(sharedResult(ran, 'c7')).toEqual({
       ...ran,
       toolCallId: 'c7',
@@ -123,5 +124,19 @@ describe('sharedResult', () => {
       durationMs: 0,
       sharedWith: 'c1',
     });
+  });
+
+  it('leaves with the call that ran what is its own: the decision on it, who gave it, its contract violation', () => {
+    const decided = {
+      ...ran,
+      approval: 'approved' as const,
+      decidedBy: 'alice',
+      contractViolation: true as const,
+    };
+    const shared = sharedResult(decided, 'c7');
+    expect(shared).toMatchObject({ toolCallId: 'c7', content: '[]', sharedWith: 'c1' });
+    expect(Object.keys(shared)).not.toContain('approval');
+    expect(Object.keys(shared)).not.toContain('decidedBy');
+    expect(Object.keys(shared)).not.toContain('contractViolation');
   });
 });

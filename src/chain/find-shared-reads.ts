@@ -53,5 +53,7 @@ export function findSharedReads(prepared: readonly PreparedCall[]): readonly num
  * `attempts` and `durationMs` are 0: its own execute never ran (the time is the shared call's).
  */
 export function sharedResult(ran: ToolCallResult, toolCallId: string): ToolCallResult {
-  return { ...ran, toolCallId, attempts: 0, durationMs: 0, sharedWith: ran.toolCallId };
+  // What belongs to the call that ran stays with it: the decision on it, and the contract its tool broke.
+  const { approval: _approval, decidedBy: _decidedBy, contractViolation: _violation, ...result } = ran;
+  return { ...result, toolCallId, attempts: 0, durationMs: 0, sharedWith: ran.toolCallId };
 }

@@ -39,6 +39,8 @@ export interface ReadyCall extends Counted {
   readonly deferredCounters?: readonly SharedCounter[];
   /** A decision given on resume approved it (for the audit). */
   readonly approved?: true;
+  /** Who approved it (the decision's `by`). */
+  readonly decidedBy?: string;
 }
 
 /** A call refused before its tool ran: the model is told why. */
@@ -60,6 +62,8 @@ export interface RejectedCall extends Counted {
   readonly storeFailed?: true;
   /** Refused by a decision given on resume (for the audit). */
   readonly decided?: true;
+  /** Who refused it (the decision's `by`). */
+  readonly decidedBy?: string;
 }
 
 export type PreparedCall = ReadyCall | RejectedCall;

@@ -5,10 +5,10 @@ import { summarizeArguments } from '../redact/redact.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { sharedResult } from './find-shared-reads.js';
 import { formatToolError } from './format-tool-error.js';
-import type { ReadyCall, RejectedCall } from './prepare-tool-call.js';
+import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
 import type { RunContext } from './run-context.js';
 import { type EventSink, errorFields } from './tool-event.js';
-import type { ToolCallResult } from './tool-execution-result.js';
+import type { ToolCallResult, ToolCallResultBase } from './tool-execution-result.js';
 
 /** Answers a call refused before its tool ran, with its start and end events. */
 export async function answerRejected(entry: RejectedCall, context: RunContext): Promise<ToolCallResult> {
@@ -24,6 +24,7 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
     content: formatToolError(entry.code, entry.text),
     attempts: 0,
     durationMs: 0,
+    ...decisionOf(entry),
   };
   events.emit({
     type: 'tool-call-start',
@@ -44,7 +45,7 @@ export async function answerShared(
   ran: Promise<ToolCallResult>,
   events: EventSink,
 ): Promise<ToolCallResult> {
-  const result = sharedResult(await ran, entry.call.id);
+  const result: ToolCallResult = { ...sharedResult(await ran, entry.call.id), ...decisionOf(entry) };
   if (!events.listening) return result;
   const summary = summaryOf(entry.call, events);
   events.emit({
@@ -55,6 +56,14 @@ export async function answerShared(
   });
   reportEnd(events, { call: entry.call, result, summary });
   return result;
+}
+
+/** The decision given on resume for the call, as result fields (`approval`, `decidedBy`); none without one. */
+export function decisionOf(entry: PreparedCall): Pick<ToolCallResultBase, 'approval' | 'decidedBy'> {
+  const decided = entry.type === 'ready' ? entry.approved === true : entry.decided === true;
+  if (!decided) return {};
+  const approval = entry.type === 'ready' ? 'approved' : 'denied';
+  return entry.decidedBy === undefined ? { approval } : { approval, decidedBy: entry.decidedBy };
 }
 
 /** The summary is only ever shown in events: nobody listening, nothing to redact. */
@@ -69,24 +78,20 @@ export function reportEnd(
     result,
     summary,
     rejected,
-    approved,
   }: {
     readonly call: ToolCall;
-    readonly approved?: true | undefined;
     readonly result: ToolCallResult;
     readonly summary: string;
     readonly rejected?: RejectedCall;
   },
 ): void {
   if (!events.listening) return;
-  const { toolName, toolCallId, sharedWith, replayOf } = result;
+  const { toolName, toolCallId, sharedWith, replayOf, decidedBy } = result;
   const digest = events.digests ? { argumentsDigest: argumentsDigest(toolName, call.arguments) } : {};
   const approval =
-    approved === true
-      ? { approval: 'approved' as const }
-      : rejected?.decided === true
-        ? { approval: 'denied' as const }
-        : {};
+    result.approval === undefined
+      ? {}
+      : { approval: result.approval, ...(decidedBy === undefined ? {} : { decidedBy }) };
   const base = {
     toolName,
     toolCallId,

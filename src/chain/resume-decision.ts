@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../defaults.js';
 import { ApprovalError } from '../errors/approval-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { describeOptionValue } from '../options/check-option.js';
@@ -12,15 +13,23 @@ export const MAX_DENIAL_MESSAGE_CHARS = 1000;
  * (the pending call's `argumentsDigest`); `{ approve: false, message? }` refuses it, and the model is told
  * `message` (default: the policy's `deniedText`). `'run'` and `'deny'` are the short forms, for a caller
  * that holds the paused state itself; an approval of a run kept in a store must name the digest.
+ * `by` says who decided (a user id or name, at most `DEFAULT_MAX_DECIDED_BY_CHARS`, no control
+ * characters): the call's `tool-call-end` event and audit record carry it as `decidedBy`.
  */
 export type ResumeDecision =
   | 'run'
   | 'deny'
-  | { readonly approve: true; readonly argumentsDigest: string }
-  | { readonly approve: false; readonly message?: string };
+  | { readonly approve: true; readonly argumentsDigest: string; readonly by?: string }
+  | { readonly approve: false; readonly message?: string; readonly by?: string };
 
-/** A decision checked against its call: run it, or refuse it (with a person's message for the model). */
-export type SettledDecision = { readonly type: 'run' } | { readonly type: 'deny'; readonly message?: string };
+/** A decision checked against its call: run it, or refuse it (with a person's message for the model); `by` who decided. */
+export type SettledDecision =
+  | { readonly type: 'run'; readonly by?: string }
+  | { readonly type: 'deny'; readonly message?: string; readonly by?: string };
+
+/** Control characters (C0, DEL, C1) and the line and paragraph separators: none may be in `by`. */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/gu;
 
 /** What a decision is checked against: the call as the model made it. */
 export interface DecidedCall {
@@ -83,7 +92,9 @@ function settle(
       message: "approving a stored run takes { approve: true, argumentsDigest } (the pending call's digest)",
     });
   }
-  const { approve, argumentsDigest: digest, message } = readFields(decision, option);
+  const { approve, argumentsDigest: digest, message, by: rawBy } = readFields(decision, option);
+  if (approve !== true && approve !== false) throw wrongShape(option, decision);
+  const by = decidedBy(rawBy, option);
   if (approve === true) {
     if (typeof digest !== 'string') {
       throw new InvalidOptionsError({
@@ -99,30 +110,56 @@ function settle(
         message: `the approval of call ${JSON.stringify(call.toolCallId.slice(0, 100))} names other arguments than the call's`,
       });
     }
-    return { type: 'run' };
+    return { type: 'run', ...by };
   }
-  if (approve === false) {
-    if (message === undefined) return { type: 'deny' };
-    if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_DENIAL_MESSAGE_CHARS) {
-      throw new InvalidOptionsError({
-        option: `${option}.message`,
-        message: `must be a non-empty string of at most ${MAX_DENIAL_MESSAGE_CHARS} characters, got ${describeOptionValue(message)}`,
-      });
-    }
-    return { type: 'deny', message };
+  if (message === undefined) return { type: 'deny', ...by };
+  if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_DENIAL_MESSAGE_CHARS) {
+    throw new InvalidOptionsError({
+      option: `${option}.message`,
+      message: `must be a non-empty string of at most ${MAX_DENIAL_MESSAGE_CHARS} characters, got ${describeOptionValue(message)}`,
+    });
   }
-  throw wrongShape(option, decision);
+  return { type: 'deny', message, ...by };
+}
+
+/**
+ * Who decided, as given: the operator's id, not model text, so it is not redacted, only bounded (a
+ * non-empty string of at most `DEFAULT_MAX_DECIDED_BY_CHARS`, without control characters, so a log line
+ * stays one line). Anything else is refused.
+ */
+function decidedBy(by: unknown, option: string): { readonly by?: string } {
+  if (by === undefined) return {};
+  if (
+    typeof by !== 'string' ||
+    by.trim() === '' ||
+    by.length > DEFAULT_MAX_DECIDED_BY_CHARS ||
+    CONTROL_CHARACTER.test(by)
+  ) {
+    throw new InvalidOptionsError({
+      option: `${option}.by`,
+      message: `must be a non-empty string of at most ${DEFAULT_MAX_DECIDED_BY_CHARS} characters without control characters (who decided), got ${describeOptionValue(escaped(by))}`,
+    });
+  }
+  return { by };
+}
+
+/** A refused `by` as the error quotes it: its control characters written as `\uXXXX` (JSON leaves U+0085 and U+2028 raw). */
+function escaped(by: unknown): unknown {
+  if (typeof by !== 'string') return by;
+  return by
+    .slice(0, 50)
+    .replace(CONTROL_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The decision's fields, each read once; anything unreadable is a decision of the wrong shape. */
 function readFields(
   decision: unknown,
   option: string,
-): { approve?: unknown; argumentsDigest?: unknown; message?: unknown } {
+): { approve?: unknown; argumentsDigest?: unknown; message?: unknown; by?: unknown } {
   if (typeof decision === 'object' && decision !== null && !Array.isArray(decision)) {
     try {
-      const { approve, argumentsDigest: digest, message } = decision as Record<string, unknown>;
-      return { approve, argumentsDigest: digest, message };
+      const { approve, argumentsDigest: digest, message, by } = decision as Record<string, unknown>;
+      return { approve, argumentsDigest: digest, message, by };
     } catch {
       // A throwing getter or Proxy trap: refused below.
     }
@@ -133,6 +170,6 @@ function readFields(
 function wrongShape(option: string, decision: unknown): InvalidOptionsError {
   return new InvalidOptionsError({
     option,
-    message: `must be "run", "deny", { approve: true, argumentsDigest } or { approve: false, message? }, got ${describeOptionValue(decision)}`,
+    message: `must be "run", "deny", { approve: true, argumentsDigest, by? } or { approve: false, message?, by? }, got ${describeOptionValue(decision)}`,
   });
 }

@@ -13,7 +13,7 @@ import {
   type ReadyCall,
   type RejectedCall,
 } from './prepare-tool-call.js';
-import { answerRejected, answerShared, reportEnd, summaryOf } from './report-call-events.js';
+import { answerRejected, answerShared, decisionOf, reportEnd, summaryOf } from './report-call-events.js';
 import type { SettledDecision } from './resume-decision.js';
 import type { RunContext } from './run-context.js';
 import { runToolCall } from './run-tool-call.js';
@@ -312,6 +312,7 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
     context.callbackFailed('policy', error);
     result = toolFailure({ base: call.base, error, errorClass: 'fatal', attempts: 0, durationMs: 0 });
   }
-  reportEnd(events, { call: entry.call, result, summary: call.argumentsSummary, approved: entry.approved });
+  if (entry.approved === true) result = { ...result, ...decisionOf(entry) };
+  reportEnd(events, { call: entry.call, result, summary: call.argumentsSummary });
   return result;
 }

@@ -98,6 +98,8 @@ export type ToolEvent =
         readonly argumentsDigest?: string;
         /** A decision given on resume approved the call (it ran) or refused it. */
         readonly approval?: 'approved' | 'denied';
+        /** Who gave that decision (its `by`), as given: only with `approval`, when the decision named one. */
+        readonly decidedBy?: string;
         readonly code?: ToolErrorCode;
         readonly durationMs: number;
         readonly attempts: number;

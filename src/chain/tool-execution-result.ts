@@ -22,6 +22,16 @@ export interface ToolCallResultBase {
    * of that call, whose recorded result this is (`attempts` is 0; the content says it was already done).
    */
   readonly replayOf?: string;
+  /** A decision given on resume approved the call (it ran) or refused it. */
+  readonly approval?: 'approved' | 'denied';
+  /** Who gave that decision (its `by`), as given. */
+  readonly decidedBy?: string;
+  /**
+   * The tool's value broke its output contract, whatever the policy did about it (`warn` passed it,
+   * `feedback` and `throw` failed the call). Only on the call whose tool returned it, not on one that
+   * shares its result.
+   */
+  readonly contractViolation?: true;
 }
 
 export interface ToolCallSuccess extends ToolCallResultBase {

@@ -6,7 +6,6 @@ import { StoreError } from '../errors/store-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
-import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
 import {
@@ -16,6 +15,7 @@ import {
   DONE,
   interrupted,
   pause,
+  pauseAndDecide,
   REFUND_ARGUMENTS,
   ROUND,
   refusal,
@@ -75,18 +75,7 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     const store = new MemoryStore();
     /** A fresh paused run, refused with `decision`; what the model was told of the refund, and the events. */
     const refuse = async (decision: unknown, extra: { readonly deniedText?: string } = {}) => {
-      const { outcome } = await pause(store);
-      const recorder = recordEvents();
-      const shop = approvalShop();
-      const done = await resumeToolLoop({
-        runId: outcome.runId,
-        store,
-        tools: shop.tools,
-        model: new ScriptedModel({ script: [DONE] }),
-        decisions: { r1: decision as 'deny' },
-        onEvent: recorder.listener,
-        ...extra,
-      });
+      const { done, recorder, shop } = await pauseAndDecide(store, decision, extra);
       expect(shop.refunds).toEqual([]);
       return { answer: done.messages.find((m) => m.role === 'tool' && m.toolCallId === 'r1'), recorder };
     };

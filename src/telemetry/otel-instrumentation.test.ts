@@ -1,12 +1,5 @@
-import { context, type Meter, type Tracer, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { type Meter, type Tracer, trace } from '@opentelemetry/api';
+import type { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
 import { createToolRuntime } from '../chain/tool-runtime.js';
@@ -16,6 +9,7 @@ import { runToolLoop } from '../run/run-tool-loop.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
+import { type OtelTestSdk, startOtelTestSdk } from './__fixtures__/otel-test-sdk.js';
 import { otelInstrumentation } from './otel-instrumentation.js';
 import {
   ATTR_ERROR_TYPE,
@@ -37,40 +31,17 @@ const ERROR = 2;
 const USER: readonly Message[] = [{ role: 'user', content: 'Look up order 7.' }];
 const SECRET = 'hunter2-secret-value';
 
-/** The test's own metric reader: collects on demand, exports nowhere. */
-class CollectingReader extends MetricReader {
-  protected override onShutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-  protected override onForceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
+let sdk: OtelTestSdk;
 let exporter: InMemorySpanExporter;
-let tracerProvider: BasicTracerProvider;
-let meterProvider: MeterProvider;
-let reader: CollectingReader;
 let tracer: Tracer;
 let meter: Meter;
 
-// Spans nest through the global context API, which needs a context manager; it is the only global this
-// file sets, and it is taken away after each test. Tracer and meter are passed explicitly.
 beforeEach(() => {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  exporter = new InMemorySpanExporter();
-  tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  reader = new CollectingReader();
-  meterProvider = new MeterProvider({ readers: [reader] });
-  tracer = tracerProvider.getTracer('test');
-  meter = meterProvider.getMeter('test');
+  sdk = startOtelTestSdk();
+  ({ exporter, tracer, meter } = sdk);
 });
 
-afterEach(async () => {
-  context.disable();
-  await tracerProvider.shutdown();
-  await meterProvider.shutdown();
-});
+afterEach(() => sdk.shutdown());
 
 function lookupTool() {
   return defineTool({
@@ -104,15 +75,6 @@ function spanNamed(name: string): ReadableSpan {
 /** Every finished span's attributes, as one text to search for what must not be there. */
 function attributesText(): string {
   return JSON.stringify(exporter.getFinishedSpans().map((span) => span.attributes));
-}
-
-/** The points of the metric `name` (named as written, so a renamed constant fails here). */
-async function metricPoints(name: string): Promise<DataPoint<unknown>[]> {
-  const { resourceMetrics } = await reader.collect();
-  const metric = resourceMetrics.scopeMetrics
-    .flatMap((scope) => scope.metrics)
-    .find((candidate) => candidate.descriptor.name === name);
-  return (metric?.dataPoints ?? []) as DataPoint<unknown>[];
 }
 
 describe('otelInstrumentation spans', () => {
@@ -213,11 +175,11 @@ describe('otelInstrumentation spans', () => {
     expect(JSON.stringify([span.status, span.attributes, span.events])).not.toContain('hunter2');
     // The run completed: its span is not an error.
     expect(spanNamed('invoke_agent').status.code).not.toBe(ERROR);
-    const durations = await metricPoints('gen_ai.execute_tool.duration');
+    const durations = await sdk.metricPoints('gen_ai.execute_tool.duration');
     expect(durations.map((point) => point.attributes)).toEqual([
       { [ATTR_GEN_AI_TOOL_NAME]: 'lookup', [ATTR_ERROR_TYPE]: span.attributes[ATTR_ERROR_TYPE] },
     ]);
-    expect(await metricPoints('toolwarden.tool.errors')).toMatchObject([
+    expect(await sdk.metricPoints('toolwarden.tool.errors')).toMatchObject([
       { attributes: { 'toolwarden.error.class': 'invalid-input' }, value: 1 },
     ]);
   });
@@ -251,17 +213,17 @@ describe('otelInstrumentation metrics', () => {
       ...otel,
     });
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'max-round-trips', roundTrips: 2 });
-    const durations = await metricPoints('gen_ai.execute_tool.duration');
+    const durations = await sdk.metricPoints('gen_ai.execute_tool.duration');
     expect(durations).toHaveLength(1);
     expect(durations[0]?.attributes).toEqual({ [ATTR_GEN_AI_TOOL_NAME]: 'lookup' });
     expect(durations[0]?.value).toMatchObject({ count: 2 });
-    expect(await metricPoints('toolwarden.run.round_trips')).toMatchObject([
+    expect(await sdk.metricPoints('toolwarden.run.round_trips')).toMatchObject([
       { attributes: { [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'stopped' }, value: { count: 1, sum: 2 } },
     ]);
-    expect(await metricPoints('toolwarden.run.stops')).toMatchObject([
+    expect(await sdk.metricPoints('toolwarden.run.stops')).toMatchObject([
       { attributes: { 'toolwarden.stop.reason': 'max-round-trips' }, value: 1 },
     ]);
-    expect(await metricPoints('toolwarden.limit.hits')).toMatchObject([
+    expect(await sdk.metricPoints('toolwarden.limit.hits')).toMatchObject([
       { attributes: { 'toolwarden.limit': 'round-trips' }, value: 1 },
     ]);
     const run = spanNamed('invoke_agent');
@@ -289,7 +251,7 @@ describe('otelInstrumentation metrics', () => {
     });
     expect(ledger.charges).toHaveLength(1);
     expect(outcome.toolResults.map((result) => result.replayOf)).toEqual([undefined, 'c1']);
-    expect(await metricPoints('toolwarden.idempotency.replays')).toMatchObject([
+    expect(await sdk.metricPoints('toolwarden.idempotency.replays')).toMatchObject([
       { attributes: { [ATTR_GEN_AI_TOOL_NAME]: 'charge' }, value: 1 },
     ]);
     // The replay did not run again: it has no execute_tool span (the convention: a replay must not be
@@ -322,7 +284,7 @@ describe('otelInstrumentation metrics', () => {
       ...otelInstrumentation({ tracer, meter }),
     });
     expect(outcome.type).toBe('interrupted');
-    expect(await metricPoints('toolwarden.run.interrupts')).toMatchObject([{ value: 1 }]);
+    expect(await sdk.metricPoints('toolwarden.run.interrupts')).toMatchObject([{ value: 1 }]);
     const run = spanNamed('invoke_agent');
     expect(run.attributes).toMatchObject({
       [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'interrupted',

@@ -30,6 +30,7 @@ import {
   ATTR_GEN_AI_USAGE_INPUT_TOKENS,
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
   ATTR_TOOLWARDEN_ATTEMPTS,
+  ATTR_TOOLWARDEN_CONTRACT_VIOLATION,
   ATTR_TOOLWARDEN_ERROR_CLASS,
   ATTR_TOOLWARDEN_PENDING_CALLS,
   ATTR_TOOLWARDEN_ROUND_TRIPS,
@@ -109,6 +110,11 @@ async function executeToolSpan(
   const result = await context.with(trace.setSpan(context.active(), span), next);
   const seconds = (performance.now() - started) / 1000;
   span.setAttribute(ATTR_TOOLWARDEN_ATTEMPTS, result.attempts);
+  // Counted here, not at the run's end: only the call whose tool ran has it, and a lone execution too.
+  if (result.contractViolation === true) {
+    span.setAttribute(ATTR_TOOLWARDEN_CONTRACT_VIOLATION, true);
+    recorded.recordContractViolation(call.toolName);
+  }
   if (result.type === 'error') {
     span.setAttributes({ [ATTR_ERROR_TYPE]: result.code, [ATTR_TOOLWARDEN_ERROR_CLASS]: result.errorClass });
     span.setStatus({ code: SpanStatusCode.ERROR, message: result.code });

@@ -41,6 +41,10 @@ export const ATTR_TOOLWARDEN_ERROR_CLASS = 'toolwarden.error.class';
 export const ATTR_TOOLWARDEN_ATTEMPTS = 'toolwarden.tool.attempts';
 /** Which limit a stop met: `round-trips`, `tokens`, `time`, `cost`, or a call limit's scope. */
 export const ATTR_TOOLWARDEN_LIMIT = 'toolwarden.limit';
+/** On an `execute_tool` span: the tool's result broke its output contract (under any policy). */
+export const ATTR_TOOLWARDEN_CONTRACT_VIOLATION = 'toolwarden.contract.violation';
+/** A decision given on resume: `approved` or `denied`. */
+export const ATTR_TOOLWARDEN_APPROVAL_DECISION = 'toolwarden.approval.decision';
 
 /** Histogram (s): how long a tool call took, attempts and retries included (the span's duration). */
 export const METRIC_GEN_AI_EXECUTE_TOOL_DURATION = 'gen_ai.execute_tool.duration';
@@ -61,3 +65,15 @@ export const METRIC_TOOLWARDEN_TOOL_ERRORS = 'toolwarden.tool.errors';
 export const METRIC_TOOLWARDEN_IDEMPOTENT_REPLAYS = 'toolwarden.idempotency.replays';
 /** Counter ({run}): runs interrupted to wait for approvals. */
 export const METRIC_TOOLWARDEN_INTERRUPTS = 'toolwarden.run.interrupts';
+/** Counter ({call}): every tool call of a run, refused and replayed ones included (no attributes). */
+export const METRIC_TOOLWARDEN_TOOL_CALLS = 'toolwarden.tool.calls';
+/**
+ * Counter ({call}): calls of a run whose tool and canonical arguments an earlier call of the run already
+ * had (no attributes). The repeated-fingerprint hit rate is `toolwarden.fingerprint.repeats` over
+ * `toolwarden.tool.calls`: when it rises, fix the tool's description or answer, not the ceiling.
+ */
+export const METRIC_TOOLWARDEN_FINGERPRINT_REPEATS = 'toolwarden.fingerprint.repeats';
+/** Counter ({call}): results that broke their tool's output contract, under any policy, by tool. */
+export const METRIC_TOOLWARDEN_CONTRACT_VIOLATIONS = 'toolwarden.contract.violations';
+/** Counter ({decision}): decisions given on resume, by decision and tool. */
+export const METRIC_TOOLWARDEN_APPROVALS = 'toolwarden.approvals';

@@ -3,6 +3,7 @@ import { approvalDemoShop as approvalShop, DEMO_ROUND } from '../../demo/approva
 import { ApprovalError } from '../../errors/approval-error.js';
 import type { Message } from '../../messages/message.js';
 import type { Store } from '../../store/store.js';
+import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import type { LoopOutcome } from '../loop-outcome.js';
 import { resumeToolLoop } from '../resume-tool-loop.js';
@@ -38,6 +39,27 @@ export async function pause(store: Store, extra: { readonly approvalTtlMs?: numb
     }),
   );
   return { outcome, shop };
+}
+
+/** A fresh paused run resumed by its id with `decision` for the refund (`r1`), its events recorded. */
+export async function pauseAndDecide(
+  store: Store,
+  decision: unknown,
+  extra: { readonly deniedText?: string } = {},
+) {
+  const { outcome } = await pause(store);
+  const recorder = recordEvents();
+  const shop = approvalShop();
+  const done = await resumeToolLoop({
+    runId: outcome.runId,
+    store,
+    tools: shop.tools,
+    model: new ScriptedModel({ script: [DONE] }),
+    decisions: { r1: decision as 'deny' },
+    onEvent: recorder.listener,
+    ...extra,
+  });
+  return { done, recorder, shop };
 }
 
 /** A later request, maybe in another process: new tools, the store and the run id only. */
