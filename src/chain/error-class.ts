@@ -6,7 +6,13 @@
  * - `fatal`: a defect: the execution throws, keeping the cause and the partial results.
  * - `aborted`: the caller's signal aborted before the call finished: never retried, never the model's fault.
  */
-export type ErrorClass = (typeof ALL_ERROR_CLASSES)[number];
+export type ErrorClass = 'invalid-input' | 'transient' | 'denied' | 'fatal' | 'aborted';
 
 /** Every error class, for a reader that checks a class it did not make (an audit log). */
-export const ALL_ERROR_CLASSES = ['invalid-input', 'transient', 'denied', 'fatal', 'aborted'] as const;
+export const ALL_ERROR_CLASSES: readonly ErrorClass[] = [
+  'invalid-input',
+  'transient',
+  'denied',
+  'fatal',
+  'aborted',
+];

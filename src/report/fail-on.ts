@@ -1,7 +1,22 @@
 import type { AuditReport } from './audit-report.js';
 
-/** The figures `--fail-on` can test, and where each comes from in the report. */
-const METRICS = {
+/** The figures `--fail-on` can test. */
+export type FailOnMetric =
+  | 'repeat-rate'
+  | 'error-rate'
+  | 'stop-rate'
+  | 'rounds-p50'
+  | 'rounds-p95'
+  | 'rounds-p99'
+  | 'rounds-max'
+  | 'at-ceiling'
+  | 'contract-violations'
+  | 'limit-hits'
+  | 'denied'
+  | 'skipped';
+
+/** Where each figure comes from in the report. */
+const METRICS: Readonly<Record<FailOnMetric, (report: AuditReport) => number | null>> = {
   'repeat-rate': (report) => report.repeats.rate,
   'error-rate': (report) => report.errors.rate,
   'stop-rate': (report) => report.stops.rate,
@@ -14,9 +29,7 @@ const METRICS = {
   'limit-hits': (report) => sum(report.limitHits.map((row) => row.count)),
   denied: (report) => report.approvals.denied,
   skipped: (report) => report.records.skipped,
-} satisfies Record<string, (report: AuditReport) => number | null>;
-
-export type FailOnMetric = keyof typeof METRICS;
+};
 export type FailOnOperator = '>' | '>=' | '<' | '<=' | '==';
 
 /** One `--fail-on` condition: `repeat-rate>0.05`. */

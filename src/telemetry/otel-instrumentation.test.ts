@@ -1,5 +1,10 @@
 import { type Meter, type Tracer, trace } from '@opentelemetry/api';
-import type { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOffSampler,
+  BasicTracerProvider,
+  type InMemorySpanExporter,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
 import { createToolRuntime } from '../chain/tool-runtime.js';
@@ -195,6 +200,52 @@ describe('otelInstrumentation spans', () => {
     // Only the tool's own span reached the test provider: toolwarden's went to the global (no-op) tracer.
     expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['db.query']);
     expect(trace.getActiveSpan()).toBeUndefined();
+  });
+});
+
+describe('otelInstrumentation without an SDK', () => {
+  it('runs the call and the run as they are: no active span is set for the tool (nothing would record it)', async () => {
+    let active: unknown = 'not seen';
+    const tool = defineTool({
+      name: 'lookup',
+      description: 'Looks an order up.',
+      effect: 'read',
+      execute: () => {
+        active = trace.getActiveSpan();
+        return 'ok';
+      },
+    });
+    // The global API with no provider (a context manager is set: a no-op span would be seen if made active).
+    const outcome = await runToolLoop({
+      model: twoRounds({ q: 'x' }),
+      tools: [tool],
+      messages: USER,
+      ...otelInstrumentation(),
+    });
+    expect(outcome.type).toBe('completed');
+    expect(active).toBeUndefined();
+  });
+
+  it('keeps an SDK span that was sampled out: its trace still reaches the tool', async () => {
+    const sampledOut = new BasicTracerProvider({ sampler: new AlwaysOffSampler() }).getTracer('off');
+    let traceId: string | undefined;
+    const tool = defineTool({
+      name: 'lookup',
+      description: 'Looks an order up.',
+      effect: 'read',
+      execute: () => {
+        traceId = trace.getActiveSpan()?.spanContext().traceId;
+        return 'ok';
+      },
+    });
+    await runToolLoop({
+      model: twoRounds({ q: 'x' }),
+      tools: [tool],
+      messages: USER,
+      ...otelInstrumentation({ tracer: sampledOut }),
+    });
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(traceId).not.toBe('0'.repeat(32));
   });
 });
 

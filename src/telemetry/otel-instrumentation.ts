@@ -1,6 +1,7 @@
 import {
   type Attributes,
   context,
+  isSpanContextValid,
   type Meter,
   metrics,
   type Span,
@@ -105,6 +106,8 @@ async function executeToolSpan(
     kind: SpanKind.INTERNAL,
     attributes,
   });
+  // No SDK: the span records nothing and carries no trace, and no meter measures: run the call as is.
+  if (!recorded.enabled && isNoopSpan(span)) return next();
   const started = performance.now();
   // `next` never rejects: the chain turns every failure into a result.
   const result = await context.with(trace.setSpan(context.active(), span), next);
@@ -139,6 +142,7 @@ async function invokeAgentSpan(
       ...(run.sessionId === undefined ? {} : { [ATTR_GEN_AI_CONVERSATION_ID]: run.sessionId }),
     },
   });
+  if (!recorded.enabled && isNoopSpan(span)) return next();
   try {
     const outcome = await context.with(trace.setSpan(context.active(), span), next);
     endRun(span, recorded, outcome, undefined);
@@ -179,6 +183,15 @@ function endRun(span: Span, recorded: RunMetrics, outcome: LoopOutcome | undefin
     span.setStatus({ code: SpanStatusCode.ERROR, message: errorType });
   }
   span.end();
+}
+
+/**
+ * A span of the API's no-op tracer with no trace to carry (no SDK registered, no incoming trace): making
+ * it active would change nothing. A span an SDK sampled out is not one: its context must still reach the
+ * tool's own spans.
+ */
+function isNoopSpan(span: Span): boolean {
+  return !span.isRecording() && !isSpanContextValid(span.spanContext());
 }
 
 /** The redacted summary of the arguments (a JSON text), as the tool events carry it. */

@@ -26,6 +26,8 @@ import {
 
 /** The instruments of one `otelInstrumentation`, made once from its meter. */
 export interface RunMetrics {
+  /** False for the API's no-op meter: nothing is recorded, so nothing needs measuring. */
+  readonly enabled: boolean;
   /** One tool call's duration, in seconds; `errorType` is the failed call's code. */
   readonly recordToolDuration: (seconds: number, toolName: string, errorType: string | undefined) => void;
   /** A call whose result broke its tool's output contract (the tool ran: its name is a known tool's). */
@@ -39,6 +41,7 @@ export interface RunMetrics {
 
 /** What records nothing: for the API's no-op meter, so no SDK costs no per-call work (no digests). */
 const NO_METRICS: RunMetrics = {
+  enabled: false,
   recordToolDuration: () => {},
   recordContractViolation: () => {},
   recordRun: () => {},
@@ -60,6 +63,7 @@ export function createRunMetrics(meter: Meter): RunMetrics {
   const { stops, limitHits, toolErrors, replays, interrupts, toolCalls, repeats, violations, approvals } =
     createCounters(meter);
   return {
+    enabled: true,
     recordToolDuration: (seconds, toolName, errorType) => {
       toolDuration.record(seconds, {
         [ATTR_GEN_AI_TOOL_NAME]: toolName,
