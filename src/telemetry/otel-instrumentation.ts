@@ -1,9 +1,9 @@
 import {
   type Attributes,
   context,
-  isSpanContextValid,
   type Meter,
   metrics,
+  ProxyTracerProvider,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -81,9 +81,17 @@ export function otelInstrumentation(options: OtelInstrumentationOptions = {}): O
   const tracer = options.tracer ?? trace.getTracer(INSTRUMENTATION_NAME);
   const recorded = createRunMetrics(options.meter ?? metrics.getMeter(INSTRUMENTATION_NAME));
   const recordContent = options.recordContent === true;
+  // The global tracer records only once an SDK registers a provider (until then the API hands out its
+  // proxy); with no meter recording either, a call or a run goes through unwrapped: no SDK, no cost.
+  const tracing =
+    options.tracer !== undefined
+      ? () => true
+      : () => !(trace.getTracerProvider() instanceof ProxyTracerProvider);
+  const live = () => recorded.enabled || tracing();
   return {
-    wrapToolExecution: (call, next) => executeToolSpan(tracer, recorded, recordContent, call, next),
-    wrapRun: (run, next) => invokeAgentSpan(tracer, recorded, run, next),
+    wrapToolExecution: (call, next) =>
+      live() ? executeToolSpan(tracer, recorded, recordContent, call, next) : next(),
+    wrapRun: (run, next) => (live() ? invokeAgentSpan(tracer, recorded, run, next) : next()),
   };
 }
 
@@ -106,8 +114,6 @@ async function executeToolSpan(
     kind: SpanKind.INTERNAL,
     attributes,
   });
-  // No SDK: the span records nothing and carries no trace, and no meter measures: run the call as is.
-  if (!recorded.enabled && isNoopSpan(span)) return next();
   const started = performance.now();
   // `next` never rejects: the chain turns every failure into a result.
   const result = await context.with(trace.setSpan(context.active(), span), next);
@@ -142,7 +148,6 @@ async function invokeAgentSpan(
       ...(run.sessionId === undefined ? {} : { [ATTR_GEN_AI_CONVERSATION_ID]: run.sessionId }),
     },
   });
-  if (!recorded.enabled && isNoopSpan(span)) return next();
   try {
     const outcome = await context.with(trace.setSpan(context.active(), span), next);
     endRun(span, recorded, outcome, undefined);
@@ -183,15 +188,6 @@ function endRun(span: Span, recorded: RunMetrics, outcome: LoopOutcome | undefin
     span.setStatus({ code: SpanStatusCode.ERROR, message: errorType });
   }
   span.end();
-}
-
-/**
- * A span of the API's no-op tracer with no trace to carry (no SDK registered, no incoming trace): making
- * it active would change nothing. A span an SDK sampled out is not one: its context must still reach the
- * tool's own spans.
- */
-function isNoopSpan(span: Span): boolean {
-  return !span.isRecording() && !isSpanContextValid(span.spanContext());
 }
 
 /** The redacted summary of the arguments (a JSON text), as the tool events carry it. */
