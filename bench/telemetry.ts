@@ -153,6 +153,8 @@ export async function benchTelemetry(): Promise<string[]> {
   const jsonl = createJsonlAuditSink({ path: jsonlPath, onError: (f) => (jsonlLost += f.lostRecords) });
   const sqlite = createSqliteAuditSink({ path: sqlitePath, onError: (f) => (sqliteLost += f.lostRecords) });
   let jsonlRecords = 0;
+  /** Records each sink got in the sinks-alone rows (the same number for both). */
+  let aloneRecords = 0;
   let sqliteRecords = 0;
   const counted = (sink: AuditSink, count: () => void): AuditSink => ({
     append: (record) => {
@@ -240,6 +242,11 @@ export async function benchTelemetry(): Promise<string[]> {
         '',
       );
     }
+    lines.push(
+      ...(await sinksAlone(jsonlCounted, sqliteCounted, (n) => {
+        aloneRecords += n;
+      })),
+    );
   } finally {
     await jsonl.close();
     await sqlite.close();
@@ -250,9 +257,68 @@ export async function benchTelemetry(): Promise<string[]> {
     const rows = (database.prepare('SELECT count(*) AS n FROM toolwarden_audit').get() as { n: number }).n;
     database.close();
     lines.push(
-      `Checks: spans exported by the two SDK rows ${spanCounts}; metrics collected ${metricCounts}; JSONL lines ${jsonlLines} of ${jsonlRecords} records appended, ${expected(index('JSONL'))} expected (lost ${jsonlLost}); SQLite rows ${rows} of ${sqliteRecords}, ${expected(index('SQLite'))} expected (lost ${sqliteLost}).`,
+      `Checks: spans exported by the two SDK rows ${spanCounts}; metrics collected ${metricCounts}; JSONL lines ${jsonlLines} of ${jsonlRecords} records appended, ${expected(index('JSONL')) + aloneRecords} expected (lost ${jsonlLost}); SQLite rows ${rows} of ${sqliteRecords}, ${expected(index('SQLite')) + aloneRecords} expected (lost ${sqliteLost}).`,
     );
     rmSync(folder, { recursive: true, force: true });
   }
   return lines;
+}
+
+/** A call record as auditListener makes it, for the sinks alone. */
+const CALL_RECORD = {
+  schemaVersion: 1,
+  kind: 'call',
+  at: '2026-12-01T12:00:00.000Z',
+  runId: '7126df3f-47c7-4858-babe-e5e47fdcca43',
+  sessionId: 'session-1',
+  toolCallId: 'call_0',
+  toolName: 'add',
+  argumentsSummary: '{"a":1,"b":2}',
+  argumentsDigest: 'ab'.repeat(32),
+  outcome: 'success',
+  durationMs: 0.012,
+  attempts: 1,
+  retries: 0,
+  replay: false,
+} as const;
+
+/**
+ * What a sink itself costs per record: `append` of a call record and its share of the batched write
+ * (the flush inside the timed window), without the run, the events or the listener around it.
+ */
+async function sinksAlone(
+  jsonl: AuditSink,
+  sqlite: AuditSink,
+  count: (n: number) => void,
+): Promise<string[]> {
+  const discard: AuditSink = { append: () => {}, flush: async () => {}, close: async () => {} };
+  const sinkSubject = (name: string, sink: AuditSink): Subject => ({
+    name,
+    async run(operations) {
+      for (let i = 0; i < operations; i++) sink.append({ ...CALL_RECORD, toolCallId: `call_${i}` });
+      if (sink === jsonl) count(operations);
+      await sink.flush();
+    },
+  });
+  const subjects = [
+    sinkSubject('a sink that discards (the copy of the record only)', discard),
+    sinkSubject('JSONL audit sink', jsonl),
+    sinkSubject('SQLite audit sink', sqlite),
+  ];
+  const { medians } = await compare(subjects, { rounds: 21, operations: 2_000, warmup: 2_000 });
+  const jsonlMicros = medians['JSONL audit sink'] ?? Number.NaN;
+  return [
+    '### The sinks alone: cost per record (append, and its share of the batched write)',
+    '',
+    formatRow(['sink', 'µs per record', 'target']),
+    formatRow(['---', '---', '---']),
+    ...subjects.map((subject) =>
+      formatRow([
+        subject.name,
+        medians[subject.name] ?? 0,
+        subject.name === 'JSONL audit sink' ? `<= 2 µs: ${verdict(jsonlMicros <= 2)}` : '—',
+      ]),
+    ),
+    '',
+  ];
 }
