@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReportDemo } from '../demo/report/run-report-demo.js';
 import {
   CHART_NAMES,
   type ExpectedMark,
@@ -225,6 +226,46 @@ describe('the report page in a real browser', () => {
     async () => {
       await opened();
       expect(requests).toEqual([pageUrl]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'draws the page of a real audit log (demo report) with the figures of its JSON report',
+    async () => {
+      await opened();
+      const demo = await runReportDemo(join(folder, 'demo'));
+      const real = JSON.parse(await readFile(demo.json, 'utf8')) as AuditReport;
+      const demoPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        await demoPage.goto(pathToFileURL(demo.html).href, { waitUntil: 'load' });
+        const expected = expectedMarks(real);
+        for (const chart of CHART_NAMES) {
+          const marks = await demoPage.$$eval(`figure[data-chart="${chart}"] .mark`, (elements) =>
+            elements.map((element) => {
+              const series = element.getAttribute('data-series');
+              const rect = element.getBoundingClientRect();
+              return {
+                label: element.getAttribute('data-label') ?? '',
+                ...(series === null ? {} : { series }),
+                value: Number(element.getAttribute('data-value')),
+                drawn: rect.width > 0 && rect.height > 0,
+              };
+            }),
+          );
+          expect(
+            marks.map(({ drawn: _, ...mark }) => mark),
+            chart,
+          ).toEqual(expected[chart]);
+          expect(
+            marks.filter((mark) => mark.value > 0 && !mark.drawn),
+            chart,
+          ).toEqual([]);
+        }
+        await demoPage.screenshot({ path: join(folder, 'demo-report.png'), fullPage: true });
+      } finally {
+        await demoPage.close();
+      }
     },
     TIMEOUT_MS,
   );

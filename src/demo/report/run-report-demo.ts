@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditListener } from '../../audit/audit-listener.js';
@@ -27,6 +27,7 @@ export interface ReportDemo {
  */
 export async function runReportDemo(folder?: string): Promise<ReportDemo> {
   const into = folder ?? (await mkdtemp(join(tmpdir(), 'toolwarden-report-')));
+  await mkdir(into, { recursive: true });
   const auditLog = join(into, 'audit.jsonl');
   const failures: unknown[] = [];
   const sink = createJsonlAuditSink({ path: auditLog, onError: (failure) => failures.push(failure) });
