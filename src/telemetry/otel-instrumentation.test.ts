@@ -203,6 +203,35 @@ describe('otelInstrumentation spans', () => {
   });
 });
 
+describe('otelInstrumentation agent and provider names', () => {
+  it('names the run span invoke_agent {agentName}, with gen_ai.agent.name and gen_ai.provider.name', async () => {
+    await runToolLoop({
+      model: twoRounds({ q: 'x' }),
+      tools: [lookupTool()],
+      messages: USER,
+      ...otelInstrumentation({ tracer, meter, agentName: 'support-bot', providerName: 'openai' }),
+    });
+    const run = spanNamed('invoke_agent support-bot');
+    expect(run.attributes).toMatchObject({
+      'gen_ai.agent.name': 'support-bot',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.operation.name': 'invoke_agent',
+    });
+    expect(spanNamed('execute_tool lookup').parentSpanContext?.spanId).toBe(run.spanContext().spanId);
+  });
+
+  it.each([
+    ['an empty agent name', { agentName: '' }],
+    ['a blank provider', { providerName: '   ' }],
+    ['a name of 201 characters', { agentName: 'a'.repeat(201) }],
+    ['a number', { agentName: 7 as unknown as string }],
+  ])('refuses %s at once, naming the option', (_, options) => {
+    expect(() => otelInstrumentation({ tracer, meter, ...options })).toThrow(
+      /Invalid option (agentName|providerName)/,
+    );
+  });
+});
+
 describe('otelInstrumentation without an SDK', () => {
   it('runs the call and the run as they are: no active span is set for the tool (nothing would record it)', async () => {
     let active: unknown = 'not seen';

@@ -14,6 +14,7 @@ import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { WrappedToolCall, WrapToolExecution } from '../chain/wrap-tool-execution.js';
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
 import { CallbackError } from '../errors/callback-error.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { ToolwardenError } from '../errors/toolwarden-error.js';
 import { summarizeArguments } from '../redact/redact.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
@@ -21,8 +22,10 @@ import type { RunWrapper, WrappedRun } from '../run/wrap-run.js';
 import { createRunMetrics, type RunMetrics } from './run-metrics.js';
 import {
   ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_AGENT_NAME,
   ATTR_GEN_AI_CONVERSATION_ID,
   ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_PROVIDER_NAME,
   ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
   ATTR_GEN_AI_TOOL_CALL_ID,
   ATTR_GEN_AI_TOOL_DESCRIPTION,
@@ -54,6 +57,10 @@ export interface OtelInstrumentationOptions {
   readonly tracer?: Tracer;
   /** Default: `metrics.getMeter('toolwarden')`, from the global API. */
   readonly meter?: Meter;
+  /** The agent's name: the run's span is `invoke_agent {agentName}` with `gen_ai.agent.name` (default: `invoke_agent`, no name). */
+  readonly agentName?: string;
+  /** `gen_ai.provider.name` on the run's span (`openai`, `anthropic`, ...): the model port does not say. */
+  readonly providerName?: string;
   /**
    * Put the call's arguments on its span (`gen_ai.tool.call.arguments`), as the redacted summary the tool
    * events carry (secrets, personal data masked; at most `DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS`). Default
@@ -88,10 +95,11 @@ export function otelInstrumentation(options: OtelInstrumentationOptions = {}): O
       ? () => true
       : () => !(trace.getTracerProvider() instanceof ProxyTracerProvider);
   const live = () => recorded.enabled || tracing();
+  const agent = agentAttributes(options);
   return {
     wrapToolExecution: (call, next) =>
       live() ? executeToolSpan(tracer, recorded, recordContent, call, next) : next(),
-    wrapRun: (run, next) => (live() ? invokeAgentSpan(tracer, recorded, run, next) : next()),
+    wrapRun: (run, next) => (live() ? invokeAgentSpan(tracer, recorded, agent, run, next) : next()),
   };
 }
 
@@ -133,15 +141,40 @@ async function executeToolSpan(
   return result;
 }
 
+/** The run span's name and its agent attributes, from the options (checked once). */
+function agentAttributes(options: OtelInstrumentationOptions): { name: string; attributes: Attributes } {
+  const text = (value: unknown, option: string): string | undefined => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 200) {
+      throw new InvalidOptionsError({
+        option,
+        message: 'must be a non-empty string of at most 200 characters',
+      });
+    }
+    return value;
+  };
+  const agentName = text(options.agentName, 'agentName');
+  const providerName = text(options.providerName, 'providerName');
+  return {
+    name: agentName === undefined ? OPERATION_INVOKE_AGENT : `${OPERATION_INVOKE_AGENT} ${agentName}`,
+    attributes: {
+      ...(agentName === undefined ? {} : { [ATTR_GEN_AI_AGENT_NAME]: agentName }),
+      ...(providerName === undefined ? {} : { [ATTR_GEN_AI_PROVIDER_NAME]: providerName }),
+    },
+  };
+}
+
 async function invokeAgentSpan(
   tracer: Tracer,
   recorded: RunMetrics,
+  agent: { name: string; attributes: Attributes },
   run: WrappedRun,
   next: () => Promise<LoopOutcome>,
 ): Promise<LoopOutcome> {
-  const span = tracer.startSpan(OPERATION_INVOKE_AGENT, {
+  const span = tracer.startSpan(agent.name, {
     kind: SpanKind.INTERNAL,
     attributes: {
+      ...agent.attributes,
       [ATTR_GEN_AI_OPERATION_NAME]: OPERATION_INVOKE_AGENT,
       [ATTR_TOOLWARDEN_RUN_ID]: run.runId,
       [ATTR_TOOLWARDEN_RUN_RESUMED]: run.resumed,

@@ -19,6 +19,10 @@ export const GEN_AI_TOOL_TYPE_FUNCTION = 'function';
 /** Opt-in (`recordContent: true`): the redacted summary of the arguments, a JSON text. */
 export const ATTR_GEN_AI_TOOL_CALL_ARGUMENTS = 'gen_ai.tool.call.arguments';
 export const ATTR_GEN_AI_CONVERSATION_ID = 'gen_ai.conversation.id';
+/** The run span's agent name (`agentName`); the span is then `invoke_agent {name}`. */
+export const ATTR_GEN_AI_AGENT_NAME = 'gen_ai.agent.name';
+/** The model provider (`providerName`): the convention requires it; the model port does not know it. */
+export const ATTR_GEN_AI_PROVIDER_NAME = 'gen_ai.provider.name';
 export const ATTR_GEN_AI_USAGE_INPUT_TOKENS = 'gen_ai.usage.input_tokens';
 export const ATTR_GEN_AI_USAGE_OUTPUT_TOKENS = 'gen_ai.usage.output_tokens';
 /** A failed call's code (`TOOL_ERROR`, `TOOL_CALL_LIMIT`, ...), a stopped run's reason, or `_OTHER`. */
