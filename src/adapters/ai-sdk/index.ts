@@ -1,0 +1,3 @@
+// toolwarden/ai-sdk: the Vercel AI SDK (ai@6, LanguageModelV3) as toolwarden's model, and AI SDK tools
+// guarded in place. The AI SDK packages are optional peer dependencies.
+export {};
