@@ -1,3 +1,4 @@
+import type { ToolSpec } from '../model/model.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { AnyTool, ToolEffect } from '../tools/define-tool.js';
 import { describeType } from './read-tool-fields.js';
@@ -7,28 +8,37 @@ import { type ToolFormat, ToolFormatError } from './tool-format-error.js';
 export interface ExportedTool<TOptions> {
   readonly name: string;
   readonly description: string;
-  readonly effect: ToolEffect;
+  /** Undefined for a `ToolSpec` (what the model port receives): it does not say. */
+  readonly effect: ToolEffect | undefined;
   readonly inputSchema: JsonSchema;
   readonly outputSchema: JsonSchema | undefined;
   readonly options: Partial<TOptions>;
 }
 
 /**
- * Checks that `tool` was made by `defineTool` and has a JSON Schema providers can read (a Standard Schema
- * without a JSON Schema conversion has none), and that `options` is an object when given.
+ * Checks that `tool` was made by `defineTool`, or is the `ToolSpec` a model is given (`request.tools`), and
+ * has a JSON Schema providers can read (a Standard Schema without a JSON Schema conversion has none), and
+ * that `options` is an object when given.
  */
 export function readExportedTool<TOptions>(
   format: ToolFormat,
-  tool: AnyTool,
+  tool: AnyTool | ToolSpec,
   options: unknown,
 ): ExportedTool<TOptions> {
   if (
     typeof tool !== 'object' ||
     tool === null ||
     typeof tool.name !== 'string' ||
-    typeof tool.description !== 'string' ||
-    (tool.effect !== 'read' && tool.effect !== 'write')
+    typeof tool.description !== 'string'
   ) {
+    throw new ToolFormatError({
+      format,
+      path: '',
+      problem: `only tools made by defineTool, or the ToolSpec a model receives, can be exported, got ${describeType(tool)}.`,
+    });
+  }
+  const defined = 'effect' in tool;
+  if (defined && tool.effect !== 'read' && tool.effect !== 'write') {
     throw new ToolFormatError({
       format,
       path: '',
@@ -43,8 +53,8 @@ export function readExportedTool<TOptions>(
       problem: `options must be an object, got ${describeType(options)} (write tools.map((tool) => ...) rather than passing the function to map).`,
     });
   }
-  const inputSchema = tool.inputJsonSchema;
-  if (inputSchema === undefined) {
+  const inputSchema = defined ? tool.inputJsonSchema : (tool as ToolSpec).inputSchema;
+  if (inputSchema === undefined || typeof inputSchema !== 'object' || inputSchema === null) {
     throw new ToolFormatError({
       format,
       toolName: tool.name,
@@ -56,9 +66,9 @@ export function readExportedTool<TOptions>(
   return {
     name: tool.name,
     description: tool.description,
-    effect: tool.effect,
+    effect: defined ? tool.effect : undefined,
     inputSchema,
-    outputSchema: tool.outputJsonSchema,
+    outputSchema: defined ? tool.outputJsonSchema : undefined,
     options: (options ?? {}) as Partial<TOptions>,
   };
 }

@@ -1,3 +1,4 @@
+import type { ToolSpec } from '../model/model.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { McpTool, McpToolAnnotations } from './mcp-tool.js';
 import { readExportedTool } from './read-exported-tool.js';
@@ -15,9 +16,9 @@ export interface ToMcpToolOptions {
 
 /**
  * The MCP format of a tool. `readOnlyHint` always follows the tool's effect (`read` → true), whatever
- * `options.annotations` says; the tool's output contract, when it has a JSON Schema, is the `outputSchema`.
+ * `options.annotations` says (a `ToolSpec` has no effect: then only the annotations given); the tool's output contract, when it has a JSON Schema, is the `outputSchema`.
  */
-export function toMcpTool(tool: AnyTool, options?: ToMcpToolOptions): McpTool {
+export function toMcpTool(tool: AnyTool | ToolSpec, options?: ToMcpToolOptions): McpTool {
   const exported = readExportedTool<ToMcpToolOptions>('mcp', tool, options);
   const { nameMap, title, annotations } = exported.options;
   if (nameMap !== undefined && typeof nameMap?.toOriginal !== 'function') {
@@ -42,6 +43,9 @@ export function toMcpTool(tool: AnyTool, options?: ToMcpToolOptions): McpTool {
     description: exported.description,
     inputSchema: exported.inputSchema,
     ...(exported.outputSchema === undefined ? {} : { outputSchema: exported.outputSchema }),
-    annotations: { ...annotations, readOnlyHint: exported.effect === 'read' },
+    annotations: {
+      ...annotations,
+      ...(exported.effect === undefined ? {} : { readOnlyHint: exported.effect === 'read' }),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { ToolSpec } from '../model/model.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { OpenAiTool } from './openai-tool.js';
 import { readExportedTool } from './read-exported-tool.js';
@@ -7,8 +8,8 @@ export interface ToOpenAiToolOptions {
   readonly strict?: boolean;
 }
 
-/** The OpenAI function format of a tool, under its registered (provider-legal) name. */
-export function toOpenAiTool(tool: AnyTool, options?: ToOpenAiToolOptions): OpenAiTool {
+/** The OpenAI function format of a tool (or of the `ToolSpec` a model receives), under its registered (provider-legal) name. */
+export function toOpenAiTool(tool: AnyTool | ToolSpec, options?: ToOpenAiToolOptions): OpenAiTool {
   const exported = readExportedTool<ToOpenAiToolOptions>('openai', tool, options);
   const { strict } = exported.options;
   return {
