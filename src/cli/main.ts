@@ -5,8 +5,19 @@ import { runCli } from './run-cli.js';
 /** After a command finished, a tool's leftover timer or socket must not keep the process alive for long. */
 const EXIT_GRACE_MS = 500;
 
+// `run` ends its loop as `aborted` on the first Ctrl-C (the answer so far is printed); a second one exits.
+const interrupt = new AbortController();
+if (process.argv[2] === 'run') {
+  process.once('SIGINT', () => {
+    interrupt.abort(new Error('interrupted (Ctrl-C)'));
+    process.once('SIGINT', () => process.exit(130));
+  });
+}
+
 const io: CommandIo = {
   cwd: process.cwd(),
+  stderrIsTty: process.stderr.isTTY === true,
+  signal: interrupt.signal,
   stdout: (text) => write(process.stdout, text),
   stderr: (text) => write(process.stderr, text),
 };

@@ -8,6 +8,7 @@ import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';
 import { packageVersion } from './package-version.js';
 import { runReportCommand } from './report-command.js';
+import { runRunCommand } from './run-command.js';
 
 export const USAGE = `Usage: toolwarden <command>
 
@@ -17,6 +18,7 @@ Commands:
   demo approvals    pause a run for approval, keep it in SQLite, approve it in a second process, replay it
   demo report       run the loop scenarios with the JSONL audit log on, print its report, write its page
   check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
+  run <prompt>      the guarded loop against an OpenAI-compatible server (--base-url, --model, --tools; see run --help)
   report <log>      read an audit log: where to set the ceiling, repeats, top tools, stops (see report --help)
   help              show this text
   --version, -v     print toolwarden's version
@@ -67,6 +69,11 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
       return runCheckCommand(rest, io);
     case 'report':
       return runReportCommand(rest, io);
+    case 'run':
+      return runRunCommand(rest, io, {
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+        live: io.stderrIsTty === true,
+      });
     case '--version':
     case '-v':
       if (rest.length > 0) return usageError(`unknown argument for ${command}: ${rest[0]}`);

@@ -1,3 +1,4 @@
+import { printable } from '../util/printable.js';
 import type { AuditReport, ToolCount, ToolReport } from './audit-report.js';
 
 const BAR_WIDTH = 40;
@@ -147,15 +148,6 @@ function approvals({ approvals, usage }: AuditReport): string {
 
 function counts(rows: readonly ToolCount[]): string {
   return rows.length === 0 ? 'none' : rows.map((row) => `${printable(row.tool)} ${n(row.count)}`).join(' · ');
-}
-
-/** A tool name is partly the model's text: its control characters (a terminal's escapes) are shown, not sent. */
-function printable(text: string): string {
-  return text.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it replaces.
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 function plural(count: number, noun: string): string {

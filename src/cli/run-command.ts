@@ -1,0 +1,234 @@
+import { parseArgs } from 'node:util';
+import { collectTools } from '../check/collect-tools.js';
+import { loadToolModule } from '../check/load-tool-module.js';
+import { describeThrown } from '../check/preview-value.js';
+import { ToolModuleError } from '../check/tool-module-error.js';
+import type { Model } from '../model/model.js';
+import type { LoopOutcome } from '../run/loop-outcome.js';
+import { runToolLoop } from '../run/run-tool-loop.js';
+import { stopEvidenceSummary } from '../run/stop-evidence-summary.js';
+import { type AnyTool, defineTool } from '../tools/define-tool.js';
+import type { CommandIo } from './command-io.js';
+import { openAiCompatibleModel } from './open-ai-compatible-model.js';
+import { RUN_EXIT_CODES, runExitCode } from './run-exit-code.js';
+import { runProgress } from './run-progress.js';
+
+export const RUN_USAGE = `Usage: toolwarden run --base-url <url> --model <name> [--tools <module>] [options] "<prompt>"
+
+Runs the guarded tool loop against an OpenAI-compatible chat completions server (Ollama, vLLM,
+llama.cpp's server, a hosted API) with the tools a module exports, shows each round on stderr and prints
+the answer on stdout. Needs the AI SDK's provider: npm install ai@6 @ai-sdk/openai-compatible@2.
+
+Options:
+  --base-url <url>         the server's API root, e.g. http://127.0.0.1:11434/v1
+  --model <name>           the model's name on that server
+  --tools <module>         a module exporting tools (as for toolwarden check); none: the model only talks
+  --api-key-env <NAME>     read the API key from this environment variable (never pass a key as a flag)
+  --max-round-trips <n>    the ceiling of model calls (default ${50})
+  --time-budget-ms <n>     the run's wall-clock budget
+  --json                   print the outcome as JSON instead of the answer
+  -h, --help               show this text
+
+Exit codes: 0 completed, 1 stopped by an error (model, tool, callback), 2 usage error (bad arguments, a
+tools module that does not load), 3 stopped by the loop guard, 4 stopped by a limit, 5 waiting for an
+approval, 130 aborted.
+`;
+
+interface RunArgs {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly tools: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly maxRoundTrips: number | undefined;
+  readonly timeBudgetMs: number | undefined;
+  readonly json: boolean;
+  readonly prompt: string;
+}
+
+type ParsedRunArgs =
+  | { readonly kind: 'run'; readonly args: RunArgs }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+/** Seams for tests: the model (default: the OpenAI-compatible server) and the environment. */
+export interface RunCommandDeps {
+  readonly model?: (args: RunArgs) => Promise<Model>;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Ends the run as `aborted` (main wires Ctrl-C to it). */
+  readonly signal?: AbortSignal;
+  /** stderr is a terminal: the progress is one live line. */
+  readonly live?: boolean;
+}
+
+/** `toolwarden run`: returns the exit code (see RUN_EXIT_CODES). */
+export async function runRunCommand(
+  argv: readonly string[],
+  io: CommandIo,
+  deps: RunCommandDeps = {},
+): Promise<number> {
+  const parsed = parseRunArgs(argv, deps.env ?? process.env);
+  switch (parsed.kind) {
+    case 'usage-error':
+      await io.stderr(`toolwarden run: ${parsed.message}\n\n${RUN_USAGE}`);
+      return RUN_EXIT_CODES.usage;
+    case 'help':
+      await io.stdout(RUN_USAGE);
+      return 0;
+    case 'run':
+      return run(parsed.args, io, deps);
+    default: {
+      const unreachable: never = parsed;
+      throw new TypeError(`unknown arguments ${String(unreachable)}`);
+    }
+  }
+}
+
+async function run(args: RunArgs, io: CommandIo, deps: RunCommandDeps): Promise<number> {
+  let tools: AnyTool[];
+  let model: Model;
+  try {
+    tools = args.tools === undefined ? [] : await loadTools(args.tools, io.cwd);
+    model = await (deps.model ?? openAiCompatibleModel)(args);
+  } catch (error) {
+    await io.stderr(
+      `toolwarden run: ${ToolModuleError.isInstance(error) ? error.message : describeThrown(error)}\n`,
+    );
+    return RUN_EXIT_CODES.usage;
+  }
+  // Progress lines are written as they come; the stream keeps their order.
+  let written = Promise.resolve();
+  const write = (text: string) => {
+    written = written.then(() => io.stderr(text));
+  };
+  const outcome = await runToolLoop({
+    model,
+    tools,
+    messages: [{ role: 'user', content: args.prompt }],
+    onEvent: runProgress({ write, live: deps.live === true }),
+    ...(args.maxRoundTrips === undefined ? {} : { maxRoundTrips: args.maxRoundTrips }),
+    ...(args.timeBudgetMs === undefined ? {} : { timeBudgetMs: args.timeBudgetMs }),
+    ...(deps.signal === undefined ? {} : { signal: deps.signal }),
+  });
+  await written;
+  const answer =
+    outcome.type === 'interrupted'
+      ? `waiting for approval: ${outcome.pending.map((call) => call.toolName).join(', ')}`
+      : outcome.text;
+  await io.stdout(args.json ? `${JSON.stringify(outcomeJson(outcome), null, 2)}\n` : `${answer}\n`);
+  return runExitCode(outcome);
+}
+
+async function loadTools(modulePath: string, cwd: string): Promise<AnyTool[]> {
+  const { targets } = collectTools(await loadToolModule(modulePath, cwd));
+  if (targets.length === 0) {
+    throw new ToolModuleError({ modulePath, problem: 'no-tools', message: `${modulePath} exports no tools` });
+  }
+  return targets.map((target) => {
+    if ('validateInput' in target) return target as AnyTool;
+    try {
+      return defineTool(target);
+    } catch (error) {
+      throw new ToolModuleError({
+        modulePath,
+        problem: 'definition-invalid',
+        message: `a tool of ${modulePath} is not valid: ${describeThrown(error)}`,
+        cause: error,
+      });
+    }
+  });
+}
+
+/** The outcome as JSON: what ended the run and why, the answer, the totals and the conversation. */
+function outcomeJson(outcome: LoopOutcome): Record<string, unknown> {
+  return {
+    type: outcome.type,
+    ...(outcome.type === 'stopped'
+      ? { reason: outcome.reason, evidence: stopEvidenceSummary(outcome.evidence) }
+      : {}),
+    ...(outcome.type === 'interrupted'
+      ? { pending: outcome.pending.map(({ toolCallId, toolName }) => ({ toolCallId, toolName })) }
+      : { text: outcome.text }),
+    runId: outcome.runId,
+    roundTrips: outcome.roundTrips,
+    toolCalls: outcome.toolCalls,
+    usage: outcome.usage,
+    messages: outcome.messages,
+  };
+}
+
+function parseRunArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ParsedRunArgs {
+  const usageError = (message: string): ParsedRunArgs => ({ kind: 'usage-error', message });
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        tools: { type: 'string' },
+        'api-key-env': { type: 'string' },
+        'max-round-trips': { type: 'string' },
+        'time-budget-ms': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return usageError(describeThrown(error).replace(/^TypeError( \[\w+\])?: /, ''));
+  }
+  if (values.help === true) return { kind: 'help' };
+  const baseUrl = values['base-url'];
+  if (typeof baseUrl !== 'string') return usageError('missing --base-url');
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
+    return usageError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
+  }
+  const model = values.model;
+  if (typeof model !== 'string' || model.trim() === '') return usageError('missing --model');
+  if (positionals.length !== 1) {
+    return usageError(`expected one prompt (quote it), got ${positionals.length}`);
+  }
+  const prompt = positionals[0] as string;
+  if (prompt.trim() === '') return usageError('the prompt is empty');
+  const keyName = values['api-key-env'];
+  let apiKey: string | undefined;
+  if (typeof keyName === 'string') {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyName)) {
+      return usageError(
+        `--api-key-env takes the NAME of an environment variable, got ${JSON.stringify(keyName)}`,
+      );
+    }
+    apiKey = env[keyName];
+    if (apiKey === undefined || apiKey === '')
+      return usageError(`the environment variable ${keyName} is not set`);
+  }
+  const count = (flag: string): number | undefined | string => {
+    const raw = values[flag];
+    if (raw === undefined) return undefined;
+    return typeof raw === 'string' && /^[1-9]\d{0,8}$/.test(raw)
+      ? Number(raw)
+      : `--${flag} must be a whole number from 1 to 999999999, got ${String(raw)}`;
+  };
+  const maxRoundTrips = count('max-round-trips');
+  const timeBudgetMs = count('time-budget-ms');
+  if (typeof maxRoundTrips === 'string') return usageError(maxRoundTrips);
+  if (typeof timeBudgetMs === 'string') return usageError(timeBudgetMs);
+  return {
+    kind: 'run',
+    args: {
+      baseUrl,
+      model,
+      tools: typeof values.tools === 'string' ? values.tools : undefined,
+      apiKey,
+      maxRoundTrips,
+      timeBudgetMs,
+      json: values.json === true,
+      prompt,
+    },
+  };
+}
