@@ -7,7 +7,10 @@ describe('fromFinishReason', () => {
       unified: 'tool-calls',
       raw: 'tool_calls',
     });
-    expect(fromFinishReason({ unified: 'length', raw: undefined })).toEqual({ unified: 'length', raw: undefined });
+    expect(fromFinishReason({ unified: 'length', raw: undefined })).toEqual({
+      unified: 'length',
+      raw: undefined,
+    });
   });
 
   it("reads V2's string, and its unknown as other", () => {

@@ -11,7 +11,6 @@ export function fromUsage(value: unknown): TokenUsage {
 }
 
 function countOf(value: unknown): number {
-  const total =
-    typeof value === 'object' && value !== null ? (value as { total?: unknown }).total : value;
+  const total = typeof value === 'object' && value !== null ? (value as { total?: unknown }).total : value;
   return typeof total === 'number' && Number.isFinite(total) && total > 0 ? total : 0;
 }

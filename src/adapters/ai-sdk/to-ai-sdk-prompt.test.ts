@@ -74,7 +74,12 @@ describe('toAiSdkPrompt', () => {
       {
         role: 'tool',
         content: [
-          { type: 'tool-result', toolCallId: 'c1', toolName: 'a', output: { type: 'text', value: '[]\n\nRepeated.' } },
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'a',
+            output: { type: 'text', value: '[]\n\nRepeated.' },
+          },
         ],
       },
       { role: 'assistant', content: [] },

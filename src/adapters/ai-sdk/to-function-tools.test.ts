@@ -11,7 +11,12 @@ describe('toFunctionTools', () => {
       ]),
     ).toEqual([
       { type: 'function', name: 'weather', description: 'Weather.', inputSchema: schema },
-      { type: 'function', name: 'now', description: 'The time.', inputSchema: { type: 'object', properties: {} } },
+      {
+        type: 'function',
+        name: 'now',
+        description: 'The time.',
+        inputSchema: { type: 'object', properties: {} },
+      },
     ]);
   });
 

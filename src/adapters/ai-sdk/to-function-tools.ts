@@ -8,9 +8,7 @@ const ANY_OBJECT: JSONSchema7 = Object.freeze({ type: 'object', properties: {} }
  * The tools the model is told about, as AI SDK function tools; undefined when there are none (the last
  * answer after a stop), so the request carries no `tools` at all. Pure.
  */
-export function toFunctionTools(
-  specs: readonly ToolSpec[],
-): LanguageModelV3FunctionTool[] | undefined {
+export function toFunctionTools(specs: readonly ToolSpec[]): LanguageModelV3FunctionTool[] | undefined {
   if (specs.length === 0) return undefined;
   return specs.map((spec) => ({
     type: 'function',

@@ -44,6 +44,8 @@ export interface FakeServerOptions {
   /** The folder of the fixture files. */
   readonly fixtures: URL;
   readonly answers: readonly FakeAnswer[];
+  /** Called as each request has been read, before it is answered. */
+  readonly onRequest?: (request: RecordedRequest, index: number) => void;
 }
 
 export async function startFakeServer(options: FakeServerOptions): Promise<FakeServer> {
@@ -65,13 +67,15 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const index = requests.length;
-    requests.push({
+    const recorded: RecordedRequest = {
       method: request.method ?? '',
       url: request.url ?? '',
       headers: request.headers,
       text,
       body: parseJson(text),
-    });
+    };
+    requests.push(recorded);
+    options.onRequest?.(recorded, index);
     if (request.method !== 'POST' || request.url !== options.path) {
       return sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}` } });
     }
@@ -97,6 +101,12 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
         server.close(() => resolve());
       }),
   };
+}
+
+/** The `messages` of the server's nth request body (both wire formats have them). */
+export function sentMessages(server: FakeServer, index: number): unknown {
+  const body = server.requests[index]?.body;
+  return typeof body === 'object' && body !== null ? (body as { messages?: unknown }).messages : undefined;
 }
 
 async function sendEvents(
