@@ -19,12 +19,14 @@ import { toFunctionTools } from './to-function-tools.js';
 export type AiSdkCallSettings = Omit<LanguageModelV3CallOptions, 'prompt' | 'tools' | 'abortSignal'>;
 
 export interface FromAiSdkModelOptions {
+  /** Sent with every call (`{ temperature: 0, maxOutputTokens: 1024 }`). */
   readonly callSettings?: AiSdkCallSettings;
   /**
    * The chain's argument limits, when the run raises them (`maxArgumentBytes`, `maxArgumentDepth`): a
    * replayed call whose arguments break them is sent as `{}`, so keep the two the same (default: the defaults).
    */
   readonly maxArgumentBytes?: number;
+  /** See `maxArgumentBytes`. */
   readonly maxArgumentDepth?: number;
 }
 
