@@ -8,6 +8,8 @@
 #     and its types resolve for a TypeScript consumer (moduleResolution nodenext);
 #   - `toolwarden/sqlite` and `toolwarden/redis` load without their optional peers better-sqlite3 and redis
 #     (not installed here), and opening a store says how to install them;
+#   - `toolwarden/ai-sdk` loads and type-checks without its optional peers ai and @ai-sdk/provider (not
+#     installed here): it only uses their types;
 #   - `toolwarden/otel` without its optional peer @opentelemetry/api fails to import naming that package
 #     (the entry exists only to talk to it), and with it imports, requires and type-checks;
 #   - `npx toolwarden --version` prints the version.
@@ -100,7 +102,8 @@ import { fromOpenAiTools } from 'toolwarden/formats';
 import { createRedisStore } from 'toolwarden/redis';
 import { createSqliteAuditSink, createSqliteStore } from 'toolwarden/sqlite';
 import { ScriptedModel } from 'toolwarden/testing';
-for (const value of [defineTool, runToolLoop, auditListener, createJsonlAuditSink, reportAuditLog, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
+import { fromAiSdkModel } from 'toolwarden/ai-sdk';
+for (const value of [fromAiSdkModel, defineTool, runToolLoop, auditListener, createJsonlAuditSink, reportAuditLog, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
   if (typeof value !== 'function') throw new Error('an entry lacks an export');
 }
 const opened = await createSqliteStore({ path: 'store.db' }).then(() => 'it opened', (error) => error.message);
@@ -131,7 +134,7 @@ if (typeof wrapToolExecution !== 'function' || typeof wrapRun !== 'function') th
 cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/report': 'reportAuditLog', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
-  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation' };
+  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'fromAiSdkModel' };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 for (const [entry, name] of Object.entries(entries)) {
@@ -146,6 +149,7 @@ for (const [entry, name] of Object.entries(entries)) {
 EOF
 node cjs.cjs || fail "require() of an entry failed"
 cat >types.ts <<'EOF'
+import type { FromAiSdkModelOptions } from 'toolwarden/ai-sdk';
 import type { AuditRecord } from 'toolwarden/audit';
 import type { AuditReport } from 'toolwarden/report';
 import type { BfclFunction } from 'toolwarden/bfcl';
@@ -163,7 +167,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
 EOF
 cat >tsconfig.json <<'EOF'
 {

@@ -131,7 +131,14 @@ export type {
   ToolMessage,
   UserMessage,
 } from './messages/message.js';
-export type { Model, ModelRequest, ModelResponse, TokenUsage, ToolSpec } from './model/model.js';
+export type {
+  Model,
+  ModelFinishReason,
+  ModelRequest,
+  ModelResponse,
+  TokenUsage,
+  ToolSpec,
+} from './model/model.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type {

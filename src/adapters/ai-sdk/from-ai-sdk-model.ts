@@ -1,6 +1,101 @@
-import type { Model } from '../../model/model.js';
+import type {
+  LanguageModelV2,
+  LanguageModelV2CallOptions,
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+} from '@ai-sdk/provider';
+import type { ParseArgumentsLimits } from '../../chain/parse-arguments.js';
+import { DEFAULT_MAX_ARGUMENT_BYTES, DEFAULT_MAX_ARGUMENT_DEPTH } from '../../defaults.js';
+import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import type { Model, ModelRequest, ModelResponse } from '../../model/model.js';
+import { checkNumberOption } from '../../options/check-option.js';
+import { fromContent } from './from-content.js';
+import { fromFinishReason } from './from-finish-reason.js';
+import { fromUsage } from './from-usage.js';
+import { toAiSdkPrompt } from './to-ai-sdk-prompt.js';
+import { toFunctionTools } from './to-function-tools.js';
 
-// Placeholder until the adapter lands (helper branch ai-model).
-export function fromAiSdkModel(_model: unknown): Model {
-  throw new Error('not yet');
+/** The settings of every call (temperature, maxOutputTokens, providerOptions, headers…); the loop owns the rest. */
+export type AiSdkCallSettings = Omit<LanguageModelV3CallOptions, 'prompt' | 'tools' | 'abortSignal'>;
+
+export interface FromAiSdkModelOptions {
+  /** Sent with every call (`{ temperature: 0, maxOutputTokens: 1024 }`). */
+  readonly callSettings?: AiSdkCallSettings;
+  /**
+   * The chain's argument limits, when the run raises them (`maxArgumentBytes`, `maxArgumentDepth`): a
+   * replayed call whose arguments break them is sent as `{}`, so keep the two the same (default: the defaults).
+   */
+  readonly maxArgumentBytes?: number;
+  /** See `maxArgumentBytes`. */
+  readonly maxArgumentDepth?: number;
+}
+
+/**
+ * An AI SDK language model (`LanguageModelV3`, as `@ai-sdk/*` providers for `ai@6` make them, or a V2
+ * one) as toolwarden's model port, without loading `ai`: one `doGenerate` per `generate`, the run's
+ * signal as its `abortSignal`. What `doGenerate` throws (an `APICallError` for a 429 or a 500) is the
+ * model's failure: the loop stops as `model-error` with the history intact. There are no retries here
+ * (`maxRetries` belongs to `generateText`); put them in `wrapModelCall` if you want them.
+ */
+export function fromAiSdkModel(
+  model: LanguageModelV3 | LanguageModelV2,
+  options: FromAiSdkModelOptions = {},
+): Model {
+  checkModel(model);
+  const limits: ParseArgumentsLimits = {
+    maxBytes:
+      checkNumberOption(options.maxArgumentBytes, { option: 'maxArgumentBytes', min: 2 }) ??
+      DEFAULT_MAX_ARGUMENT_BYTES,
+    maxDepth:
+      checkNumberOption(options.maxArgumentDepth, { option: 'maxArgumentDepth', min: 1 }) ??
+      DEFAULT_MAX_ARGUMENT_DEPTH,
+  };
+  const settings = options.callSettings ?? {};
+  if (typeof settings !== 'object' || settings === null) {
+    throw new InvalidOptionsError({ option: 'callSettings', message: 'must be an object of call settings' });
+  }
+  return {
+    async generate(request: ModelRequest): Promise<ModelResponse> {
+      const tools = toFunctionTools(request.tools);
+      const call: LanguageModelV3CallOptions = {
+        ...settings,
+        prompt: toAiSdkPrompt(request.messages, limits),
+        ...(tools === undefined ? {} : { tools }),
+        abortSignal: request.signal,
+      };
+      // The prompt holds only parts V2 shares with V3 (see `toAiSdkPrompt`).
+      const result =
+        model.specificationVersion === 'v3'
+          ? await model.doGenerate(call)
+          : await model.doGenerate(call as unknown as LanguageModelV2CallOptions);
+      const metadata: unknown = result.providerMetadata;
+      return {
+        message: fromContent(result.content),
+        usage: fromUsage(result.usage),
+        finishReason: fromFinishReason(result.finishReason),
+        ...(typeof metadata === 'object' && metadata !== null
+          ? { providerMetadata: metadata as Readonly<Record<string, unknown>> }
+          : {}),
+      };
+    },
+  };
+}
+
+function checkModel(model: unknown): void {
+  const version =
+    typeof model === 'object' && model !== null
+      ? (model as { specificationVersion?: unknown }).specificationVersion
+      : undefined;
+  if (version !== 'v3' && version !== 'v2') {
+    throw new InvalidOptionsError({
+      option: 'model',
+      message:
+        typeof model === 'string'
+          ? 'must be a model object from an AI SDK provider (createOpenAICompatible(...).chatModel(id)), not a model id'
+          : `must be an AI SDK LanguageModelV3 or V2 (specificationVersion 'v3' or 'v2'), got ${String(version)}`,
+    });
+  }
+  if (typeof (model as { doGenerate?: unknown }).doGenerate !== 'function') {
+    throw new InvalidOptionsError({ option: 'model', message: 'must have a doGenerate method' });
+  }
 }
