@@ -1,0 +1,128 @@
+// `toolwarden run` as a user runs it: the real bin in a child process, the real AI SDK provider, and a
+// local fake of OpenAI chat completions (127.0.0.1, no network).
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeAnswer,
+  type FakeServer,
+  startFakeOpenAiServer,
+} from '../adapters/ai-sdk/__fixtures__/fake-openai-server.js';
+import { RUN_EXIT_CODES } from './run-exit-code.js';
+
+const exec = promisify(execFile);
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** The TypeScript loader by its location: the child runs in a temp folder, where `tsx` does not resolve. */
+const TSX = import.meta.resolve('tsx');
+const TIMEOUT_MS = 60_000;
+
+let folder: string;
+let server: FakeServer | undefined;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'toolwarden-run-e2e-'));
+  await writeFile(
+    join(folder, 'tools.mjs'),
+    `export const weather = {
+  name: 'weather',
+  description: 'The weather in a city.',
+  effect: 'read',
+  input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  execute: ({ city }) => ({ city, sky: 'sunny' }),
+};
+`,
+  );
+  await writeFile(join(folder, 'broken.mjs'), "import './does-not-exist.mjs';\n");
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function runCli(answers: readonly FakeAnswer[], ...args: string[]) {
+  server = await startFakeOpenAiServer(answers);
+  const argv = ['--import', TSX, main, 'run', '--base-url', server.baseURL, '--model', 'm', ...args];
+  try {
+    const { stdout, stderr } = await exec(process.execPath, argv, {
+      cwd: folder,
+      env: { ...process.env, FAKE_KEY: 'sk-fake-123' },
+    });
+    return { stdout, stderr, code: 0, server };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code, server };
+  }
+}
+
+describe('toolwarden run against an OpenAI-compatible server', () => {
+  it(
+    'runs the tool the model calls, prints the answer, and sends the key from the named variable',
+    async () => {
+      const { stdout, stderr, code, server } = await runCli(
+        [{ fixture: 'tool-call.json' }, { fixture: 'answer.json' }],
+        '--tools',
+        'tools.mjs',
+        '--api-key-env',
+        'FAKE_KEY',
+        'Weather in Paris?',
+      );
+      expect({ code, stderr }).toMatchObject({ code: 0 });
+      expect(stdout).toBe('It is sunny in Paris.\n');
+      expect(stderr).toMatch(/round 1: model [\d.]+ ms, 1 tool call · weather [\d.]+ ms ok/);
+      expect(stderr).toContain('completed: 2 round trips, 1 tool call, 104 tokens');
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-fake-123');
+      // The key is in no argument of the process, nor in what it printed.
+      expect(stdout + stderr).not.toContain('sk-fake-123');
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'exits 3 when the model asks the same thing again and again: the guard stops it',
+    async () => {
+      const answers = Array.from({ length: 12 }, () => ({ fixture: 'tool-call.json' }));
+      const { stdout, stderr, code, server } = await runCli(
+        answers,
+        '--tools',
+        'tools.mjs',
+        '--json',
+        'Weather?',
+      );
+      expect(code).toBe(RUN_EXIT_CODES.loop);
+      const outcome = JSON.parse(stdout) as { type: string; reason: string; roundTrips: number };
+      expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected' });
+      expect(server.requests.length).toBe(outcome.roundTrips);
+      expect(server.requests.length).toBeLessThan(12);
+      expect(stderr).toContain('stopped (loop-detected)');
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'exits 1 with the run stopped as model-error when the server answers 500',
+    async () => {
+      const { code, stderr } = await runCli([{ fixture: 'server-error.json', status: 500 }], 'Weather?');
+      expect(code).toBe(RUN_EXIT_CODES.error);
+      expect(stderr).toContain('stopped (model-error)');
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'exits 2 when the tools module fails to load, before calling the server',
+    async () => {
+      const { code, stderr, server } = await runCli([], '--tools', 'broken.mjs', 'Weather?');
+      expect(code).toBe(RUN_EXIT_CODES.usage);
+      expect(stderr).toContain('broken.mjs');
+      expect(server.requests).toHaveLength(0);
+    },
+    TIMEOUT_MS,
+  );
+});
