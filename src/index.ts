@@ -142,7 +142,15 @@ export {
   collectModelStream,
   type ModelStreamDelta,
 } from './model/collect-model-stream.js';
-export type { Model, ModelRequest, ModelResponse, TokenUsage, ToolSpec } from './model/model.js';
+export type {
+  GeneratingModel,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  StreamingModel,
+  TokenUsage,
+  ToolSpec,
+} from './model/model.js';
 export type { ModelStreamPart } from './model/model-stream-part.js';
 export type { AssembledPart } from './model/stream-assembly.js';
 export { redact } from './redact/redact.js';

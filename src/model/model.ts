@@ -39,3 +39,13 @@ export interface Model {
   /** The answer as parts, ended by `finish`. Stop producing when `request.signal` aborts or `return()` is called. */
   stream?(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 }
+
+/** A model that answers whole (what an adapter with `generate` returns, so callers need not check). */
+export interface GeneratingModel extends Model {
+  generate(request: ModelRequest): Promise<ModelResponse>;
+}
+
+/** A model that streams its answer. */
+export interface StreamingModel extends Model {
+  stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+}

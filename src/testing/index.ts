@@ -2,6 +2,7 @@ export { assistantWithCalls, type CallSpec } from './assistant-with-calls.js';
 export { historyProblems } from './history-problems.js';
 export { type EventRecorder, recordEvents } from './record-events.js';
 export {
+  type ScriptAnswer,
   ScriptedModel,
   type ScriptedModelOptions,
   type ScriptStep,

@@ -1,6 +1,12 @@
 import type { AssistantMessage } from '../messages/message.js';
 import { collectModelStream } from '../model/collect-model-stream.js';
-import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../model/model.js';
+import type {
+  GeneratingModel,
+  ModelRequest,
+  ModelResponse,
+  StreamingModel,
+  TokenUsage,
+} from '../model/model.js';
 import type { ModelStreamPart } from '../model/model-stream-part.js';
 import { streamOf } from './stream-of.js';
 
@@ -15,16 +21,19 @@ export interface StreamStep {
   readonly error?: unknown;
 }
 
-type Answer = ModelResponse | AssistantMessage | StreamStep;
+/** What a step answers: a response, an assistant message, or stream parts. */
+export type ScriptAnswer = ModelResponse | AssistantMessage | StreamStep;
 
 /** One scripted answer: a response, an assistant message, stream parts, or a function of the request and its index. */
-export type ScriptStep = Answer | ((request: ModelRequest, index: number) => Answer | Promise<Answer>);
+export type ScriptStep =
+  | ScriptAnswer
+  | ((request: ModelRequest, index: number) => ScriptAnswer | Promise<ScriptAnswer>);
 
 export interface ScriptedModelOptions {
   /** Answers in order; or one function answering every request. */
   readonly script:
     | readonly ScriptStep[]
-    | ((request: ModelRequest, index: number) => Answer | Promise<Answer>);
+    | ((request: ModelRequest, index: number) => ScriptAnswer | Promise<ScriptAnswer>);
   /** Usage reported for a step that gives none (default 10 input, 5 output tokens). */
   readonly defaultUsage?: TokenUsage;
   /** Characters per fragment when `stream` streams a response or a message step (default 4). */
@@ -39,7 +48,7 @@ const DONE: IteratorResult<unknown> = Object.freeze({ done: true, value: undefin
  * forms. `generate` answers a stream step by collecting it; `stream` streams a response or a message in
  * fragments of `chunkSize`. Past the end of a list it throws, so a test never loops on a silent default.
  */
-export class ScriptedModel implements Model {
+export class ScriptedModel implements GeneratingModel, StreamingModel {
   readonly requests: ModelRequest[] = [];
   /** Parts handed out by `stream`, over all calls. */
   partsRead = 0;
