@@ -4,6 +4,7 @@ import {
   createToolRuntime,
   defaults,
   defineTool,
+  type GeneratingModel,
   MemoryStore,
   type Message,
   type Model,
@@ -54,7 +55,7 @@ interface Request {
  * differ every round, so the guard sees progress and never stops it. Unlike `ScriptedModel` it records
  * nothing (ScriptedModel copies the history on every call): the model's own bookkeeping is not measured.
  */
-function benchModel({ rounds, calls = 1, atLastRound }: Request): Model {
+function benchModel({ rounds, calls = 1, atLastRound }: Request): GeneratingModel {
   let index = 0;
   return {
     async generate() {

@@ -4,12 +4,14 @@ import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
 import { benchReport } from './report.js';
 import { benchStores } from './stores.js';
+import { benchStreaming } from './streaming.js';
 import { benchTelemetry } from './telemetry.js';
 
 const sections = [
   benchChainOverhead,
   benchOutputContract,
   benchLoopOverhead,
+  benchStreaming,
   benchRedaction,
   benchStores,
   benchTelemetry,

@@ -85,6 +85,12 @@ export {
 } from './errors/idempotency-error.js';
 export { InvalidOptionsError, type InvalidOptionsErrorOptions } from './errors/invalid-options-error.js';
 export { LoopStoppedError, type LoopStoppedErrorOptions } from './errors/loop-stopped-error.js';
+export {
+  ModelStreamError,
+  type ModelStreamErrorOptions,
+  type StreamBreak,
+  type StreamPartial,
+} from './errors/model-stream-error.js';
 export { NoToolCallError, type NoToolCallErrorOptions } from './errors/no-tool-call-error.js';
 export {
   PermissionDeniedError,
@@ -131,14 +137,23 @@ export type {
   ToolMessage,
   UserMessage,
 } from './messages/message.js';
+export {
+  type CollectStreamOptions,
+  collectModelStream,
+  type ModelStreamDelta,
+} from './model/collect-model-stream.js';
 export type {
+  GeneratingModel,
   Model,
   ModelFinishReason,
   ModelRequest,
   ModelResponse,
+  StreamingModel,
   TokenUsage,
   ToolSpec,
 } from './model/model.js';
+export type { ModelStreamPart } from './model/model-stream-part.js';
+export type { AssembledPart } from './model/stream-assembly.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type {

@@ -212,9 +212,10 @@ export const ERROR_CODES = {
   },
   MODEL_ERROR: {
     blame: 'runtime',
-    meaning: 'The model call threw, or the model answered with neither text nor tool calls.',
+    meaning:
+      'The model call threw, its stream broke off before its finish, or the model answered with neither text nor tool calls.',
     toolMessage: false,
-    errorClasses: ['LoopStoppedError'],
+    errorClasses: ['LoopStoppedError', 'ModelStreamError'],
     stopReason: 'model-error',
   },
 

@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { ModelStreamPart } from './model-stream-part.js';
 
 /** A tool as the model is told about it. */
 export interface ToolSpec {
@@ -39,7 +40,25 @@ export interface ModelResponse {
   readonly providerMetadata?: Readonly<Record<string, unknown>>;
 }
 
-/** The model port: one request, one assistant message. Provider adapters implement it. */
+/**
+ * The model port: one request, one assistant message. Provider adapters implement it, with `generate`
+ * (the whole answer at once), `stream` (the answer as parts), or both; the loop checks that one is there.
+ * The loop calls `stream` when the run asks for deltas (`streamDeltas: true`) or when there is no
+ * `generate`; a streamed answer is collected into the same `ModelResponse` (`collectModelStream`), so
+ * everything after the model call is the same either way.
+ */
 export interface Model {
+  generate?(request: ModelRequest): Promise<ModelResponse>;
+  /** The answer as parts, ended by `finish`. Stop producing when `request.signal` aborts or `return()` is called. */
+  stream?(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+}
+
+/** A model that answers whole (what an adapter with `generate` returns, so callers need not check). */
+export interface GeneratingModel extends Model {
   generate(request: ModelRequest): Promise<ModelResponse>;
+}
+
+/** A model that streams its answer. */
+export interface StreamingModel extends Model {
+  stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 }

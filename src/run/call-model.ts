@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message } from '../messages/message.js';
-import type { ModelRequest, TokenUsage } from '../model/model.js';
+import { collectModelStream, type ModelStreamDelta } from '../model/collect-model-stream.js';
+import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../model/model.js';
 import { raceAbort } from './budget-signal.js';
 import { NO_USAGE, normalizeResponse } from './normalize-response.js';
 import type { RunContext } from './run-context.js';
@@ -26,8 +27,14 @@ export async function callModel(
   // The model's answer, raced against the run's signal only when something can abort it (a race costs a
   // promise and a listener). Called inside a `try` or an async function: a model that throws synchronously
   // is a rejection like any other.
-  const generate = (forwarded: ModelRequest) => {
-    const answer = model.generate(forwarded);
+  const generate = (forwarded: ModelRequest): Promise<ModelResponse> => {
+    if (usesStream(model, run.streamDeltas)) {
+      return collectModelStream((model.stream as NonNullable<Model['stream']>)(forwarded), {
+        ...(run.budget.canAbort ? { signal } : {}),
+        ...deltaSink(run, input.round),
+      });
+    }
+    const answer = (model.generate as NonNullable<Model['generate']>)(forwarded);
     return run.budget.canAbort ? raceAbort(Promise.resolve(answer), signal) : answer;
   };
   let response: unknown;
@@ -63,4 +70,44 @@ export async function callModel(
   if (!normalized.ok)
     return { type: 'failed', error: new Error(normalized.problem), usage: normalized.usage };
   return { type: 'answer', message: normalized.message, usage: normalized.usage };
+}
+
+/**
+ * Whether the model is called through its stream: when the run reports deltas (`streamDeltas: true`) and
+ * the model can stream, or when it cannot generate (`resolveLoopOptions` checked it has one of the two).
+ */
+function usesStream(model: Model, streamDeltas: boolean): boolean {
+  if (typeof model.stream !== 'function') return false;
+  return streamDeltas || typeof model.generate !== 'function';
+}
+
+/**
+ * The run's deltas as events, when it reports them: each waits for the stream's consumer to read what was
+ * emitted (`checkpoint`), so the model's stream is read no faster than the consumer reads the run's.
+ */
+function deltaSink(
+  run: RunContext,
+  round: number,
+): { readonly onDelta: (delta: ModelStreamDelta) => Promise<void> | undefined } | undefined {
+  const { emit, checkpoint } = run;
+  if (!run.streamDeltas || emit === undefined) return undefined;
+  return {
+    onDelta: (delta) => {
+      switch (delta.type) {
+        case 'text-delta':
+          emit({ type: 'model-text-delta', round, delta: delta.delta });
+          break;
+        case 'tool-input-delta': {
+          const { index, toolCallId, toolName } = delta;
+          emit({ type: 'model-tool-input-delta', round, index, toolCallId, toolName, delta: delta.delta });
+          break;
+        }
+        default: {
+          const unreachable: never = delta;
+          throw new TypeError(`unknown delta ${String(unreachable)}`);
+        }
+      }
+      return checkpoint?.();
+    },
+  };
 }

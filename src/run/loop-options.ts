@@ -85,6 +85,12 @@ export interface RunOptions extends ToolExecutionPolicy {
   readonly onEvent?: RunEventListener;
   /** Let events carry the model's text, arguments, results and raw errors (default false: they never do). */
   readonly includeContent?: boolean;
+  /**
+   * Report the model's text and tool-input deltas as they stream (`model-text-delta`,
+   * `model-tool-input-delta`; default false). They are content, so only this opt-in reports them; the
+   * model is then called through its `stream` when it has one. Without it, `generate` is used when there.
+   */
+  readonly streamDeltas?: boolean;
   readonly wrapModelCall?: ModelCallWrapper;
   /** Around the whole run (a tracer's run span): see `RunWrapper`. */
   readonly wrapRun?: RunWrapper;
@@ -122,10 +128,11 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidOptionsError({ option: 'options', message: 'the tool loop expects an options object' });
   }
-  if (typeof options.model?.generate !== 'function') {
+  if (typeof options.model?.generate !== 'function' && typeof options.model?.stream !== 'function') {
     throw new InvalidOptionsError({
       option: 'model',
-      message: 'must have a generate({ messages, tools, signal }) method',
+      message:
+        'must have a generate({ messages, tools, signal }) or a stream({ messages, tools, signal }) method',
     });
   }
   if (options.runtime !== undefined && options.tools !== undefined) {

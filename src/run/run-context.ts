@@ -31,6 +31,8 @@ export interface RunContext {
   /** The event sink (a listener that throws is ignored); undefined when nobody listens, and then no event is built. */
   readonly emit: ((event: RunEvent) => void) | undefined;
   readonly includeContent: boolean;
+  /** Report the model's deltas (`streamDeltas: true`): the model is then called through its stream when it has one. */
+  readonly streamDeltas: boolean;
   /** Decisions for the paused round's calls (a resumed run), checked against them. */
   readonly decisions: ReadonlyMap<string, SettledDecision> | undefined;
   /** The steps and tool results of this process, for the outcome (they hold values that are not JSON). */
@@ -104,6 +106,7 @@ export function createRunContext(
     elapsedBefore: state.elapsedMs,
     emit,
     includeContent: options.includeContent === true,
+    streamDeltas: options.streamDeltas === true,
     decisions: hooks.decisions,
     steps: [],
     toolResults: [],

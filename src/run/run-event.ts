@@ -20,6 +20,7 @@ export interface StepCallSummary {
  * Everything a run reports, to one sink (`onEvent`) or as the stream's items. The chain's tool events are
  * part of it. No event carries the model's text, the arguments, the results or error messages unless the
  * caller opts in with `includeContent: true` (then `model-call-end`, `step-end` and `run-end` carry them too).
+ * The model's deltas are content too: they are reported only with `streamDeltas: true`.
  */
 export type RunEvent =
   | {
@@ -49,6 +50,28 @@ export type RunEvent =
       readonly errorType?: string;
       readonly response?: AssistantMessage;
       readonly error?: unknown;
+    }
+  | {
+      /**
+       * A piece of the model's text as it streams (only with `streamDeltas: true`, and a model that can
+       * stream): the pieces of a round add up to the text of its `model-call-end` response.
+       */
+      readonly type: 'model-text-delta';
+      readonly round: number;
+      readonly delta: string;
+    }
+  | {
+      /**
+       * A piece of a tool call's raw arguments as they stream (only with `streamDeltas: true`). `index` is
+       * the call's position in the round's calls; `toolCallId` is the model's own id, which the loop may
+       * replace (missing, or used before). Untrusted text: nothing has checked it yet.
+       */
+      readonly type: 'model-tool-input-delta';
+      readonly round: number;
+      readonly index: number;
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly delta: string;
     }
   | ToolEvent
   | {

@@ -1,5 +1,12 @@
 export { assistantWithCalls, type CallSpec } from './assistant-with-calls.js';
 export { historyProblems } from './history-problems.js';
 export { type EventRecorder, recordEvents } from './record-events.js';
-export { ScriptedModel, type ScriptedModelOptions, type ScriptStep } from './scripted-model.js';
+export {
+  type ScriptAnswer,
+  ScriptedModel,
+  type ScriptedModelOptions,
+  type ScriptStep,
+  type StreamStep,
+} from './scripted-model.js';
 export { storeWith } from './store-with.js';
+export { type StreamOfOptions, streamOf } from './stream-of.js';

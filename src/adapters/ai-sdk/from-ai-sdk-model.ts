@@ -7,7 +7,7 @@ import type {
 import type { ParseArgumentsLimits } from '../../chain/parse-arguments.js';
 import { DEFAULT_MAX_ARGUMENT_BYTES, DEFAULT_MAX_ARGUMENT_DEPTH } from '../../defaults.js';
 import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import type { Model, ModelRequest, ModelResponse } from '../../model/model.js';
+import type { GeneratingModel, ModelRequest, ModelResponse } from '../../model/model.js';
 import { checkNumberOption } from '../../options/check-option.js';
 import { fromContent } from './from-content.js';
 import { fromFinishReason } from './from-finish-reason.js';
@@ -40,7 +40,7 @@ export interface FromAiSdkModelOptions {
 export function fromAiSdkModel(
   model: LanguageModelV3 | LanguageModelV2,
   options: FromAiSdkModelOptions = {},
-): Model {
+): GeneratingModel {
   checkModel(model);
   const limits: ParseArgumentsLimits = {
     maxBytes:

@@ -11,6 +11,7 @@ import { FatalToolError } from '../fatal-tool-error.js';
 import { IdempotencyError } from '../idempotency-error.js';
 import { InvalidOptionsError } from '../invalid-options-error.js';
 import { LoopStoppedError } from '../loop-stopped-error.js';
+import { ModelStreamError } from '../model-stream-error.js';
 import { NoToolCallError } from '../no-tool-call-error.js';
 import { PermissionDeniedError } from '../permission-denied-error.js';
 import { ResultSerializationError } from '../result-serialization-error.js';
@@ -90,6 +91,11 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   {
     errorClass: LoopStoppedError,
     make: () => new LoopStoppedError({ outcome: stoppedOutcome('max-round-trips') }),
+  },
+  {
+    errorClass: ModelStreamError,
+    make: () =>
+      new ModelStreamError({ reason: 'no-finish', partial: { text: 'Hel', toolCalls: [], parts: 1 } }),
   },
   { errorClass: NoToolCallError, make: () => new NoToolCallError() },
   { errorClass: PermissionDeniedError, make: () => new PermissionDeniedError({ message: 'no' }) },
