@@ -104,6 +104,31 @@ describe('collectModelStream', () => {
     expect(deltas.map((d) => d.type === 'tool-input-delta' && d.delta)).toEqual(['{"a":1}', '{}']);
   });
 
+  it('carries the finish part’s reason ({ unified, raw } or the word alone) and metadata into the response', async () => {
+    const usage = { inputTokens: 1, outputTokens: 1 };
+    const { response } = await collect(
+      parts({
+        type: 'finish',
+        usage,
+        finishReason: { unified: 'length', raw: 'max_tokens' },
+        providerMetadata: { fake: { id: 'r1' } },
+      }),
+    );
+    expect(response).toEqual({
+      message: { role: 'assistant', content: '' },
+      usage,
+      finishReason: { unified: 'length', raw: 'max_tokens' },
+      providerMetadata: { fake: { id: 'r1' } },
+    });
+    const words = await collect(parts({ type: 'finish', finishReason: 'tool-calls' }));
+    expect(words.response.finishReason).toEqual({ unified: 'tool-calls', raw: undefined });
+    const odd = await collect(parts({ type: 'finish', finishReason: 42, providerMetadata: 'x' }));
+    expect(odd.response).toEqual({
+      message: { role: 'assistant', content: '' },
+      finishReason: { unified: 'other', raw: undefined },
+    });
+  });
+
   it('reads nothing after the first finish, and closes the stream', async () => {
     let returned = 0;
     let pulled = 0;

@@ -1,4 +1,4 @@
-import type { TokenUsage } from './model.js';
+import type { ModelFinishReason, TokenUsage } from './model.js';
 
 /**
  * One part of a streamed answer: the model port's streaming form (`Model.stream`). A closed union that
@@ -22,7 +22,16 @@ export type ModelStreamPart =
       readonly toolName: string;
       readonly arguments?: string;
     }
-  /** The answer is complete; nothing after it is read. A stream without one broke off. */
-  | { readonly type: 'finish'; readonly usage?: TokenUsage; readonly finishReason?: string }
+  /**
+   * The answer is complete; nothing after it is read. A stream without one broke off. `finishReason` is
+   * `{ unified, raw }` or the unified word alone (`'stop'`); both become `ModelResponse.finishReason`.
+   */
+  | {
+      readonly type: 'finish';
+      readonly usage?: TokenUsage;
+      readonly finishReason?: ModelFinishReason | string;
+      /** The provider's metadata of the answer, passed through as `ModelResponse.providerMetadata`. */
+      readonly providerMetadata?: Readonly<Record<string, unknown>>;
+    }
   /** The provider reported a failure in the stream: the model call failed. */
   | { readonly type: 'error'; readonly error: unknown };

@@ -1,6 +1,7 @@
 import type { StreamPartial } from '../errors/model-stream-error.js';
 import type { ToolCall } from '../messages/message.js';
-import type { ModelResponse, TokenUsage } from './model.js';
+import { finishReasonOf } from './finish-reason-of.js';
+import type { ModelFinishReason, ModelResponse, TokenUsage } from './model.js';
 
 /** What one part meant: a delta to report, the end, a failure, or nothing (a part not known or not readable). */
 export type AssembledPart =
@@ -50,6 +51,8 @@ export function createStreamAssembly(): StreamAssembly {
   const calls: CallDraft[] = [];
   const byId = new Map<string, CallDraft>();
   let usage: TokenUsage | undefined;
+  let finishReason: ModelFinishReason | undefined;
+  let providerMetadata: Readonly<Record<string, unknown>> | undefined;
   let parts = 0;
 
   const open = (id: string, name: string): CallDraft => {
@@ -89,6 +92,9 @@ export function createStreamAssembly(): StreamAssembly {
         return completeCall(p);
       case 'finish':
         if (typeof p.usage === 'object' && p.usage !== null) usage = p.usage as TokenUsage;
+        if (p.finishReason !== undefined) finishReason = finishReasonOf(p.finishReason);
+        if (typeof p.providerMetadata === 'object' && p.providerMetadata !== null)
+          providerMetadata = p.providerMetadata as Readonly<Record<string, unknown>>;
         return FINISH;
       case 'error':
         return { type: 'error', error: p.error };
@@ -140,7 +146,12 @@ export function createStreamAssembly(): StreamAssembly {
         assembled.length === 0
           ? { role: 'assistant' as const, content }
           : { role: 'assistant' as const, content, toolCalls: assembled };
-      return usage === undefined ? { message } : { message, usage };
+      return {
+        message,
+        ...(usage === undefined ? {} : { usage }),
+        ...(finishReason === undefined ? {} : { finishReason }),
+        ...(providerMetadata === undefined ? {} : { providerMetadata }),
+      };
     },
     partial: () => ({ text: text.join(''), toolCalls: toolCalls(), parts }),
   };

@@ -1,29 +1,10 @@
+import { finishReasonOf } from '../../model/finish-reason-of.js';
 import type { ModelFinishReason } from '../../model/model.js';
-
-const UNIFIED: ReadonlySet<string> = new Set<ModelFinishReason['unified']>([
-  'stop',
-  'length',
-  'content-filter',
-  'tool-calls',
-  'error',
-  'other',
-]);
 
 /**
  * The finish reason of an AI SDK result: V3's `{ unified, raw }`, or V2's plain string (whose `unknown`
- * becomes `other`). A unified value outside the known set (V4 adds `interrupted`) becomes `other`, with
- * the value kept as `raw` when the provider gave none. Never throws.
+ * becomes `other`); see `finishReasonOf`, which a streamed answer's `finish` part goes through too.
  */
 export function fromFinishReason(value: unknown): ModelFinishReason {
-  if (typeof value === 'string') return { unified: unifiedOf(value), raw: undefined };
-  if (typeof value !== 'object' || value === null) return { unified: 'other', raw: undefined };
-  const { unified, raw } = value as { unified?: unknown; raw?: unknown };
-  const rawText = typeof raw === 'string' ? raw : undefined;
-  if (typeof unified !== 'string') return { unified: 'other', raw: rawText };
-  const known = unifiedOf(unified);
-  return { unified: known, raw: rawText ?? (known === unified ? undefined : unified) };
-}
-
-function unifiedOf(value: string): ModelFinishReason['unified'] {
-  return UNIFIED.has(value) ? (value as ModelFinishReason['unified']) : 'other';
+  return finishReasonOf(value);
 }
