@@ -7,8 +7,10 @@ import type {
 import type { ParseArgumentsLimits } from '../../chain/parse-arguments.js';
 import { DEFAULT_MAX_ARGUMENT_BYTES, DEFAULT_MAX_ARGUMENT_DEPTH } from '../../defaults.js';
 import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import type { GeneratingModel, ModelRequest, ModelResponse } from '../../model/model.js';
+import type { GeneratingModel, ModelRequest, ModelResponse, StreamingModel } from '../../model/model.js';
+import type { ModelStreamPart } from '../../model/model-stream-part.js';
 import { checkNumberOption } from '../../options/check-option.js';
+import { fromAiSdkStream } from './from-ai-sdk-stream.js';
 import { fromContent } from './from-content.js';
 import { fromFinishReason } from './from-finish-reason.js';
 import { fromUsage } from './from-usage.js';
@@ -35,12 +37,14 @@ export interface FromAiSdkModelOptions {
  * one) as toolwarden's model port, without loading `ai`: one `doGenerate` per `generate`, the run's
  * signal as its `abortSignal`. What `doGenerate` throws (an `APICallError` for a 429 or a 500) is the
  * model's failure: the loop stops as `model-error` with the history intact. There are no retries here
- * (`maxRetries` belongs to `generateText`); put them in `wrapModelCall` if you want them.
+ * (`maxRetries` belongs to `generateText`); put them in `wrapModelCall` if you want them. `stream` is one
+ * `doStream` per call (what the loop uses with `streamDeltas: true`), its parts mapped by
+ * `createStreamPartMapper`; the provider's stream is cancelled when the loop stops reading it.
  */
 export function fromAiSdkModel(
   model: LanguageModelV3 | LanguageModelV2,
   options: FromAiSdkModelOptions = {},
-): GeneratingModel {
+): GeneratingModel & StreamingModel {
   checkModel(model);
   const limits: ParseArgumentsLimits = {
     maxBytes:
@@ -54,15 +58,18 @@ export function fromAiSdkModel(
   if (typeof settings !== 'object' || settings === null) {
     throw new InvalidOptionsError({ option: 'callSettings', message: 'must be an object of call settings' });
   }
+  const callOf = (request: ModelRequest): LanguageModelV3CallOptions => {
+    const tools = toFunctionTools(request.tools);
+    return {
+      ...settings,
+      prompt: toAiSdkPrompt(request.messages, limits),
+      ...(tools === undefined ? {} : { tools }),
+      abortSignal: request.signal,
+    };
+  };
   return {
     async generate(request: ModelRequest): Promise<ModelResponse> {
-      const tools = toFunctionTools(request.tools);
-      const call: LanguageModelV3CallOptions = {
-        ...settings,
-        prompt: toAiSdkPrompt(request.messages, limits),
-        ...(tools === undefined ? {} : { tools }),
-        abortSignal: request.signal,
-      };
+      const call = callOf(request);
       // The prompt holds only parts V2 shares with V3 (see `toAiSdkPrompt`).
       const result =
         model.specificationVersion === 'v3'
@@ -77,6 +84,15 @@ export function fromAiSdkModel(
           ? { providerMetadata: metadata as Readonly<Record<string, unknown>> }
           : {}),
       };
+    },
+    stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
+      return fromAiSdkStream(() => {
+        const call = callOf(request);
+        if (typeof model.doStream !== 'function') throw new TypeError('the model has no doStream method');
+        return model.specificationVersion === 'v3'
+          ? model.doStream(call)
+          : model.doStream(call as unknown as LanguageModelV2CallOptions);
+      }, request.signal);
     },
   };
 }
