@@ -1,3 +1,4 @@
+import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
@@ -12,6 +13,7 @@ const sections = [
   benchOutputContract,
   benchLoopOverhead,
   benchStreaming,
+  benchAiSdk,
   benchRedaction,
   benchStores,
   benchTelemetry,
