@@ -1,4 +1,4 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV2, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { ModelStreamError } from '../../errors/model-stream-error.js';
@@ -62,6 +62,40 @@ describe('fromAiSdkStream', () => {
     });
     expect(seen.cancelled).toBe(1);
     expect(mock.doStreamCalls[0]).toMatchObject({ prompt: [], temperature: 0 });
+  });
+
+  it('streams a V2 model: its flat usage, its string finish reason, a call in fragments', async () => {
+    const { stream } = source([
+      { type: 'stream-start', warnings: [] },
+      { type: 'tool-input-start', id: 'c1', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'c1', delta: '{"city":' },
+      { type: 'tool-input-delta', id: 'c1', delta: '"Paris"}' },
+      { type: 'tool-input-end', id: 'c1' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: '{"city":"Paris"}' },
+      {
+        type: 'finish',
+        usage: { inputTokens: 4, outputTokens: 6, totalTokens: 10 },
+        finishReason: 'tool-calls',
+      },
+    ]);
+    const v2 = {
+      specificationVersion: 'v2',
+      provider: 'fake',
+      modelId: 'v2',
+      supportedUrls: {},
+      doGenerate: () => Promise.reject(new Error('not used')),
+      doStream: async () => ({ stream }),
+    } as unknown as LanguageModelV2;
+    const response = await collectModelStream(fromAiSdkModel(v2).stream(request()));
+    expect(response).toEqual({
+      message: {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'c1', name: 'weather', arguments: '{"city":"Paris"}' }],
+      },
+      usage: { inputTokens: 4, outputTokens: 6 },
+      finishReason: { unified: 'tool-calls', raw: undefined },
+    });
   });
 
   it('cancels a hung stream at once when the reader returns (a pending read ends)', async () => {

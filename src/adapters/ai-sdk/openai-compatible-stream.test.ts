@@ -2,6 +2,7 @@
 // with streamDeltas, against a local fake of OpenAI chat completions streaming SSE (127.0.0.1, no network).
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ModelStreamError } from '../../errors/model-stream-error.js';
 import type { ModelResponse } from '../../model/model.js';
 import type { LoopOutcome } from '../../run/loop-outcome.js';
 import type { RunEvent } from '../../run/run-event.js';
@@ -123,6 +124,26 @@ describe('fromAiSdkModel streaming with @ai-sdk/openai-compatible', () => {
     });
     expect(outcome.messages).toEqual(plain.messages);
     expect(historyProblems(outcome.messages)).toEqual([]);
+  });
+
+  it('a connection that drops mid-call stops the run as model-error, the half call kept only in the evidence', async () => {
+    const { model } = await start([{ fixture: 'stream-dropped.sse' }]);
+    const { events, outcome } = await drainRun(
+      streamToolLoop({ model, messages: ASK, tools: [weatherTool()], streamDeltas: true }),
+    );
+    expect(toolInputDeltas(events).map((d) => d[4])).toEqual(['{"city', '": "Par']);
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error', messages: ASK });
+    const error =
+      outcome.type === 'stopped' && outcome.evidence.kind === 'error' ? outcome.evidence.error : undefined;
+    expect(ModelStreamError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      partial: { text: '', toolCalls: [{ id: 'call_1', name: 'weather', arguments: '{"city": "Par' }] },
+    });
+    // The provider's stream fails as an APICallError over undici's `terminated`.
+    expect(error).toMatchObject({
+      reason: 'threw',
+      cause: { name: 'AI_APICallError', cause: { message: 'terminated' } },
+    });
   });
 
   it('runToolLoop with streamDeltas reports the same deltas to onEvent', async () => {

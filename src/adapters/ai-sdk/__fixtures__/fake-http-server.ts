@@ -3,7 +3,8 @@
 //   { fixture: 'tool-call.json' }                       the file's JSON, status 200 (or `status`)
 //   { fixture: 'x.sse' }                                the file as server-sent events, one event (a block
 //                                                        ended by a blank line) per write; a `: hang` line
-//                                                        stops writing and leaves the stream open
+//                                                        stops writing and leaves the stream open, a
+//                                                        `: drop` line destroys the connection
 //   { fixture: 'rate-limited.json', status: 429, headers: { 'retry-after': '1' } }
 //   { hang: true }                                      never answers, until the client goes away
 import { readFileSync } from 'node:fs';
@@ -122,6 +123,10 @@ async function sendEvents(
   for (const event of body.split(/\n\n+/)) {
     if (event.trim() === '') continue;
     if (/^: hang$/m.test(event)) return;
+    if (/^: drop$/m.test(event)) {
+      response.destroy();
+      return;
+    }
     response.write(`${event}\n\n`);
     await nextTurn();
     if (response.destroyed) return;
