@@ -1,3 +1,5 @@
 // toolwarden/ai-sdk: the Vercel AI SDK (ai@6, LanguageModelV3) as toolwarden's model, and AI SDK tools
 // guarded in place. The AI SDK packages are optional peer dependencies.
-export {};
+export { type GuardedTools, guardTools } from './guard-tools.js';
+export { GuardedToolError, type GuardedToolErrorCode } from './guard-tools-error.js';
+export type { GuardedToolOptions, GuardToolsOptions } from './guard-tools-options.js';
