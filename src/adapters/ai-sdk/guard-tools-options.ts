@@ -40,7 +40,24 @@ export type GuardedToolOptions = Partial<
   readonly revalidate?: boolean;
 };
 
-/** The policy keys that mean something for one call of an AI SDK tool. */
+/** The chain's policy fields `guardTools` takes: those that mean something for one call of an AI SDK tool (see `ToolExecutionPolicy`). */
+export type GuardToolsPolicy = Pick<
+  ToolExecutionPolicy,
+  | 'timeoutMs'
+  | 'limits'
+  | 'retry'
+  | 'maxArgumentBytes'
+  | 'maxArgumentDepth'
+  | 'maxResultChars'
+  | 'classifyError'
+  | 'showErrorMessages'
+  | 'onContractViolation'
+  | 'authorize'
+  | 'wrapToolExecution'
+  | 'store'
+  | 'onStoreFailure'
+>;
+
 const POLICY_KEYS = [
   'timeoutMs',
   'limits',
@@ -55,12 +72,10 @@ const POLICY_KEYS = [
   'wrapToolExecution',
   'store',
   'onStoreFailure',
-] as const;
-
-type GuardPolicy = Pick<ToolExecutionPolicy, (typeof POLICY_KEYS)[number]>;
+] as const satisfies readonly (keyof GuardToolsPolicy)[];
 
 /** `guardTools(tools, options)`. Every field is optional. */
-export interface GuardToolsOptions extends GuardPolicy {
+export interface GuardToolsOptions extends GuardToolsPolicy {
   /** Names of the write tools: run once per tool call id (idempotent), never retried, limited as writes. */
   readonly writes?: readonly string[];
   /** Settings per tool name. */
@@ -107,7 +122,7 @@ const TOOL_KEYS: ReadonlySet<string> = new Set([
 
 /** The options' own fields, checked (the policy fields are checked when the chain is built). */
 export interface CheckedGuardOptions {
-  readonly policy: GuardPolicy;
+  readonly policy: GuardToolsPolicy;
   readonly writes: ReadonlySet<string>;
   readonly perTool: ReadonlyMap<string, GuardedToolOptions>;
   readonly sessionId: string | undefined;
@@ -160,7 +175,7 @@ export function checkGuardOptions(options: unknown, toolNames: ReadonlySet<strin
     throw new InvalidOptionsError({ option: 'includeContent', message: 'must be a boolean' });
   }
   return {
-    policy: policy as GuardPolicy,
+    policy: policy as GuardToolsPolicy,
     writes: checkWrites(given.writes, toolNames),
     perTool: checkPerTool(given.perTool, toolNames),
     sessionId,

@@ -2,4 +2,5 @@
 // guarded in place. The AI SDK packages are optional peer dependencies.
 export { type GuardedTools, guardTools } from './guard-tools.js';
 export { GuardedToolError, type GuardedToolErrorCode } from './guard-tools-error.js';
-export type { GuardedToolOptions, GuardToolsOptions } from './guard-tools-options.js';
+export type { GuardPrepareStep, GuardStopCondition } from './guard-tools-loop.js';
+export type { GuardedToolOptions, GuardToolsOptions, GuardToolsPolicy } from './guard-tools-options.js';
