@@ -49,6 +49,31 @@ describe('guardTools with hostile input', () => {
     expect(guarded.stopEvidence()?.detector).toBe('exact-repeat');
   });
 
+  it('refuses huge arguments and a result that cannot be serialized, without crashing the loop', async () => {
+    const runs: unknown[] = [];
+    const tools = {
+      echo: echo(runs),
+      cycle: tool({
+        description: 'A cycle.',
+        inputSchema: z.object({}),
+        execute: async () => {
+          const node: { self?: unknown } = {};
+          node.self = node;
+          return node;
+        },
+      }),
+    };
+    const guarded = guardTools(tools, { maxArgumentBytes: 1024 });
+    const { outputs } = await answerOf(
+      guarded.tools,
+      { id: 'c1', name: 'echo', input: { text: 'x'.repeat(5000) } },
+      { id: 'c2', name: 'cycle', input: {} },
+    );
+    expect(runs).toEqual([]);
+    expect((outputs.get('c1') as { value: string }).value).toMatch(/^ARGUMENTS_TOO_LARGE/);
+    expect((outputs.get('c2') as { value: string }).value).toMatch(/^INTERNAL_ERROR/);
+  });
+
   it('passes a client-side tool (no execute) and a provider tool through untouched', async () => {
     const ask = tool({ description: 'Ask the user.', inputSchema: z.object({ question: z.string() }) });
     const search = {

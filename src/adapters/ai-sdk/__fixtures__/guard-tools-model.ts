@@ -3,8 +3,9 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3GenerateResult,
   LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
@@ -59,4 +60,26 @@ export function toolOutputsIn(prompt: LanguageModelV3Prompt): Map<string, unknow
       if (part.type === 'tool-result') outputs.set(part.toolCallId, part.output);
   }
   return outputs;
+}
+
+/** The same script as a streaming model: each result becomes the stream parts a provider sends. */
+export function streamedModel(
+  script: (options: LanguageModelV3CallOptions, index: number) => LanguageModelV3GenerateResult,
+): MockLanguageModelV3 {
+  let index = 0;
+  return new MockLanguageModelV3({
+    doStream: async (options) => {
+      const result = script(options, index++);
+      const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      for (const part of result.content) {
+        if (part.type === 'tool-call') parts.push(part);
+        if (part.type === 'text') {
+          parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: part.text });
+          parts.push({ type: 'text-end', id: 't' });
+        }
+      }
+      parts.push({ type: 'finish', finishReason: result.finishReason, usage: result.usage });
+      return { stream: convertArrayToReadableStream(parts) };
+    },
+  });
 }
