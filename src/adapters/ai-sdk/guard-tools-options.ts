@@ -76,7 +76,10 @@ const POLICY_KEYS = [
 
 /** `guardTools(tools, options)`. Every field is optional. */
 export interface GuardToolsOptions extends GuardToolsPolicy {
-  /** Names of the write tools: run once per tool call id (idempotent), never retried, limited as writes. */
+  /**
+   * Names of the write tools: run once per tool call id (idempotent), never retried, limited as writes. A
+   * tool with `needsApproval` is a write unless `perTool` says `effect: 'read'`.
+   */
   readonly writes?: readonly string[];
   /** Settings per tool name. */
   readonly perTool?: Readonly<Record<string, GuardedToolOptions>>;

@@ -95,7 +95,8 @@ describe('sending the same approval messages again', () => {
     const store = new MemoryStore();
     // A server builds a guard per request; the store and the conversation's id make the replay visible.
     const outputs = await approveTwice(
-      () => guardTools(tools, { writes: ['sendEmail'], store, sessionId: 'conv-1' }).tools,
+      // No `writes`: a tool with `needsApproval` is a write.
+      () => guardTools(tools, { store, sessionId: 'conv-1' }).tools,
     );
     expect(guardedRuns).toEqual(['bob@example.com']);
     expect(outputs).toEqual([

@@ -195,7 +195,8 @@ function guardedExecute(name: string, settings: CallSettings) {
 function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyTool {
   const own: GuardedToolOptions = checked.perTool.get(name) ?? {};
   const { revalidate, idempotency, ...settings } = own;
-  const effect = own.effect ?? (checked.writes.has(name) ? 'write' : 'read');
+  // A tool that asks for approval acts on something: a write, so a replayed approval does not run it again.
+  const effect = own.effect ?? (checked.writes.has(name) || hasApproval(tool) ? 'write' : 'read');
   const option = `perTool.${name}`;
   if (effect === 'read' && checked.writes.has(name)) {
     throw new InvalidOptionsError({
@@ -236,6 +237,10 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
     if (!ToolDefinitionError.isInstance(error)) throw error;
     throw new InvalidOptionsError({ option, message: error.message });
   }
+}
+
+function hasApproval(tool: Tool): boolean {
+  return tool.needsApproval === true || typeof tool.needsApproval === 'function';
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
