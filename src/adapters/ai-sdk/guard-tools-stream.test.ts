@@ -1,10 +1,16 @@
-import { stepCountIs, streamText, tool } from 'ai';
+import { stepCountIs, streamText, ToolLoopAgent, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callsOf, streamedModel, textOf, toolsOffered } from './__fixtures__/guard-tools-model.js';
+import {
+  callsOf,
+  scriptedModel,
+  streamedModel,
+  textOf,
+  toolsOffered,
+} from './__fixtures__/guard-tools-model.js';
 import { guardTools } from './guard-tools.js';
 
-describe('guardTools with streamText', () => {
+describe('guardTools with streamText and ToolLoopAgent', () => {
   const search = (runs: string[]) => ({
     search: tool({
       description: 'Search.',
@@ -35,6 +41,25 @@ describe('guardTools with streamText', () => {
     expect(await result.text).toBe('Nothing found.');
     expect(runs).toHaveLength(3);
     expect(await result.steps).toHaveLength(4);
+    expect(guarded.stopEvidence()?.detector).toBe('exact-repeat');
+  });
+
+  it('works the same in a ToolLoopAgent', async () => {
+    const runs: string[] = [];
+    const guarded = guardTools(search(runs));
+    const agent = new ToolLoopAgent({
+      model: scriptedModel((options, index) =>
+        toolsOffered(options)
+          ? callsOf({ id: `c${index}`, name: 'search', input: { q: 'same' } })
+          : textOf('Nothing found.'),
+      ),
+      tools: guarded.tools,
+      stopWhen: [stepCountIs(20), guarded.stopWhen],
+      prepareStep: guarded.prepareStep,
+    });
+    const result = await agent.generate({ prompt: 'Find it.' });
+    expect(result.text).toBe('Nothing found.');
+    expect(runs).toHaveLength(3);
     expect(guarded.stopEvidence()?.detector).toBe('exact-repeat');
   });
 
