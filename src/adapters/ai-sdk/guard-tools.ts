@@ -11,7 +11,6 @@ import { sanitizeName } from '../../redact/redact.js';
 import { resolveGuard } from '../../run/stop-conditions.js';
 import { type AnyTool, defineTool } from '../../tools/define-tool.js';
 import { checkToolName } from '../../tools/tool-name.js';
-import { createAdmission } from './guard-tools-admission.js';
 import { GuardedToolError } from './guard-tools-error.js';
 import {
   argumentText,
@@ -115,7 +114,6 @@ export function guardTools<TOOLS extends ToolSet>(
   const call: CallSettings = {
     runtime,
     steps,
-    admit: createAdmission(runtime.policy, runtime.tools),
     context: {
       sessionId: checked.sessionId ?? `guard_${randomUUID()}`,
       counts: emptyTurnCounts(),
@@ -145,13 +143,11 @@ interface CallSettings {
   readonly runtime: ToolRuntime;
   readonly steps: StepGuard;
   readonly context: SingleCallOptions;
-  /** Counts the call against the turn limits; the model's text when one is reached. */
-  readonly admit: (name: string) => string | undefined;
 }
 
 /** The `execute` the AI SDK calls: the call through the chain; a failure thrown as the model's text. */
 function guardedExecute(name: string, settings: CallSettings) {
-  const { runtime, steps, context, admit } = settings;
+  const { runtime, steps, context } = settings;
   return async (input: unknown, options: ToolExecutionOptions): Promise<unknown> => {
     const fail = (
       message: string,
@@ -166,8 +162,6 @@ function guardedExecute(name: string, settings: CallSettings) {
         ...(errorClass === undefined ? {} : { errorClass }),
       });
     if (steps.toolsOff()) throw fail(LOOP_STOPPED_TEXT, 'LOOP_STOPPED');
-    const limited = admit(name);
-    if (limited !== undefined) throw fail(limited, 'TOOL_CALL_LIMIT', 'invalid-input');
     await loadAsSchema();
     const data: CallData = { options };
     const outcome = await runtime.executeToolCall(
