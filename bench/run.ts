@@ -1,4 +1,5 @@
 import { benchChainOverhead } from './chain-overhead.js';
+import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
@@ -16,6 +17,7 @@ const sections = [
   benchStores,
   benchTelemetry,
   benchReport,
+  benchGuardTools,
 ];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
