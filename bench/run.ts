@@ -1,5 +1,6 @@
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
+import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
@@ -18,6 +19,7 @@ const sections = [
   benchStores,
   benchTelemetry,
   benchReport,
+  benchGuardTools,
 ];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);

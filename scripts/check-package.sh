@@ -12,6 +12,8 @@
 #     installed here): it only uses their types;
 #   - `toolwarden/otel` without its optional peer @opentelemetry/api fails to import naming that package
 #     (the entry exists only to talk to it), and with it imports, requires and type-checks;
+#   - `toolwarden/ai-sdk` loads without its optional peer ai (imported on a guarded tool's first call, which
+#     then fails naming the package), and with it runs a guarded call;
 #   - `npx toolwarden --version` prints the version.
 # If the cache lacks a dependency (a machine where `npm ci` never ran), the install step says so and the
 # checks run against the unpacked tarball with the repository's dependencies instead.
@@ -131,10 +133,27 @@ if (typeof otel.otelInstrumentation !== 'function') throw new Error('toolwarden/
 const { wrapToolExecution, wrapRun } = otel.otelInstrumentation();
 if (typeof wrapToolExecution !== 'function' || typeof wrapRun !== 'function') throw new Error('no wrappers');
 " || fail "import of toolwarden/otel with @opentelemetry/api failed"
+# toolwarden/ai-sdk loads without its optional peer ai (guardTools imports it on a tool's first call):
+# the guard builds, and its call fails naming the package. Then, with ai beside toolwarden, the call runs.
+cat >ai-sdk.mjs <<'EOF'
+const { guardTools } = await import('toolwarden/ai-sdk');
+if (typeof guardTools !== 'function') throw new Error('toolwarden/ai-sdk lacks guardTools');
+const peer = await import('ai').then((ai) => ai, () => undefined);
+const inputSchema = peer?.jsonSchema({ type: 'object', properties: { text: { type: 'string' } } });
+const guarded = guardTools({ echo: { description: 'Echo.', inputSchema, execute: async ({ text }) => ({ text }) } });
+const output = await guarded.tools.echo
+  .execute({ text: 'hi' }, { toolCallId: 'c1', messages: [] })
+  .then((value) => JSON.stringify(value), (error) => error.message);
+const expected = peer === undefined ? "'ai'" : '{"text":"hi"}';
+if (!output.includes(expected)) throw new Error(`a guarded call ${peer ? 'with' : 'without'} ai gave ${output}`);
+EOF
+node ai-sdk.mjs || fail "toolwarden/ai-sdk without ai does not load, or its call does not name the missing package"
+ln -s "$repo/node_modules/ai" node_modules/ai
+node ai-sdk.mjs || fail "a guarded call of toolwarden/ai-sdk with ai failed"
 cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/report': 'reportAuditLog', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
-  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'fromAiSdkModel' };
+  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'guardTools' };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 for (const [entry, name] of Object.entries(entries)) {
@@ -149,13 +168,13 @@ for (const [entry, name] of Object.entries(entries)) {
 EOF
 node cjs.cjs || fail "require() of an entry failed"
 cat >types.ts <<'EOF'
-import type { FromAiSdkModelOptions } from 'toolwarden/ai-sdk';
 import type { AuditRecord } from 'toolwarden/audit';
 import type { AuditReport } from 'toolwarden/report';
 import type { BfclFunction } from 'toolwarden/bfcl';
 import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
 import type { OtelInstrumentationOptions } from 'toolwarden/otel';
+import type { FromAiSdkModelOptions, GuardToolsOptions } from 'toolwarden/ai-sdk';
 import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
@@ -167,7 +186,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, ToolExample];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolExample];
 EOF
 cat >tsconfig.json <<'EOF'
 {

@@ -126,6 +126,19 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       ],
     });
   }
+  // Counted before anything is awaited: calls prepared at the same time against one turn's counts (the
+  // AI SDK starts a step's calls at once) must not both pass a limit of one. A refusal below gives it back.
+  if (counts !== undefined && counted) {
+    increment(counts.perTool, name);
+    counts.total++;
+  }
+  const refuse = (refusal: Parameters<typeof reject>[2]): PreparedCall => {
+    if (counts !== undefined && counted) {
+      counts.perTool.set(name, (counts.perTool.get(name) ?? 1) - 1);
+      counts.total--;
+    }
+    return reject(call, NOT_COUNTED, refusal);
+  };
   let shared: {
     readonly reserved?: readonly string[];
     readonly storeFailure?: unknown;
@@ -146,7 +159,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
         break;
       case 'limited': {
         const limit = { scope: reservation.scope, limit: reservation.limit };
-        return reject(call, NOT_COUNTED, {
+        return refuse({
           toolName: name,
           code: 'TOOL_CALL_LIMIT',
           text: [limitModelText(limit, name)],
@@ -155,7 +168,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       }
       case 'store-failed':
         if (tool.effect === 'write' || policy.onStoreFailure === 'closed') {
-          return reject(call, NOT_COUNTED, {
+          return refuse({
             toolName: name,
             code: 'TOOL_UNAVAILABLE',
             text: [STORE_UNAVAILABLE_TEXT(name)],
@@ -171,10 +184,6 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
         throw new TypeError(`unknown reservation ${String(unreachable)}`);
       }
     }
-  }
-  if (counts !== undefined && counted) {
-    increment(counts.perTool, name);
-    counts.total++;
   }
   const reserved = shared.reserved === undefined ? {} : { reserved: shared.reserved };
   const invalidAttempt: Counted = { admitted: counted, invalid: counts !== undefined, ...reserved };

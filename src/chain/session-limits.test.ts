@@ -9,6 +9,7 @@ import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
 import { defineTool } from '../tools/define-tool.js';
 import { createToolRuntime } from './tool-runtime.js';
+import { emptyTurnCounts } from './turn-counts.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -267,5 +268,38 @@ describe('when the store fails', () => {
     expect(runs.write).toBe(0);
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'store-unavailable', roundTrips: 1 });
     expect(outcome.type === 'stopped' && outcome.text).toContain('could not be reached');
+  });
+});
+
+describe('turn limits of calls prepared at the same time', () => {
+  it('let one of two concurrent calls through a limit of one, though both wait on the store', async () => {
+    const { tools, runs } = countedTools();
+    // Session limits make each call await its reservation in the store before it is admitted.
+    const runtime = createToolRuntime({ tools, limits: { perTool: 1, perSession: { perTool: 10 } } });
+    const counts = emptyTurnCounts();
+    const options = { sessionId: 'concurrent', counts };
+    const outcomes = await Promise.all([
+      runtime.executeToolCall({ id: 'a', name: 'lookup', arguments: '{"id":"1"}' }, options),
+      runtime.executeToolCall({ id: 'b', name: 'lookup', arguments: '{"id":"2"}' }, options),
+    ]);
+    expect(runs.read).toBe(1);
+    expect(
+      outcomes.map((outcome) => (outcome.type === 'answered' ? (outcome.code ?? 'ok') : outcome.type)).sort(),
+    ).toEqual(['TOOL_CALL_LIMIT', 'ok']);
+    expect(counts.perTool.get('lookup')).toBe(1);
+  });
+
+  it('gives the count back when the store refuses the call, so the next call is not refused by the turn', async () => {
+    const { tools, runs } = countedTools();
+    const runtime = createToolRuntime({ tools, limits: { perTool: 1, perSession: { perTool: 1 } } });
+    const options = { sessionId: 'given-back', counts: emptyTurnCounts() };
+    await runtime.executeToolCall({ id: 'a', name: 'lookup', arguments: '{}' }, options);
+    // The session's one call is spent: a new turn's call is refused by the store, and not counted.
+    const nextTurn = { sessionId: 'given-back', counts: emptyTurnCounts() };
+    const refused = await runtime.executeToolCall({ id: 'b', name: 'lookup', arguments: '{}' }, nextTurn);
+    expect(refused).toMatchObject({ code: 'TOOL_CALL_LIMIT' });
+    expect(nextTurn.counts.perTool.get('lookup') ?? 0).toBe(0);
+    expect(nextTurn.counts.total).toBe(0);
+    expect(runs.read).toBe(1);
   });
 });

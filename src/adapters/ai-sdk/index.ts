@@ -5,3 +5,7 @@ export {
   type FromAiSdkModelOptions,
   fromAiSdkModel,
 } from './from-ai-sdk-model.js';
+export { type GuardedTools, guardTools } from './guard-tools.js';
+export { GuardedToolError, type GuardedToolErrorCode } from './guard-tools-error.js';
+export type { GuardPrepareStep, GuardStopCondition } from './guard-tools-loop.js';
+export type { GuardedToolOptions, GuardToolsOptions, GuardToolsPolicy } from './guard-tools-options.js';

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import type { Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import type { SingleCallOptions } from '../../chain/execute-single-call.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
+import { emptyTurnCounts } from '../../chain/turn-counts.js';
+import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { ToolDefinitionError } from '../../errors/tool-definition-error.js';
+import type { GuardState, LoopEvidence } from '../../guard/guard-types.js';
+import { resolveHints } from '../../guard/loop-hints.js';
+import { sanitizeName } from '../../redact/redact.js';
+import { resolveGuard } from '../../run/stop-conditions.js';
+import { type AnyTool, defineTool } from '../../tools/define-tool.js';
+import { checkToolName } from '../../tools/tool-name.js';
+import { GuardedToolError } from './guard-tools-error.js';
+import {
+  argumentText,
+  createStepGuard,
+  type GuardPrepareStep,
+  type GuardStopCondition,
+  type StepGuard,
+} from './guard-tools-loop.js';
+import {
+  type CheckedGuardOptions,
+  checkGuardOptions,
+  type GuardedToolOptions,
+  type GuardToolsOptions,
+} from './guard-tools-options.js';
+import { loadAsSchema, toStandardSchema } from './guard-tools-schema.js';
+
+/** What `guardTools` returns: pass `tools`, `stopWhen` and `prepareStep` to `generateText` / `streamText` / `ToolLoopAgent`. */
+export interface GuardedTools<TOOLS extends ToolSet> {
+  /** The same tools (names, descriptions, schemas, `needsApproval`, `toModelOutput`), each `execute` run through the chain. */
+  readonly tools: TOOLS;
+  /** True once the loop guard stopped the loop and the final step ended. Combine with `stepCountIs(n)`. */
+  readonly stopWhen: GuardStopCondition<TOOLS>;
+  /** Turns the tools off for one last step after the guard says stop, so the model answers in text. */
+  readonly prepareStep: GuardPrepareStep<TOOLS>;
+  /** Why the guard stopped the current (or last) `generateText` call; undefined when it did not. */
+  stopEvidence(): LoopEvidence | undefined;
+  /** The loop guard's memory: plain JSON, per conversation. */
+  guardState(): GuardState;
+}
+
+/** What the model reads when it calls a tool after the guard stopped the loop. */
+const LOOP_STOPPED_TEXT =
+  'LOOP_STOPPED: tool calls are off because the same calls kept repeating. Answer with what you have.';
+
+/** What the chain's tool gets as caller data: the AI SDK's options of the call. */
+interface CallData {
+  readonly options: ToolExecutionOptions;
+}
+
+/**
+ * Guards AI SDK tools in place: each tool's `execute` runs through toolwarden's chain (validation by the
+ * tool's own schema, classification, redaction, per-tool timeout, limits, output contract, idempotent
+ * writes), everything else of the tool is kept, and the returned `stopWhen` and `prepareStep` stop a
+ * looping model with evidence and a final text answer. A failure reaches the model as a `tool-error`
+ * whose text is toolwarden's (see `GuardedToolError`). Tools without `execute` (client-side) and
+ * provider-executed tools pass through untouched. Throws `InvalidOptionsError` for a bad tool set or
+ * option, now rather than at the model's first call.
+ */
+export function guardTools<TOOLS extends ToolSet>(
+  tools: TOOLS,
+  options?: GuardToolsOptions,
+): GuardedTools<TOOLS> {
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
+    throw new InvalidOptionsError({
+      option: 'tools',
+      message: 'guardTools expects a ToolSet (an object of tools by name)',
+    });
+  }
+  const entries = Object.entries(tools as Record<string, unknown>);
+  const guarded = new Set<string>();
+  for (const [name, tool] of entries) {
+    if (typeof tool !== 'object' || tool === null) {
+      throw new InvalidOptionsError({
+        option: `tools.${sanitizeName(name)}`,
+        message: 'must be an AI SDK tool (an object)',
+      });
+    }
+    if (!runsHere(tool as Tool)) continue;
+    const problem = checkToolName(name);
+    if (problem !== undefined) {
+      throw new InvalidOptionsError({
+        option: `tools.${JSON.stringify(sanitizeName(name))}`,
+        message: `${problem}; rename the tool`,
+      });
+    }
+    guarded.add(name);
+  }
+  const checked = checkGuardOptions(options, guarded);
+  void loadAsSchema().catch(() => undefined);
+  const runtime = createToolRuntime({
+    ...checked.policy,
+    tools: [...guarded].map((name) =>
+      chainTool(name, (tools as Record<string, Tool>)[name] as Tool, checked),
+    ),
+    unknownTool: 'feedback',
+    onLimitExceeded: 'feedback',
+  });
+  const isWrite = (name: string) => runtime.tools.get(name)?.effect === 'write';
+  const guard = checked.loopGuard === false ? undefined : resolveGuard(checked.loopGuard);
+  const steps = createStepGuard({
+    config:
+      guard === undefined
+        ? undefined
+        : {
+            thresholds: guard,
+            hintsOf: (name) => resolveHints(runtime.tools.get(name)?.loop, guard.hints[name]),
+          },
+    isWrite,
+    onLoop: checked.onLoop,
+  });
+  const call: CallSettings = {
+    runtime,
+    steps,
+    context: {
+      sessionId: checked.sessionId ?? `guard_${randomUUID()}`,
+      counts: emptyTurnCounts(),
+      ...(checked.onEvent === undefined ? {} : { onEvent: checked.onEvent }),
+      includeContent: checked.includeContent,
+    },
+  };
+  const wrapped = entries.map(([name, tool]) =>
+    guarded.has(name) ? [name, { ...(tool as Tool), execute: guardedExecute(name, call) }] : [name, tool],
+  );
+  return {
+    tools: Object.fromEntries(wrapped) as TOOLS,
+    // The guard reads only what every tool set's steps have (calls, errors): one guard serves any `TOOLS`.
+    stopWhen: steps.stopWhen as unknown as GuardStopCondition<TOOLS>,
+    prepareStep: steps.prepareStep as unknown as GuardPrepareStep<TOOLS>,
+    stopEvidence: steps.evidence,
+    guardState: steps.state,
+  };
+}
+
+/** A tool whose `execute` runs in this process: not client-side (no `execute`), not provider-executed. */
+function runsHere(tool: Tool): boolean {
+  return typeof tool.execute === 'function' && tool.type !== 'provider';
+}
+
+interface CallSettings {
+  readonly runtime: ToolRuntime;
+  readonly steps: StepGuard;
+  readonly context: SingleCallOptions;
+}
+
+/** The `execute` the AI SDK calls: the call through the chain; a failure thrown as the model's text. */
+function guardedExecute(name: string, settings: CallSettings) {
+  const { runtime, steps, context } = settings;
+  return async (input: unknown, options: ToolExecutionOptions): Promise<unknown> => {
+    const fail = (
+      message: string,
+      code: GuardedToolError['code'],
+      errorClass?: GuardedToolError['errorClass'],
+    ) =>
+      new GuardedToolError({
+        message,
+        code,
+        toolName: name,
+        toolCallId: options.toolCallId,
+        ...(errorClass === undefined ? {} : { errorClass }),
+      });
+    if (steps.toolsOff()) throw fail(LOOP_STOPPED_TEXT, 'LOOP_STOPPED');
+    await loadAsSchema();
+    const data: CallData = { options };
+    const outcome = await runtime.executeToolCall(
+      { id: options.toolCallId, name, arguments: input ?? {} },
+      { ...context, data, ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }) },
+    );
+    switch (outcome.type) {
+      case 'interrupted':
+        // No hook of the chain interrupts (approvals stay the AI SDK's `needsApproval`): refuse, never run.
+        throw fail(runtime.policy.deniedText, 'PERMISSION_DENIED', 'denied');
+      case 'answered': {
+        steps.record({ id: options.toolCallId, name, arguments: argumentText(input ?? {}) }, outcome.result);
+        if (outcome.isError) throw fail(outcome.content, outcome.code ?? 'TOOL_ERROR', outcome.errorClass);
+        return outcome.value;
+      }
+      default: {
+        const never: never = outcome;
+        return never;
+      }
+    }
+  };
+}
+
+/** The chain's tool for one AI SDK tool: its schemas, the settings of `options`, its `execute` with the AI SDK's options. */
+function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyTool {
+  const own: GuardedToolOptions = checked.perTool.get(name) ?? {};
+  const { revalidate, idempotency, ...settings } = own;
+  // A tool that asks for approval acts on something: a write, so a replayed approval does not run it again.
+  const effect = own.effect ?? (checked.writes.has(name) || hasApproval(tool) ? 'write' : 'read');
+  const option = `perTool.${name}`;
+  if (effect === 'read' && checked.writes.has(name)) {
+    throw new InvalidOptionsError({
+      option: `${option}.effect`,
+      message: "is 'read', yet writes names the tool",
+    });
+  }
+  const execute = tool.execute as NonNullable<Tool['execute']>;
+  try {
+    return defineTool({
+      ...settings,
+      name,
+      description:
+        typeof tool.description === 'string' && tool.description.trim() !== '' ? tool.description : name,
+      effect,
+      input: toStandardSchema(revalidate === false ? undefined : tool.inputSchema, 'input'),
+      ...(tool.outputSchema === undefined ? {} : { output: toStandardSchema(tool.outputSchema, 'output') }),
+      ...(effect === 'read'
+        ? idempotency === undefined
+          ? {}
+          : { idempotency }
+        : {
+            idempotency:
+              idempotency === false
+                ? false
+                : {
+                    ...idempotency,
+                    key: (_args: unknown, { data }) => (data as CallData).options.toolCallId,
+                  },
+          }),
+      execute: async (args, context) => {
+        const { options } = context.data as CallData;
+        const output: unknown = await execute(args, { ...options, abortSignal: context.signal });
+        return isAsyncIterable(output) ? lastOf(output) : output;
+      },
+    });
+  } catch (error) {
+    if (!ToolDefinitionError.isInstance(error)) throw error;
+    throw new InvalidOptionsError({ option, message: error.message });
+  }
+}
+
+function hasApproval(tool: Tool): boolean {
+  return tool.needsApproval === true || typeof tool.needsApproval === 'function';
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
+}
+
+/** A streaming tool's final output (the AI SDK's result is the last value it yields; the rest are preliminary). */
+async function lastOf(values: AsyncIterable<unknown>): Promise<unknown> {
+  let last: unknown;
+  for await (const value of values) last = value;
+  return last;
+}
