@@ -1,26 +1,18 @@
 // The parts of OpenAI's chat completions wire format that tool calling uses, as the official `openai`
 // SDK types them (`ChatCompletionMessageParam`, `ChatCompletion`), written structurally so toolwarden
-// does not depend on the SDK.
+// does not depend on the SDK. The messages are mutable types, so they are assignable to the SDK's params.
 
 export interface OpenAiChatToolCall {
-  readonly id: string;
-  readonly type: 'function';
-  readonly function: { readonly name: string; readonly arguments: string };
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
 }
 
 export type OpenAiChatMessage =
-  | { readonly role: 'system'; readonly content: string }
-  | { readonly role: 'user'; readonly content: string }
-  | {
-      readonly role: 'assistant';
-      readonly content: string | null;
-      readonly tool_calls?: readonly OpenAiChatToolCall[];
-    }
-  | {
-      readonly role: 'tool';
-      readonly tool_call_id: string;
-      readonly content: string | readonly { readonly type: 'text'; readonly text: string }[];
-    };
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAiChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string | { type: 'text'; text: string }[] };
 
 /** A chat completion as the API answers it (the fields a tool loop reads). */
 export interface OpenAiChatCompletion {
