@@ -223,7 +223,13 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
           }),
       execute: async (args, context) => {
         const { options } = context.data as CallData;
-        const output: unknown = await execute(args, { ...options, abortSignal: context.signal });
+        // The chain's signal (the caller's, the timeout's) is made when the tool reads it: most never do,
+        // and making it costs an AbortController and an AbortSignal.any per call.
+        const withSignal = Object.defineProperty({ ...options }, 'abortSignal', {
+          get: () => context.signal,
+          enumerable: true,
+        }) as typeof options;
+        const output: unknown = await execute(args, withSignal);
         return isAsyncIterable(output) ? lastOf(output) : output;
       },
     });
