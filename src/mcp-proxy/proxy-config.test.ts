@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_IDEMPOTENCY_TTL_MS,
@@ -82,6 +83,17 @@ describe('parseProxyConfig: valid configs', () => {
       pass: ['HOME', 'LANG'],
       set: { MEMORY_FILE_PATH: '/tmp/memory.jsonl' },
     });
+  });
+
+  it("accepts the README's example, and its table names every top-level key", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## `toolwarden mcp-proxy` config'));
+    const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    const config = parse(example ?? '');
+    expect(config.idempotentWrites.store).toEqual({ kind: 'sqlite', path: './toolwarden.db' });
+    const table = section.slice(0, section.indexOf('```json'));
+    for (const key of Object.keys(config)) expect(table, key).toContain(`| \`${key}`);
   });
 
   it('accepts the other forms: guard and confirmation off, a Redis store, a SQLite audit log, a list to confirm', () => {

@@ -123,6 +123,15 @@ describe('createSessionPolicy: confirmation', () => {
     expect(session.counts().total).toBe(2);
   });
 
+  it('believes a warning over a claim of safety from an untrusted server, and MCP when the server is trusted', () => {
+    const contradictory: ProxiedTool = {
+      name: 'wipe',
+      annotations: { readOnlyHint: true, destructiveHint: true },
+    };
+    expect(kindOf(policy({}, [contradictory]).decide('wipe', {}))).toBe('confirm');
+    expect(kindOf(policy({ trustAnnotations: true }, [contradictory]).decide('wipe', {}))).toBe('forward');
+  });
+
   it("with trustAnnotations, follows MCP's defaults: unannotated and non-read-only tools are destructive", () => {
     const session = policy({ trustAnnotations: true });
     expect(kindOf(session.decide('echo', {}))).toBe('confirm');

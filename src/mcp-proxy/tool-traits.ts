@@ -11,8 +11,8 @@ import { matchesAny } from './tool-pattern.js';
  */
 export function isDestructive(tool: ProxiedTool | undefined, trustAnnotations: boolean): boolean {
   const hints = tool?.annotations;
-  if (hints?.destructiveHint === true && hints.readOnlyHint !== true) return true;
-  if (!trustAnnotations) return false;
+  // Untrusted, `readOnlyHint: true` is a claim of safety like any other: it does not cancel the warning.
+  if (!trustAnnotations) return hints?.destructiveHint === true;
   return hints?.readOnlyHint !== true && hints?.destructiveHint !== false;
 }
 
