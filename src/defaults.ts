@@ -262,3 +262,44 @@ export const DEFAULT_REPORT_MAX_LINE_BYTES = 1024 * 1024;
 
 /** The playbook's ceiling: the P95 of rounds per run plus this margin. */
 export const REPORT_CEILING_MARGIN = 2;
+
+/**
+ * `toolwarden mcp-proxy`: calls to one tool in one client session. A session of a desktop assistant or an
+ * IDE agent spans many turns (hours), so the per-turn figures above would stop ordinary work; 200 still
+ * bounds a runaway session to a few minutes of one tool.
+ */
+export const DEFAULT_PROXY_MAX_CALLS_PER_TOOL = 200;
+/** `toolwarden mcp-proxy`: calls to all tools together in one client session. */
+export const DEFAULT_PROXY_MAX_CALLS_PER_SESSION = 1_000;
+/**
+ * `toolwarden mcp-proxy`: a tool's `structuredContent` is checked against the `outputSchema` the server
+ * declares (MCP: clients SHOULD validate tool results before passing them to the model). A conforming
+ * result passes unchanged; a tool without an `outputSchema` is not checked.
+ */
+export const DEFAULT_PROXY_OUTPUT_CONTRACT = 'from-server';
+/** `toolwarden mcp-proxy`: the text of an upstream error result is redacted before the client sees it. */
+export const DEFAULT_PROXY_REDACT_ERRORS = true;
+/**
+ * `toolwarden mcp-proxy`: destructive tools are confirmed (the tools a server marks `destructiveHint:
+ * true`; with `trustAnnotations`, every tool MCP's defaults make destructive), and a client that cannot be
+ * asked (no elicitation) is refused the call: a confirmation that cannot happen is not a yes.
+ */
+export const DEFAULT_PROXY_CONFIRM_TOOLS = 'destructive';
+export const DEFAULT_PROXY_IF_NO_ELICITATION = 'deny';
+/**
+ * `toolwarden mcp-proxy`: MCP says clients MUST treat annotations as untrusted unless the server is
+ * trusted. Untrusted, a hint that asks for more caution (`destructiveHint: true`) is believed and a hint
+ * that asks for less (`readOnlyHint`, `destructiveHint: false`) is not.
+ */
+export const DEFAULT_PROXY_TRUST_ANNOTATIONS = false;
+/**
+ * `toolwarden mcp-proxy`: OpenTelemetry spans and metrics are opt-in: `@opentelemetry/api` is an optional
+ * peer, and a proxy started with `npx` has no SDK to send them to.
+ */
+export const DEFAULT_PROXY_TELEMETRY = false;
+/** `toolwarden mcp-proxy`: a config file larger than this (bytes) is refused unread. */
+export const MAX_PROXY_CONFIG_BYTES = 1024 * 1024;
+/** `toolwarden mcp-proxy`: problems a config error lists, at most (then how many more there are). */
+export const MAX_PROXY_CONFIG_PROBLEMS = 100;
+/** `toolwarden mcp-proxy`: characters of a call's arguments shown to the user who is asked to confirm it. */
+export const DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS = 2_000;

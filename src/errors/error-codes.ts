@@ -266,6 +266,13 @@ export const ERROR_CODES = {
     toolMessage: false,
     errorClasses: ['AuditLogError'],
   },
+  PROXY_CONFIG_INVALID: {
+    blame: 'caller',
+    meaning:
+      "`toolwarden mcp-proxy`'s config file (`toolwarden.json`) is not valid JSON or breaks the documented schema; every problem is listed with its JSON path.",
+    toolMessage: false,
+    errorClasses: ['ProxyConfigError'],
+  },
   CALLBACK_FAILED: {
     blame: 'caller',
     meaning:

@@ -1,6 +1,7 @@
 import type { ToolExecutionResult } from '../../chain/tool-execution-result.js';
 import { ToolModuleError } from '../../check/tool-module-error.js';
 import { ToolFormatError } from '../../formats/tool-format-error.js';
+import { ProxyConfigError } from '../../mcp-proxy/proxy-config-error.js';
 import { AuditLogError } from '../../report/audit-log-error.js';
 import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import { createRunState } from '../../run/run-state.js';
@@ -147,6 +148,11 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   {
     errorClass: AuditLogError,
     make: () => new AuditLogError({ path: 'audit.jsonl', problem: 'not-found', message: 'none' }),
+  },
+  {
+    errorClass: ProxyConfigError,
+    make: () =>
+      new ProxyConfigError({ source: 'toolwarden.json', problems: [{ path: '$', message: 'bad' }] }),
   },
   { errorClass: ToolTimeoutError, make: () => new ToolTimeoutError({ toolName: 't', timeoutMs: 10 }) },
   {

@@ -1,0 +1,50 @@
+import type { LoopEvidence } from '../guard/guard-types.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/** The codes of the proxy's own refusals: toolwarden's vocabulary (`ERROR_CODES`). */
+export type RefusalCode = 'PERMISSION_DENIED' | 'TOOL_CALL_LIMIT' | 'LOOP_DETECTED';
+
+/** A call the proxy answers itself, without the upstream: `text` starts with the code and is short and stable. */
+export interface Refusal {
+  readonly kind: 'refuse';
+  readonly code: RefusalCode;
+  readonly text: string;
+}
+
+/** How a forwarded call's `structuredContent` is checked: not at all, or against a schema (the server's or the operator's). */
+export type ForwardContract =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'schema'; readonly schema: JsonSchema; readonly from: 'server' | 'config' };
+
+/** A call that goes upstream, with what applies to it. */
+export interface Forward {
+  readonly kind: 'forward';
+  readonly timeoutMs: number;
+  readonly contract: ForwardContract;
+  /** Set for an idempotent write: the session, the tool and the arguments' digest (a repeat is run once). */
+  readonly idempotencyKey?: string;
+  /** The call runs although its confirmation could not be asked (`ifNoElicitation: "allow-and-audit"`): write an audit record. */
+  readonly unconfirmed?: true;
+}
+
+/** The call needs the user's yes first (MCP elicitation); `message` is what the user is asked. */
+export interface Confirm {
+  readonly kind: 'confirm';
+  readonly message: string;
+}
+
+/** What the proxy does with a `tools/call` before it goes upstream. */
+export type CallDecision = Forward | Refusal | Confirm;
+
+/** The user's answer to a confirmation, or that the client could not be asked (no elicitation capability). */
+export type ConfirmationAnswer = 'accept' | 'decline' | 'cancel' | 'unavailable';
+
+/**
+ * What the loop guard made of a call and its result, after it returned: nothing; a warning (the loop is
+ * one repeat from a stop); or a stop (the calls in the evidence are refused from now on). `note` is the
+ * text for the client's model, to add beside the result (see `withNote`), when it is to be told.
+ */
+export type Observation =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'warn'; readonly evidence: LoopEvidence; readonly note?: string }
+  | { readonly kind: 'stop'; readonly evidence: LoopEvidence; readonly note: string };

@@ -1,0 +1,30 @@
+import type { McpToolAnnotations } from '../formats/mcp-tool.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/**
+ * The shapes the proxy's core reads, typed structurally so that neither the v1 SDK's nor the v2 SDK's
+ * classes are needed: a `Tool` of `tools/list` and a `CallToolResult` of `tools/call` from either line
+ * satisfy them. Keys the core does not read (`title`, `icons`, `execution`, `_meta`, …) ride along untouched.
+ */
+export interface ProxiedTool {
+  readonly name: string;
+  readonly annotations?: McpToolAnnotations | undefined;
+  /** The JSON Schema of the tool's `structuredContent`. */
+  readonly outputSchema?: JsonSchema | undefined;
+}
+
+/** One content part of a result (`text`, `image`, `audio`, `resource`, `resource_link`). */
+export interface ProxyContentPart {
+  readonly type: string;
+  readonly text?: string;
+}
+
+export interface ProxyCallToolResult {
+  readonly content: readonly ProxyContentPart[];
+  readonly structuredContent?: unknown;
+  readonly isError?: boolean | undefined;
+  readonly _meta?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The `_meta` key under which the proxy's own results carry toolwarden's code, for programs to read. */
+export const CODE_META_KEY = 'toolwarden/code';

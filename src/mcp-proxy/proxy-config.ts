@@ -1,0 +1,114 @@
+import { MAX_PROXY_CONFIG_BYTES } from '../defaults.js';
+import type { ResolvedGuard } from '../run/stop-conditions.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { ConfigReader } from './config-reader.js';
+import { ProxyConfigError } from './proxy-config-error.js';
+import { readSections } from './read-proxy-sections.js';
+
+/**
+ * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
+ * is per client session (one connection of one client) unless it says otherwise. README "mcp-proxy config"
+ * documents each key.
+ */
+export interface ProxyConfig {
+  /** Calls allowed per client session: per tool (`tools` overrides `perTool` for one tool) and in total. */
+  readonly limits: {
+    readonly perTool: number;
+    readonly total: number;
+    readonly tools: Readonly<Record<string, number>>;
+  };
+  /** The loop guard over the session's calls (one call is one round), or false. */
+  readonly loopGuard: ResolvedGuard | false;
+  /** Per-call timeout of the upstream's `tools/call`, in ms: `tools` overrides `defaultMs` for one tool. */
+  readonly timeouts: { readonly defaultMs: number; readonly tools: Readonly<Record<string, number>> };
+  /** What a tool's `structuredContent` is checked against (`tools` overrides `default` for one tool). */
+  readonly outputContracts: {
+    readonly default: OutputContractMode;
+    readonly tools: Readonly<Record<string, OutputContract>>;
+  };
+  /** Redact the text of upstream error results (and JSON-RPC errors) before the client sees it. */
+  readonly redactErrors: boolean;
+  /** Write tools whose repeated call (same arguments, same session) is run once and its result replayed. */
+  readonly idempotentWrites: {
+    readonly tools: readonly string[];
+    readonly store: StoreConfig;
+    readonly ttlMs: number;
+  };
+  /** Tools that need the user's confirmation before they run, or false. */
+  readonly confirm: ConfirmConfig | false;
+  /** Tool names or `*` patterns the client may see and call; undefined: every tool not denied. */
+  readonly allow: readonly string[] | undefined;
+  /** Tool names or `*` patterns hidden from the client and refused (deny wins over allow). */
+  readonly deny: readonly string[];
+  readonly audit: AuditConfig | false;
+  readonly telemetry: boolean;
+  /** Believe the upstream's annotations when they ask for less caution (`readOnlyHint`, `destructiveHint: false`). */
+  readonly trustAnnotations: boolean;
+  readonly upstream: { readonly env: UpstreamEnv };
+}
+
+/** `from-server`: the `outputSchema` the server lists for the tool (none: unchecked); `none`: unchecked. */
+export type OutputContractMode = 'from-server' | 'none';
+/** A mode, or a JSON Schema of the operator's own for the tool's `structuredContent`. */
+export type OutputContract =
+  | { readonly kind: OutputContractMode }
+  | { readonly kind: 'schema'; readonly schema: JsonSchema };
+
+export type StoreConfig =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'redis'; readonly url: string };
+
+export type AuditConfig =
+  | { readonly kind: 'jsonl'; readonly path: string }
+  | { readonly kind: 'sqlite'; readonly path: string };
+
+export interface ConfirmConfig {
+  /** The tools to confirm: by name, or `destructive` (see `isDestructive`). */
+  readonly tools: readonly string[] | 'destructive';
+  /** A client without elicitation cannot be asked: refuse the call, or run it and write an audit record. */
+  readonly ifNoElicitation: 'deny' | 'allow-and-audit';
+}
+
+/**
+ * The upstream's environment, explicit: the variables of the proxy's own environment passed on by name,
+ * and fixed values (which win). The MCP SDK's stdio transport adds its own few (`HOME`, `PATH`, …) always.
+ */
+export interface UpstreamEnv {
+  readonly pass: readonly string[];
+  readonly set: Readonly<Record<string, string>>;
+}
+
+/**
+ * Checks a parsed config file and fills in the defaults. Throws `ProxyConfigError` listing every problem
+ * with its JSON path (`$.limits.perTool: must be an integer >= 1, got -1`) and a "did you mean" for an
+ * unknown key close to a known one. `source` names the file in the message.
+ */
+export function parseProxyConfig(json: unknown, source: string): ProxyConfig {
+  const reader = new ConfigReader();
+  const config = readSections(json, reader);
+  if (config === undefined || reader.problems.length > 0) {
+    throw new ProxyConfigError({ source, problems: reader.problems, omitted: reader.omitted });
+  }
+  return config;
+}
+
+/**
+ * `parseProxyConfig` over the file's text: refused unread above `MAX_PROXY_CONFIG_BYTES`, and text that is
+ * not JSON is a `ProxyConfigError` too (with the parser's position), so the command has one error to show.
+ */
+export function parseProxyConfigText(text: string, source: string): ProxyConfig {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_PROXY_CONFIG_BYTES) {
+    const message = `the file is ${bytes} bytes; a config file is at most ${MAX_PROXY_CONFIG_BYTES}`;
+    throw new ProxyConfigError({ source, problems: [{ path: '$', message }] });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 200) : 'unreadable';
+    throw new ProxyConfigError({ source, problems: [{ path: '$', message: `is not JSON: ${reason}` }] });
+  }
+  return parseProxyConfig(json, source);
+}

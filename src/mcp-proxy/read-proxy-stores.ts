@@ -1,0 +1,176 @@
+import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../defaults.js';
+import { findSchemaProblem } from '../formats/find-schema-problem.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { defaultSchemaCompiler } from '../schema/schema-compiler.js';
+import { type ConfigReader, describe } from './config-reader.js';
+import type {
+  AuditConfig,
+  OutputContract,
+  OutputContractMode,
+  ProxyConfig,
+  StoreConfig,
+} from './proxy-config.js';
+
+/** File paths and URLs: long enough for any real one. */
+const MAX_PATH_CHARS = 4096;
+/** One environment value, at most (Linux allows 128 KiB per string; a config file has no business near it). */
+const MAX_ENV_VALUE_CHARS = 32 * 1024;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+const MODES: readonly OutputContractMode[] = ['from-server', 'none'];
+
+export function readOutputContracts(value: unknown, reader: ConfigReader): ProxyConfig['outputContracts'] {
+  const fallback = { default: DEFAULT_PROXY_OUTPUT_CONTRACT, tools: {} } as const;
+  if (value === undefined) return fallback;
+  const contracts = reader.object(value, '$.outputContracts', ['default', 'tools']);
+  if (contracts === undefined) return fallback;
+  const mode =
+    contracts.default === undefined
+      ? fallback.default
+      : (reader.oneOf(contracts.default, '$.outputContracts.default', MODES) ?? fallback.default);
+  const tools =
+    contracts.tools === undefined
+      ? {}
+      : (reader.map(contracts.tools, '$.outputContracts.tools', (entry, path) =>
+          contractOf(entry, path, reader),
+        ) ?? {});
+  return { default: mode, tools };
+}
+
+/** A mode, or a schema that compiles (checked here, so a broken schema is an error at start, not per call). */
+function contractOf(entry: unknown, path: string, reader: ConfigReader): OutputContract | undefined {
+  if (typeof entry === 'string') {
+    const kind = reader.oneOf(entry, path, MODES);
+    return kind === undefined ? undefined : { kind };
+  }
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+    reader.problem(path, `must be "from-server", "none" or a JSON Schema object, got ${describe(entry)}`);
+    return undefined;
+  }
+  const problem = findSchemaProblem(entry, 'output schema');
+  if (problem !== undefined) {
+    reader.problem(problem.path === '' ? path : `${path}.${problem.path}`, problem.message);
+    return undefined;
+  }
+  try {
+    defaultSchemaCompiler().compile(entry as JsonSchema);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    reader.problem(path, `is not a valid JSON Schema: ${message.slice(0, 200)}`);
+    return undefined;
+  }
+  return { kind: 'schema', schema: entry as JsonSchema };
+}
+
+export function readIdempotentWrites(value: unknown, reader: ConfigReader): ProxyConfig['idempotentWrites'] {
+  const fallback = { tools: [], store: { kind: 'memory' }, ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS } as const;
+  if (value === undefined) return fallback;
+  const writes = reader.object(value, '$.idempotentWrites', ['tools', 'store', 'ttlMs']);
+  if (writes === undefined) return fallback;
+  return {
+    tools:
+      writes.tools === undefined ? [] : (reader.names(writes.tools, '$.idempotentWrites.tools', false) ?? []),
+    store: writes.store === undefined ? fallback.store : (readStore(writes.store, reader) ?? fallback.store),
+    ttlMs:
+      writes.ttlMs === undefined
+        ? fallback.ttlMs
+        : (reader.number(writes.ttlMs, '$.idempotentWrites.ttlMs', { min: 1 }) ?? fallback.ttlMs),
+  };
+}
+
+/** `"memory"`, `{ "sqlite": "<file>" }` or `{ "redis": "redis://…" }`. */
+function readStore(value: unknown, reader: ConfigReader): StoreConfig | undefined {
+  const path = '$.idempotentWrites.store';
+  if (value === 'memory') return { kind: 'memory' };
+  if (typeof value === 'string') {
+    reader.problem(
+      path,
+      `must be "memory", { "sqlite": "<file>" } or { "redis": "<url>" }, got ${describe(value)}`,
+    );
+    return undefined;
+  }
+  const store = oneKeyObject(value, path, ['sqlite', 'redis'], reader);
+  if (store === undefined) return undefined;
+  if (store.key === 'sqlite') {
+    const file = reader.string(store.value, `${path}.sqlite`, MAX_PATH_CHARS);
+    return file === undefined ? undefined : { kind: 'sqlite', path: file };
+  }
+  const url = reader.string(store.value, `${path}.redis`, MAX_PATH_CHARS);
+  if (url === undefined) return undefined;
+  if (!/^rediss?:\/\//.test(url)) {
+    reader.problem(`${path}.redis`, 'must be a redis:// or rediss:// URL');
+    return undefined;
+  }
+  return { kind: 'redis', url };
+}
+
+/** `false`, `{ "jsonl": "<file>" }` or `{ "sqlite": "<file>" }`. */
+export function readAudit(value: unknown, reader: ConfigReader): AuditConfig | false {
+  if (value === undefined || value === false) return false;
+  const audit = oneKeyObject(value, '$.audit', ['jsonl', 'sqlite'], reader);
+  if (audit === undefined) return false;
+  const file = reader.string(audit.value, `$.audit.${audit.key}`, MAX_PATH_CHARS);
+  return file === undefined ? false : { kind: audit.key, path: file };
+}
+
+/** An object with exactly one of `keys`: a choice of kind, spelled as the key that carries its value. */
+function oneKeyObject<K extends string>(
+  value: unknown,
+  path: string,
+  keys: readonly K[],
+  reader: ConfigReader,
+): { key: K; value: unknown } | undefined {
+  const object = reader.object(value, path, keys);
+  if (object === undefined) return undefined;
+  const given = keys.filter((key) => object[key] !== undefined);
+  if (given.length === 1) {
+    const key = given[0] as K;
+    return { key, value: object[key] };
+  }
+  if (given.length > 1 || Object.keys(object).length === 0)
+    reader.problem(path, `must hold exactly one of ${keys.map((key) => `"${key}"`).join(', ')}`);
+  return undefined;
+}
+
+const ENV_NAME_RULE = 'must be a variable name (letters, digits and _, not starting with a digit)';
+
+export function readUpstream(value: unknown, reader: ConfigReader): ProxyConfig['upstream'] {
+  const fallback = { env: { pass: [], set: {} } };
+  if (value === undefined) return fallback;
+  const upstream = reader.object(value, '$.upstream', ['env']);
+  if (upstream?.env === undefined) return fallback;
+  const env = reader.object(upstream.env, '$.upstream.env', ['pass', 'set']);
+  if (env === undefined) return fallback;
+  const pass: string[] = [];
+  if (env.pass !== undefined) {
+    if (!Array.isArray(env.pass) || env.pass.length > 1000) {
+      reader.problem('$.upstream.env.pass', `must be an array of variable names, got ${describe(env.pass)}`);
+    } else {
+      env.pass.forEach((name, index) => {
+        if (typeof name === 'string' && ENV_NAME.test(name) && name !== '__proto__') pass.push(name);
+        else reader.problem(`$.upstream.env.pass[${index}]`, `${ENV_NAME_RULE}, got ${describe(name)}`);
+      });
+    }
+  }
+  const set =
+    env.set === undefined
+      ? {}
+      : (reader.map(env.set, '$.upstream.env.set', (entry, path) => envValue(entry, path, reader), envName) ??
+        {});
+  return { env: { pass: [...new Set(pass)], set } };
+
+  function envName(key: string, path: string): boolean {
+    if (ENV_NAME.test(key)) return true;
+    reader.problem(path, ENV_NAME_RULE);
+    return false;
+  }
+}
+
+function envValue(entry: unknown, path: string, reader: ConfigReader): string | undefined {
+  if (typeof entry === 'string' && entry.length <= MAX_ENV_VALUE_CHARS && !entry.includes('\u0000'))
+    return entry;
+  reader.problem(
+    path,
+    `must be a string of at most ${MAX_ENV_VALUE_CHARS} characters without NUL, got ${describe(entry)}`,
+  );
+  return undefined;
+}

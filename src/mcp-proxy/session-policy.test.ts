@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CREATE_ENTITIES,
+  ECHO,
+  READ_FILE,
+  SEQUENTIAL_THINKING,
+  textResult,
+  thoughtResult,
+  WRITE_FILE,
+} from './__fixtures__/mcp-tools.js';
+import type { CallDecision } from './call-decision.js';
+import type { ProxiedTool } from './mcp-shapes.js';
+import { parseProxyConfig } from './proxy-config.js';
+import { createSessionPolicy, type SessionPolicy } from './session-policy.js';
+
+const TOOLS: readonly ProxiedTool[] = [SEQUENTIAL_THINKING, WRITE_FILE, READ_FILE, ECHO, CREATE_ENTITIES];
+
+function policy(
+  config: unknown = {},
+  tools: readonly ProxiedTool[] = TOOLS,
+  sessionId = 's1',
+): SessionPolicy {
+  return createSessionPolicy({ config: parseProxyConfig(config, 'test'), tools, sessionId });
+}
+
+const kindOf = (decision: CallDecision) => (decision.kind === 'refuse' ? decision.code : decision.kind);
+
+describe('createSessionPolicy: decide', () => {
+  it('forwards a call with its timeout and the contract of the server', () => {
+    const session = policy({ timeouts: { defaultMs: 1000, tools: { echo: 50 } } });
+    expect(session.decide('read_text_file', { path: 'a' })).toEqual({
+      kind: 'forward',
+      timeoutMs: 1000,
+      contract: { kind: 'schema', schema: READ_FILE.outputSchema, from: 'server' },
+    });
+    expect(session.decide('echo', { message: 'hi' })).toEqual({
+      kind: 'forward',
+      timeoutMs: 50,
+      contract: { kind: 'none' },
+    });
+  });
+
+  it("applies the config's output contracts over the server's", () => {
+    const session = policy({
+      outputContracts: {
+        default: 'none',
+        tools: { echo: { type: 'object' }, sequentialthinking: 'from-server' },
+      },
+    });
+    const contractOf = (name: string) => {
+      const decision = session.decide(name, {});
+      return decision.kind === 'forward' ? decision.contract : undefined;
+    };
+    expect(contractOf('read_text_file')).toEqual({ kind: 'none' });
+    expect(contractOf('echo')).toEqual({ kind: 'schema', schema: { type: 'object' }, from: 'config' });
+    expect(contractOf('sequentialthinking')).toMatchObject({ kind: 'schema', from: 'server' });
+  });
+
+  it('refuses what the deny list names or the allow list leaves out, deny winning', () => {
+    const session = policy({ allow: ['read_*', 'echo', 'sequentialthinking'], deny: ['echo'] });
+    expect(session.decide('echo', {})).toEqual({
+      kind: 'refuse',
+      code: 'PERMISSION_DENIED',
+      text: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
+    });
+    expect(kindOf(session.decide('create_entities', {}))).toBe('PERMISSION_DENIED');
+    expect(kindOf(session.decide('read_text_file', {}))).toBe('forward');
+    expect(session.counts().total).toBe(1);
+  });
+
+  it('refuses past the per-tool limit (a tool of its own overriding it) and the session total; refusals are free', () => {
+    const session = policy({ limits: { perTool: 2, total: 5, tools: { echo: 3 } }, confirm: false });
+    const run = (name: string, times: number) =>
+      Array.from({ length: times }, (_, index) => kindOf(session.decide(name, { index })));
+    expect(run('read_text_file', 3)).toEqual(['forward', 'forward', 'TOOL_CALL_LIMIT']);
+    expect(run('echo', 4)).toEqual(['forward', 'forward', 'forward', 'TOOL_CALL_LIMIT']);
+    expect(session.decide('read_text_file', {})).toEqual({
+      kind: 'refuse',
+      code: 'TOOL_CALL_LIMIT',
+      text: 'TOOL_CALL_LIMIT: The limit of 2 calls to read_text_file in this session is reached; do not call it again.',
+    });
+    expect(run('create_entities', 1)).toEqual(['TOOL_CALL_LIMIT']);
+    expect(session.decide('write_file', {})).toMatchObject({
+      text: 'TOOL_CALL_LIMIT: The limit of 5 tool calls in this session is reached; do not call any tool again.',
+    });
+    expect(session.counts()).toEqual({
+      total: 5,
+      perTool: new Map([
+        ['read_text_file', 2],
+        ['echo', 3],
+      ]),
+    });
+  });
+
+  it('gives an idempotent write a key of the session and the arguments (key order does not count)', () => {
+    const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
+    const keyOf = (s: SessionPolicy, args: unknown) => {
+      const decision = s.decide('create_entities', args);
+      return decision.kind === 'forward' ? decision.idempotencyKey : 'not forwarded';
+    };
+    const first = keyOf(session, { a: 1, b: [2] });
+    expect(first).toMatch(/^s1:[0-9a-f]{64}$/);
+    expect(keyOf(session, { b: [2], a: 1 })).toBe(first);
+    expect(keyOf(session, { a: 2, b: [2] })).not.toBe(first);
+    expect(
+      keyOf(policy({ idempotentWrites: { tools: ['create_entities'] } }, TOOLS, 's2'), { a: 1, b: [2] }),
+    ).not.toBe(first);
+    expect(session.decide('echo', {})).not.toHaveProperty('idempotencyKey');
+  });
+});
+
+describe('createSessionPolicy: confirmation', () => {
+  it('asks before a tool the server marks destructive, showing the arguments', () => {
+    const session = policy();
+    expect(session.decide('write_file', { path: '/tmp/a', content: 'x' })).toEqual({
+      kind: 'confirm',
+      message:
+        'Allow the tool "write_file" to run with these arguments?\n{\n  "path": "/tmp/a",\n  "content": "x"\n}',
+    });
+    // Untrusted annotations: only a hint toward caution is believed; an unannotated tool is not confirmed.
+    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+    expect(kindOf(session.decide('create_entities', {}))).toBe('forward');
+    expect(session.counts().total).toBe(2);
+  });
+
+  it('believes a warning over a claim of safety from an untrusted server, and MCP when the server is trusted', () => {
+    const contradictory: ProxiedTool = {
+      name: 'wipe',
+      annotations: { readOnlyHint: true, destructiveHint: true },
+    };
+    expect(kindOf(policy({}, [contradictory]).decide('wipe', {}))).toBe('confirm');
+    expect(kindOf(policy({ trustAnnotations: true }, [contradictory]).decide('wipe', {}))).toBe('forward');
+  });
+
+  it("with trustAnnotations, follows MCP's defaults: unannotated and non-read-only tools are destructive", () => {
+    const session = policy({ trustAnnotations: true });
+    expect(kindOf(session.decide('echo', {}))).toBe('confirm');
+    expect(kindOf(session.decide('write_file', {}))).toBe('confirm');
+    expect(kindOf(session.decide('create_entities', {}))).toBe('forward');
+    expect(kindOf(session.decide('read_text_file', {}))).toBe('forward');
+  });
+
+  it('confirms the tools a list names, and none when confirm is false', () => {
+    expect(kindOf(policy({ confirm: { tools: ['echo', 'create_*'] } }).decide('create_entities', {}))).toBe(
+      'confirm',
+    );
+    expect(kindOf(policy({ confirm: { tools: ['echo'] } }).decide('write_file', {}))).toBe('forward');
+    expect(kindOf(policy({ confirm: false }).decide('write_file', {}))).toBe('forward');
+  });
+
+  it("turns the user's answer into a forward or a refusal, and counts only what runs", () => {
+    const session = policy({ limits: { tools: { write_file: 1 } } });
+    expect(session.confirmed('write_file', {}, 'decline')).toEqual({
+      kind: 'refuse',
+      code: 'PERMISSION_DENIED',
+      text: 'PERMISSION_DENIED: The user declined this action; do not repeat this call.',
+    });
+    expect(kindOf(session.confirmed('write_file', {}, 'cancel'))).toBe('PERMISSION_DENIED');
+    expect(session.confirmed('write_file', {}, 'unavailable')).toEqual({
+      kind: 'refuse',
+      code: 'PERMISSION_DENIED',
+      text: "PERMISSION_DENIED: This action needs the user's confirmation, which this client cannot ask for; do not repeat this call.",
+    });
+    expect(session.confirmed('write_file', {}, 'accept')).toMatchObject({ kind: 'forward' });
+    // The limit is checked again after the answer: the user's yes does not lift it.
+    expect(kindOf(session.confirmed('write_file', {}, 'accept'))).toBe('TOOL_CALL_LIMIT');
+  });
+
+  it('runs an unconfirmable call under allow-and-audit, marked for the audit record', () => {
+    const session = policy({ confirm: { ifNoElicitation: 'allow-and-audit' }, audit: { jsonl: 'a.jsonl' } });
+    expect(session.confirmed('write_file', {}, 'unavailable')).toMatchObject({
+      kind: 'forward',
+      unconfirmed: true,
+    });
+    expect(session.confirmed('write_file', {}, 'accept')).not.toHaveProperty('unconfirmed');
+  });
+});
+
+describe('createSessionPolicy: the loop guard over the session', () => {
+  /** One call through the policy as the bridge makes it: decide, then observe what upstream answered. */
+  function call(
+    session: SessionPolicy,
+    name: string,
+    args: unknown,
+    answer: () => ReturnType<typeof thoughtResult>,
+  ) {
+    const decision = session.decide(name, args);
+    if (decision.kind !== 'forward') return { decision: kindOf(decision), observed: undefined };
+    return {
+      decision: 'forward',
+      observed: session.observe(name, args, { kind: 'result', result: answer() }).kind,
+    };
+  }
+
+  it("lets a legitimate sequence through: sequential-thinking's distinct thoughts are never stopped", () => {
+    const session = policy();
+    const seen = Array.from({ length: 40 }, (_, index) => {
+      const args = {
+        thought: `step ${index + 1}`,
+        thoughtNumber: index + 1,
+        totalThoughts: 40,
+        nextThoughtNeeded: true,
+      };
+      return call(session, 'sequentialthinking', args, () => thoughtResult(index + 1, index + 1));
+    });
+    expect(seen.every((step) => step.decision === 'forward' && step.observed === 'pass')).toBe(true);
+  });
+
+  it('stops the same call with the same result: warns, stops, then refuses it before it goes upstream', () => {
+    const session = policy();
+    const args = { message: 'same' };
+    const steps = Array.from({ length: 4 }, () =>
+      call(session, 'echo', args, () => textResult('Echo: same')),
+    );
+    expect(steps).toEqual([
+      { decision: 'forward', observed: 'pass' },
+      { decision: 'forward', observed: 'warn' },
+      { decision: 'forward', observed: 'stop' },
+      { decision: 'LOOP_DETECTED', observed: undefined },
+    ]);
+    expect(session.decide('echo', args)).toEqual({
+      kind: 'refuse',
+      code: 'LOOP_DETECTED',
+      text: 'LOOP_DETECTED: This call to echo repeats a loop that was stopped: it gave the same result each time. Use the results you have or try something else.',
+    });
+    // Other calls go on: only the call that looped is refused.
+    expect(kindOf(session.decide('echo', { message: 'other' }))).toBe('forward');
+    expect(session.counts().total).toBe(4);
+  });
+
+  it('gives the model a note on the warning and on the stop (none with nudge off)', () => {
+    const session = policy();
+    const observe = () => session.observe('echo', {}, { kind: 'result', result: textResult('x') });
+    observe();
+    const warning = observe();
+    expect(warning).toMatchObject({ kind: 'warn', evidence: { detector: 'exact-repeat' } });
+    expect(warning.kind === 'warn' ? warning.note : '').toMatch(/^NOTE from the runtime: echo was called/);
+    expect(observe()).toMatchObject({ kind: 'stop', evidence: { detector: 'exact-repeat', occurrences: 3 } });
+    const quiet = policy({ loopGuard: { nudge: false } });
+    quiet.observe('echo', {}, { kind: 'result', result: textResult('x') });
+    expect(quiet.observe('echo', {}, { kind: 'result', result: textResult('x') })).not.toHaveProperty('note');
+  });
+
+  it('sees a repeated thought as a loop once its growing history counter is ignored (a loop hint)', () => {
+    const args = { thought: 'again', thoughtNumber: 3, totalThoughts: 5, nextThoughtNeeded: true };
+    const repeat = (session: SessionPolicy) =>
+      Array.from({ length: 4 }, (_, index) =>
+        call(session, 'sequentialthinking', args, () => thoughtResult(3, index + 1)),
+      ).map((step) => step.observed ?? step.decision);
+    // Byte for byte every answer differs (thoughtHistoryLength grows): the guard sees new results.
+    expect(repeat(policy())).toEqual(['pass', 'pass', 'pass', 'pass']);
+    const hinted = policy({
+      loopGuard: { hints: { sequentialthinking: { ignoreFields: ['thoughtHistoryLength'] } } },
+    });
+    expect(repeat(hinted)).toEqual(['pass', 'warn', 'stop', 'LOOP_DETECTED']);
+  });
+
+  it('stops a tool that stays unavailable, and lets a stopped call run again after a write changed something', () => {
+    const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
+    const down = () => session.observe('echo', {}, { kind: 'failed', transient: true, text: 'ECONNRESET' });
+    expect([down(), down(), down(), down(), down()].map((o) => o.kind)).toEqual([
+      'pass',
+      'pass',
+      'pass',
+      'pass',
+      'stop',
+    ]);
+    expect(kindOf(session.decide('echo', {}))).toBe('LOOP_DETECTED');
+    session.observe('create_entities', { name: 'a' }, { kind: 'result', result: textResult('created') });
+    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+  });
+
+  it('refuses a stopped call for as long as the guard remembers it (its window of rounds), then lets it run', () => {
+    const session = policy();
+    for (let index = 0; index < 3; index++)
+      session.observe('echo', {}, { kind: 'result', result: textResult('x') });
+    const other = (index: number) =>
+      session.observe('read_text_file', { index }, { kind: 'result', result: textResult(`file ${index}`) });
+    for (let index = 0; index < 31; index++) other(index);
+    expect(kindOf(session.decide('echo', {}))).toBe('LOOP_DETECTED');
+    other(31);
+    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+  });
+
+  it('with loopGuard false, observes nothing and refuses no repeat', () => {
+    const session = policy({ loopGuard: false });
+    const steps = Array.from({ length: 6 }, () => call(session, 'echo', {}, () => textResult('x')));
+    expect(steps.every((step) => step.decision === 'forward' && step.observed === 'pass')).toBe(true);
+  });
+
+  it('reads the new annotations after the tool list changed', () => {
+    const session = policy();
+    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+    session.setTools([{ name: 'echo', annotations: { destructiveHint: true } }]);
+    expect(kindOf(session.decide('echo', {}))).toBe('confirm');
+  });
+});
