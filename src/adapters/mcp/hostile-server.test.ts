@@ -250,6 +250,28 @@ describe('tool lists', () => {
     expect(page).toBe(5);
   });
 
+  it('keeps at most maxTools tools of a huge list, and refuses a schema with __proto__', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => ({ ...SUM_TOOL, name: `t${index}` }));
+    const hostile = JSON.parse(
+      '{"name":"proto","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}',
+    );
+    const mcp = await toolsOf({ 'tools/list': listing([hostile, ...many]) });
+    expect(mcp.tools).toHaveLength(511);
+    expect(mcp.skipped[0]).toMatchObject({ index: 0, name: 'proto' });
+    expect(mcp.skipped.slice(1).every((skip) => skip.problem === 'more than 512 tools (maxTools)')).toBe(
+      true,
+    );
+    expect(mcp.skipped).toHaveLength(90);
+  });
+
+  it('a name with control characters or spaces is mapped, never passed to a provider as it is', async () => {
+    const mcp = await toolsOf({
+      'tools/list': listing([{ name: 'read file\u0007', inputSchema: { type: 'object' } }]),
+    });
+    expect(mcp.tools.map((tool) => tool.name)).toEqual(['read_file_']);
+    expect(mcp.nameMap.toOriginal('read_file_')).toBe('read file\u0007');
+  });
+
   it('refuses a tools/list answer without a tools array', async () => {
     await expect(toolsOf({ 'tools/list': () => ({ result: { tools: 'all' } }) })).rejects.toThrow(
       McpListError,

@@ -10,8 +10,8 @@ afterEach(async () => {
 });
 
 /** A server whose list is what `tools` holds when it is asked. */
-async function changingServer(tools: { current: unknown[] }) {
-  server = await rawServer({ 'tools/list': () => ({ result: { tools: tools.current } }) });
+async function changingServer(tools: { current: unknown[] }, line: 'v1' | 'v2' = 'v1') {
+  server = await rawServer({ 'tools/list': () => ({ result: { tools: tools.current } }) }, line);
   return server;
 }
 
@@ -24,19 +24,22 @@ function nextChange(): { promise: Promise<unknown>; listener: (change: unknown) 
 }
 
 describe('listChanged', () => {
-  it('refreshes the tools when the server says its list changed', async () => {
-    const tools = { current: [SUM_TOOL] as unknown[] };
-    const { client, notify } = await changingServer(tools);
-    const change = nextChange();
-    const mcp = await fromMcpClient(client, { onToolsChanged: change.listener });
-    expect(mcp.tools.map((tool) => tool.name)).toEqual(['sum']);
-    tools.current = [SUM_TOOL, { name: 'echo', inputSchema: { type: 'object' } }];
-    await notify('notifications/tools/list_changed');
-    const changed = (await change.promise) as { tools: readonly { name: string }[] };
-    expect(changed.tools.map((tool) => tool.name)).toEqual(['sum', 'echo']);
-    expect(mcp.tools.map((tool) => tool.name)).toEqual(['sum', 'echo']);
-    mcp.close();
-  });
+  it.each(['v1', 'v2'] as const)(
+    'refreshes the tools when the server says its list changed (%s client)',
+    async (line) => {
+      const tools = { current: [SUM_TOOL] as unknown[] };
+      const { client, notify } = await changingServer(tools, line);
+      const change = nextChange();
+      const mcp = await fromMcpClient(client, { onToolsChanged: change.listener });
+      expect(mcp.tools.map((tool) => tool.name)).toEqual(['sum']);
+      tools.current = [SUM_TOOL, { name: 'echo', inputSchema: { type: 'object' } }];
+      await notify('notifications/tools/list_changed');
+      const changed = (await change.promise) as { tools: readonly { name: string }[] };
+      expect(changed.tools.map((tool) => tool.name)).toEqual(['sum', 'echo']);
+      expect(mcp.tools.map((tool) => tool.name)).toEqual(['sum', 'echo']);
+      mcp.close();
+    },
+  );
 
   it('keeps the old tools and reports the error when the new list cannot be read', async () => {
     const tools = { current: [SUM_TOOL] as unknown[] };
