@@ -14,6 +14,8 @@
 #     (the entry exists only to talk to it), and with it imports, requires and type-checks;
 #   - `toolwarden/ai-sdk` loads without its optional peer ai (imported on a guarded tool's first call, which
 #     then fails naming the package), and with it runs a guarded call;
+#   - `toolwarden/mcp` loads, type-checks and guards a call without its optional peer
+#     @modelcontextprotocol/sdk (not installed here): it never imports the SDK (a port of one's own here);
 #   - `npx toolwarden --version` prints the version.
 # If the cache lacks a dependency (a machine where `npm ci` never ran), the install step says so and the
 # checks run against the unpacked tarball with the repository's dependencies instead.
@@ -150,10 +152,26 @@ EOF
 node ai-sdk.mjs || fail "toolwarden/ai-sdk without ai does not load, or its call does not name the missing package"
 ln -s "$repo/node_modules/ai" node_modules/ai
 node ai-sdk.mjs || fail "a guarded call of toolwarden/ai-sdk with ai failed"
+# toolwarden/mcp never imports the MCP SDK: without it, a port of one's own is guarded end to end.
+cat >mcp.mjs <<'EOF'
+const { fromMcpClient } = await import('toolwarden/mcp');
+const { executeToolCall } = await import('toolwarden');
+const port = {
+  listTools: async () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }] }),
+  callTool: async (name, args) => ({ content: [{ type: 'text', text: `${name}: ${args.text}` }] }),
+  onToolsChanged: () => () => {},
+};
+const { tools } = await fromMcpClient(port);
+const good = await executeToolCall({ tools, call: { name: 'echo', arguments: { text: 'hi' } } });
+const bad = await executeToolCall({ tools, call: { name: 'echo', arguments: {} } });
+if (good.content !== 'echo: hi' || bad.code !== 'INVALID_ARGUMENTS') throw new Error(`toolwarden/mcp gave ${good.content} / ${bad.code}`);
+EOF
+node mcp.mjs || fail "toolwarden/mcp without @modelcontextprotocol/sdk does not load, or its guarded call failed"
 cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/report': 'reportAuditLog', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
-  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'guardTools' };
+  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'guardTools',
+  'toolwarden/mcp': 'fromMcpClient' };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 for (const [entry, name] of Object.entries(entries)) {
@@ -175,6 +193,7 @@ import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
 import type { OtelInstrumentationOptions } from 'toolwarden/otel';
 import type { FromAiSdkModelOptions, GuardToolsOptions } from 'toolwarden/ai-sdk';
+import type { FromMcpClientOptions, McpClientPort } from 'toolwarden/mcp';
 import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
@@ -186,7 +205,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolExample];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolExample, FromMcpClientOptions, McpClientPort];
 EOF
 cat >tsconfig.json <<'EOF'
 {

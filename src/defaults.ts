@@ -303,3 +303,20 @@ export const MAX_PROXY_CONFIG_BYTES = 1024 * 1024;
 export const MAX_PROXY_CONFIG_PROBLEMS = 100;
 /** `toolwarden mcp-proxy`: characters of a call's arguments shown to the user who is asked to confirm it. */
 export const DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS = 2_000;
+
+ * `fromMcpClient`: pages of `tools/list` read at most (the v2 SDK's own cap, `listMaxPages`, is 64): a
+ * server whose cursor never ends cannot hold the client forever.
+ */
+export const DEFAULT_MCP_MAX_LIST_PAGES = 64;
+/** `fromMcpClient`: tools kept from a server, at most (the rest are reported as skipped). */
+export const DEFAULT_MCP_MAX_TOOLS = 512;
+/**
+ * `fromMcpClient`: characters of a server's tool description the model is shown, at most (a server can
+ * otherwise fill the model's context with one description). Cut ones end with an ellipsis.
+ */
+export const DEFAULT_MCP_MAX_DESCRIPTION_CHARS = 4_000;
+/**
+ * `fromMcpClient`: annotations (`readOnlyHint`, `idempotentHint`, ...) are hints the spec says to treat
+ * as untrusted unless the server is trusted: by default every tool of a server is a `write` tool.
+ */
+export const DEFAULT_MCP_TRUSTED = false;

@@ -1,0 +1,187 @@
+import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_MCP_MAX_TOOLS, DEFAULT_MCP_TRUSTED } from '../../defaults.js';
+import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { checkOriginalName, createToolNameMap, type ToolNameMap } from '../../formats/tool-name-map.js';
+import type { ShowErrorMessages } from '../../gate/show-error-messages.js';
+import { defaultSchemaCompiler, type SchemaCompiler } from '../../schema/schema-compiler.js';
+import type { AnyTool } from '../../tools/define-tool.js';
+import { type BuildContext, buildMcpTool } from './build-mcp-tool.js';
+import { listMcpTools } from './list-mcp-tools.js';
+import type { McpClientPort } from './mcp-client-port.js';
+import type { McpToolInfo } from './mcp-tool-info.js';
+import type { McpToolSettings } from './mcp-tool-settings.js';
+import type { McpToolResult } from './read-call-result.js';
+import { type McpClientLike, toMcpClientPort } from './to-mcp-client-port.js';
+
+export interface FromMcpClientOptions {
+  /** Believe the server's annotations (see `describeMcpTool`); default `DEFAULT_MCP_TRUSTED` (false). */
+  readonly trusted?: boolean;
+  /** Per-tool settings over toolwarden's (approval for `info.destructive` tools, a timeout, loop hints). */
+  readonly tool?: (info: McpToolInfo) => McpToolSettings | undefined;
+  /** What the model sees of a successful result (default `formatMcpResult`). */
+  readonly formatResult?: (result: McpToolResult) => string;
+  /** Opens the server's JSON-RPC error texts to the model (redacted, cut); default: withheld. */
+  readonly showErrorMessages?: ShowErrorMessages;
+  /** The SDK's own request timeout per `tools/call`, in milliseconds (the chain's `timeoutMs` aborts too). */
+  readonly requestTimeoutMs?: number;
+  /** Pages of `tools/list` read at most (default `DEFAULT_MCP_MAX_LIST_PAGES`). */
+  readonly maxPages?: number;
+  /** Tools kept at most (default `DEFAULT_MCP_MAX_TOOLS`); the rest are skipped. */
+  readonly maxTools?: number;
+  /** Listen for `notifications/tools/list_changed` and refresh (default true). */
+  readonly listen?: boolean;
+  /** After each refresh a notification started: the new tools, or why the list could not be read. */
+  readonly onToolsChanged?: (change: { tools: readonly AnyTool[] } | { error: unknown }) => void;
+  /** Aborts the first listing. */
+  readonly signal?: AbortSignal;
+  readonly schemaCompiler?: SchemaCompiler;
+}
+
+/** A server tool that could not be a tool (a hostile name, a schema that does not compile): left out. */
+export interface SkippedMcpTool {
+  readonly index: number;
+  readonly name: string | undefined;
+  readonly problem: string;
+}
+
+/** The guarded tools of one client, refreshed when the server says its list changed. */
+export interface McpTools {
+  /** The current tools (a loop started before a refresh keeps the tools it was given). */
+  readonly tools: readonly AnyTool[];
+  readonly skipped: readonly SkippedMcpTool[];
+  readonly nameMap: ToolNameMap;
+  /** What toolwarden made of a tool, by the name the model calls it. */
+  info(name: string): McpToolInfo | undefined;
+  /** Reads the list again (all pages) and rebuilds the tools. */
+  refresh(options?: { readonly signal?: AbortSignal }): Promise<readonly AnyTool[]>;
+  /** Stops listening for list changes. The client stays open: closing it is the caller's. */
+  close(): void;
+}
+
+/**
+ * The tools of a connected MCP client (a v1 `Client`, a v2 `Client`, or an `McpClientPort`) as
+ * toolwarden tools whose calls go through the chain: arguments checked against `inputSchema` before the
+ * server is called, results against `outputSchema` (on success only), failures classified and redacted
+ * (see `McpFailureKind`), annotations believed only when `trusted`.
+ */
+export async function fromMcpClient(
+  client: McpClientLike,
+  options: FromMcpClientOptions = {},
+): Promise<McpTools> {
+  const port = toMcpClientPort(client);
+  if (port === undefined) {
+    throw new InvalidOptionsError({
+      option: 'client',
+      message:
+        'fromMcpClient expects a connected MCP Client (@modelcontextprotocol/sdk v1 or @modelcontextprotocol/client v2) or an McpClientPort.',
+    });
+  }
+  const compiler = options.schemaCompiler ?? defaultSchemaCompiler();
+  let current = await readTools(port, options, compiler, options.signal);
+  let running: Promise<readonly AnyTool[]> | undefined;
+  let again = false;
+  const refresh = async (signal?: AbortSignal): Promise<readonly AnyTool[]> => {
+    current = await readTools(port, options, compiler, signal);
+    return current.tools;
+  };
+  /** A notification during a refresh asks for one more after it, never for two at once. */
+  const onChanged = (): void => {
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    running = refresh().then(
+      (tools) => {
+        options.onToolsChanged?.({ tools });
+        return tools;
+      },
+      (error: unknown) => {
+        options.onToolsChanged?.({ error });
+        return current.tools;
+      },
+    );
+    void running.finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        onChanged();
+      }
+    });
+  };
+  const stop = options.listen === false ? () => {} : port.onToolsChanged(onChanged);
+  return {
+    get tools() {
+      return current.tools;
+    },
+    get skipped() {
+      return current.skipped;
+    },
+    get nameMap() {
+      return current.nameMap;
+    },
+    info: (name) => current.infos.get(name),
+    refresh: (refreshOptions) => refresh(refreshOptions?.signal),
+    close: stop,
+  };
+}
+
+interface ReadTools {
+  readonly tools: readonly AnyTool[];
+  readonly skipped: readonly SkippedMcpTool[];
+  readonly nameMap: ToolNameMap;
+  readonly infos: ReadonlyMap<string, McpToolInfo>;
+}
+
+async function readTools(
+  port: McpClientPort,
+  options: FromMcpClientOptions,
+  compiler: SchemaCompiler,
+  signal: AbortSignal | undefined,
+): Promise<ReadTools> {
+  const definitions = await listMcpTools(port, {
+    signal: signal ?? new AbortController().signal,
+    timeout: options.requestTimeoutMs,
+    maxPages: options.maxPages ?? DEFAULT_MCP_MAX_LIST_PAGES,
+  });
+  const maxTools = options.maxTools ?? DEFAULT_MCP_MAX_TOOLS;
+  const skipped: SkippedMcpTool[] = [];
+  const names = definitions.slice(0, maxTools).map((definition) => nameOf(definition));
+  const nameMap = createToolNameMap(names.filter((name): name is string => name !== undefined));
+  const context: BuildContext = {
+    port,
+    nameMap,
+    trusted: options.trusted ?? DEFAULT_MCP_TRUSTED,
+    compiler,
+    requestTimeoutMs: options.requestTimeoutMs,
+    showErrorMessages: options.showErrorMessages,
+    formatResult: options.formatResult,
+    settings: options.tool,
+  };
+  const tools: AnyTool[] = [];
+  const infos = new Map<string, McpToolInfo>();
+  for (const [index, definition] of definitions.entries()) {
+    const name = names[index];
+    if (index >= maxTools) {
+      skipped.push({ index, name: nameOf(definition), problem: `more than ${maxTools} tools (maxTools)` });
+      continue;
+    }
+    if (name !== undefined && names.indexOf(name) !== index) {
+      skipped.push({ index, name, problem: 'another tool of the list has this name' });
+      continue;
+    }
+    try {
+      const built = buildMcpTool(definition, context);
+      tools.push(built.tool);
+      infos.set(built.tool.name, built.info);
+    } catch (error) {
+      skipped.push({ index, name, problem: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { tools: Object.freeze(tools), skipped: Object.freeze(skipped), nameMap, infos };
+}
+
+/** A definition's name when it is one a name map takes (a hostile one is left for the reader to refuse). */
+function nameOf(definition: unknown): string | undefined {
+  if (typeof definition !== 'object' || definition === null) return undefined;
+  const name = (definition as { name?: unknown }).name;
+  return checkOriginalName(name) === undefined ? (name as string) : undefined;
+}
