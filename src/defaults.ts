@@ -304,6 +304,7 @@ export const MAX_PROXY_CONFIG_PROBLEMS = 100;
 /** `toolwarden mcp-proxy`: characters of a call's arguments shown to the user who is asked to confirm it. */
 export const DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS = 2_000;
 
+/**
  * `fromMcpClient`: pages of `tools/list` read at most (the v2 SDK's own cap, `listMaxPages`, is 64): a
  * server whose cursor never ends cannot hold the client forever.
  */
