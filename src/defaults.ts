@@ -303,6 +303,16 @@ export const MAX_PROXY_CONFIG_BYTES = 1024 * 1024;
 export const MAX_PROXY_CONFIG_PROBLEMS = 100;
 /** `toolwarden mcp-proxy`: characters of a call's arguments shown to the user who is asked to confirm it. */
 export const DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS = 2_000;
+/**
+ * `toolwarden mcp-proxy`: how long the user has to answer a confirmation (MCP elicitation) before the call
+ * is refused as cancelled. A person reads the arguments first: longer than the SDK's 60 s request default.
+ */
+export const DEFAULT_PROXY_CONFIRM_TIMEOUT_MS = 300_000;
+/**
+ * `toolwarden mcp-proxy`: the SDK's own timeout of an upstream `tools/call`, beyond the call's own
+ * (`timeouts`): the chain's timeout aborts the request first, so the SDK's never cuts a call short.
+ */
+export const DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS = 5_000;
 
 /**
  * `fromMcpClient`: pages of `tools/list` read at most (the v2 SDK's own cap, `listMaxPages`, is 64): a

@@ -60,9 +60,11 @@ export function buildMcpTool(definition: unknown, context: BuildContext): BuiltM
     name,
     description: cut(spec.description, DEFAULT_MCP_MAX_DESCRIPTION_CHARS),
     input: spec.inputSchema,
-    ...(spec.outputSchema === undefined
-      ? {}
-      : { output: structuredContentContract(spec.outputSchema, context.compiler) }),
+    ...(own.output !== undefined
+      ? { output: own.output }
+      : spec.outputSchema === undefined
+        ? {}
+        : { output: structuredContentContract(spec.outputSchema, context.compiler) }),
     effect: own.effect ?? info.effect,
     schemaCompiler: context.compiler,
     classifyError: classifyMcpFailure,

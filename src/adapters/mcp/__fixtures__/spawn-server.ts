@@ -13,7 +13,9 @@ const require = createRequire(import.meta.url);
 export type ServerPackage =
   | '@modelcontextprotocol/server-everything'
   | '@modelcontextprotocol/server-filesystem'
-  | '@modelcontextprotocol/server-postgres';
+  | '@modelcontextprotocol/server-postgres'
+  | '@modelcontextprotocol/server-memory'
+  | '@modelcontextprotocol/server-sequential-thinking';
 
 /** The server's entry script: the package's `dist/index.js`. */
 export function serverEntry(pkg: ServerPackage): string {

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
+import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../defaults.js';
+import { filterTools } from '../../mcp-proxy/filter-tools.js';
+import type { ProxiedTool } from '../../mcp-proxy/mcp-shapes.js';
+import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
+import { createSessionPolicy } from '../../mcp-proxy/session-policy.js';
+import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
+import { fromMcpClient, type McpTools } from './from-mcp-client.js';
+import { listMcpTools } from './list-mcp-tools.js';
+import type { McpClientPort } from './mcp-client-port.js';
+import { createSessionAudit } from './proxy-audit.js';
+import { capturingPort } from './proxy-call.js';
+import { openProxyResources } from './proxy-resources.js';
+import { type McpProxySession, serveProxySession } from './proxy-session.js';
+import { proxyToolSettings } from './proxy-tool-settings.js';
+import { sdkV1Port } from './sdk-v1-port.js';
+import { upstreamEnvironment } from './upstream-environment.js';
+
+/** The server the proxy fronts, spawned over stdio. */
+export interface McpProxyUpstream {
+  readonly command: string;
+  readonly args?: readonly string[];
+  readonly cwd?: string;
+  /** The environment the config's `upstream.env.pass` names are read from (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The server's stderr: the proxy's own (default) or dropped. Never the proxy's stdout. */
+  readonly stderr?: 'inherit' | 'ignore';
+}
+
+export interface McpProxyOptions {
+  readonly config: ProxyConfig;
+  readonly upstream: McpProxyUpstream;
+  /** The proxy's log lines (the CLI writes them to stderr); default: dropped. */
+  readonly onLog?: (line: string) => void;
+  /** The name and version the proxy gives its clients. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}
+
+/** A running proxy: the upstream connected, serving one client session per `serve`. */
+export interface McpProxy {
+  /** Serves one client session on a transport (stdio for the CLI, an in-memory pair in tests). */
+  serve(transport: Transport): Promise<McpProxySession>;
+  /** The upstream's tools as the clients see them (after `allow` and `deny`). */
+  readonly tools: readonly ProxiedTool[];
+  /** Resolves when the upstream's connection closed (the server exited, or `close`). */
+  readonly upstreamClosed: Promise<void>;
+  /** Writes the audit records buffered so far (the log is written in batches). */
+  flushAudit(): Promise<void>;
+  /** Closes every session, the upstream (its process ends), the audit log and the store. */
+  close(): Promise<void>;
+}
+
+/** `startMcpProxy`'s options: the proxy's, and the transport of its one client session. */
+export interface StartMcpProxyOptions extends McpProxyOptions {
+  readonly transport: Transport;
+}
+
+/** A proxy serving one client on `transport`: what `toolwarden mcp-proxy` runs (over stdio). */
+export async function startMcpProxy(
+  options: StartMcpProxyOptions,
+): Promise<McpProxy & { readonly session: McpProxySession }> {
+  const proxy = await createMcpProxy(options);
+  try {
+    const session = await proxy.serve(options.transport);
+    return Object.assign(proxy, { session });
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  }
+}
+
+/**
+ * Spawns the upstream with an explicit environment, connects a v1 `Client` to it and guards its tools
+ * (`fromMcpClient`). Each session gets its own policy (limits, loop guard, idempotency scope). The SDK is
+ * imported here, when a proxy starts, so `toolwarden/mcp` loads without it.
+ */
+export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy> {
+  const { config } = options;
+  const log = options.onLog ?? (() => {});
+  const [{ Client }, { StdioClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+  ]);
+  const resources = await openProxyResources(config, (failure) =>
+    log(`audit: ${failure.operation} failed, ${failure.lostRecords} record(s) lost`),
+  );
+  const client: Client = new Client({ name: 'toolwarden-mcp-proxy', version: '0' }, { capabilities: {} });
+  let markClosed = () => {};
+  const upstreamClosed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  client.onclose = () => markClosed();
+  try {
+    await client.connect(
+      new StdioClientTransport({
+        command: options.upstream.command,
+        args: [...(options.upstream.args ?? [])],
+        env: upstreamEnvironment(config.upstream.env, options.upstream.env ?? process.env),
+        stderr: options.upstream.stderr ?? 'inherit',
+        ...(options.upstream.cwd === undefined ? {} : { cwd: options.upstream.cwd }),
+      }),
+    );
+  } catch (error) {
+    await resources.close();
+    throw error;
+  }
+  const port = capturingPort(sdkV1Port(client));
+  const compiler = defaultSchemaCompiler();
+  const sessions = new Set<McpProxySession>();
+  const upstream: Upstream = { tools: [], runtime: undefined as unknown as ToolRuntime, mcp: undefined };
+  const rebuild = async () => {
+    const mcp = upstream.mcp;
+    if (mcp === undefined) return;
+    const raw = await listRaw(port, config);
+    upstream.tools = filterTools(raw, config).filter(
+      (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
+    );
+    upstream.runtime = runtimeOf(mcp, resources, config);
+    for (const skipped of mcp.skipped)
+      log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
+  };
+  try {
+    upstream.mcp = await fromMcpClient(port, {
+      trusted: config.trustAnnotations,
+      requestTimeoutMs: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+      tool: proxyToolSettings(config, compiler),
+      schemaCompiler: compiler,
+      onToolsChanged: (change) => {
+        if ('error' in change) return log('the upstream tool list changed but could not be read');
+        void rebuild().then(
+          () => {
+            for (const session of sessions) session.toolsChanged(upstream.tools);
+          },
+          () => log('the upstream tool list changed but could not be read'),
+        );
+      },
+    });
+    await rebuild();
+  } catch (error) {
+    await client.close().catch(() => {});
+    await resources.close();
+    throw error;
+  }
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const types = await import('@modelcontextprotocol/sdk/types.js');
+  return {
+    get tools() {
+      return upstream.tools;
+    },
+    upstreamClosed,
+    flushAudit: async () => {
+      await resources.audit?.flush();
+    },
+    async serve(transport) {
+      const sessionId = randomUUID();
+      const server: Server = new Server(
+        options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
+        {
+          capabilities: { tools: { listChanged: true } },
+        },
+      );
+      const policy = createSessionPolicy({ config, tools: upstream.tools, sessionId });
+      const session = await serveProxySession({
+        server,
+        transport,
+        types,
+        context: {
+          config,
+          policy,
+          sessionId,
+          audit: createSessionAudit(resources.audit, sessionId),
+          runtime: () => upstream.runtime,
+          chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),
+        },
+        tools: () => upstream.tools,
+        onClose: () => sessions.delete(session),
+      });
+      sessions.add(session);
+      return session;
+    },
+    async close() {
+      for (const session of [...sessions]) await session.close();
+      upstream.mcp?.close();
+      await client.close().catch(() => {});
+      await resources.close();
+    },
+  };
+}
+
+interface Upstream {
+  tools: ProxiedTool[];
+  runtime: ToolRuntime;
+  mcp: McpTools | undefined;
+}
+
+function chainName(mcp: McpTools, name: string): string {
+  return mcp.nameMap.toProvider(name) ?? name;
+}
+
+/** The upstream's tool definitions as it sent them (every page): what `tools/list` passes on unchanged. */
+async function listRaw(port: McpClientPort, config: ProxyConfig): Promise<ProxiedTool[]> {
+  const raw = await listMcpTools(port, {
+    signal: new AbortController().signal,
+    timeout: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+    maxPages: DEFAULT_MCP_MAX_LIST_PAGES,
+  });
+  return raw.filter(
+    (tool): tool is ProxiedTool =>
+      typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string',
+  );
+}
+
+function runtimeOf(
+  mcp: McpTools,
+  resources: Awaited<ReturnType<typeof openProxyResources>>,
+  config: ProxyConfig,
+): ToolRuntime {
+  return createToolRuntime({
+    tools: mcp.tools,
+    store: resources.store,
+    showErrorMessages: !config.redactErrors,
+    ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
+  });
+}
+
+function maxTimeout(config: ProxyConfig): number {
+  return Math.max(config.timeouts.defaultMs, ...Object.values(config.timeouts.tools));
+}

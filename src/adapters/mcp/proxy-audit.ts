@@ -1,0 +1,71 @@
+import { auditListener } from '../../audit/audit-listener.js';
+import { AUDIT_SCHEMA_VERSION } from '../../audit/audit-record.js';
+import type { AuditSink } from '../../audit/audit-sink.js';
+import { argumentsDigest } from '../../chain/arguments-digest.js';
+import { newCallId } from '../../chain/new-call-id.js';
+import type { ToolEvent, ToolEventListener } from '../../chain/tool-event.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../../defaults.js';
+import type { Refusal } from '../../mcp-proxy/call-decision.js';
+import { argumentsText } from '../../mcp-proxy/guard-answer.js';
+import { summarizeArguments } from '../../redact/redact.js';
+
+/** How a call that needed confirmation was let through or refused, for its audit record. */
+export interface ConfirmationNote {
+  readonly approval: 'approved' | 'denied';
+  /** `user (MCP elicitation)`, or the config rule that let an unconfirmed call run. */
+  readonly decidedBy: string;
+}
+
+/** Who decided, as the audit records say it. */
+export const DECIDED_BY_USER = 'user (MCP elicitation)';
+export const DECIDED_BY_CONFIG = 'config: confirm.ifNoElicitation allow-and-audit (not confirmed)';
+
+/** One client session's audit: the chain's call records, and records of the calls the proxy refused itself. */
+export interface SessionAudit {
+  /** The chain's `onEvent` for one call: its record carries the session's ids and the confirmation, if any. */
+  listener(note: ConfirmationNote | undefined): ToolEventListener | undefined;
+  /** A record of a call refused before the upstream (same shape as the chain's: `outcome: "denied"`, the code). */
+  refused(name: string, args: unknown, refusal: Refusal, note: ConfirmationNote | undefined): void;
+}
+
+/**
+ * The audit of a session, as `auditListener` writes it: the session id is the records' `runId` and
+ * `sessionId` (a session of the proxy is what a run is to the loop: its calls share the limits and the guard).
+ */
+export function createSessionAudit(sink: AuditSink | undefined, sessionId: string): SessionAudit {
+  if (sink === undefined) return { listener: () => undefined, refused: () => {} };
+  const ids = { runId: sessionId, sessionId };
+  const base = auditListener(sink);
+  base({ type: 'run-start', ...ids, resumed: false, maxRoundTrips: 0 });
+  const listen = (event: ToolEvent) => base(event);
+  return {
+    listener(note) {
+      if (note === undefined) return Object.assign(listen, { wantsArgumentsDigest: true });
+      const patched = (event: ToolEvent) =>
+        base(event.type === 'tool-call-end' ? { ...event, ...note } : event);
+      return Object.assign(patched, { wantsArgumentsDigest: true });
+    },
+    refused(name, args, refusal, note) {
+      const text = argumentsText(args);
+      sink.append({
+        schemaVersion: AUDIT_SCHEMA_VERSION,
+        kind: 'call',
+        at: new Date().toISOString(),
+        ...ids,
+        toolCallId: newCallId(),
+        toolName: name,
+        argumentsSummary: summarizeArguments(text, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS),
+        argumentsDigest: argumentsDigest(name, text),
+        outcome: 'denied',
+        // LOOP_DETECTED is a stop code, not a call's: the record's text says it (`denialReason`).
+        ...(refusal.code === 'LOOP_DETECTED' ? {} : { code: refusal.code }),
+        durationMs: 0,
+        attempts: 0,
+        retries: 0,
+        replay: false,
+        ...(note === undefined ? {} : note),
+        denialReason: refusal.text,
+      });
+    },
+  };
+}

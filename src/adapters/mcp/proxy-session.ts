@@ -1,0 +1,95 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { DEFAULT_PROXY_CONFIRM_TIMEOUT_MS } from '../../defaults.js';
+import type { ConfirmationAnswer } from '../../mcp-proxy/call-decision.js';
+import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from '../../mcp-proxy/mcp-shapes.js';
+import type { SessionPolicy } from '../../mcp-proxy/session-policy.js';
+import { type ProxyCallContext, proxyCall } from './proxy-call.js';
+
+/** One client session of the proxy: its own policy (limits, loop guard), its own idempotency scope. */
+export interface McpProxySession {
+  readonly sessionId: string;
+  readonly policy: SessionPolicy;
+  /** The upstream's list changed: the policy learns the new tools and the client is told. */
+  toolsChanged(tools: readonly ProxiedTool[]): void;
+  close(): Promise<void>;
+}
+
+type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js');
+
+export interface ServeSessionOptions {
+  readonly server: Server;
+  readonly transport: Transport;
+  readonly types: SdkTypes;
+  readonly context: Omit<ProxyCallContext, 'confirm'>;
+  readonly tools: () => readonly ProxiedTool[];
+  readonly onClose: () => void;
+}
+
+/**
+ * Serves `tools/list` (the upstream's tools after `allow` and `deny`, each the upstream's own object,
+ * unchanged) and `tools/call` (through `proxyCall`) on one transport. A handler never throws: the SDK
+ * would send a throw as JSON-RPC -32603, which clients show as a crash.
+ */
+export async function serveProxySession(options: ServeSessionOptions): Promise<McpProxySession> {
+  const { server, types, context } = options;
+  const confirm = (message: string, signal: AbortSignal) => askUser(server, message, signal);
+  const full: ProxyCallContext = { ...context, confirm };
+  server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: [...options.tools()] }) as never);
+  server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
+    let result: ProxyCallToolResult;
+    try {
+      result = await proxyCall(full, request.params.name, request.params.arguments, extra.signal);
+    } catch {
+      result = failure('TOOL_ERROR', 'The proxy could not run this call.');
+    }
+    // The SDK checks the result against its schema and throws on a mismatch: an upstream's broken result
+    // is answered here instead, as an isError result.
+    if (!types.CallToolResultSchema.safeParse(result).success)
+      result = failure('TOOL_ERROR', "The server's answer is not a valid tool result.");
+    return result as never;
+  });
+  let closed = false;
+  server.onclose = () => {
+    closed = true;
+    options.onClose();
+  };
+  await server.connect(options.transport);
+  return {
+    sessionId: context.sessionId,
+    policy: context.policy,
+    toolsChanged(tools) {
+      context.policy.setTools(tools);
+      if (!closed) void server.sendToolListChanged().catch(() => {});
+    },
+    async close() {
+      if (closed) return;
+      await server.close().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Asks the user through MCP elicitation (form mode, no fields: a yes or a no). A client that did not
+ * declare form elicitation cannot be asked (`unavailable`); a request that fails or times out is a cancel.
+ */
+async function askUser(server: Server, message: string, signal: AbortSignal): Promise<ConfirmationAnswer> {
+  const elicitation = server.getClientCapabilities()?.elicitation as
+    | { readonly form?: unknown; readonly url?: unknown }
+    | undefined;
+  const form = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  if (!form) return 'unavailable';
+  try {
+    const answer = await server.elicitInput(
+      { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } },
+      { signal, timeout: DEFAULT_PROXY_CONFIRM_TIMEOUT_MS },
+    );
+    return answer.action === 'accept' ? 'accept' : answer.action === 'decline' ? 'decline' : 'cancel';
+  } catch {
+    return 'cancel';
+  }
+}
+
+function failure(code: string, text: string): ProxyCallToolResult {
+  return { content: [{ type: 'text', text }], isError: true, _meta: { [CODE_META_KEY]: code } };
+}

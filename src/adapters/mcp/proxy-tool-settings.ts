@@ -1,0 +1,57 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
+import type { SchemaCompiler } from '../../schema/schema-compiler.js';
+import type { McpToolInfo } from './mcp-tool-info.js';
+import type { McpToolSettings } from './mcp-tool-settings.js';
+import type { McpToolResult } from './read-call-result.js';
+import { structuredContentContract } from './structured-content-contract.js';
+
+/** A contract every result meets: `outputContracts` says `"none"` for the tool. */
+const UNCHECKED: StandardSchemaV1<unknown, McpToolResult> = {
+  '~standard': {
+    version: 1,
+    vendor: 'toolwarden-mcp-proxy',
+    validate: (value) => ({ value: value as McpToolResult }),
+  },
+};
+
+/**
+ * What the config sets for one upstream tool in the proxy's chain: its timeout, its output contract, and,
+ * for an idempotent write, the write effect with deduplication (scoped by the session id the proxy passes).
+ * Every other tool runs each call: the chain deduplicates write tools by default, the proxy only those listed.
+ */
+export function proxyToolSettings(
+  config: ProxyConfig,
+  compiler: SchemaCompiler,
+): (info: McpToolInfo) => McpToolSettings {
+  return (info) => {
+    const name = info.originalName;
+    const contract = config.outputContracts.tools[name] ?? { kind: config.outputContracts.default };
+    const idempotent = config.idempotentWrites.tools.includes(name);
+    return {
+      timeoutMs: config.timeouts.tools[name] ?? config.timeouts.defaultMs,
+      ...outputOf(contract, compiler),
+      ...(idempotent
+        ? { effect: 'write' as const, idempotency: { ttlMs: config.idempotentWrites.ttlMs } }
+        : { idempotency: false as const }),
+    };
+  };
+}
+
+function outputOf(
+  contract: ProxyConfig['outputContracts']['tools'][string],
+  compiler: SchemaCompiler,
+): Pick<McpToolSettings, 'output'> {
+  switch (contract.kind) {
+    case 'from-server':
+      return {};
+    case 'none':
+      return { output: UNCHECKED };
+    case 'schema':
+      return { output: structuredContentContract(contract.schema, compiler) };
+    default: {
+      const never: never = contract;
+      return never;
+    }
+  }
+}
