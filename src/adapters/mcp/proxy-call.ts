@@ -140,7 +140,7 @@ function noteOf(answer: ConfirmationAnswer, decision: Forward | Refusal): Confir
 
 /** What the upstream answered, as the loop guard reads it: its result (`isError` or not), or the failure. */
 function upstreamOf(answer: ToolCallAnswer, raw: unknown): UpstreamAnswer {
-  if (!answer.isError) return { kind: 'result', result: (isResult(raw) ? raw : answer.value) as never };
+  if (!answer.isError) return { kind: 'result', result: isResult(raw) ? raw : recorded(answer.value) };
   if (isResult(raw) && raw.isError === true) return { kind: 'result', result: raw };
   return { kind: 'failed', transient: answer.errorClass === 'transient', text: answer.content };
 }
@@ -158,6 +158,15 @@ function clientResult(
   if (!answer.isError && upstream.kind === 'result') return upstream.result;
   if (!config.redactErrors && upstream.kind === 'result') return upstream.result;
   return failure(answer.code ?? 'TOOL_ERROR', answer.content);
+}
+
+/**
+ * A replayed write's result: the value the chain recorded, as `readCallResult` read it, with the
+ * `isError: false` it adds left out again (the reference servers send none on success).
+ */
+function recorded(value: unknown): ProxyCallToolResult {
+  const { isError, ...rest } = value as ProxyCallToolResult;
+  return isError === true ? (value as ProxyCallToolResult) : rest;
 }
 
 function failure(code: string, text: string): ProxyCallToolResult {

@@ -1,0 +1,114 @@
+// The proxy in front of the real server-filesystem on a temp folder: destructive tools need the user's
+// yes (MCP elicitation), a client that cannot be asked is refused, a repeated write runs once.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditOf, clientV1, proxyFor } from './__fixtures__/proxy-client.js';
+import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
+import type { McpProxy } from './mcp-proxy-server.js';
+
+const root = mkdtempSync(join(tmpdir(), 'tw-proxy-fs-'));
+let proxy: McpProxy;
+let auditPath: string;
+
+beforeAll(async () => {
+  ({ proxy, auditPath } = await proxyFor('@modelcontextprotocol/server-filesystem', [root], {
+    idempotentWrites: { tools: ['write_file'] },
+    confirm: { tools: 'destructive', ifNoElicitation: 'deny' },
+  }));
+}, SPAWN_TIMEOUT_MS);
+afterAll(async () => {
+  await proxy?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const text = (result: { content: unknown }) => (result.content as { text?: string }[])[0]?.text ?? '';
+
+describe('the proxy in front of server-filesystem', () => {
+  it('write_file (destructiveHint: true) with a client that accepts: the user is asked with the arguments, the file is written', async () => {
+    const path = join(root, 'accepted.txt');
+    const { client, session, asked } = await clientV1(proxy, () => 'accept');
+    const result = await client.callTool({ name: 'write_file', arguments: { path, content: 'yes' } });
+    expect(result.isError).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe('yes');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('"write_file"');
+    expect(asked[0]).toContain('"content": "yes"');
+    // A read is not destructive: not asked.
+    await client.callTool({ name: 'read_text_file', arguments: { path } });
+    expect(asked).toHaveLength(1);
+    const records = await auditOf(proxy, auditPath, session.sessionId);
+    expect(records).toMatchObject([
+      {
+        toolName: 'write_file',
+        outcome: 'success',
+        approval: 'approved',
+        decidedBy: 'user (MCP elicitation)',
+      },
+      { toolName: 'read_text_file', outcome: 'success' },
+    ]);
+    expect(records[1]?.approval).toBeUndefined();
+    await client.close();
+  });
+
+  it('a client that declines: PERMISSION_DENIED, nothing written, the refusal audited', async () => {
+    const path = join(root, 'declined.txt');
+    const { client, session } = await clientV1(proxy, () => 'decline');
+    const result = await client.callTool({ name: 'write_file', arguments: { path, content: 'no' } });
+    expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': 'PERMISSION_DENIED' } });
+    expect(text(result)).toContain('declined');
+    expect(() => readFileSync(path)).toThrow();
+    expect(await auditOf(proxy, auditPath, session.sessionId)).toMatchObject([
+      { toolName: 'write_file', outcome: 'denied', code: 'PERMISSION_DENIED', approval: 'denied' },
+    ]);
+    await client.close();
+  });
+
+  it('a client without elicitation, ifNoElicitation "deny": refused, nothing written', async () => {
+    const path = join(root, 'unasked.txt');
+    const { client, session } = await clientV1(proxy);
+    const result = await client.callTool({ name: 'write_file', arguments: { path, content: 'maybe' } });
+    expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': 'PERMISSION_DENIED' } });
+    expect(text(result)).toContain('cannot ask');
+    expect(() => readFileSync(path)).toThrow();
+    expect(await auditOf(proxy, auditPath, session.sessionId)).toMatchObject([
+      { toolName: 'write_file', outcome: 'denied', code: 'PERMISSION_DENIED' },
+    ]);
+    await client.close();
+  });
+
+  it('write_file in idempotentWrites, repeated in a session: run once, the result replayed', async () => {
+    const path = join(root, 'once.txt');
+    const { client, session } = await clientV1(proxy, () => 'accept');
+    const args = { path, content: 'first' };
+    const first = await client.callTool({ name: 'write_file', arguments: args });
+    // Changed behind the proxy's back: a second run would write "first" again.
+    writeFileSync(path, 'changed by someone else');
+    const second = await client.callTool({ name: 'write_file', arguments: args });
+    // The replay is the recorded result; the loop guard adds its note about the repeat after it.
+    expect(second.structuredContent).toEqual(first.structuredContent);
+    expect(second.content).toEqual([
+      ...(first.content as unknown[]),
+      {
+        type: 'text',
+        text: expect.stringMatching(
+          /^NOTE from the runtime: write_file was called with these same arguments 2 times/,
+        ),
+      },
+    ]);
+    expect(second.isError).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe('changed by someone else');
+    const records = await auditOf(proxy, auditPath, session.sessionId);
+    expect(records.map((record) => record.replay)).toEqual([false, true]);
+    expect(records[1]?.replayOf).toBe(records[0]?.toolCallId);
+    await client.close();
+  });
+
+  it("a read outside the allowed folder: the server's isError result, coded, not a crash", async () => {
+    const { client } = await clientV1(proxy, () => 'accept');
+    const result = await client.callTool({ name: 'read_text_file', arguments: { path: '/etc/passwd' } });
+    expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': expect.any(String) } });
+    await client.close();
+  });
+});
