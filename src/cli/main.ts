@@ -7,7 +7,11 @@ const EXIT_GRACE_MS = 500;
 
 // `run` ends its loop as `aborted` on the first Ctrl-C (the answer so far is printed); a second one exits.
 const interrupt = new AbortController();
-if (process.argv[2] === 'run') {
+if (process.argv[2] === 'mcp-proxy') {
+  // The proxy closes its session and its server on Ctrl-C or a TERM (an MCP client ending it).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => interrupt.abort(new Error(`interrupted (${signal})`)));
+} else if (process.argv[2] === 'run') {
   process.once('SIGINT', () => {
     interrupt.abort(new Error('interrupted (Ctrl-C)'));
     process.once('SIGINT', () => process.exit(130));

@@ -6,6 +6,7 @@ import { StoreError } from '../errors/store-error.js';
 import { renderReportText } from '../report/render-report-text.js';
 import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';
+import { runMcpProxyCommand } from './mcp-proxy-command.js';
 import { packageVersion } from './package-version.js';
 import { runReportCommand } from './report-command.js';
 import { runRunCommand } from './run-command.js';
@@ -19,6 +20,8 @@ Commands:
   demo report       run the loop scenarios with the JSONL audit log on, print its report, write its page
   check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
   run <prompt>      the guarded loop against an OpenAI-compatible server (--base-url, --model, --tools; see run --help)
+  mcp-proxy [--config toolwarden.json] -- <server command>
+                    an MCP server over stdio guarding one MCP server's tools (see mcp-proxy --help)
   report <log>      read an audit log: where to set the ceiling, repeats, top tools, stops (see report --help)
   help              show this text
   --version, -v     print toolwarden's version
@@ -69,6 +72,8 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
       return runCheckCommand(rest, io);
     case 'report':
       return runReportCommand(rest, io);
+    case 'mcp-proxy':
+      return runMcpProxyCommand(rest, io);
     case 'run':
       return runRunCommand(rest, io, {
         ...(io.signal === undefined ? {} : { signal: io.signal }),

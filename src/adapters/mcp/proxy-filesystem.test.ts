@@ -23,7 +23,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const text = (result: { content: unknown }) => (result.content as { text?: string }[])[0]?.text ?? '';
+const text = (result: object) => (result as { content: { text?: string }[] }).content[0]?.text ?? '';
 
 describe('the proxy in front of server-filesystem', () => {
   it('write_file (destructiveHint: true) with a client that accepts: the user is asked with the arguments, the file is written', async () => {

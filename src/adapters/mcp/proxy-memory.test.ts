@@ -54,7 +54,9 @@ describe('the proxy in front of server-memory', () => {
     const { client } = await clientV1(proxy);
     const args = { observations: [{ entityName: 'Ada', contents: ['a note'] }] };
     const result = await client.callTool({ name: 'add_observations', arguments: args });
-    expect(result.structuredContent).toEqual({ results: [{ entityName: 'Ada', addedObservations: ['a note'] }] });
+    expect(result.structuredContent).toEqual({
+      results: [{ entityName: 'Ada', addedObservations: ['a note'] }],
+    });
     expect((await graph(client)).entities.find((e) => e.name === 'Ada')?.observations).toContain('a note');
     await client.close();
   });

@@ -24,7 +24,7 @@ afterAll(async () => {
   await Promise.all([withheld?.proxy.close(), shown?.proxy.close(), direct?.close()]);
 });
 
-const text = (result: { content: unknown }) => (result.content as { text?: string }[])[0]?.text ?? '';
+const text = (result: object) => (result as { content: { text?: string }[] }).content[0]?.text ?? '';
 const query = (client: ClientV1, sql: string) => client.callTool({ name: 'query', arguments: { sql } });
 
 describe('the proxy in front of server-postgres', () => {
@@ -35,7 +35,7 @@ describe('the proxy in front of server-postgres', () => {
     await client.close();
   });
 
-  it('a bad query: the direct client gets -32603 with the raw text; the proxy\'s client an isError result, text withheld', async () => {
+  it("a bad query: the direct client gets -32603 with the raw text; the proxy's client an isError result, text withheld", async () => {
     await expect(query(direct, 'SELECT nope')).rejects.toThrow('column "nope" does not exist');
     const { client, session } = await clientV1(withheld.proxy);
     const result = await query(client, 'SELECT nope');
@@ -43,7 +43,12 @@ describe('the proxy in front of server-postgres', () => {
     expect(text(result)).toMatch(/^TOOL_ERROR: Tool 'query' failed; its error text is withheld\./);
     expect(text(result)).not.toContain('nope');
     expect(await auditOf(withheld.proxy, withheld.auditPath, session.sessionId)).toMatchObject([
-      { toolName: 'query', outcome: 'invalid-input', code: 'TOOL_ERROR', argumentsSummary: '{"sql":"SELECT nope"}' },
+      {
+        toolName: 'query',
+        outcome: 'invalid-input',
+        code: 'TOOL_ERROR',
+        argumentsSummary: '{"sql":"SELECT nope"}',
+      },
     ]);
     await client.close();
   });

@@ -24,10 +24,11 @@ const thought = (n: number, total: number) => ({
   totalThoughts: total,
   nextThoughtNeeded: n < total,
 });
-const texts = (result: { content: unknown }) => (result.content as { text?: string }[]).map((part) => part.text);
+const texts = (result: object) =>
+  (result as { content: { text?: string }[] }).content.map((part) => part.text);
 
 describe('the proxy in front of server-sequential-thinking', () => {
-  it('40 distinct thoughts pass, each result the server\'s own, with no note', async () => {
+  it("40 distinct thoughts pass, each result the server's own, with no note", async () => {
     const { client, session } = await clientV2(proxy);
     for (let n = 1; n <= 40; n++) {
       const result = await client.callTool({ name: 'sequentialthinking', arguments: thought(n, 40) });
@@ -45,7 +46,8 @@ describe('the proxy in front of server-sequential-thinking', () => {
     const { client, session } = await clientV1(proxy);
     const args = thought(1, 5);
     const results = [];
-    for (let i = 0; i < 4; i++) results.push(await client.callTool({ name: 'sequentialthinking', arguments: args }));
+    for (let i = 0; i < 4; i++)
+      results.push(await client.callTool({ name: 'sequentialthinking', arguments: args }));
     expect(results[0]?.content).toHaveLength(1);
     expect(texts(results[2] ?? { content: [] }).at(-1)).toMatch(/sequentialthinking/);
     expect(results[2]?.content).toHaveLength(2);
@@ -58,7 +60,13 @@ describe('the proxy in front of server-sequential-thinking', () => {
     const next = await client.callTool({ name: 'sequentialthinking', arguments: thought(2, 5) });
     expect(next.isError).toBeFalsy();
     const records = await auditOf(proxy, auditPath, session.sessionId);
-    expect(records.map((record) => record.outcome)).toEqual(['success', 'success', 'success', 'denied', 'success']);
+    expect(records.map((record) => record.outcome)).toEqual([
+      'success',
+      'success',
+      'success',
+      'denied',
+      'success',
+    ]);
     expect(records[3]?.denialReason).toMatch(/^LOOP_DETECTED/);
     await client.close();
   });

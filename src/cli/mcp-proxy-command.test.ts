@@ -1,0 +1,178 @@
+// `toolwarden mcp-proxy` as an MCP client runs it: the real bin in a child process over stdio, in front of
+// the real server-everything; and its usage errors, in process.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandIo } from './command-io.js';
+import { parseMcpProxyArgs } from './mcp-proxy-command.js';
+import { runCli } from './run-cli.js';
+
+const exec = promisify(execFile);
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+const EVERYTHING = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-everything/dist/index.js',
+);
+const TIMEOUT_MS = 60_000;
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'toolwarden-proxy-cli-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+function bufferIo(): CommandIo & { out: string; err: string } {
+  const io = {
+    cwd: folder,
+    out: '',
+    err: '',
+    stdout: async (text: string) => {
+      io.out += text;
+    },
+    stderr: async (text: string) => {
+      io.err += text;
+    },
+  };
+  return io;
+}
+
+describe('toolwarden mcp-proxy over real stdio', () => {
+  it(
+    'an MCP client talks to server-everything through it: tools listed, echo passed through, limits applied, audited',
+    async () => {
+      const config = join(folder, 'toolwarden.json');
+      const audit = join(folder, 'audit.jsonl');
+      await writeFile(config, JSON.stringify({ limits: { tools: { echo: 1 } }, audit: { jsonl: audit } }));
+      const client = new Client({ name: 'cli-test', version: '0' });
+      const errors: unknown[] = [];
+      client.onerror = (error) => errors.push(error);
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          '--import',
+          TSX,
+          main,
+          'mcp-proxy',
+          '--config',
+          config,
+          '--',
+          process.execPath,
+          EVERYTHING,
+          'stdio',
+        ],
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
+        cwd: folder,
+        stderr: 'pipe',
+      });
+      let stderr = '';
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      await client.connect(transport);
+      expect(client.getServerVersion()?.name).toBe('toolwarden-mcp-proxy');
+      const tools = (await client.listTools()).tools;
+      expect(tools.map((tool) => tool.name)).toContain('echo');
+      expect(await client.callTool({ name: 'echo', arguments: { message: 'over stdio' } })).toEqual({
+        content: [{ type: 'text', text: 'Echo: over stdio' }],
+      });
+      expect(await client.callTool({ name: 'echo', arguments: { message: 'again' } })).toMatchObject({
+        isError: true,
+        _meta: { 'toolwarden/code': 'TOOL_CALL_LIMIT' },
+      });
+      await client.close();
+      // Every line of stdout was MCP: the client reported no unparsable message.
+      expect(errors).toEqual([]);
+      expect(stderr).not.toContain('Error');
+      // Closing the client ended the proxy, which wrote its audit log.
+      await expect
+        .poll(async () => (await readFile(audit, 'utf8').catch(() => '')).split('\n').length)
+        .toBe(3);
+      const records = (await readFile(audit, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(records.map((record) => [record.toolName, record.outcome, record.code])).toEqual([
+        ['echo', 'success', undefined],
+        ['echo', 'denied', 'TOOL_CALL_LIMIT'],
+      ]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a bad config: exit 2, every problem on stderr, nothing on stdout, the server never started',
+    async () => {
+      const config = join(folder, 'bad.json');
+      await writeFile(config, JSON.stringify({ limts: {}, timeouts: { defaultMs: -5 } }));
+      const failed = await exec(
+        process.execPath,
+        ['--import', TSX, main, 'mcp-proxy', '--config', config, '--', 'no-such-server-command'],
+        { cwd: folder },
+      ).then(
+        () => undefined,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(2);
+      expect(failed?.stdout).toBe('');
+      expect(failed?.stderr).toContain('(2 problems)');
+      expect(failed?.stderr).toContain('$.limts: is not a known key (did you mean "limits"?)');
+      expect(failed?.stderr).toContain('$.timeouts.defaultMs');
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe('toolwarden mcp-proxy usage errors', () => {
+  it.each([
+    [['mcp-proxy', 'node', 'server.js'], 'mcp-proxy needs -- before the server command'],
+    [['mcp-proxy', '--config', 'a.json', '--'], 'mcp-proxy needs a server command after --'],
+    [['mcp-proxy', '--config'], '--config needs a file'],
+    [['mcp-proxy', '--verbose', '--', 'node'], 'unknown argument for mcp-proxy: --verbose'],
+  ])('%j: exit 2 with "%s" on stderr', async (argv, message) => {
+    const io = bufferIo();
+    expect(await runCli(argv, io)).toBe(2);
+    expect(io.err).toContain(message);
+    expect(io.err).toContain('Usage: toolwarden mcp-proxy');
+    expect(io.out).toBe('');
+  });
+
+  it('a config file that does not exist or is not JSON: exit 2, the file named', async () => {
+    const io = bufferIo();
+    expect(await runCli(['mcp-proxy', '--config', 'missing.json', '--', 'node'], io)).toBe(2);
+    expect(io.err).toContain('Invalid config missing.json (1 problem)');
+    await writeFile(join(folder, 'broken.json'), '{ "limits": ');
+    const again = bufferIo();
+    expect(await runCli(['mcp-proxy', '--config', 'broken.json', '--', 'node'], again)).toBe(2);
+    expect(again.err).toContain('is not JSON');
+  });
+
+  it(
+    'a server command that cannot start: exit 1, said on stderr',
+    async () => {
+      const io = bufferIo();
+      expect(await runCli(['mcp-proxy', '--', join(folder, 'no-such-server')], io)).toBe(1);
+      expect(io.err).toContain('could not start');
+    },
+    TIMEOUT_MS,
+  );
+
+  it("the arguments after -- are the server's, taken as they are (its own --config included)", () => {
+    expect(
+      parseMcpProxyArgs(['--config', 'a.json', '--', 'npx', '-y', 'server', '--config', 'x', '--']),
+    ).toEqual({
+      kind: 'run',
+      config: 'a.json',
+      command: 'npx',
+      args: ['-y', 'server', '--config', 'x', '--'],
+    });
+  });
+});
