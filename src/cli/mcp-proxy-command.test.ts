@@ -135,7 +135,7 @@ describe('toolwarden mcp-proxy usage errors', () => {
   it.each([
     [['mcp-proxy', 'node', 'server.js'], 'mcp-proxy needs -- before the server command'],
     [['mcp-proxy', '--config', 'a.json', '--'], 'mcp-proxy needs a server command after --'],
-    [['mcp-proxy', '--config'], '--config needs a file'],
+    [['mcp-proxy', '--config', '--', 'node'], '--config needs a file'],
     [['mcp-proxy', '--verbose', '--', 'node'], 'unknown argument for mcp-proxy: --verbose'],
   ])('%j: exit 2 with "%s" on stderr', async (argv, message) => {
     const io = bufferIo();
