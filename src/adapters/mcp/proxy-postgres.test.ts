@@ -5,7 +5,6 @@ import type { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, clientV1, proxyFor } from './__fixtures__/proxy-client.js';
 import { connectV1, SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
-import type { McpProxy } from './mcp-proxy-server.js';
 
 const URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const POSTGRES = '@modelcontextprotocol/server-postgres';
