@@ -1,5 +1,7 @@
 // The SDK-independent core of `toolwarden mcp-proxy`: its config file and the per-session decisions. The
 // SDK binding (the stdio server in front, the upstream client behind) builds on these.
+
+export type { ResolvedGuard } from '../run/stop-conditions.js';
 export type {
   CallDecision,
   Confirm,
@@ -29,7 +31,7 @@ export {
   type StoreConfig,
   type UpstreamEnv,
 } from './proxy-config.js';
-export { type ConfigProblem, ProxyConfigError } from './proxy-config-error.js';
+export { type ConfigProblem, ProxyConfigError, type ProxyConfigErrorOptions } from './proxy-config-error.js';
 export { refusalResult, withNote } from './refusal-result.js';
 export { type RefusalReason, refusalOf } from './refusal-text.js';
 export { createSessionPolicy, type SessionPolicy, type SessionPolicyOptions } from './session-policy.js';
