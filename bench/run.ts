@@ -2,6 +2,7 @@ import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
+import { benchMcpProxy } from './mcp-proxy.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
 import { benchReport } from './report.js';
@@ -20,6 +21,7 @@ const sections = [
   benchTelemetry,
   benchReport,
   benchGuardTools,
+  benchMcpProxy,
 ];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
