@@ -88,12 +88,10 @@ export function otelInstrumentation(options: OtelInstrumentationOptions = {}): O
   const tracer = options.tracer ?? trace.getTracer(INSTRUMENTATION_NAME);
   const recorded = createRunMetrics(options.meter ?? metrics.getMeter(INSTRUMENTATION_NAME));
   const recordContent = options.recordContent === true;
-  // The global tracer records only once an SDK registers a provider (until then the API hands out its
-  // proxy); with no meter recording either, a call or a run goes through unwrapped: no SDK, no cost.
-  const tracing =
-    options.tracer !== undefined
-      ? () => true
-      : () => !(trace.getTracerProvider() instanceof ProxyTracerProvider);
+  // The global tracer records only once an SDK registers a provider. The API's provider is its proxy
+  // before and after (`setGlobalTracerProvider` gives the proxy a delegate), so the delegate is what says
+  // it; with no meter recording either, a call or a run goes through unwrapped: no SDK, no cost.
+  const tracing = options.tracer !== undefined ? () => true : globalTracerRecords;
   const live = () => recorded.enabled || tracing();
   const agent = agentAttributes(options);
   return {
@@ -101,6 +99,14 @@ export function otelInstrumentation(options: OtelInstrumentationOptions = {}): O
       live() ? executeToolSpan(tracer, recorded, recordContent, call, next) : next(),
     wrapRun: (run, next) => (live() ? invokeAgentSpan(tracer, recorded, agent, run, next) : next()),
   };
+}
+
+function globalTracerRecords(): boolean {
+  const provider = trace.getTracerProvider();
+  return (
+    !(provider instanceof ProxyTracerProvider) ||
+    provider.getDelegateTracer(INSTRUMENTATION_NAME) !== undefined
+  );
 }
 
 async function executeToolSpan(

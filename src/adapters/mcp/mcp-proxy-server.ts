@@ -4,10 +4,12 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../defaults.js';
+import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
 import { filterTools } from '../../mcp-proxy/filter-tools.js';
 import type { ProxiedTool } from '../../mcp-proxy/mcp-shapes.js';
 import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
 import { createSessionPolicy } from '../../mcp-proxy/session-policy.js';
+import { describeOptionValue } from '../../options/check-option.js';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { fromMcpClient, type McpTools } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
@@ -40,10 +42,24 @@ export interface McpProxyOptions {
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
 
+/** As `guardTools`' `sessionId`: longer ids are refused, not hashed, so an id stays readable in the audit. */
+const MAX_SESSION_ID_CHARS = 200;
+
+/** One session's options. */
+export interface McpProxyServeOptions {
+  /**
+   * The session's id (1 to 200 characters): the scope of its idempotency records and the `sessionId` of its
+   * audit records. Default: a new random one, so nothing of an earlier session applies. Give a stable one
+   * (the conversation's) for a write repeated after a reconnect or a restart to be replayed from a
+   * durable store (SQLite, Redis).
+   */
+  readonly sessionId?: string;
+}
+
 /** A running proxy: the upstream connected, serving one client session per `serve`. */
 export interface McpProxy {
   /** Serves one client session on a transport (stdio for the CLI, an in-memory pair in tests). */
-  serve(transport: Transport): Promise<McpProxySession>;
+  serve(transport: Transport, options?: McpProxyServeOptions): Promise<McpProxySession>;
   /** The upstream's tools as the clients see them (after `allow` and `deny`). */
   readonly tools: readonly ProxiedTool[];
   /** Resolves when the upstream's connection closed (the server exited, or `close`). */
@@ -155,8 +171,8 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     flushAudit: async () => {
       await resources.audit?.flush();
     },
-    async serve(transport) {
-      const sessionId = randomUUID();
+    async serve(transport, serveOptions = {}) {
+      const sessionId = sessionIdOf(serveOptions);
       const server: Server = new Server(
         options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
         {
@@ -225,6 +241,18 @@ function runtimeOf(
     showErrorMessages: !config.redactErrors,
     ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
   });
+}
+
+function sessionIdOf(options: McpProxyServeOptions): string {
+  const { sessionId } = options;
+  if (sessionId === undefined) return randomUUID();
+  if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > MAX_SESSION_ID_CHARS) {
+    throw new InvalidOptionsError({
+      option: 'sessionId',
+      message: `must be a non-empty string of at most ${MAX_SESSION_ID_CHARS} characters, got ${describeOptionValue(sessionId)}`,
+    });
+  }
+  return sessionId;
 }
 
 function maxTimeout(config: ProxyConfig): number {

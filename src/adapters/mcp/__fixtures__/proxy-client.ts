@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AuditCallRecord } from '../../../audit/audit-record.js';
 import { parseProxyConfig } from '../../../mcp-proxy/proxy-config.js';
-import { createMcpProxy, type McpProxy } from '../mcp-proxy-server.js';
+import { createMcpProxy, type McpProxy, type McpProxyServeOptions } from '../mcp-proxy-server.js';
 import type { McpProxySession } from '../proxy-session.js';
 import { type ServerPackage, serverEntry } from './spawn-server.js';
 
@@ -35,10 +35,14 @@ export async function proxyFor(
 
 export type Elicit = (message: string) => 'accept' | 'decline' | 'cancel';
 
-/** A v1 client of a new session of the proxy; with `elicit`, it declares elicitation and answers with it. */
+/**
+ * A v1 client of a new session of the proxy; with `elicit`, it declares elicitation and answers with it;
+ * `serve`: the session's options (its id).
+ */
 export async function clientV1(
   proxy: McpProxy,
   elicit?: Elicit,
+  serve: McpProxyServeOptions = {},
 ): Promise<{ client: ClientV1; session: McpProxySession; asked: string[] }> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new ClientV1(
@@ -52,7 +56,7 @@ export async function clientV1(
       return { action: elicit(request.params.message), content: {} };
     });
   }
-  const session = proxy.serve(serverSide);
+  const session = proxy.serve(serverSide, serve);
   await client.connect(clientSide);
   return { client, session: await session, asked };
 }
