@@ -2,8 +2,9 @@ import { type Meter, type Tracer, trace } from '@opentelemetry/api';
 import {
   AlwaysOffSampler,
   BasicTracerProvider,
-  type InMemorySpanExporter,
+  InMemorySpanExporter,
   type ReadableSpan,
+  SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
@@ -253,6 +254,30 @@ describe('otelInstrumentation without an SDK', () => {
     });
     expect(outcome.type).toBe('completed');
     expect(active).toBeUndefined();
+  });
+
+  it('records through the global tracer once an SDK registers a provider, though made before it', async () => {
+    const instrumentation = otelInstrumentation();
+    const globalExporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(globalExporter)] });
+    trace.setGlobalTracerProvider(provider);
+    try {
+      await runToolLoop({
+        model: twoRounds({ q: 'x' }),
+        tools: [lookupTool()],
+        messages: USER,
+        ...instrumentation,
+      });
+      expect(
+        globalExporter
+          .getFinishedSpans()
+          .map((span) => span.name)
+          .sort(),
+      ).toEqual(['execute_tool lookup', 'invoke_agent']);
+    } finally {
+      trace.disable();
+      await provider.shutdown();
+    }
   });
 
   it('keeps an SDK span that was sampled out: its trace still reaches the tool', async () => {
