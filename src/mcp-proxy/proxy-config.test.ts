@@ -38,7 +38,12 @@ describe('parseProxyConfig: valid configs', () => {
       timeouts: { defaultMs: DEFAULT_TIMEOUT_MS, tools: {} },
       outputContracts: { default: 'from-server', tools: {} },
       redactErrors: true,
-      idempotentWrites: { tools: [], store: { kind: 'memory' }, ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS },
+      idempotentWrites: {
+        tools: [],
+        store: { kind: 'memory' },
+        ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS,
+        scope: undefined,
+      },
       confirm: { tools: 'destructive', ifNoElicitation: 'deny' },
       allow: undefined,
       deny: [],
@@ -101,7 +106,12 @@ describe('parseProxyConfig: valid configs', () => {
       {
         loopGuard: false,
         confirm: false,
-        idempotentWrites: { tools: ['set'], store: { redis: 'redis://127.0.0.1:6379' }, ttlMs: 1000 },
+        idempotentWrites: {
+          tools: ['set'],
+          store: { redis: 'redis://127.0.0.1:6379' },
+          ttlMs: 1000,
+          scope: 'orders-proxy',
+        },
         audit: { sqlite: './audit.db' },
       },
       'x',
@@ -112,7 +122,11 @@ describe('parseProxyConfig: valid configs', () => {
       tools: ['set'],
       store: { kind: 'redis', url: 'redis://127.0.0.1:6379' },
       ttlMs: 1000,
+      scope: 'orders-proxy',
     });
+    expect(problemsOf({ idempotentWrites: { scope: '' } })).toEqual([
+      '$.idempotentWrites.scope: must be a non-empty string of at most 200 characters, got the string ""',
+    ]);
     expect(config.audit).toEqual({ kind: 'sqlite', path: './audit.db' });
     expect(parseProxyConfig({ confirm: { tools: ['write_*'] } }, 'x').confirm).toEqual({
       tools: ['write_*'],

@@ -33,6 +33,12 @@ export interface ProxyConfig {
     readonly tools: readonly string[];
     readonly store: StoreConfig;
     readonly ttlMs: number;
+    /**
+     * Whose records a repeated write is matched against: undefined, each client session's own (a new
+     * connection starts with none); a fixed name, every session of every proxy with this scope, so with a
+     * SQLite or Redis store a write is not run again after the proxy restarts.
+     */
+    readonly scope: string | undefined;
   };
   /** Tools that need the user's confirmation before they run, or false. */
   readonly confirm: ConfirmConfig | false;

@@ -61,10 +61,18 @@ function contractOf(entry: unknown, path: string, reader: ConfigReader): OutputC
   return { kind: 'schema', schema: entry as JsonSchema };
 }
 
+/** A scope is a store key's session part (it is hashed past a length there): bounded here to stay readable. */
+const MAX_IDEMPOTENCY_SCOPE_CHARS = 200;
+
 export function readIdempotentWrites(value: unknown, reader: ConfigReader): ProxyConfig['idempotentWrites'] {
-  const fallback = { tools: [], store: { kind: 'memory' }, ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS } as const;
+  const fallback = {
+    tools: [],
+    store: { kind: 'memory' },
+    ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS,
+    scope: undefined,
+  } as const;
   if (value === undefined) return fallback;
-  const writes = reader.object(value, '$.idempotentWrites', ['tools', 'store', 'ttlMs']);
+  const writes = reader.object(value, '$.idempotentWrites', ['tools', 'store', 'ttlMs', 'scope']);
   if (writes === undefined) return fallback;
   return {
     tools:
@@ -74,6 +82,10 @@ export function readIdempotentWrites(value: unknown, reader: ConfigReader): Prox
       writes.ttlMs === undefined
         ? fallback.ttlMs
         : (reader.number(writes.ttlMs, '$.idempotentWrites.ttlMs', { min: 1 }) ?? fallback.ttlMs),
+    scope:
+      writes.scope === undefined
+        ? undefined
+        : reader.string(writes.scope, '$.idempotentWrites.scope', MAX_IDEMPOTENCY_SCOPE_CHARS),
   };
 }
 

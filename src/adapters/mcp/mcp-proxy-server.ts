@@ -188,6 +188,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
           config,
           policy,
           sessionId,
+          idempotencyScope: config.idempotentWrites.scope ?? sessionId,
           audit: createSessionAudit(resources.audit, sessionId),
           runtime: () => upstream.runtime,
           chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),

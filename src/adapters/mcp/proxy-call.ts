@@ -41,6 +41,8 @@ export interface ProxyCallContext {
   readonly policy: SessionPolicy;
   readonly audit: SessionAudit;
   readonly sessionId: string;
+  /** The scope of the idempotency records: the config's `idempotentWrites.scope`, else the session's id. */
+  readonly idempotencyScope: string;
   /** The current runtime (rebuilt when the upstream's tools change) and the chain's name of a tool. */
   readonly runtime: () => ToolRuntime;
   readonly chainName: (name: string) => string;
@@ -94,7 +96,7 @@ export async function proxyCall(
         .runtime()
         .executeToolCall(
           { name: context.chainName(name), arguments: args ?? {} },
-          { signal, sessionId: context.sessionId, ...(onEvent === undefined ? {} : { onEvent }) },
+          { signal, sessionId: context.idempotencyScope, ...(onEvent === undefined ? {} : { onEvent }) },
         ),
     );
     // No tool of the proxy's runtime needs approval: an interruption is a defect, answered as one.

@@ -123,6 +123,24 @@ describe('idempotent writes across two proxy instances (a restart), same session
     await after.client.close();
   });
 
+  it('a fixed idempotentWrites.scope: sessions of new connections (as the CLI makes them) share the records', async () => {
+    const scope = `scope-${randomUUID()}`;
+    const file = join(dir, 'memory-scope.jsonl');
+    const args = { entities: [entity(`Scoped-${randomUUID()}`)] };
+    const name = args.entities[0]?.name ?? '';
+    const answers: unknown[] = [];
+    for (let instance = 0; instance < 2; instance++) {
+      const started = await memoryProxy(file, { idempotentWrites: { store: { sqlite: storePath }, scope } });
+      // No session id: each connection is a new session, as under `toolwarden mcp-proxy`.
+      const { client, session } = await clientV1(started);
+      expect(session.sessionId).not.toBe(scope);
+      answers.push((await client.callTool({ name: 'create_entities', arguments: args })).structuredContent);
+      await client.close();
+    }
+    expect(answers).toEqual([args, args]);
+    expect(timesIn(file, name)).toBe(1);
+  });
+
   it('Redis store: the same across two instances sharing one Redis', async () => {
     const sessionId = `proxy-state-${randomUUID()}`;
     const file = join(dir, 'memory-redis.jsonl');
