@@ -19,6 +19,7 @@ export {
   createMcpProxy,
   type McpProxy,
   type McpProxyOptions,
+  type McpProxyServeOptions,
   type McpProxyUpstream,
   type StartMcpProxyOptions,
   startMcpProxy,
