@@ -1,7 +1,6 @@
 import type { ErrorClass } from '../chain/error-class.js';
 import {
   DEFAULT_REPORT_MAX_OPEN_RUNS,
-  DEFAULT_REPORT_MAX_TOOL_NAME_CHARS,
   DEFAULT_REPORT_MAX_TOOLS,
   REPORT_CEILING_MARGIN,
 } from '../defaults.js';
@@ -10,15 +9,14 @@ import {
   REPORT_SCHEMA_VERSION,
   type RepeatsReport,
   type RoundsReport,
-  type ToolCount,
   type ToolReport,
 } from './audit-report.js';
 import { LatencySketch } from './latency-sketch.js';
+import { compareText, mostFirst, ratio, round3, shownName, topBy } from './report-figures.js';
 import type { ReportCall, ReportInput, ReportRun } from './report-input.js';
 
 /** The name the tools beyond `DEFAULT_REPORT_MAX_TOOLS` are counted under. */
 export const OTHER_TOOLS = '(other tools)';
-const TOP = 10;
 const MAX_SKIPPED_SHOWN = 10;
 /** Over time by hour while the log spans at most this many days, else by day. */
 const HOURLY_UP_TO_DAYS = 2;
@@ -281,40 +279,4 @@ function toolReport(tool: string, tally: ToolTally): ToolReport {
       max: round3(latency.max),
     },
   };
-}
-
-function topBy(
-  tools: readonly ToolReport[],
-  count: (tool: ToolReport) => number,
-  limit = TOP,
-): readonly ToolCount[] {
-  return tools
-    .map((tool) => ({ tool: tool.tool, count: count(tool) }))
-    .filter((row) => row.count > 0)
-    .sort((a, b) => b.count - a.count || compareText(a.tool, b.tool))
-    .slice(0, limit);
-}
-
-/** Entries by count, most first; ties by key, so a report is the same for the same log. */
-function mostFirst<K extends string | number>(counts: ReadonlyMap<K, number>): [K, number][] {
-  return [...counts].sort(([a, x], [b, y]) => y - x || compareText(String(a), String(b)));
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function ratio(part: number, whole: number): number {
-  return whole === 0 ? 0 : part / whole;
-}
-
-function round3(ms: number): number {
-  return Math.round(ms * 1000) / 1000;
-}
-
-/** A tool name as the report shows it: cut, so one model-made name cannot fill the page. */
-function shownName(name: string): string {
-  return name.length <= DEFAULT_REPORT_MAX_TOOL_NAME_CHARS
-    ? name
-    : `${name.slice(0, DEFAULT_REPORT_MAX_TOOL_NAME_CHARS - 1)}…`;
 }
