@@ -14,6 +14,7 @@ import { renderCheckJunit } from '../check/render-check-junit.js';
 import { renderCheckText } from '../check/render-check-text.js';
 import { ToolModuleError } from '../check/tool-module-error.js';
 import { DEFAULT_EXAMPLE_TIMEOUT_MS, MAX_EXAMPLE_TIMEOUT_MS } from '../defaults.js';
+import { argumentErrorMessage } from './argument-error-message.js';
 import type { CommandIo } from './command-io.js';
 
 export const CHECK_USAGE = `Usage: toolwarden check <module> [--json | --junit] [--timeout-ms <n>]
@@ -148,7 +149,7 @@ function parseCheckArgs(args: readonly string[]): CheckArgs {
       },
     }));
   } catch (error) {
-    return usageError(describeThrown(error).replace(/^TypeError( \[\w+\])?: /, ''));
+    return usageError(argumentErrorMessage(error));
   }
   if (values.help === true) return { kind: 'help' };
   if (positionals.length === 0) return usageError('missing the module to check');

@@ -8,6 +8,7 @@ import { evaluateFailOn, FAIL_ON_METRICS, type FailOnCondition, parseFailOn } fr
 import { renderReportHtml } from '../report/render-report-html.js';
 import { renderReportText } from '../report/render-report-text.js';
 import { reportAuditLog } from '../report/report-audit-log.js';
+import { argumentErrorMessage } from './argument-error-message.js';
 import type { CommandIo } from './command-io.js';
 
 export const REPORT_USAGE = `Usage: toolwarden report <audit.jsonl | audit.sqlite> [--json <file>] [--html <file>] [--fail-on <condition>]
@@ -110,7 +111,7 @@ function parseReportArgs(args: readonly string[]): ReportArgs {
       },
     }));
   } catch (error) {
-    return usageError(describeThrown(error).replace(/^TypeError( \[\w+\])?: /, ''));
+    return usageError(argumentErrorMessage(error));
   }
   if (values.help === true) return { kind: 'help' };
   if (positionals.length === 0) return usageError('missing the audit log to read');

@@ -8,6 +8,7 @@ import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { stopEvidenceSummary } from '../run/stop-evidence-summary.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
+import { argumentErrorMessage } from './argument-error-message.js';
 import type { CommandIo } from './command-io.js';
 import { openAiCompatibleModel } from './open-ai-compatible-model.js';
 import { RUN_EXIT_CODES, runExitCode } from './run-exit-code.js';
@@ -180,7 +181,7 @@ function parseRunArgs(
       },
     }));
   } catch (error) {
-    return usageError(describeThrown(error).replace(/^TypeError( \[\w+\])?: /, ''));
+    return usageError(argumentErrorMessage(error));
   }
   if (values.help === true) return { kind: 'help' };
   const baseUrl = values['base-url'];

@@ -18,7 +18,7 @@ export async function reportAuditLog(path: string): Promise<AuditReport> {
   try {
     for await (const entry of readAuditLog(path)) {
       const input = entry.text === undefined ? undefined : parseReportInput(entry.text);
-      if (input === undefined) builder.skip(entry.position);
+      if (input === undefined) builder.countUnreadable(entry.position);
       else builder.add(input);
     }
   } catch (error) {

@@ -182,7 +182,7 @@ describe('ReportBuilder', () => {
 
   it('an empty log gives zeros and nulls, never NaN', () => {
     const builder = new ReportBuilder('empty.jsonl');
-    builder.skip(3);
+    builder.countUnreadable(3);
     const report = builder.finish();
     expect(report.rounds).toMatchObject({
       runs: 0,

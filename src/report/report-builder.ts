@@ -61,7 +61,7 @@ export class ReportBuilder {
   constructor(private readonly source: string) {}
 
   /** A line (or row) that is not a record: counted, its position kept for the first few. */
-  skip(position: number): void {
+  countUnreadable(position: number): void {
     this.skipped++;
     if (this.firstSkipped.length < MAX_SKIPPED_SHOWN) this.firstSkipped.push(position);
   }

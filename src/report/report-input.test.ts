@@ -155,7 +155,7 @@ describe('parseReportInput over arbitrary input', () => {
           const builder = new ReportBuilder('fuzz');
           lines.forEach((text, index) => {
             const input = parseReportInput(text);
-            if (input === undefined) builder.skip(index + 1);
+            if (input === undefined) builder.countUnreadable(index + 1);
             else builder.add(input);
           });
           const text = JSON.stringify(builder.finish());
