@@ -1,4 +1,3 @@
-import { PerformanceObserver } from 'node:perf_hooks';
 import {
   type AssistantMessage,
   createToolRuntime,
@@ -16,7 +15,7 @@ import {
   type ToolSpec,
 } from '../dist/index.js';
 import { add, addSchema } from './add-tool.js';
-import { compare, formatRow, median, type Subject, settledHeap } from './measure.js';
+import { allocatedBytes, compare, flush, formatRow, median, type Subject, settledHeap } from './measure.js';
 
 const schema = addSchema;
 const tool = defineTool({ name: 'add', description: 'Adds.', effect: 'read', input: schema, execute: add });
@@ -162,45 +161,6 @@ function perRound(name: string, rounds: number, request: (rounds: number) => Pro
       for (let done = 0; done < n; done += rounds) await request(rounds);
     },
   };
-}
-
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Bytes allocated by `run`. Node cannot switch the GC off, so: force a full GC, flush pending GC
- * notifications, read the heap, run, read the heap again, flush, and keep the sample only if a
- * PerformanceObserver saw no `gc` entry in between (the young generation, 1 MiB or more, holds a whole
- * request). Median of the clean samples, less the same measurement around an empty run.
- */
-async function allocatedBytes(run: () => Promise<void>, samples = 21): Promise<number> {
-  let gcs = 0;
-  const observer = new PerformanceObserver((list) => {
-    gcs += list.getEntries().length;
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  const measure = async (task: () => Promise<void>): Promise<number> => {
-    const values: number[] = [];
-    for (let attempt = 0; attempt < samples * 5 && values.length < samples; attempt++) {
-      settledHeap();
-      await flush();
-      await flush();
-      const seen = gcs;
-      const before = process.memoryUsage().heapUsed;
-      await task();
-      const after = process.memoryUsage().heapUsed;
-      await flush();
-      await flush();
-      if (gcs === seen) values.push(after - before);
-    }
-    if (values.length === 0) throw new Error('every sample saw a garbage collection');
-    return median(values);
-  };
-  try {
-    const empty = await measure(async () => {});
-    return (await measure(run)) - empty;
-  } finally {
-    observer.disconnect();
-  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { PerformanceObserver } from 'node:perf_hooks';
+
 /** A piece of work measured per operation: `run(n)` does n operations. */
 export interface Subject {
   readonly name: string;
@@ -59,4 +61,43 @@ export function settledHeap(): number {
 
 export function formatRow(cells: readonly (string | number)[]): string {
   return `| ${cells.map((c) => (typeof c === 'number' ? c.toFixed(2) : c)).join(' | ')} |`;
+}
+
+export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Bytes allocated by `run`. Node cannot switch the GC off, so: force a full GC, flush pending GC
+ * notifications, read the heap, run, read the heap again, flush, and keep the sample only if a
+ * PerformanceObserver saw no `gc` entry in between (the young generation, 1 MiB or more, holds a whole
+ * request). Median of the clean samples, less the same measurement around an empty run.
+ */
+export async function allocatedBytes(run: () => Promise<void>, samples = 21): Promise<number> {
+  let gcs = 0;
+  const observer = new PerformanceObserver((list) => {
+    gcs += list.getEntries().length;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const measure = async (task: () => Promise<void>): Promise<number> => {
+    const values: number[] = [];
+    for (let attempt = 0; attempt < samples * 5 && values.length < samples; attempt++) {
+      settledHeap();
+      await flush();
+      await flush();
+      const seen = gcs;
+      const before = process.memoryUsage().heapUsed;
+      await task();
+      const after = process.memoryUsage().heapUsed;
+      await flush();
+      await flush();
+      if (gcs === seen) values.push(after - before);
+    }
+    if (values.length === 0) throw new Error('every sample saw a garbage collection');
+    return median(values);
+  };
+  try {
+    const empty = await measure(async () => {});
+    return (await measure(run)) - empty;
+  } finally {
+    observer.disconnect();
+  }
 }

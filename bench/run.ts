@@ -1,5 +1,6 @@
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
+import { benchDesignFloor } from './design-floor.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchMcpProxy } from './mcp-proxy.js';
@@ -12,6 +13,7 @@ import { benchTelemetry } from './telemetry.js';
 
 const sections = [
   benchChainOverhead,
+  benchDesignFloor,
   benchOutputContract,
   benchLoopOverhead,
   benchStreaming,
