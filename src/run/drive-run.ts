@@ -12,7 +12,7 @@ import type { LoopOutcome } from './loop-outcome.js';
 import { type ClaimedRun, finishRun, savePendingRun } from './pending-run.js';
 import { isWriteTool, type RunContext } from './run-context.js';
 import type { AwaitingCall } from './run-event.js';
-import { generatedCallId, type PendingCall, type RunState } from './run-state.js';
+import { generatedCallId, type PendingCall, type RunState, runStateWith } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
 import { type StepDecision, type StepResult, step } from './step.js';
 import { stopEvidenceSummary } from './stop-evidence-summary.js';
@@ -71,7 +71,7 @@ async function drive(
     if (sessionId !== undefined && guarded) {
       try {
         loaded = await loadSessionGuard(store, sessionId, run);
-        state = { ...state, guard: loaded.state };
+        state = runStateWith(state, { guard: loaded.state });
       } catch (error) {
         const outage = StoreError.isInstance(error) && !run.budget.signal.aborted;
         const failedOpen = outage && run.runtime.policy.onStoreFailure === 'open';
@@ -82,7 +82,7 @@ async function drive(
     if (guarded && result === undefined) {
       // A new run is a new request of the session (new context for the guard); a resumed one goes on.
       const memory = state.guard ?? EMPTY_GUARD_STATE;
-      state = { ...state, guard: resumed ? memory : startRequest(memory) };
+      state = runStateWith(state, { guard: resumed ? memory : startRequest(memory) });
     }
     result ??= await step(state, run);
     while (result.decision.type === 'continue') result = await step(result.state, run);
@@ -249,13 +249,12 @@ async function settle(
         round: state.roundTrips + 1,
         newId: () => generatedCallId(state.runId, nextCallId++),
       });
-      const final: RunState = {
-        ...state,
+      const final = runStateWith(state, {
         messages: text.finalMessage === undefined ? state.messages : [...state.messages, text.finalMessage],
         roundTrips: text.askedModel ? state.roundTrips + 1 : state.roundTrips,
         usage: text.usage === undefined ? state.usage : addUsage(state.usage, text.usage),
         nextCallId,
-      };
+      });
       const outcome: LoopOutcome = {
         type: 'stopped',
         reason,

@@ -12,7 +12,7 @@ import type { StopEvidence } from './loop-outcome.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
 import { elapsedOf, isWriteTool, type LiveRun, type RunContext } from './run-context.js';
-import { type RunState, withoutPending } from './run-state.js';
+import { type RunState, runStateWith } from './run-state.js';
 import type { StepDecision, StepResult } from './step.js';
 import { NOT_EXECUTED_TEXT } from './writes-done.js';
 
@@ -92,13 +92,12 @@ export async function runRound(
     recordStep(run, round, message, usage, outcome.results);
     const answered = inCallOrder(calls, settled, outcome.toolMessages);
     return {
-      state: {
-        ...state,
+      state: runStateWith(state, {
         messages: extendHistory(run, state.messages, [message, ...answered]),
         pending: outcome.interrupted,
         toolCalls: state.toolCalls + outcome.results.length,
         elapsedMs: elapsedOf(run),
-      },
+      }),
       decision: { type: 'interrupted', pending: outcome.interrupted },
     };
   }
@@ -124,9 +123,9 @@ export async function runRound(
     }
     if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
   }
-  const next: RunState = withoutPending({
-    ...state,
+  const next = runStateWith(state, {
     messages: extendHistory(run, state.messages, [message, ...toolMessages]),
+    pending: null,
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
     ...(guard === undefined ? {} : { guard }),
@@ -219,9 +218,9 @@ function failedRound(
   const results = partial.results;
   recordStep(run, state.roundTrips, message, NO_USAGE, results);
   return {
-    state: withoutPending({
-      ...state,
+    state: runStateWith(state, {
       messages: extendHistory(run, state.messages, [message, ...toolMessages]),
+      pending: null,
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),
     }),

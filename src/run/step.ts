@@ -10,7 +10,7 @@ import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
 import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import { runRound } from './run-round.js';
-import { generatedCallId, type PendingCall, type RunState } from './run-state.js';
+import { generatedCallId, type PendingCall, type RunState, runStateWith } from './run-state.js';
 import { checkStops } from './stop-conditions.js';
 
 /** What a step decided: go round again, the answer, a stop with its evidence, or a pause before some calls run. */
@@ -38,7 +38,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
     // `restoreRunState` checked that the history ends with the paused round.
     const paused = pausedRound(state.messages);
     if (paused === undefined) throw new TypeError('a paused run state without its paused round');
-    const before: RunState = { ...state, messages: state.messages.slice(0, paused.at) };
+    const before = runStateWith(state, { messages: state.messages.slice(0, paused.at) });
     return finish(run, live, await runRound(before, run, live, paused.assistant, NO_USAGE, paused));
   }
   const stop = checkStops(
@@ -64,13 +64,12 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
   const answer = await callModel(run, { messages: state.messages, round, tools: true }, newId);
   if (run.emit !== undefined) reportModelCall(run, round, started, answer);
   const message = answer.type === 'answer' ? withFreshIds(answer.message, live.callIds, newId) : undefined;
-  const spent: RunState = {
-    ...state,
+  const spent = runStateWith(state, {
     roundTrips: round,
     usage: answer.type === 'callback-failed' ? state.usage : addUsage(state.usage, answer.usage),
     nextCallId,
     elapsedMs: elapsedOf(run),
-  };
+  });
   switch (answer.type) {
     case 'callback-failed':
       return finish(run, live, {
@@ -92,7 +91,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
       if (message === undefined) throw new TypeError('an answer without its message');
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         recordStep(run, round, message, answer.usage, []);
-        const next: RunState = { ...spent, messages: extendHistory(run, state.messages, [message]) };
+        const next = runStateWith(spent, { messages: extendHistory(run, state.messages, [message]) });
         return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
       }
       return finish(run, live, await runRound(spent, run, live, message, answer.usage));
@@ -153,5 +152,5 @@ function reportModelCall(
 }
 
 function timed(state: RunState, run: RunContext): RunState {
-  return { ...state, elapsedMs: elapsedOf(run) };
+  return runStateWith(state, { elapsedMs: elapsedOf(run) });
 }
