@@ -164,9 +164,14 @@ function guardedExecute(name: string, settings: CallSettings) {
     if (steps.toolsOff()) throw fail(LOOP_STOPPED_TEXT, 'LOOP_STOPPED');
     await loadAsSchema();
     const data: CallData = { options };
+    // `data` first: a property added after a spread costs a hidden class per call on Node 20.
     const outcome = await runtime.executeToolCall(
       { id: options.toolCallId, name, arguments: input ?? {} },
-      { ...context, data, ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }) },
+      {
+        data,
+        ...context,
+        ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+      },
     );
     switch (outcome.type) {
       case 'interrupted':
@@ -225,10 +230,12 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
         const { options } = context.data as CallData;
         // The chain's signal (the caller's, the timeout's) is made when the tool reads it: most never do,
         // and making it costs an AbortController and an AbortSignal.any per call.
-        const withSignal = Object.defineProperty({ ...options }, 'abortSignal', {
-          get: () => context.signal,
-          enumerable: true,
-        }) as typeof options;
+        const withSignal: ToolExecutionOptions = {
+          ...options,
+          get abortSignal() {
+            return context.signal;
+          },
+        };
         const output: unknown = await execute(args, withSignal);
         return isAsyncIterable(output) ? lastOf(output) : output;
       },
