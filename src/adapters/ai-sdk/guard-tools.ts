@@ -6,7 +6,7 @@ import { emptyTurnCounts } from '../../chain/turn-counts.js';
 import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
 import { ToolDefinitionError } from '../../errors/tool-definition-error.js';
 import type { GuardState, LoopEvidence } from '../../guard/guard-types.js';
-import { resolveHints } from '../../guard/loop-hints.js';
+import { hintsByTool } from '../../guard/loop-hints.js';
 import { sanitizeName } from '../../redact/redact.js';
 import { resolveGuard } from '../../run/stop-conditions.js';
 import { type AnyTool, defineTool } from '../../tools/define-tool.js';
@@ -106,7 +106,7 @@ export function guardTools<TOOLS extends ToolSet>(
         ? undefined
         : {
             thresholds: guard,
-            hintsOf: (name) => resolveHints(runtime.tools.get(name)?.loop, guard.hints[name]),
+            hintsOf: hintsByTool((name) => runtime.tools.get(name)?.loop, guard.hints),
           },
     isWrite,
     onLoop: checked.onLoop,
