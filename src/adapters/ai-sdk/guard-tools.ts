@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tool, ToolExecutionOptions, ToolSet } from 'ai';
 import type { SingleCallOptions } from '../../chain/execute-single-call.js';
+import { argumentText } from '../../chain/normalize-tool-calls.js';
 import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
 import { emptyTurnCounts } from '../../chain/turn-counts.js';
 import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
@@ -13,7 +14,6 @@ import { type AnyTool, defineTool } from '../../tools/define-tool.js';
 import { checkToolName } from '../../tools/tool-name.js';
 import { GuardedToolError } from './guard-tools-error.js';
 import {
-  argumentText,
   createStepGuard,
   type GuardPrepareStep,
   type GuardStopCondition,
@@ -164,21 +164,20 @@ function guardedExecute(name: string, settings: CallSettings) {
     if (steps.toolsOff()) throw fail(LOOP_STOPPED_TEXT, 'LOOP_STOPPED');
     await loadAsSchema();
     const data: CallData = { options };
+    // One text for the chain and the guard: the input encoded once.
+    const call = { id: options.toolCallId, name, arguments: argumentText(input ?? {}) };
     // `data` first: a property added after a spread costs a hidden class per call on Node 20.
-    const outcome = await runtime.executeToolCall(
-      { id: options.toolCallId, name, arguments: input ?? {} },
-      {
-        data,
-        ...context,
-        ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
-      },
-    );
+    const outcome = await runtime.executeToolCall(call, {
+      data,
+      ...context,
+      ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+    });
     switch (outcome.type) {
       case 'interrupted':
         // No hook of the chain interrupts (approvals stay the AI SDK's `needsApproval`): refuse, never run.
         throw fail(runtime.policy.deniedText, 'PERMISSION_DENIED', 'denied');
       case 'answered': {
-        steps.record({ id: options.toolCallId, name, arguments: argumentText(input ?? {}) }, outcome.result);
+        steps.record(call, outcome.result);
         if (outcome.isError) throw fail(outcome.content, outcome.code ?? 'TOOL_ERROR', outcome.errorClass);
         return outcome.value;
       }
