@@ -228,13 +228,11 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
       execute: async (args, context) => {
         const { options } = context.data as CallData;
         // The chain's signal (the caller's, the timeout's) is made when the tool reads it: most never do,
-        // and making it costs an AbortController and an AbortSignal.any per call.
-        const withSignal: ToolExecutionOptions = {
-          ...options,
-          get abortSignal() {
-            return context.signal;
-          },
-        };
+        // and making it costs an AbortController and an AbortSignal.any per call. A proxy, not a copy with
+        // a getter: on Node 20 that copy is an object in dictionary mode, made anew each call (~2 µs).
+        const withSignal = new Proxy(options, {
+          get: (target, key) => (key === 'abortSignal' ? context.signal : Reflect.get(target, key)),
+        });
         const output: unknown = await execute(args, withSignal);
         return isAsyncIterable(output) ? lastOf(output) : output;
       },
