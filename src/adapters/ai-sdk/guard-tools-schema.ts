@@ -38,13 +38,16 @@ export function toStandardSchema(
   side: 'input' | 'output',
 ): StandardSchemaV1 {
   const converter = () => ANY_OBJECT;
+  // `asSchema(schema)` once, on the first call (a zod schema gets a new wrapper from every asSchema).
+  let resolved: Schema<unknown> | undefined;
   return {
     '~standard': {
       version: 1,
       vendor: 'ai-sdk',
       validate: async (value: unknown) => {
         if (schema === undefined) return { value };
-        const validate = (await loadAsSchema())(schema).validate;
+        resolved ??= (await loadAsSchema())(schema);
+        const { validate } = resolved;
         if (validate === undefined) return { value };
         const result = await validate(value);
         if (result.success) return { value: result.value };
