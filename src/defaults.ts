@@ -237,7 +237,7 @@ export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
 export const DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
 /**
  * An audit sink keeps at most this many records waiting for a write (a disk that is slow or full): beyond
- * it, the oldest are dropped and reported lost, so a log that cannot be written never grows the heap.
+ * it, a record appended is refused and reported lost, so a log that cannot be written never grows the heap.
  */
 export const DEFAULT_AUDIT_MAX_BUFFERED_RECORDS = 10_000;
 
