@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIT_MAX_BUFFERED_RECORDS } from '../defaults.js';
+import { DEFAULT_AUDIT_FLUSH_DELAY_MS, DEFAULT_AUDIT_MAX_BUFFERED_RECORDS } from '../defaults.js';
 import type { AuditRecord } from './audit-record.js';
 import { type AuditErrorListener, type AuditSink, reportAuditFailure } from './audit-sink.js';
 
@@ -32,24 +32,29 @@ export interface BufferedAuditSinkOptions {
   readonly onError?: AuditErrorListener;
   /** Records waiting for a write at most; a record appended beyond it is lost (reported as `overflow`). */
   readonly maxBufferedRecords?: number;
+  /** How long a batch waits, from its first record, before it is written (default 100 ms). */
+  readonly flushDelayMs?: number;
 }
 
 /**
  * A sink that buffers appends and writes them in batches, one batch at a time, in order: `append` only
- * adds to the batch and schedules a write for after the current callbacks (`setImmediate`), so a call
- * never waits for the disk. At process exit, what is still buffered is written synchronously when the
- * writer can (`writeSync`). No failure is thrown or rejected: each is given to `onError`.
+ * adds to the batch and schedules its write (`flushDelayMs` later), so a call never waits for the disk and
+ * records that come one per turn of the event loop share a write. At process exit, what is still buffered
+ * is written synchronously when the writer can (`writeSync`). No failure is thrown or rejected: each is
+ * given to `onError`.
  */
 export function bufferedAuditSink<Batch>(
   writer: AuditWriter<Batch>,
   options: BufferedAuditSinkOptions = {},
 ): AuditSink {
   const max = options.maxBufferedRecords ?? DEFAULT_AUDIT_MAX_BUFFERED_RECORDS;
+  const delay = options.flushDelayMs ?? DEFAULT_AUDIT_FLUSH_DELAY_MS;
   let buffer = writer.batch();
   /** Records in `buffer`. */
   let count = 0;
   let writing: Promise<void> = Promise.resolve();
-  let scheduled = false;
+  /** The scheduled write of the buffered batch. */
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
   const report = (failure: Parameters<AuditErrorListener>[0]) => reportAuditFailure(options.onError, failure);
@@ -71,6 +76,8 @@ export function bufferedAuditSink<Batch>(
     }
   };
   const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
     writing = writing.then(writeBatch);
     return writing;
   };
@@ -102,12 +109,7 @@ export function bufferedAuditSink<Batch>(
         return;
       }
       count++;
-      if (scheduled) return;
-      scheduled = true;
-      setImmediate(() => {
-        scheduled = false;
-        void flush();
-      });
+      timer ??= setTimeout(flush, delay);
     },
     flush,
     close() {

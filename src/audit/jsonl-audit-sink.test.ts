@@ -10,23 +10,14 @@ import { runToolLoop } from '../run/run-tool-loop.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
+import { runRecord } from './__fixtures__/run-record.js';
 import { auditListener } from './audit-listener.js';
 import type { AuditRecord } from './audit-record.js';
 import type { AuditSinkFailure } from './audit-sink.js';
 import { createJsonlAuditSink } from './jsonl-audit-sink.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'toolwarden-audit-'));
-const RUN_RECORD: AuditRecord = {
-  schemaVersion: 1,
-  kind: 'run',
-  at: '2026-12-01T12:00:00.000Z',
-  runId: 'r',
-  resumed: false,
-  outcome: 'completed',
-  roundTrips: 1,
-  toolCalls: 0,
-  usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-};
+const RUN_RECORD = runRecord();
 const readLines = (path: string): AuditRecord[] =>
   readFileSync(path, 'utf8')
     .split('\n')
