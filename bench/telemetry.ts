@@ -292,10 +292,15 @@ async function sinksAlone(
   count: (n: number) => void,
 ): Promise<string[]> {
   const discard: AuditSink = { append: () => {}, flush: async () => {}, close: async () => {} };
-  const sinkSubject = (name: string, sink: AuditSink): Subject => ({
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  /** `perTurn`: one record per turn of the event loop, as calls that each follow a model call append them. */
+  const sinkSubject = (name: string, sink: AuditSink, perTurn = false): Subject => ({
     name,
     async run(operations) {
-      for (let i = 0; i < operations; i++) sink.append({ ...CALL_RECORD, toolCallId: `call_${i}` });
+      for (let i = 0; i < operations; i++) {
+        sink.append({ ...CALL_RECORD, toolCallId: `call_${i}` });
+        if (perTurn) await nextTurn();
+      }
       if (sink === jsonl) count(operations);
       await sink.flush();
     },
@@ -304,6 +309,9 @@ async function sinksAlone(
     sinkSubject('a sink that discards (the copy of the record only)', discard),
     sinkSubject('JSONL audit sink', jsonl),
     sinkSubject('SQLite audit sink', sqlite),
+    sinkSubject('reference: a sink that discards, one record per event-loop turn', discard, true),
+    sinkSubject('JSONL audit sink, one record per event-loop turn', jsonl, true),
+    sinkSubject('SQLite audit sink, one record per event-loop turn', sqlite, true),
   ];
   const { medians } = await compare(subjects, { rounds: 21, operations: 2_000, warmup: 2_000 });
   const jsonlMicros = medians['JSONL audit sink'] ?? Number.NaN;

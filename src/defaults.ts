@@ -237,9 +237,15 @@ export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
 export const DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
 /**
  * An audit sink keeps at most this many records waiting for a write (a disk that is slow or full): beyond
- * it, the oldest are dropped and reported lost, so a log that cannot be written never grows the heap.
+ * it, a record appended is refused and reported lost, so a log that cannot be written never grows the heap.
  */
 export const DEFAULT_AUDIT_MAX_BUFFERED_RECORDS = 10_000;
+/**
+ * An audit sink writes a batch this long after its first record, so that the records of calls ending in
+ * separate turns of the event loop (each after a model call) share one write rather than one each; close,
+ * flush and process exit write at once.
+ */
+export const DEFAULT_AUDIT_FLUSH_DELAY_MS = 100;
 
 /**
  * `toolwarden report` keeps one row per tool name up to this many; later names count together as

@@ -1,6 +1,6 @@
 import type { RunEvent, RunEventListener } from '../run/run-event.js';
 import type { AuditRunIds } from './audit-record.js';
-import { auditRecordOf } from './audit-record-of.js';
+import { auditCallRecord, auditRunRecord } from './audit-record-of.js';
 import type { AuditSink } from './audit-sink.js';
 
 export interface AuditListenerOptions {
@@ -51,25 +51,17 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
       case 'tool-call-contract-violation':
         violations.add(event.toolCallId);
         return;
-      case 'tool-call-end':
-      case 'run-end': {
-        const callId = event.type === 'tool-call-end' ? event.toolCallId : undefined;
-        const denialReason = callId === undefined ? undefined : denials.get(callId);
-        const contractViolation = callId !== undefined && violations.has(callId);
-        if (callId !== undefined) {
-          denials.delete(callId);
-          violations.delete(callId);
-        }
-        const record = auditRecordOf(event, {
-          at: clock(),
-          ...(run === undefined ? {} : { run }),
-          ...(denialReason === undefined ? {} : { denialReason }),
-          ...(contractViolation ? { contractViolation } : {}),
-        });
-        if (record !== undefined) sink.append(record);
-        if (event.type === 'run-end') run = undefined;
+      case 'tool-call-end': {
+        const denialReason = denials.get(event.toolCallId);
+        if (denialReason !== undefined) denials.delete(event.toolCallId);
+        const contractViolation = violations.delete(event.toolCallId);
+        sink.append(auditCallRecord(event, { at: clock(), run, denialReason, contractViolation }));
         return;
       }
+      case 'run-end':
+        sink.append(auditRunRecord(event, { at: clock(), run }));
+        run = undefined;
+        return;
       default:
         return;
     }

@@ -1,14 +1,20 @@
 import type { RunEvent } from '../run/run-event.js';
-import { AUDIT_SCHEMA_VERSION, type AuditRecord, type AuditRunIds } from './audit-record.js';
+import {
+  AUDIT_SCHEMA_VERSION,
+  type AuditCallRecord,
+  type AuditRecord,
+  type AuditRunIds,
+  type AuditRunRecord,
+} from './audit-record.js';
 
 /** What a record needs beyond its event: the run it belongs to and the time. */
 export interface AuditContext {
   /** The ids of the current run (from its `run-start`); absent for calls outside a run (`executeToolCalls`). */
-  readonly run?: AuditRunIds & { readonly resumed?: boolean; readonly maxRoundTrips?: number };
+  readonly run?: (AuditRunIds & { readonly resumed?: boolean; readonly maxRoundTrips?: number }) | undefined;
   /** The reason of the call's `tool-call-denied` event, which comes before its end. */
-  readonly denialReason?: string;
+  readonly denialReason?: string | undefined;
   /** The call had a `tool-call-contract-violation` event before its end. */
-  readonly contractViolation?: boolean;
+  readonly contractViolation?: boolean | undefined;
   /** ISO 8601. */
   readonly at: string;
 }
@@ -19,55 +25,72 @@ export interface AuditContext {
  * (`includeContent: true`) gives the same record as one that does not.
  */
 export function auditRecordOf(event: RunEvent, context: AuditContext): AuditRecord | undefined {
-  const ids = context.run;
   switch (event.type) {
     case 'tool-call-end':
-      return {
-        schemaVersion: AUDIT_SCHEMA_VERSION,
-        kind: 'call',
-        at: context.at,
-        ...(ids === undefined ? {} : runIds(ids)),
-        toolCallId: event.toolCallId,
-        toolName: event.toolName,
-        argumentsSummary: event.argumentsSummary,
-        argumentsDigest: event.argumentsDigest ?? '',
-        outcome: event.outcome,
-        ...(event.code === undefined ? {} : { code: event.code }),
-        durationMs: event.durationMs,
-        attempts: event.attempts,
-        retries: Math.max(0, event.attempts - 1),
-        replay: event.replayOf !== undefined,
-        ...(event.replayOf === undefined ? {} : { replayOf: event.replayOf }),
-        ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
-        ...(event.approval === undefined ? {} : { approval: event.approval }),
-        ...(event.decidedBy === undefined ? {} : { decidedBy: event.decidedBy }),
-        ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
-        ...(context.contractViolation === true ? { contractViolation: true } : {}),
-      };
+      return auditCallRecord(event, context);
     case 'run-end':
-      return {
-        schemaVersion: AUDIT_SCHEMA_VERSION,
-        kind: 'run',
-        at: context.at,
-        ...(ids === undefined ? {} : runIds(ids)),
-        runId: event.runId,
-        resumed: ids?.resumed ?? false,
-        outcome: event.outcome,
-        ...(event.reason === undefined ? {} : { stopReason: event.reason }),
-        ...(event.evidence === undefined ? {} : { evidence: event.evidence }),
-        ...(event.awaiting === undefined ? {} : { awaitingApproval: event.awaiting }),
-        roundTrips: event.roundTrips,
-        ...(ids?.maxRoundTrips === undefined ? {} : { maxRoundTrips: ids.maxRoundTrips }),
-        toolCalls: event.toolCalls,
-        usage: {
-          inputTokens: event.usage.inputTokens,
-          outputTokens: event.usage.outputTokens,
-          totalTokens: event.usage.totalTokens,
-        },
-      };
+      return auditRunRecord(event, context);
     default:
       return undefined;
   }
+}
+
+/** The record of a finished call. */
+export function auditCallRecord(
+  event: Extract<RunEvent, { type: 'tool-call-end' }>,
+  context: AuditContext,
+): AuditCallRecord {
+  const ids = context.run;
+  return {
+    schemaVersion: AUDIT_SCHEMA_VERSION,
+    kind: 'call',
+    at: context.at,
+    ...(ids === undefined ? {} : runIds(ids)),
+    toolCallId: event.toolCallId,
+    toolName: event.toolName,
+    argumentsSummary: event.argumentsSummary,
+    argumentsDigest: event.argumentsDigest ?? '',
+    outcome: event.outcome,
+    ...(event.code === undefined ? {} : { code: event.code }),
+    durationMs: event.durationMs,
+    attempts: event.attempts,
+    retries: Math.max(0, event.attempts - 1),
+    replay: event.replayOf !== undefined,
+    ...(event.replayOf === undefined ? {} : { replayOf: event.replayOf }),
+    ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
+    ...(event.approval === undefined ? {} : { approval: event.approval }),
+    ...(event.decidedBy === undefined ? {} : { decidedBy: event.decidedBy }),
+    ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
+    ...(context.contractViolation === true ? { contractViolation: true } : {}),
+  };
+}
+
+/** The record of a finished run. */
+export function auditRunRecord(
+  event: Extract<RunEvent, { type: 'run-end' }>,
+  context: AuditContext,
+): AuditRunRecord {
+  const ids = context.run;
+  return {
+    schemaVersion: AUDIT_SCHEMA_VERSION,
+    kind: 'run',
+    at: context.at,
+    ...(ids === undefined ? {} : runIds(ids)),
+    runId: event.runId,
+    resumed: ids?.resumed ?? false,
+    outcome: event.outcome,
+    ...(event.reason === undefined ? {} : { stopReason: event.reason }),
+    ...(event.evidence === undefined ? {} : { evidence: event.evidence }),
+    ...(event.awaiting === undefined ? {} : { awaitingApproval: event.awaiting }),
+    roundTrips: event.roundTrips,
+    ...(ids?.maxRoundTrips === undefined ? {} : { maxRoundTrips: ids.maxRoundTrips }),
+    toolCalls: event.toolCalls,
+    usage: {
+      inputTokens: event.usage.inputTokens,
+      outputTokens: event.usage.outputTokens,
+      totalTokens: event.usage.totalTokens,
+    },
+  };
 }
 
 function runIds(ids: AuditRunIds): AuditRunIds {

@@ -8,5 +8,10 @@ export {
 } from './audit-record.js';
 export { type AuditContext, auditRecordOf } from './audit-record-of.js';
 export type { AuditErrorListener, AuditSink, AuditSinkFailure } from './audit-sink.js';
-export { type AuditWriter, type BufferedAuditSinkOptions, bufferedAuditSink } from './buffered-audit-sink.js';
+export {
+  type AuditWriter,
+  type BufferedAuditSinkOptions,
+  bufferedAuditSink,
+  RECORD_BATCHES,
+} from './buffered-audit-sink.js';
 export { createJsonlAuditSink, type JsonlAuditSinkOptions } from './jsonl-audit-sink.js';

@@ -10,23 +10,14 @@ import { runToolLoop } from '../run/run-tool-loop.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
+import { runRecord } from './__fixtures__/run-record.js';
 import { auditListener } from './audit-listener.js';
 import type { AuditRecord } from './audit-record.js';
 import type { AuditSinkFailure } from './audit-sink.js';
 import { createJsonlAuditSink } from './jsonl-audit-sink.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'toolwarden-audit-'));
-const RUN_RECORD: AuditRecord = {
-  schemaVersion: 1,
-  kind: 'run',
-  at: '2026-12-01T12:00:00.000Z',
-  runId: 'r',
-  resumed: false,
-  outcome: 'completed',
-  roundTrips: 1,
-  toolCalls: 0,
-  usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-};
+const RUN_RECORD = runRecord();
 const readLines = (path: string): AuditRecord[] =>
   readFileSync(path, 'utf8')
     .split('\n')
@@ -112,6 +103,36 @@ describe('the JSONL audit sink', () => {
       if (record.kind === 'call') expect(record.argumentsSummary.length).toBeLessThanOrEqual(200);
     }
     expect(readFileSync(path, 'utf8').length).toBeLessThan(5_000);
+  });
+
+  it('many records, some not ASCII: one line each, in order, whatever chunk they were encoded in', async () => {
+    const path = join(folder(), 'audit.jsonl');
+    const sink = createJsonlAuditSink({ path });
+    const runIds = Array.from({ length: 150 }, (_, index) => `r${index} ünï ✓ 𝄞 \u2028`);
+    for (const runId of runIds.slice(0, 100)) sink.append({ ...RUN_RECORD, runId });
+    await sink.flush();
+    for (const runId of runIds.slice(100)) sink.append({ ...RUN_RECORD, runId });
+    await sink.close();
+    expect(readLines(path).map((record) => record.runId)).toEqual(runIds);
+  });
+
+  it('a full buffer refuses the record appended (reported), and a record that cannot be written loses only itself', async () => {
+    const path = join(folder(), 'audit.jsonl');
+    const failures: AuditSinkFailure[] = [];
+    const sink = createJsonlAuditSink({
+      path,
+      maxBufferedRecords: 2,
+      onError: (failure) => failures.push(failure),
+    });
+    const unwritable = { ...RUN_RECORD, runId: 'bad', usage: { ...RUN_RECORD.usage, totalTokens: 1n } };
+    expect(() => sink.append(unwritable as unknown as AuditRecord)).not.toThrow();
+    for (const runId of ['r1', 'r2', 'r3']) sink.append({ ...RUN_RECORD, runId });
+    await sink.close();
+    expect(readLines(path).map((record) => record.runId)).toEqual(['r1', 'r2']);
+    expect(failures).toMatchObject([
+      { operation: 'write', lostRecords: 1, error: { name: 'TypeError' } },
+      { operation: 'overflow', lostRecords: 1 },
+    ]);
   });
 
   it('appends to an existing file, and reports an append after close as lost, never throwing', async () => {

@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import type { AuditRecord } from './audit-record.js';
 import type { AuditSink } from './audit-sink.js';
 import { type BufferedAuditSinkOptions, bufferedAuditSink } from './buffered-audit-sink.js';
+import { JsonLinesBatch } from './json-lines-batch.js';
 
 export interface JsonlAuditSinkOptions extends BufferedAuditSinkOptions {
   /** The file records are appended to, one JSON object per line; created when absent. */
@@ -10,32 +10,30 @@ export interface JsonlAuditSinkOptions extends BufferedAuditSinkOptions {
 }
 
 /**
- * An audit sink appending JSON Lines to a file. The file is opened on the first write (a folder that does
- * not exist, or a full disk, is a reported write failure, and the next batch tries again). `JSON.stringify`
- * escapes line breaks, so each record is one line whatever its strings hold.
+ * An audit sink appending JSON Lines to a file. A record is encoded when it is appended (`JsonLinesBatch`)
+ * and its batch written later in one append. The file is opened on the first write (a folder that does
+ * not exist, or a full disk, is a reported write failure, and the next batch tries again).
  */
 export function createJsonlAuditSink(options: JsonlAuditSinkOptions): AuditSink {
   const { path } = options;
   let handle: FileHandle | undefined;
   return bufferedAuditSink(
     {
-      async write(records) {
+      batch: () => new JsonLinesBatch(),
+      add: (batch, record) => batch.add(record),
+      async write(batch) {
         handle ??= await open(path, 'a');
-        await handle.appendFile(lines(records));
+        await handle.appendFile(batch.content());
       },
       async release() {
         const opened = handle;
         handle = undefined;
         await opened?.close();
       },
-      writeSync(records) {
-        appendFileSync(path, lines(records));
+      writeSync(batch) {
+        appendFileSync(path, batch.content());
       },
     },
     options,
   );
-}
-
-function lines(records: readonly AuditRecord[]): string {
-  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }

@@ -1,6 +1,10 @@
 import type { AuditRecord } from '../../audit/audit-record.js';
 import type { AuditSink } from '../../audit/audit-sink.js';
-import { type BufferedAuditSinkOptions, bufferedAuditSink } from '../../audit/buffered-audit-sink.js';
+import {
+  type BufferedAuditSinkOptions,
+  bufferedAuditSink,
+  RECORD_BATCHES,
+} from '../../audit/buffered-audit-sink.js';
 import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS } from '../../defaults.js';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.js';
 
@@ -44,6 +48,7 @@ export function createSqliteAuditSink(options: SqliteAuditSinkOptions): AuditSin
   };
   return bufferedAuditSink(
     {
+      ...RECORD_BATCHES,
       async write(records) {
         if (insert === undefined) {
           const opened = await openSqliteDatabase(
