@@ -225,7 +225,10 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
                     key: (_args: unknown, { data }) => (data as CallData).options.toolCallId,
                   },
           }),
-      execute: async (args, context) => {
+      // Not an async function: the tool's own promise goes to the chain as it is, so a tool that has
+      // answered by the time it returns (an async body without awaits) settles before the chain arms its
+      // timeout timer, as a plain chain tool does, instead of one await later.
+      execute: (args, context) => {
         const { options } = context.data as CallData;
         // The chain's signal (the caller's, the timeout's) is made when the tool reads it: most never do,
         // and making it costs an AbortController and an AbortSignal.any per call. A proxy, not a copy with
@@ -233,7 +236,8 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
         const withSignal = new Proxy(options, {
           get: (target, key) => (key === 'abortSignal' ? context.signal : Reflect.get(target, key)),
         });
-        const output: unknown = await execute(args, withSignal);
+        // The AI SDK's rule: an async iterable (a streaming tool) answers with the last value it yields.
+        const output: unknown = execute(args, withSignal);
         return isAsyncIterable(output) ? lastOf(output) : output;
       },
     });
