@@ -26,7 +26,7 @@ export interface BfclToolSpec extends ImportedToolSpec {
 /**
  * Reads a BFCL function definition (`BfclFunction`): its `parameters` and `response` become JSON Schema by
  * the rules of normalizeBfclSchema, and `response` is the output contract. BFCL says nothing about side
- * effects, so `effect` is left undefined (imports default to `write`). Refuses, with a ToolFormatError,
+ * effects, so `effect` is left undefined (imports default to `unknown`). Refuses, with a ToolFormatError,
  * only what is not a function at all: no name, a name over 256 characters, `parameters` or `response`
  * that is not an object, `__proto__` keys, nesting deeper than MAX_SCHEMA_DEPTH.
  */

@@ -1,7 +1,8 @@
 import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_CALLS_PER_TURN } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { checkNumberOption } from '../options/check-option.js';
-import type { AnyTool, ToolEffect } from '../tools/define-tool.js';
+import type { AnyTool } from '../tools/define-tool.js';
+import { EFFECT_CHOICES, isToolEffect, TOOL_EFFECTS, type ToolEffect } from '../tools/tool-effect.js';
 
 /** Per-turn call limits. A turn starts at the last user message. */
 export interface CallLimits {
@@ -11,7 +12,7 @@ export interface CallLimits {
   readonly total?: number;
   /** Per tool name; wins over `byEffect` and `perTool`, loses to the tool's own `maxCallsPerTurn`. */
   readonly byTool?: Readonly<Record<string, number>>;
-  /** Per effect (`read`, `write`); wins over `perTool`. */
+  /** Per effect (`read`, `write`, `idempotent-write`, `unknown`); wins over `perTool`. */
   readonly byEffect?: Readonly<Partial<Record<ToolEffect, number>>>;
   /** Tools neither limited nor counted toward the total. */
   readonly exclude?: readonly string[];
@@ -55,10 +56,19 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
     const checked = limit(value, `byTool.${name}`);
     if (checked !== undefined) byTool.set(name, checked);
   }
-  const byEffect = {
-    read: limit(limits.byEffect?.read, 'byEffect.read'),
-    write: limit(limits.byEffect?.write, 'byEffect.write'),
-  };
+  const byEffect = new Map<string, number>();
+  for (const effect of Object.keys(limits.byEffect ?? {})) {
+    if (!isToolEffect(effect)) {
+      throw new InvalidOptionsError({
+        option: `limits.byEffect.${effect}`,
+        message: `is not an effect: use ${EFFECT_CHOICES}`,
+      });
+    }
+  }
+  for (const effect of TOOL_EFFECTS) {
+    const checked = limit(limits.byEffect?.[effect], `byEffect.${effect}`);
+    if (checked !== undefined) byEffect.set(effect, checked);
+  }
   const excluded = new Set(limits.exclude ?? []);
   const session = limits.perSession ?? {};
   if (typeof session !== 'object' || session === null) {
@@ -73,7 +83,7 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
   return {
     total,
     isExcluded: (toolName) => excluded.has(toolName),
-    limitFor: (tool) => tool.maxCallsPerTurn ?? byTool.get(tool.name) ?? byEffect[tool.effect] ?? perTool,
+    limitFor: (tool) => tool.maxCallsPerTurn ?? byTool.get(tool.name) ?? byEffect.get(tool.effect) ?? perTool,
     sessionLimitFor: (tool) => sessionByTool.get(tool.name) ?? sessionPerTool,
     sessionTotal: limit(session.total, 'perSession.total'),
   };

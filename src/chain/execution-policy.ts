@@ -29,6 +29,7 @@ import {
 import { MemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
+import { effectRules } from '../tools/tool-effect.js';
 import type { Authorize } from './authorize-call.js';
 import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
@@ -53,7 +54,10 @@ export interface ToolExecutionPolicy {
   /** Default per-call timeout in milliseconds (a tool's own `timeoutMs` wins). */
   readonly timeoutMs?: number;
   readonly retry?: {
-    /** Retries of read tools after a transient failure (default 2); a tool's own `retries` wins. */
+    /**
+     * Retries of read and idempotent-write tools after a transient failure (default 2); a tool's own
+     * `retries` wins. A tool of unknown effect is never retried.
+     */
     readonly readRetries?: number;
     /** Retries of write tools (default 0). */
     readonly writeRetries?: number;
@@ -190,11 +194,13 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
       DEFAULT_READ_ON_STORE_FAILURE,
     contractPolicyFor: (tool) => tool.onContractViolation ?? contractPolicy,
     timeoutFor: (tool) => tool.timeoutMs ?? timeoutMs,
-    // An at-most-once write is never retried: a failed attempt may have acted (see `DEFAULT_IDEMPOTENCY_MODE`).
-    retriesFor: (tool) =>
-      tool.idempotency?.mode === 'at-most-once'
-        ? 0
-        : (tool.retries ?? (tool.effect === 'write' ? writeRetries : readRetries)),
+    // An at-most-once write and a tool of unknown effect are never retried: a failed attempt may have acted
+    // (see tool-effect.ts and `DEFAULT_IDEMPOTENCY_MODE`).
+    retriesFor: (tool) => {
+      const rules = effectRules(tool.effect);
+      if (tool.idempotency?.mode === 'at-most-once' || !rules.retryable) return 0;
+      return tool.retries ?? (rules.retriedByDefault ? readRetries : writeRetries);
+    },
     maxResultCharsFor: (tool) => tool.maxResultChars ?? maxResultChars,
     showErrorMessagesFor: (tool) => tool.showErrorMessages ?? showErrorMessages,
   };

@@ -1,5 +1,6 @@
 import { canonicalArguments } from '../guard/canonical-json.js';
 import type { AnyTool } from '../tools/define-tool.js';
+import { effectRules } from '../tools/tool-effect.js';
 import type { PreparedCall } from './prepare-tool-call.js';
 import type { ToolCallResult } from './tool-execution-result.js';
 
@@ -16,7 +17,7 @@ export function findSharedReads(prepared: readonly PreparedCall[]): readonly num
   const seen = new Set<AnyTool>();
   let repeated: Set<AnyTool> | undefined;
   for (const entry of prepared) {
-    if (entry.type !== 'ready' || entry.tool.effect !== 'read') continue;
+    if (entry.type !== 'ready' || !effectRules(entry.tool.effect).sharesIdenticalCalls) continue;
     if (!seen.has(entry.tool)) seen.add(entry.tool);
     else {
       repeated ??= new Set();

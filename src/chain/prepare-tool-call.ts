@@ -4,6 +4,7 @@ import type { ToolCall } from '../messages/message.js';
 import { sanitizeName } from '../redact/redact.js';
 import type { ValidationOutcome } from '../schema/validation-issue.js';
 import type { AnyTool } from '../tools/define-tool.js';
+import { effectRules } from '../tools/tool-effect.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage } from './call-limits.js';
 import type { ErrorClass } from './error-class.js';
@@ -167,7 +168,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
         });
       }
       case 'store-failed':
-        if (tool.effect === 'write' || policy.onStoreFailure === 'closed') {
+        if (effectRules(tool.effect).closedOnStoreFailure || policy.onStoreFailure === 'closed') {
           return refuse({
             toolName: name,
             code: 'TOOL_UNAVAILABLE',

@@ -1,6 +1,7 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { Store } from '../store/store.js';
+import { effectRules } from '../tools/tool-effect.js';
 import type { LimitScope } from './call-limits.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
 import { findSharedReads } from './find-shared-reads.js';
@@ -238,7 +239,7 @@ function runConcurrently(
       running.push(answerShared(entry, running[first] as Promise<ToolCallResult>, context.events));
     else {
       const run = () => all.run(() => runReady(entry, context));
-      running.push(entry.tool.effect === 'write' ? writes.run(run) : run());
+      running.push(effectRules(entry.tool.effect).runsAlone ? writes.run(run) : run());
     }
   }
   return Promise.all(running);

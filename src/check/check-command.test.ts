@@ -223,7 +223,7 @@ describe('toolwarden check: module formats', () => {
     expect(lines(stdout)).toContain('PASS  echo  1 example');
     expect(lines(stdout)).toContain('FAIL  badEffect  0 examples');
     expect(stdout).toContain(
-      "DEFINITION_INVALID: defineTool rejects it: effect must be 'read' or 'write', got delete.",
+      "DEFINITION_INVALID: defineTool rejects it: effect must be 'read', 'write', 'idempotent-write' or 'unknown', got delete.",
     );
   });
 

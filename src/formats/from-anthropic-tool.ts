@@ -20,7 +20,7 @@ import { ToolFormatError } from './tool-format-error.js';
 /**
  * Reads an Anthropic client tool (`AnthropicTool`: `{ name, description?, input_schema }`). Server tools
  * (`type: "web_search_20250305"` and the like) run at Anthropic and cannot be imported. The format says
- * nothing about side effects (imports default to `write`); a missing description becomes the name.
+ * nothing about side effects (imports default to `unknown`); a missing description becomes the name.
  */
 export function readAnthropicTool(definition: unknown): ImportedToolSpec {
   const tool = readDefinitionObject('anthropic', definition);

@@ -4,22 +4,31 @@ import { toMcpTool } from './to-mcp-tool.js';
 
 const inputSchema = { type: 'object', properties: {} };
 
+/** What `toMcpTool` says of each effect: an unknown effect claims nothing. */
+const HINTS_OF: Record<string, object> = {
+  read: { readOnlyHint: true },
+  write: { readOnlyHint: false },
+  'idempotent-write': { readOnlyHint: false, idempotentHint: true },
+  unknown: {},
+};
+
 describe('fromMcpTool / toMcpTool', () => {
   it.each([
     [{ readOnlyHint: true }, 'read'],
     [{ readOnlyHint: true, destructiveHint: true }, 'read'],
     [{ readOnlyHint: false }, 'write'],
     [{ destructiveHint: true }, 'write'],
-    [{ destructiveHint: false, idempotentHint: true }, 'write'],
-    [{}, 'write'],
-    [undefined, 'write'],
+    [{ destructiveHint: false, idempotentHint: true }, 'idempotent-write'],
+    [{ openWorldHint: true }, 'unknown'],
+    [{}, 'unknown'],
+    [undefined, 'unknown'],
   ])('annotations %j make a %s tool', (annotations, effect) => {
     const tool = fromMcpTool(
       { name: 't', inputSchema, ...(annotations === undefined ? {} : { annotations }) },
       { execute: () => 1 },
     );
     expect(tool.effect).toBe(effect);
-    expect(toMcpTool(tool).annotations).toEqual({ readOnlyHint: effect === 'read' });
+    expect(toMcpTool(tool).annotations).toEqual(HINTS_OF[effect]);
   });
 
   it('lets the caller override the effect', () => {

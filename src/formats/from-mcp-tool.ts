@@ -22,8 +22,9 @@ const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHi
 
 /**
  * Reads an MCP tool (`McpTool`: `{ name, title?, description?, inputSchema, outputSchema?, annotations? }`).
- * - `annotations.readOnlyHint: true` makes a `read` tool; anything else (`destructiveHint`, no hints at
- *   all) a `write` tool, since MCP assumes a tool may change things unless it says otherwise;
+ * - `annotations.readOnlyHint: true` makes a `read` tool; `idempotentHint: true` an `idempotent-write`;
+ *   `readOnlyHint: false` or a `destructiveHint` a `write`; no hints at all an `unknown` effect (see
+ *   docs/effects.md): nobody said, so the cautious defaults;
  * - `outputSchema` becomes the tool's output contract: the tool's result is its `structuredContent`;
  * - a missing description becomes the title (`title`, then `annotations.title`), else the name.
  * Names MCP allows and providers reject (`files.read`, 129 characters, ...) are mapped by the name map.
@@ -63,7 +64,7 @@ export function readMcpTool(definition: unknown): ImportedToolSpec {
     });
   }
   const title = [tool.title, hints.title].find((t): t is string => typeof t === 'string' && t.trim() !== '');
-  const effect: ToolEffect = hints.readOnlyHint === true ? 'read' : 'write';
+  const effect = effectOfHints(hints);
   return {
     format: 'mcp',
     originalName,
@@ -86,4 +87,11 @@ export function fromMcpTool<TResult>(
 export function fromMcpTools(definitions: readonly unknown[], options: ImportToolsOptions): ImportedTools {
   checkImportOptions('mcp', options, 'handler');
   return importToolSpecs(readDefinitionList('mcp', definitions, readMcpTool), options);
+}
+
+/** The effect a definition's own hints declare; no hint about effects declares nothing. */
+function effectOfHints(hints: Readonly<Record<string, unknown>>): ToolEffect {
+  if (hints.readOnlyHint === true) return 'read';
+  if (hints.idempotentHint === true) return 'idempotent-write';
+  return hints.readOnlyHint === false || typeof hints.destructiveHint === 'boolean' ? 'write' : 'unknown';
 }

@@ -23,7 +23,7 @@ const NO_PARAMETERS = Object.freeze({ type: 'object', properties: Object.freeze(
 /**
  * Reads an OpenAI function tool (`OpenAiTool`: `{ type: 'function', function: { name, description?,
  * parameters?, strict? } }`). The format says nothing about side effects, so `effect` is left undefined
- * (imports default to `write`). A missing description becomes the name; missing parameters, an object
+ * (imports default to `unknown`). A missing description becomes the name; missing parameters, an object
  * without properties. `strict` is checked but not kept: pass it again when exporting.
  */
 export function readOpenAiTool(definition: unknown): ImportedToolSpec {

@@ -57,8 +57,8 @@ export interface ImportedTools {
   readonly nameMap: ToolNameMap;
 }
 
-/** Tools a source says nothing about are `write` tools: the stricter defaults (no retries, one at a time). */
-const UNKNOWN_EFFECT: ToolEffect = 'write';
+/** Tools a source says nothing about are of `unknown` effect: the cautious defaults (see docs/effects.md). */
+const UNKNOWN_EFFECT: ToolEffect = 'unknown';
 
 /** Turns one tool spec into a tool, registered under its provider-legal name. */
 export function importToolSpec<TResult>(

@@ -89,26 +89,31 @@ describe('MCP reference servers: import, effects, round trips', () => {
     expect(imported.tools.map((tool) => tool.name)).toEqual(allRecorded.map((tool) => tool.name));
   });
 
-  it('makes read tools of exactly the tools marked readOnlyHint, and write tools of the rest', () => {
-    const reads = imported.tools.filter((tool) => tool.effect === 'read').map((tool) => tool.name);
-    expect(reads).toEqual(READ_TOOLS);
-    const writes = imported.tools.filter((tool) => tool.effect === 'write').map((tool) => tool.name);
-    expect(writes).toEqual([
-      'gzip-file-as-resource',
+  it('makes read tools of the tools marked readOnlyHint, idempotent writes of idempotentHint, writes of the rest', () => {
+    const byEffect = (effect: string) =>
+      imported.tools.filter((tool) => tool.effect === effect).map((tool) => tool.name);
+    expect(byEffect('read')).toEqual(READ_TOOLS);
+    expect(byEffect('write')).toEqual([
       'toggle-simulated-logging',
       'toggle-subscriber-updates',
       'simulate-research-query',
-      'write_file',
       'edit_file',
-      'create_directory',
       'move_file',
       'create_entities',
       'create_relations',
       'add_observations',
+    ]);
+    // server-filesystem marks write_file idempotent: writing the same content twice does no more than once.
+    expect(byEffect('idempotent-write')).toEqual([
+      'gzip-file-as-resource',
+      'write_file',
+      'create_directory',
       'delete_entities',
       'delete_observations',
       'delete_relations',
     ]);
+    // Every recorded tool carries hints: none is of unknown effect.
+    expect(byEffect('unknown')).toEqual([]);
   });
 
   it('turns outputSchema into the output contract', () => {
@@ -134,7 +139,9 @@ describe('MCP reference servers: import, effects, round trips', () => {
       });
       // The probe kept no descriptions: the name stands in for one.
       expect(exported).toEqual({ ...expected, description: recorded.description ?? recorded.name });
-      expect(toMcpTool(tool).annotations).toEqual({ readOnlyHint: tool.effect === 'read' });
+      const { readOnlyHint, idempotentHint } = toMcpTool(tool).annotations ?? {};
+      expect(readOnlyHint).toBe(tool.effect === 'read');
+      expect(idempotentHint).toBe(tool.effect === 'idempotent-write' ? true : undefined);
     });
   });
 

@@ -1,6 +1,7 @@
 import type { ToolSpec } from '../model/model.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import type { AnyTool, ToolEffect } from '../tools/define-tool.js';
+import type { AnyTool } from '../tools/define-tool.js';
+import { isToolEffect, type ToolEffect } from '../tools/tool-effect.js';
 import { describeType } from './read-tool-fields.js';
 import { type ToolFormat, ToolFormatError } from './tool-format-error.js';
 
@@ -38,7 +39,7 @@ export function readExportedTool<TOptions>(
     });
   }
   const defined = 'effect' in tool;
-  if (defined && tool.effect !== 'read' && tool.effect !== 'write') {
+  if (defined && !isToolEffect(tool.effect)) {
     throw new ToolFormatError({
       format,
       path: '',

@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../model/model.js';
 import type { AnyTool } from '../tools/define-tool.js';
+import type { ToolEffect } from '../tools/tool-effect.js';
 import type { McpTool, McpToolAnnotations } from './mcp-tool.js';
 import { readExportedTool } from './read-exported-tool.js';
 import { describeType } from './read-tool-fields.js';
@@ -15,7 +16,7 @@ export interface ToMcpToolOptions {
 }
 
 /**
- * The MCP format of a tool. `readOnlyHint` always follows the tool's effect (`read` → true), whatever
+ * The MCP format of a tool. `readOnlyHint` and `idempotentHint` always follow the tool's effect (`read` → read-only; unknown: no hint), whatever
  * `options.annotations` says (a `ToolSpec` has no effect: then only the annotations given); the tool's output contract, when it has a JSON Schema, is the `outputSchema`.
  */
 export function toMcpTool(tool: AnyTool | ToolSpec, options?: ToMcpToolOptions): McpTool {
@@ -45,7 +46,26 @@ export function toMcpTool(tool: AnyTool | ToolSpec, options?: ToMcpToolOptions):
     ...(exported.outputSchema === undefined ? {} : { outputSchema: exported.outputSchema }),
     annotations: {
       ...annotations,
-      ...(exported.effect === undefined ? {} : { readOnlyHint: exported.effect === 'read' }),
+      ...hintsOf(exported.effect),
     },
   };
+}
+
+/** The hints that follow from an effect; an unknown effect claims nothing (MCP's defaults then apply). */
+function hintsOf(effect: ToolEffect | undefined): McpToolAnnotations {
+  switch (effect) {
+    case undefined:
+    case 'unknown':
+      return {};
+    case 'read':
+      return { readOnlyHint: true };
+    case 'write':
+      return { readOnlyHint: false };
+    case 'idempotent-write':
+      return { readOnlyHint: false, idempotentHint: true };
+    default: {
+      const never: never = effect;
+      return never;
+    }
+  }
 }

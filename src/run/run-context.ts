@@ -6,6 +6,7 @@ import type { GuardConfig } from '../guard/loop-guard.js';
 import { hintsByTool } from '../guard/loop-hints.js';
 import type { Message } from '../messages/message.js';
 import type { ToolSpec } from '../model/model.js';
+import { mayChangeWorld } from '../tools/tool-effect.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
 import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
 import type { LoopStep } from './loop-outcome.js';
@@ -144,9 +145,13 @@ function callIdsOf(messages: readonly Message[]): Set<string> {
   return ids;
 }
 
-/** Whether a tool name (as the model asked for it) is one of the run's write tools. */
+/**
+ * Whether a tool name (as the model asked for it) is one of the run's tools that may change the world:
+ * writes of every kind and tools of unknown effect (see tool-effect.ts). A name the run does not know is not.
+ */
 export function isWriteTool(run: RunContext, name: string): boolean {
-  return run.runtime.tools.get(name)?.effect === 'write';
+  const tool = run.runtime.tools.get(name);
+  return tool !== undefined && mayChangeWorld(tool.effect);
 }
 
 /** Milliseconds the run has spent, this process's part included. */

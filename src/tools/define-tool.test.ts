@@ -51,7 +51,7 @@ describe('defineTool', () => {
 
   it.each([
     ['no description', { description: '  ' }, /a description is required/],
-    ['a bad effect', { effect: 'delete' }, /effect must be 'read' or 'write'/],
+    ['a bad effect', { effect: 'delete' }, /effect must be 'read', 'write', 'idempotent-write' or 'unknown'/],
     ['no execute', { execute: 'run' }, /execute must be a function/],
     ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be an integer between 1 and 2147483647, got 0\./],
     ['bad retries', { retries: -1 }, /retries must be an integer >= 0, got -1\./],

@@ -27,9 +27,10 @@ import {
   resolveIdempotency,
 } from './idempotency-options.js';
 import type { ToolContext } from './tool-context.js';
+import { EFFECT_CHOICES, effectRules, isToolEffect, type ToolEffect } from './tool-effect.js';
 import { checkToolName } from './tool-name.js';
 
-export type ToolEffect = 'read' | 'write';
+export type { ToolEffect } from './tool-effect.js';
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object' };
 
@@ -52,12 +53,16 @@ export interface ToolDefinition<TArgs, TResult> {
    * can be shown it. Omitted: any object.
    */
   input?: SchemaInput<TArgs>;
-  /** `write` tools get stricter defaults: run one at a time, no retries unless set. */
+  /**
+   * What a call does to the world (see `ToolEffect` and docs/effects.md): `read`, `write` (run one at a
+   * time, never retried unless set, deduplicated), `idempotent-write` (safe to repeat, so retried) or
+   * `unknown` (never retried, never answered from a record).
+   */
   effect: ToolEffect;
   execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
   /** Per-call timeout in milliseconds (the tool's signal aborts; the failure counts as transient). */
   timeoutMs?: number;
-  /** Retries after a transient failure (defaults: read 2, write 0). */
+  /** Retries after a transient failure (defaults: read and idempotent-write 2, write 0; unknown: never). */
   retries?: number;
   /** Calls allowed per turn for this tool (overrides the chain's limits). */
   maxCallsPerTurn?: number;
@@ -178,13 +183,18 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (typeof description !== 'string' || description.trim() === '') {
     fail('a description is required: the model reads it to decide when to call the tool.');
   }
-  if (effect !== 'read' && effect !== 'write')
-    fail(`effect must be 'read' or 'write', got ${String(effect)}.`);
+  if (!isToolEffect(effect)) fail(`effect must be ${EFFECT_CHOICES}, got ${String(effect)}.`);
   if (typeof execute !== 'function') fail('execute must be a function.');
   for (const rule of NUMBER_OPTIONS) {
     const value = definition[rule.option];
     const problem = value === undefined ? undefined : numberOptionProblem(value, rule);
     if (problem !== undefined) fail(`${rule.option} ${problem}.`);
+  }
+
+  if (typeof definition.retries === 'number' && definition.retries > 0 && !effectRules(effect).retryable) {
+    fail(
+      'a tool of unknown effect is never retried (a failed attempt may have acted): declare its effect, or remove retries.',
+    );
   }
 
   const schema = input ?? (EMPTY_OBJECT_SCHEMA as SchemaInput<TArgs>);

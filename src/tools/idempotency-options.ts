@@ -1,5 +1,6 @@
 import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../defaults.js';
 import { numberOptionProblem } from '../options/check-option.js';
+import { effectRules, type ToolEffect } from './tool-effect.js';
 
 /** How a write is kept from running twice; see `DEFAULT_IDEMPOTENCY_MODE` for what each promises. */
 export type IdempotencyMode = 'at-least-once' | 'at-most-once';
@@ -47,22 +48,23 @@ export interface IdempotencySettings {
 
 /**
  * The settings of a tool's `idempotency` option, or what is wrong with it. A write tool deduplicates its
- * calls unless it says `idempotency: false`; a read tool never does (identical reads of one response share
- * one execution already), so an object there is refused.
+ * calls unless it says `idempotency: false`; no other effect may (see tool-effect.ts): a read's answer may
+ * have changed since the record, an idempotent write is safe to run again, and an unknown effect may be
+ * either, so an object there is refused.
  */
 export function resolveIdempotency(
   option: unknown,
-  tool: { readonly effect: 'read' | 'write'; readonly retries: unknown },
+  tool: { readonly effect: ToolEffect; readonly retries: unknown },
 ): { readonly settings: IdempotencySettings | undefined } | { readonly problem: string } {
   if (option === false) return { settings: undefined };
-  if (option === undefined) return { settings: tool.effect === 'write' ? DEFAULTS : undefined };
+  const rules = effectRules(tool.effect);
+  if (option === undefined) return { settings: rules.deduplicatedByDefault ? DEFAULTS : undefined };
   if (typeof option !== 'object' || option === null || Array.isArray(option)) {
     return { problem: 'idempotency must be false or { key?, mode?, ttlMs?, leaseMs? }.' };
   }
-  if (tool.effect !== 'write') {
+  if (!rules.deduplicable) {
     return {
-      problem:
-        "idempotency applies to write tools only (effect 'write'); a read tool's identical calls already share one execution.",
+      problem: `idempotency applies to write tools only (effect 'write'); a tool of effect '${String(tool.effect)}' is never answered from a record.`,
     };
   }
   const { key, mode, ttlMs, leaseMs } = option as Record<string, unknown>;

@@ -78,9 +78,15 @@ const POLICY_KEYS = [
 export interface GuardToolsOptions extends GuardToolsPolicy {
   /**
    * Names of the write tools: run once per tool call id (idempotent), never retried, limited as writes. A
-   * tool with `needsApproval` is a write unless `perTool` says `effect: 'read'`.
+   * tool with `needsApproval` is a write unless `perTool` says otherwise.
    */
   readonly writes?: readonly string[];
+  /**
+   * Names of the read tools: retried after a transient failure, judged as reads by the loop guard. A tool
+   * named in neither list (nor given an `effect` in `perTool`) is of unknown effect: never retried, and taken
+   * by the loop guard as a call that may change something (see docs/effects.md).
+   */
+  readonly reads?: readonly string[];
   /** Settings per tool name. */
   readonly perTool?: Readonly<Record<string, GuardedToolOptions>>;
   /**
@@ -102,6 +108,7 @@ export interface GuardToolsOptions extends GuardToolsPolicy {
 const KNOWN_KEYS: ReadonlySet<string> = new Set([
   ...POLICY_KEYS,
   'writes',
+  'reads',
   'perTool',
   'sessionId',
   'loopGuard',
@@ -127,6 +134,7 @@ const TOOL_KEYS: ReadonlySet<string> = new Set([
 export interface CheckedGuardOptions {
   readonly policy: GuardToolsPolicy;
   readonly writes: ReadonlySet<string>;
+  readonly reads: ReadonlySet<string>;
   readonly perTool: ReadonlyMap<string, GuardedToolOptions>;
   readonly sessionId: string | undefined;
   readonly loopGuard: GuardOptions | false;
@@ -179,7 +187,7 @@ export function checkGuardOptions(options: unknown, toolNames: ReadonlySet<strin
   }
   return {
     policy: policy as GuardToolsPolicy,
-    writes: checkWrites(given.writes, toolNames),
+    ...checkEffectLists(given.writes, given.reads, toolNames),
     perTool: checkPerTool(given.perTool, toolNames),
     sessionId,
     loopGuard: loopGuard as GuardOptions | false,
@@ -189,16 +197,36 @@ export function checkGuardOptions(options: unknown, toolNames: ReadonlySet<strin
   };
 }
 
-function checkWrites(writes: unknown, toolNames: ReadonlySet<string>): ReadonlySet<string> {
-  if (writes === undefined) return new Set();
-  if (!Array.isArray(writes)) {
+function checkEffectLists(
+  writes: unknown,
+  reads: unknown,
+  toolNames: ReadonlySet<string>,
+): { readonly writes: ReadonlySet<string>; readonly reads: ReadonlySet<string> } {
+  const checked = {
+    writes: checkNames(writes, 'writes', toolNames),
+    reads: checkNames(reads, 'reads', toolNames),
+  };
+  for (const name of checked.reads) {
+    if (checked.writes.has(name)) {
+      throw new InvalidOptionsError({
+        option: 'reads',
+        message: `names "${name}", which writes names too: a tool is one or the other`,
+      });
+    }
+  }
+  return checked;
+}
+
+function checkNames(names: unknown, option: string, toolNames: ReadonlySet<string>): ReadonlySet<string> {
+  if (names === undefined) return new Set();
+  if (!Array.isArray(names)) {
     throw new InvalidOptionsError({
-      option: 'writes',
-      message: `must be an array of tool names, got ${describeOptionValue(writes)}`,
+      option,
+      message: `must be an array of tool names, got ${describeOptionValue(names)}`,
     });
   }
-  for (const [index, name] of writes.entries()) checkKnownName(name, toolNames, `writes[${index}]`);
-  return new Set(writes as string[]);
+  for (const [index, name] of names.entries()) checkKnownName(name, toolNames, `${option}[${index}]`);
+  return new Set(names as string[]);
 }
 
 function checkPerTool(

@@ -11,6 +11,7 @@ import { hintsByTool } from '../../guard/loop-hints.js';
 import { sanitizeName } from '../../redact/redact.js';
 import { resolveGuard } from '../../run/stop-conditions.js';
 import { type AnyTool, defineTool } from '../../tools/define-tool.js';
+import { mayChangeWorld, type ToolEffect } from '../../tools/tool-effect.js';
 import { checkToolName } from '../../tools/tool-name.js';
 import { GuardedToolError } from './guard-tools-error.js';
 import {
@@ -98,7 +99,10 @@ export function guardTools<TOOLS extends ToolSet>(
     unknownTool: 'feedback',
     onLimitExceeded: 'feedback',
   });
-  const isWrite = (name: string) => runtime.tools.get(name)?.effect === 'write';
+  const isWrite = (name: string) => {
+    const tool = runtime.tools.get(name);
+    return tool !== undefined && mayChangeWorld(tool.effect);
+  };
   const guard = checked.loopGuard === false ? undefined : resolveGuard(checked.loopGuard);
   const steps = createStepGuard({
     config:
@@ -189,17 +193,27 @@ function guardedExecute(name: string, settings: CallSettings) {
   };
 }
 
+/**
+ * The effect the lists give a tool: named in `writes`, or asking for approval (it acts on something, so a
+ * replayed approval must not run it again): a write; named in `reads`: a read; else nobody said: unknown.
+ */
+function listedEffect(name: string, tool: Tool, checked: CheckedGuardOptions): ToolEffect {
+  if (checked.writes.has(name)) return 'write';
+  if (checked.reads.has(name)) return 'read';
+  return hasApproval(tool) ? 'write' : 'unknown';
+}
+
 /** The chain's tool for one AI SDK tool: its schemas, the settings of `options`, its `execute` with the AI SDK's options. */
 function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyTool {
   const own: GuardedToolOptions = checked.perTool.get(name) ?? {};
   const { revalidate, idempotency, ...settings } = own;
-  // A tool that asks for approval acts on something: a write, so a replayed approval does not run it again.
-  const effect = own.effect ?? (checked.writes.has(name) || hasApproval(tool) ? 'write' : 'read');
+  const effect = own.effect ?? listedEffect(name, tool, checked);
   const option = `perTool.${name}`;
-  if (effect === 'read' && checked.writes.has(name)) {
+  const list = checked.writes.has(name) ? 'writes' : checked.reads.has(name) ? 'reads' : undefined;
+  if (list !== undefined && own.effect !== undefined && own.effect !== listedEffect(name, tool, checked)) {
     throw new InvalidOptionsError({
       option: `${option}.effect`,
-      message: "is 'read', yet writes names the tool",
+      message: `is '${String(own.effect)}', yet ${list} names the tool`,
     });
   }
   const execute = tool.execute as NonNullable<Tool['execute']>;
@@ -212,7 +226,8 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
       effect,
       input: toStandardSchema(revalidate === false ? undefined : tool.inputSchema, 'input'),
       ...(tool.outputSchema === undefined ? {} : { output: toStandardSchema(tool.outputSchema, 'output') }),
-      ...(effect === 'read'
+      // A write runs once per tool call id: the AI SDK sends each call once, so only a re-sent call repeats it.
+      ...(effect !== 'write'
         ? idempotency === undefined
           ? {}
           : { idempotency }

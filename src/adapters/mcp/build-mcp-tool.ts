@@ -9,7 +9,7 @@ import { classifyMcpFailure, mcpFailureKind } from './classify-mcp-failure.js';
 import { describePart, formatMcpResult } from './format-mcp-result.js';
 import { McpCallError } from './mcp-call-error.js';
 import type { McpClientPort } from './mcp-client-port.js';
-import { describeMcpTool, type McpToolInfo, readHints, retriesFor } from './mcp-tool-info.js';
+import { describeMcpTool, type McpToolInfo, readHints } from './mcp-tool-info.js';
 import type { McpToolSettings } from './mcp-tool-settings.js';
 import { type McpToolResult, readCallResult } from './read-call-result.js';
 import { structuredContentContract } from './structured-content-contract.js';
@@ -51,9 +51,7 @@ export function buildMcpTool(definition: unknown, context: BuildContext): BuiltM
     spec.outputSchema !== undefined,
   );
   const own = context.settings?.(info) ?? {};
-  const retries = retriesFor(info);
   const tool = defineTool<unknown, McpToolResult>({
-    ...(retries === undefined ? {} : { retries }),
     ...(context.showErrorMessages === undefined ? {} : { showErrorMessages: context.showErrorMessages }),
     formatResult: context.formatResult ?? formatMcpResult,
     ...own,

@@ -119,11 +119,9 @@ describe('the trust rule in a loop', () => {
     return outcome.messages.filter((message) => message.role === 'tool').map((message) => message.content);
   };
 
-  it('untrusted, a readOnlyHint tool is a write: the identical second call is not run again', async () => {
-    expect(await twice(false)).toEqual([
-      'run 1',
-      'Already done: an identical earlier call did this, so it was not run again. Its result then: run 1',
-    ]);
+  it('untrusted, a readOnlyHint tool is of unknown effect: the second call runs, never answered from a record', async () => {
+    // The answer changed between the calls (a file edited in between): a record would have given "run 1".
+    expect(await twice(false)).toEqual(['run 1', 'run 2']);
   });
 
   it('trusted, it is a read: both calls run', async () => {

@@ -1,4 +1,3 @@
-import { DEFAULT_READ_RETRIES } from '../../defaults.js';
 import type { ToolEffect } from '../../tools/define-tool.js';
 
 /** The hints a server gave (`annotations`), as booleans; absent ones are undefined. */
@@ -20,22 +19,25 @@ export interface McpToolInfo {
   /** Whether the hints were believed (`options.trusted`). */
   readonly trusted: boolean;
   readonly effect: ToolEffect;
-  /** May destroy or overwrite: ask for approval here (`options.tool`). Untrusted: every write is. */
+  /** May destroy or overwrite by MCP's defaults on the hints as given: ask for approval here (`options.tool`). */
   readonly destructive: boolean;
-  /** Calling it twice with the same arguments does no more than once: a transient failure is retried. */
+  /** Calling it twice with the same arguments does no more than once (a trusted read or idempotent write). */
   readonly idempotent: boolean;
   readonly hasOutputSchema: boolean;
 }
 
 /**
- * The annotation trust rule. The spec calls annotations hints, untrusted unless the server is trusted,
- * and gives their defaults for a tool that says nothing: not read-only, destructive, not idempotent.
- * - untrusted (the default): every tool is taken at those defaults, whatever it says: a `write` tool
- *   (run one at a time, not retried, identical calls of a session run once), destructive, not idempotent;
- *   a server cannot buy retries or parallel runs by saying `readOnlyHint: true`;
+ * The annotation trust rule. The spec calls annotations hints, untrusted unless the server is trusted.
+ * - untrusted (the default): the effect is `unknown`, whatever the hints say: never retried, never
+ *   answered from a record, judged by the loop guard as a call that may change something (see
+ *   docs/effects.md). A server cannot buy retries, parallel runs or a replayed answer by saying
+ *   `readOnlyHint: true`, and a read of it is never answered with a stale result;
  * - trusted: `readOnlyHint: true` makes a `read` tool (retried, run in parallel, identical calls of a
- *   response share one run); a write is destructive unless `destructiveHint: false`; `idempotentHint: true`
- *   lets a write be retried after a transient failure (doing it twice does no more than once).
+ *   response share one run); `idempotentHint: true` an `idempotent-write` (retried: doing it twice does no
+ *   more than once); any other tool a `write`.
+ * `destructive` is MCP's defaults applied to the hints as given (not read-only, and not marked
+ * `destructiveHint: false`), trusted or not: it decides whom to ask, and a server that says nothing is
+ * asked about. An untrusted server can lie to avoid a question: name such tools in `options.tool`.
  */
 export function describeMcpTool(
   names: { readonly originalName: string; readonly name: string; readonly title: string | undefined },
@@ -43,21 +45,21 @@ export function describeMcpTool(
   trusted: boolean,
   hasOutputSchema: boolean,
 ): McpToolInfo {
-  const readOnly = trusted && hints.readOnlyHint === true;
+  const effect = trusted ? trustedEffect(hints) : 'unknown';
   return Object.freeze({
     ...names,
     hints: Object.freeze({ ...hints }),
     trusted,
-    effect: readOnly ? 'read' : 'write',
-    destructive: !readOnly && (!trusted || hints.destructiveHint !== false),
-    idempotent: readOnly || (trusted && hints.idempotentHint === true),
+    effect,
+    destructive: hints.readOnlyHint !== true && hints.destructiveHint !== false,
+    idempotent: effect === 'read' || effect === 'idempotent-write',
     hasOutputSchema,
   });
 }
 
-/** The retries a tool gets from its info: an idempotent write is retried like a read. */
-export function retriesFor(info: McpToolInfo): number | undefined {
-  return info.effect === 'write' && info.idempotent ? DEFAULT_READ_RETRIES : undefined;
+function trustedEffect(hints: McpToolHints): ToolEffect {
+  if (hints.readOnlyHint === true) return 'read';
+  return hints.idempotentHint === true ? 'idempotent-write' : 'write';
 }
 
 /** The hints of a definition's `annotations` (already checked to be booleans when present). */

@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallAnswer, ToolCallOutcome } from '../../chain/execute-single-call.js';
 import { executeToolCall } from '../../chain/execute-tool-call.js';
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
+import type { AnyTool } from '../../tools/define-tool.js';
 import { connectV1, connectV2, countingPort, portOf, SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
 import { fromMcpClient, type McpTools } from './from-mcp-client.js';
 import { McpCallError } from './mcp-call-error.js';
@@ -44,13 +46,13 @@ describe.each([
       }),
     );
 
-  it('lists the 13 tools; untrusted, every one is a destructive write, whatever its readOnlyHint says', () => {
+  it('lists the 13 tools; untrusted, every one is of unknown effect, whatever its readOnlyHint says', () => {
     expect(mcp.tools).toHaveLength(13);
     expect(mcp.skipped).toEqual([]);
-    expect(mcp.tools.every((tool) => tool.effect === 'write')).toBe(true);
+    expect(mcp.tools.every((tool) => tool.effect === 'unknown')).toBe(true);
     expect(mcp.info('echo')).toMatchObject({
-      effect: 'write',
-      destructive: true,
+      effect: 'unknown',
+      destructive: false,
       idempotent: false,
       trusted: false,
       hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -60,17 +62,21 @@ describe.each([
     expect(structured?.inputJsonSchema).toMatchObject({ required: ['location'] });
   });
 
-  it('trusted, readOnlyHint makes read tools and idempotentHint retries a write', async () => {
+  it('trusted, readOnlyHint makes read tools and idempotentHint an idempotent write (retried)', async () => {
     const trusted = await fromMcpClient(client, { trusted: true, listen: false });
     const effect = Object.fromEntries(trusted.tools.map((tool) => [tool.name, tool.effect]));
     expect(effect).toMatchObject({ echo: 'read', 'get-sum': 'read', 'toggle-simulated-logging': 'write' });
     expect(trusted.info('gzip-file-as-resource')).toMatchObject({
-      effect: 'write',
+      effect: 'idempotent-write',
       destructive: false,
       idempotent: true,
     });
-    expect(trusted.tools.find((tool) => tool.name === 'gzip-file-as-resource')?.retries).toBe(2);
-    expect(trusted.tools.find((tool) => tool.name === 'toggle-simulated-logging')?.retries).toBeUndefined();
+    const policy = createToolRuntime({ tools: trusted.tools }).policy;
+    const tool = (name: string) => trusted.tools.find((t) => t.name === name) as AnyTool;
+    expect(policy.retriesFor(tool('gzip-file-as-resource'))).toBe(2);
+    expect(policy.retriesFor(tool('toggle-simulated-logging'))).toBe(0);
+    const untrustedEcho = mcp.tools.find((t) => t.name === 'echo') as AnyTool;
+    expect(createToolRuntime({ tools: mcp.tools }).policy.retriesFor(untrustedEcho)).toBe(0);
   });
 
   it('runs echo and get-sum in a tool loop: the model reads what the server answered', async () => {

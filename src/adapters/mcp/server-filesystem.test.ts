@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeToolCall } from '../../chain/execute-tool-call.js';
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import { resumeToolLoop } from '../../run/resume-tool-loop.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
@@ -37,18 +38,44 @@ describe('server-filesystem', () => {
   it('lists 14 tools, each with its outputSchema as the output contract', () => {
     expect(untrusted.tools).toHaveLength(14);
     expect(untrusted.tools.every((tool) => tool.outputJsonSchema !== undefined)).toBe(true);
-    expect(untrusted.tools.every((tool) => tool.effect === 'write')).toBe(true);
+    expect(untrusted.tools.every((tool) => tool.effect === 'unknown')).toBe(true);
+    // Whom to ask follows the hints as given, trusted or not: a read is not asked about.
+    expect(untrusted.info('read_text_file')).toMatchObject({ effect: 'unknown', destructive: false });
   });
 
   it('trusted: read tools by readOnlyHint; write_file, edit_file and move_file are destructive writes', () => {
     const effects = Object.fromEntries(trusted.tools.map((tool) => [tool.name, tool.effect]));
-    expect(effects).toMatchObject({ read_text_file: 'read', list_directory: 'read', write_file: 'write' });
+    expect(effects).toMatchObject({
+      read_text_file: 'read',
+      list_directory: 'read',
+      write_file: 'idempotent-write',
+      edit_file: 'write',
+    });
     const destructive = trusted.tools
       .filter((tool) => trusted.info(tool.name)?.destructive)
       .map((t) => t.name);
     expect(destructive.sort()).toEqual(['edit_file', 'move_file', 'write_file']);
-    expect(trusted.info('create_directory')).toMatchObject({ effect: 'write', destructive: false });
+    expect(trusted.info('create_directory')).toMatchObject({
+      effect: 'idempotent-write',
+      destructive: false,
+    });
     expect(trusted.info('write_file')).toMatchObject({ idempotent: true, hints: { destructiveHint: true } });
+  });
+
+  it('untrusted defaults: a second read of a file changed in between gets the new content, not a record', async () => {
+    const path = join(root, 'notes.txt');
+    writeFileSync(path, 'version 1');
+    const runtime = createToolRuntime({ tools: untrusted.tools });
+    const read = assistantWithCalls([{ name: 'read_text_file', arguments: { path } }]);
+    const model = new ScriptedModel({
+      script: (_, index) => {
+        if (index === 1) writeFileSync(path, 'version 2');
+        return index < 2 ? read : { role: 'assistant', content: 'done' };
+      },
+    });
+    const outcome = await runToolLoop({ runtime, model, sessionId: 's1', messages: [user] });
+    const seen = outcome.messages.filter((message) => message.role === 'tool').map((m) => m.content);
+    expect(seen).toEqual(['{"content":"version 1"}', '{"content":"version 2"}']);
   });
 
   it('reads a file: the model sees the structured content, checked against the outputSchema', async () => {

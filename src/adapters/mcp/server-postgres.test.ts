@@ -30,8 +30,8 @@ async function query(tools: McpTools, sql: string) {
 }
 
 describe('server-postgres', () => {
-  it('lists its one tool, a write (it says nothing, and is not trusted)', () => {
-    expect(withheld.tools.map((tool) => [tool.name, tool.effect])).toEqual([['query', 'write']]);
+  it('lists its one tool, of unknown effect (it says nothing, and is not trusted)', () => {
+    expect(withheld.tools.map((tool) => [tool.name, tool.effect])).toEqual([['query', 'unknown']]);
   });
 
   it('answers a good query with its rows', async () => {
