@@ -1,5 +1,6 @@
 import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
 import { ApprovalError } from '../errors/approval-error.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { StoreError } from '../errors/store-error.js';
 import type { Store } from '../store/store.js';
 import { storeKey } from '../store/store-key.js';
@@ -33,6 +34,9 @@ export interface StoredRun {
   readonly version: number;
 }
 
+/** Characters of a run id, at most (ids are UUIDs; a longer one is not one of ours). */
+const MAX_RUN_ID_CHARS = 200;
+
 /** A run claimed by one resume: only that resume writes its record from now on. */
 export interface ClaimedRun {
   readonly key: string;
@@ -56,6 +60,19 @@ export async function readPendingRun(
   runId: string,
   options: StoreCallOptions = {},
 ): Promise<StoredRun> {
+  // The public entry: the same answers as `resumeToolLoop` for a bad id or store, never a raw TypeError.
+  if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS) {
+    throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
+  }
+  if (typeof store !== 'object' || store === null || typeof store.get !== 'function') {
+    throw new InvalidOptionsError({ option: 'store', message: 'must be a Store (get, set, delete, ...)' });
+  }
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidOptionsError({
+      option: 'options',
+      message: 'must be an object ({ timeoutMs?, signal? })',
+    });
+  }
   const entry = await bounded(() => store.get(runStateKey(runId)), options);
   if (entry === undefined) {
     throw new ApprovalError({ reason: 'unknown-run', runId, message: 'the store holds no run by that id' });
