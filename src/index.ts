@@ -126,6 +126,7 @@ export type {
   GuardState,
   LoopDetector,
   LoopEvidence,
+  LoopFingerprint,
   RoundRecord,
 } from './guard/guard-types.js';
 export type { LoopHints } from './guard/loop-hints.js';

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
-import type { LoopEvidence } from '../guard/guard-types.js';
 import { redactForModel } from '../redact/redact.js';
+import { explainLoop } from './explain-loop.js';
 import type { LoopOutcome, StopEvidence } from './loop-outcome.js';
 
 type Stopped = Extract<LoopOutcome, { type: 'stopped' }>;
@@ -30,7 +30,7 @@ function stoppedText(outcome: Stopped): string {
   const at = `Stopped after ${plural(outcome.roundTrips, 'model call')} (${outcome.reason})`;
   switch (outcome.reason) {
     case 'loop-detected':
-      return evidence.kind === 'loop' ? `${at}: ${loopText(evidence)}` : `${at}.`;
+      return evidence.kind === 'loop' ? `${at}: ${explainLoop(evidence, outcome.messages)}` : `${at}.`;
     case 'max-round-trips':
       return `${at}: the run reached its ceiling of ${ceilingOf(evidence)} model calls without a final answer, and the loop guard saw no loop. If the task is legitimately this long (a long pagination, a batch), raise maxRoundTrips; if the model wanders, give it fewer or clearer tools.`;
     case 'budget-exhausted':
@@ -71,29 +71,6 @@ function limitText(evidence: Extract<StopEvidence, { kind: 'limit' }>): string {
     default: {
       const unreachable: never = scope;
       throw new TypeError(`unknown limit scope ${String(unreachable)}`);
-    }
-  }
-}
-
-function loopText(evidence: LoopEvidence): string {
-  const tools = evidence.toolNames.join(', ');
-  const rounds = `round${evidence.rounds.length === 1 ? '' : 's'} ${evidence.rounds.join(', ')}`;
-  switch (evidence.detector) {
-    case 'exact-repeat':
-      return `${tools} was called with the same arguments ${evidence.occurrences} times (${rounds}) and gave the same result each time, so the model could not use what it got. If it is a read meant to be called again with the same answer (a polled status, a wait tool between polls), declare loop: { polled: true } on it; if its result holds a field that changes on every call without meaning anything (a timestamp, a request id), list it in loop: { ignoreFields }; otherwise check that the tool's description promises what its result says.`;
-    case 'same-result':
-      return `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result, or the same denial: the model kept changing the arguments and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; if the calls were denied, leave the tool out for callers who may not use it; otherwise the tool's description should say what it can and cannot find.`;
-    case 'unchanged-poll':
-      return `${tools}, declared polled, answered the same ${evidence.occurrences} times (${rounds}). If the work it waits on legitimately takes longer, raise loop: { polled: { maxUnchanged } }, or let the model tell the user to come back later.`;
-    case 'cycle':
-      return `the rounds ${evidence.rounds.join(', ')} repeat a sequence of ${evidence.period ?? 2} rounds (${tools}) with the same calls and results. The model alternates between steps that do not move it on; look at what each result tells it to do next.`;
-    case 'no-progress':
-      return `${plural(evidence.occurrences, 'round')} in a row (${rounds}) only repeated calls and results already seen in this request (${tools}). Raise guard.noProgressRounds only if such rounds are legitimate for your tools.`;
-    case 'still-unavailable':
-      return `${tools} failed transiently ${evidence.occurrences} times (${rounds}) after the chain's own retries: the dependency is down. Fix it, or raise guard.transientRepeatLimit.`;
-    default: {
-      const unreachable: never = evidence.detector;
-      throw new TypeError(`unknown detector ${String(unreachable)}`);
     }
   }
 }

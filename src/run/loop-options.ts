@@ -29,8 +29,13 @@ export interface StopInfo {
   readonly reason: StopReason;
   readonly evidence: StopEvidence;
   readonly messages: readonly Message[];
-  /** The write tools that ran in this request before the stop, and how often (see `writesDone`). */
+  /**
+   * The tools that may change the world and took effect in this request before the stop, and how often
+   * (a replay, a refusal or a failure before acting is none; see `writesDone`).
+   */
   readonly writes: readonly WriteDone[];
+  /** The tools with a call that may or may not have taken effect (timed out, cut off, failed after it started). */
+  readonly outcomeUnknown: readonly string[];
 }
 
 /** Around every model call: a cache, a rate limiter or a tracer calls `next` (or answers itself). */

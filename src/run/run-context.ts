@@ -6,7 +6,7 @@ import type { GuardConfig } from '../guard/loop-guard.js';
 import { hintsByTool } from '../guard/loop-hints.js';
 import type { Message } from '../messages/message.js';
 import type { ToolSpec } from '../model/model.js';
-import { mayChangeWorld } from '../tools/tool-effect.js';
+import { isToolEffect, mayChangeWorld, type ToolEffect } from '../tools/tool-effect.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
 import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
 import type { LoopStep } from './loop-outcome.js';
@@ -152,6 +152,13 @@ function callIdsOf(messages: readonly Message[]): Set<string> {
 export function isWriteTool(run: RunContext, name: string): boolean {
   const tool = run.runtime.tools.get(name);
   return tool !== undefined && mayChangeWorld(tool.effect);
+}
+
+/** The effect of one of the run's tools, by the name the model asked for; undefined for a name the run does not know. */
+export function effectOf(run: RunContext, name: string): ToolEffect | undefined {
+  const tool = run.runtime.tools.get(name);
+  if (tool === undefined) return undefined;
+  return isToolEffect(tool.effect) ? tool.effect : 'unknown';
 }
 
 /** Milliseconds the run has spent, this process's part included. */
