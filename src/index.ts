@@ -33,6 +33,7 @@ export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
+export type { RuntimeInput } from './chain/runtime-input.js';
 export type {
   ToolEvent,
   ToolEventBase,
@@ -48,12 +49,7 @@ export type {
   ToolErrorCode,
   ToolExecutionResult,
 } from './chain/tool-execution-result.js';
-export {
-  createToolRuntime,
-  type RuntimeInput,
-  type ToolRuntime,
-  type ToolRuntimeOptions,
-} from './chain/tool-runtime.js';
+export { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './chain/tool-runtime.js';
 export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './defaults.js';
@@ -158,11 +154,13 @@ export type { AssembledPart } from './model/stream-assembly.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type {
+  LoopSettings,
   ModelCallWrapper,
   ResumeLoopOptions,
   RunOptions,
   StopInfo,
   StoredResumeOptions,
+  StreamLoopOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
 export type {
