@@ -87,6 +87,7 @@ export {
   type StreamBreak,
   type StreamPartial,
 } from './errors/model-stream-error.js';
+export { ModelTimeoutError } from './errors/model-timeout-error.js';
 export { NoToolCallError, type NoToolCallErrorOptions } from './errors/no-tool-call-error.js';
 export {
   PermissionDeniedError,
@@ -171,6 +172,7 @@ export type {
   StopEvidence,
   StopReason,
 } from './run/loop-outcome.js';
+export type { ModelErrorTraits, ModelFailure, ModelGiveUp } from './run/model-failure.js';
 export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { resumeToolLoop } from './run/resume-tool-loop.js';

@@ -1,5 +1,6 @@
 import type { StopInfo } from './loop-options.js';
 import type { StopEvidence } from './loop-outcome.js';
+import { describeModelFailure } from './model-failure.js';
 
 /**
  * What the user reads when a request stops and nothing better was given (no last answer, no handoff
@@ -56,7 +57,11 @@ function reasonText(stop: StopInfo): string {
     case 'tool-fatal':
       return 'a tool failed in a way that cannot be retried';
     case 'model-error':
-      return 'the model could not be reached or gave no usable answer';
+      return (
+        (evidence.kind === 'error' && evidence.model !== undefined
+          ? describeModelFailure(evidence.model)
+          : undefined) ?? 'the model could not be reached or gave no usable answer'
+      );
     case 'aborted':
       return 'it was cancelled';
     case 'stop-condition':

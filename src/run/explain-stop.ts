@@ -2,6 +2,7 @@ import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
 import { redactForModel } from '../redact/redact.js';
 import { explainLoop } from './explain-loop.js';
 import type { LoopOutcome, StopEvidence } from './loop-outcome.js';
+import { describeModelFailure } from './model-failure.js';
 
 type Stopped = Extract<LoopOutcome, { type: 'stopped' }>;
 
@@ -42,7 +43,7 @@ function stoppedText(outcome: Stopped): string {
     case 'tool-fatal':
       return `${at}: a tool failed with an error classified fatal (a defect, not a fixable input): ${errorText(evidence)}. Fix the tool, or classify the error with classifyError.`;
     case 'model-error':
-      return `${at}: the model call failed or gave neither text nor tool calls: ${errorText(evidence)}.`;
+      return `${at}: ${modelErrorText(evidence)}`;
     case 'aborted':
       return `${at}: the caller's signal aborted the run; the history holds what was done.`;
     case 'stop-condition':
@@ -88,6 +89,27 @@ function budgetText(evidence: StopEvidence): string {
     'round-trips': 'maxRoundTrips',
   }[evidence.limit];
   return `the ${evidence.limit} budget ran out (${evidence.used} used of ${evidence.max}). Raise ${setting} if the task needs more.`;
+}
+
+/** What failed in a `model-error` stop: the provider's status and error name, the attempts, what to change. */
+function modelErrorText(evidence: StopEvidence): string {
+  const failure = evidence.kind === 'error' ? evidence.model : undefined;
+  const described = failure === undefined ? undefined : describeModelFailure(failure);
+  if (failure === undefined || described === undefined) {
+    return `the model call failed or gave neither text nor tool calls: ${errorText(evidence)}.`;
+  }
+  const advice = {
+    'not-retryable':
+      ' The failure is not a transient one, so it was not retried: check the request (the key, the model name, the call settings).',
+    'retries-exhausted':
+      failure.timeoutMs === undefined
+        ? ' The failure was transient: raise modelRetries, or try again later.'
+        : ' Raise modelTimeoutMs if the model legitimately takes longer.',
+    'wait-too-long': ' Try again later.',
+    'time-budget': ' Raise timeBudgetMs to let the loop wait for the provider.',
+    'answer-streamed': '',
+  }[failure.gaveUp];
+  return `${described}: ${errorText(evidence)}.${advice}`;
 }
 
 /** The error of the stop, redacted like a tool message (a log shows this text; the evidence keeps the error). */

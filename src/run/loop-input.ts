@@ -28,6 +28,9 @@ const SETTINGS: OptionNames<LoopSettings> = {
   streamDeltas: true,
   wrapModelCall: true,
   wrapRun: true,
+  modelRetries: true,
+  modelTimeoutMs: true,
+  sleep: true,
 };
 
 /** Each entry point and the options it knows. */

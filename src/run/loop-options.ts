@@ -1,6 +1,12 @@
 import type { ResumeDecision } from '../chain/resume-decision.js';
+import { sleep as timerSleep } from '../chain/retry-delay.js';
 import type { RuntimeInput } from '../chain/runtime-input.js';
-import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
+import {
+  DEFAULT_APPROVAL_TTL_MS,
+  DEFAULT_CALLBACK_TIMEOUT_MS,
+  DEFAULT_MODEL_RETRIES,
+  DEFAULT_MODEL_TIMEOUT_MS,
+} from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
@@ -97,7 +103,29 @@ export interface LoopSettings {
    * model is then called through its `stream` when it has one. Without it, `generate` is used when there.
    */
   readonly streamDeltas?: boolean;
+  /**
+   * Around each model call. Its `next` makes the call with the loop's retries and timeout (below): the
+   * wrapper sees one call, and the last failure when every attempt failed.
+   */
   readonly wrapModelCall?: ModelCallWrapper;
+  /**
+   * Retries of a model call that failed transiently: a 408, 409, 429 or 5xx, a network failure, an attempt
+   * that timed out (default 2, as the AI SDK's `generateText`; 0: none). Waits 2 s, then 4 s (with jitter),
+   * or what the provider's `Retry-After` / `retry-after-ms` asks up to 60 s (it stops at once when asked
+   * for longer). Never after the run's abort, nor when the wait would pass `timeBudgetMs`.
+   */
+  readonly modelRetries?: number;
+  /**
+   * One attempt at a model call, at most, in milliseconds (default 600,000: ten minutes, the OpenAI and
+   * Anthropic SDKs' own): the request is then aborted through its signal and the attempt fails with
+   * `ModelTimeoutError`, retried as a transient failure.
+   */
+  readonly modelTimeoutMs?: number;
+  /**
+   * How the loop waits before a model retry (default a timer): a test passes one that records `ms` and
+   * resolves at once. The run's abort ends the wait whatever it does.
+   */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Around the whole run (a tracer's run span): see `RunWrapper`. */
   readonly wrapRun?: RunWrapper;
 }
@@ -141,6 +169,9 @@ export interface ResolvedLoopOptions {
   readonly fallback: (stop: StopInfo) => string;
   readonly callbackTimeoutMs: number;
   readonly approvalTtlMs: number;
+  readonly modelRetries: number;
+  readonly modelTimeoutMs: number;
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** Checks every option once, before anything runs; bad configuration throws `InvalidOptionsError`. */
@@ -161,7 +192,7 @@ export function resolveLoopOptions(options: LoopSettings): ResolvedLoopOptions {
       message: 'is required when costBudget is given (a function of the usage)',
     });
   }
-  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'wrapRun', 'now', 'cost'] as const) {
+  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'wrapRun', 'now', 'cost', 'sleep'] as const) {
     checkFunction(options[name], { option: name });
   }
   if (options.stopWhen !== undefined && !Array.isArray(options.stopWhen)) {
@@ -202,5 +233,12 @@ export function resolveLoopOptions(options: LoopSettings): ResolvedLoopOptions {
     approvalTtlMs:
       checkNumberOption(options.approvalTtlMs, { option: 'approvalTtlMs', min: 1 }) ??
       DEFAULT_APPROVAL_TTL_MS,
+    modelRetries:
+      checkNumberOption(options.modelRetries, { option: 'modelRetries', min: 0, max: 100 }) ??
+      DEFAULT_MODEL_RETRIES,
+    modelTimeoutMs:
+      checkNumberOption(options.modelTimeoutMs, { option: 'modelTimeoutMs', min: 1, timer: true }) ??
+      DEFAULT_MODEL_TIMEOUT_MS,
+    sleep: options.sleep ?? timerSleep,
   };
 }

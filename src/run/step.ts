@@ -84,7 +84,15 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
         state: spent,
         decision: run.budget.signal.aborted
           ? abortStop(run)
-          : { type: 'stopped', reason: 'model-error', evidence: { kind: 'error', error: answer.error } },
+          : {
+              type: 'stopped',
+              reason: 'model-error',
+              evidence: {
+                kind: 'error',
+                error: answer.error,
+                ...(answer.failure === undefined ? {} : { model: answer.failure }),
+              },
+            },
       });
     case 'answer': {
       if (message === undefined) throw new TypeError('an answer without its message');
