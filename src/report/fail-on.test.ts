@@ -12,6 +12,7 @@ function report() {
     outcome: 'success' as const,
     code: undefined,
     durationMs: 1,
+    ran: true,
     replay: false,
     approval: undefined,
     contractViolation: false,

@@ -12,6 +12,7 @@ export type FailOnMetric =
   | 'at-ceiling'
   | 'contract-violations'
   | 'limit-hits'
+  | 'loop-refusals'
   | 'denied'
   | 'skipped';
 
@@ -27,6 +28,7 @@ const METRICS: Readonly<Record<FailOnMetric, (report: AuditReport) => number | n
   'at-ceiling': (report) => report.rounds.atCeiling,
   'contract-violations': (report) => sum(report.tools.map((tool) => tool.contractViolations)),
   'limit-hits': (report) => sum(report.limitHits.map((row) => row.count)),
+  'loop-refusals': (report) => sum(report.loopRefusals.map((row) => row.count)),
   denied: (report) => report.approvals.denied,
   skipped: (report) => report.records.skipped,
 };
