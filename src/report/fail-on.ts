@@ -20,7 +20,7 @@ export type FailOnMetric =
 const METRICS: Readonly<Record<FailOnMetric, (report: AuditReport) => number | null>> = {
   'repeat-rate': (report) => report.repeats.rate,
   'error-rate': (report) => report.errors.rate,
-  'stop-rate': (report) => report.stops.rate,
+  'stop-rate': (report) => (report.rounds.runs === 0 ? null : report.stops.rate),
   'rounds-p50': (report) => report.rounds.p50,
   'rounds-p95': (report) => report.rounds.p95,
   'rounds-p99': (report) => report.rounds.p99,
