@@ -296,6 +296,13 @@ export const DEFAULT_REPORT_MAX_LINE_BYTES = 1024 * 1024;
 export const REPORT_CEILING_MARGIN = 2;
 
 /**
+ * `toolwarden report` recommends a ceiling only from at least this many finished runs. Below 20 the
+ * nearest-rank P95 is the slowest run itself, so one run would set the ceiling; 30 leaves runs above the
+ * P95 and is the usual floor below which a sample's tail says little.
+ */
+export const MIN_RUNS_FOR_CEILING = 30;
+
+/**
  * `toolwarden mcp-proxy`: calls to one tool in one client session. A session of a desktop assistant or an
  * IDE agent spans many turns (hours), so the per-turn figures above would stop ordinary work; 200 still
  * bounds a runaway session to a few minutes of one tool.

@@ -68,6 +68,8 @@ describe('the proxy in front of server-sequential-thinking', () => {
       'success',
     ]);
     expect(records[3]?.denialReason).toMatch(/^LOOP_DETECTED/);
+    // Recorded with its code, as every refusal of the proxy is: the report counts it as a loop refusal.
+    expect(records[3]?.code).toBe('LOOP_DETECTED');
     await client.close();
   });
 });
