@@ -168,6 +168,13 @@ describe('createToolRuntime, where the policy now goes', () => {
     // A loop option given to the runtime would be ignored there: refused too.
     expect(() => createToolRuntime({ tools, wrapRun: () => undefined } as never)).toThrow(/wrapRun/);
   });
+
+  it('refuses onEvent, which it used to ignore silently, and says where it goes (ignored-option)', () => {
+    const tools = [chargeTool().tool];
+    expect(() => createToolRuntime({ tools, onEvent: () => undefined } as never)).toThrow(
+      /onEvent.*give onEvent to runtime\.executeToolCalls, executeToolCall or runToolLoop/,
+    );
+  });
 });
 
 describe('what an execution hands back', () => {

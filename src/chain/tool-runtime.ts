@@ -40,6 +40,14 @@ export interface ToolRuntime {
 const KNOWN = optionNameSet(POLICY_OPTIONS, { tools: true });
 
 /** Checks the tools and the policy once (an option it does not know is refused too) and builds the runtime. */
+/** Options of a run or a call that a runtime would ignore, and where they go instead. */
+const RUN_OPTIONS: Readonly<Record<string, string>> = {
+  onEvent:
+    'events are per call or run: give onEvent to runtime.executeToolCalls, executeToolCall or runToolLoop',
+  sessionId: 'a session is per call or run: give sessionId to executeToolCalls or runToolLoop',
+  signal: 'a signal is per call or run: give it to executeToolCalls or runToolLoop',
+};
+
 export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidOptionsError({
@@ -47,7 +55,7 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
       message: 'createToolRuntime expects { tools, ...policy }',
     });
   }
-  checkOptionNames(options, KNOWN, { of: 'createToolRuntime' });
+  checkOptionNames(options, KNOWN, { of: 'createToolRuntime', habits: RUN_OPTIONS });
   return buildToolRuntime(options);
 }
 
