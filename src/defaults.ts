@@ -225,8 +225,12 @@ export const DEFAULT_IDEMPOTENCY_POLL_MS = 10;
 /** The longest pause between two looks of a duplicate waiting for a running call. */
 export const DEFAULT_IDEMPOTENCY_MAX_POLL_MS = 500;
 
-/** Attempts at saving the guard's memory when other requests of the session keep saving first. */
-export const DEFAULT_GUARD_SAVE_ATTEMPTS = 5;
+/**
+ * Attempts at saving the guard's memory when other requests of the session keep saving first. Each failed
+ * attempt means another request's save landed, so up to this many requests of one session saving at once
+ * all land (32 was tested); a store that refuses every write fails the run instead of looping forever.
+ */
+export const DEFAULT_GUARD_SAVE_ATTEMPTS = 64;
 
 /** Imported schemas nested deeper than this (or cyclic) are refused: twice the argument depth cap. */
 export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;
