@@ -22,7 +22,7 @@ const WHAT: Readonly<Record<IdempotencyProblem, string>> = {
   conflict: 'its key was used before with other arguments',
   'in-progress': 'an identical call is still running',
   'unknown-outcome':
-    'an identical call may or may not have taken effect (resolve it, then delete its record)',
+    'an identical call was cut off after it started and may or may not have taken effect (check whether it did; if it did not, forgetIdempotencyRecord lets the call run)',
 };
 
 export interface IdempotencyErrorOptions {

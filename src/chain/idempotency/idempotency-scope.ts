@@ -6,8 +6,14 @@ import { storeKey } from '../../store/store-key.js';
 export interface IdempotencyScope {
   readonly sessionId: string | undefined;
   readonly turnId: string | undefined;
-  /** The store and the key of the record of a call to `toolName` whose key has this SHA-256. */
-  recordOf(toolName: string, keyDigest: string): { readonly store: Store; readonly key: string };
+  /**
+   * The store and the key of the record of a call to `toolName` whose key has this SHA-256, and the key of
+   * the scope's latest write (which every write's claim replaces, see `latest-write.ts`).
+   */
+  recordOf(
+    toolName: string,
+    keyDigest: string,
+  ): { readonly store: Store; readonly key: string; readonly latestKey: string };
 }
 
 /**
@@ -16,6 +22,7 @@ export interface IdempotencyScope {
  * rounds and its resumes), else the response alone: then the records live in a memory of the response's
  * own, so only identical writes of one response are one action. The same arguments in two conversations
  * are two intentions (two users each asking to email Bob), so nothing wider than a session is one action.
+ * Each scope keeps, beside the records, the claim of its latest write (`…:idem-latest`, `…:idem-turn-latest`).
  */
 export function createIdempotencyScope(options: {
   readonly sessionId: string | undefined;
@@ -29,11 +36,20 @@ export function createIdempotencyScope(options: {
     sessionId,
     turnId,
     recordOf(toolName, keyDigest) {
-      if (sessionId !== undefined) return { store, key: storeKey(sessionId, 'idem', toolName, keyDigest) };
-      if (turnId !== undefined) return { store, key: storeKey(turnId, 'idem-turn', toolName, keyDigest) };
-      if (runId !== undefined) return { store, key: storeKey(runId, 'idem-run', toolName, keyDigest) };
-      own ??= new MemoryStore();
-      return { store: own, key: storeKey('response', 'idem', toolName, keyDigest) };
+      const [owner, what] =
+        sessionId !== undefined
+          ? [sessionId, 'idem']
+          : turnId !== undefined
+            ? [turnId, 'idem-turn']
+            : runId !== undefined
+              ? [runId, 'idem-run']
+              : ['response', 'idem'];
+      if (sessionId === undefined && turnId === undefined && runId === undefined) own ??= new MemoryStore();
+      return {
+        store: own ?? store,
+        key: storeKey(owner, what, toolName, keyDigest),
+        latestKey: storeKey(owner, `${what}-latest`),
+      };
     },
   };
 }

@@ -11,7 +11,7 @@ import { cutOff, settlementOf } from './settlement.js';
 /**
  * Runs a write under its idempotency record (see "Idempotent writes" in the README); any other call runs
  * as it is. The call is claimed in the store before the tool runs and its outcome written after (two
- * round trips); a duplicate is answered from the record and the tool does not run. Never rejects unless
+ * round trips); a true duplicate is answered from the record and the tool does not run. Never rejects unless
  * `run` does (a defect of the chain): then the claim is settled as cut off and the rejection passes on.
  */
 export async function runIdempotent(
@@ -50,9 +50,9 @@ export async function runIdempotent(
   try {
     result = await run();
   } catch (error) {
-    await settleClaim(idempotent, acquired.version, cutOff(settings.mode), undefined);
+    await settleClaim(idempotent, acquired, cutOff(settings.mode), undefined);
     throw error;
   }
-  await settleClaim(idempotent, acquired.version, settlementOf(result, settings.mode), result);
+  await settleClaim(idempotent, acquired, settlementOf(result, settings.mode), result);
   return result;
 }

@@ -157,9 +157,10 @@ describe('a store that fails after the write ran: the result is never lost', () 
     expect((await memory.get(chargeRecordKey('s', args)))?.value).toMatchObject({ state: 'started' });
   });
 
-  it('a claim that cannot be released after a transient failure: a not-released event; it holds until its lease passes', async () => {
+  it('at least once, a claim that cannot be released after a timeout: a not-released event; it holds until its lease passes', async () => {
     const { tool } = chargeTool({
       timeoutMs: 10,
+      idempotency: { mode: 'at-least-once' },
       run: () => new Promise(() => {}),
     });
     const runtime = createToolRuntime({
@@ -174,7 +175,7 @@ describe('a store that fails after the write ran: the result is never lost', () 
     ]);
   });
 
-  it('a record that cannot be read while waiting for a running duplicate: unavailable, not run', async () => {
+  it('a record that cannot be looked at again while waiting for a running duplicate: unavailable, not run', async () => {
     let finish: (() => void) | undefined;
     const memory = new MemoryStore();
     const { tool, ledger } = chargeTool({
@@ -183,7 +184,17 @@ describe('a store that fails after the write ran: the result is never lost', () 
     const serving = createToolRuntime({ tools: [tool], store: memory });
     const first = serving.executeToolCall(call, { sessionId: 's' });
     while (finish === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
-    const { outcome } = await chargeWith(storeWith({ get: () => Promise.reject(outage()) }, memory));
+    // The first look (a refused claim) finds the call running; the next fails.
+    let looks = 0;
+    const failing = storeWith(
+      {
+        set: (key, value, options) =>
+          ++looks === 1 ? memory.set(key, value, options) : Promise.reject(outage()),
+      },
+      memory,
+    );
+    const { outcome } = await chargeWith(failing);
+    expect(looks).toBe(2);
     expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
     finish();
     await first;
