@@ -127,6 +127,22 @@ describe('the proxy in front of server-filesystem', () => {
     await client.close();
   });
 
+  it('write_file, then edit_file (a tool not listed), then the same write_file: written again', async () => {
+    const path = join(root, 'edited.txt');
+    const { client } = await clientV1(proxy, () => 'accept');
+    const args = { path, content: 'one' };
+    await client.callTool({ name: 'write_file', arguments: args });
+    const edits = [{ oldText: 'one', newText: 'edited' }];
+    expect(await client.callTool({ name: 'edit_file', arguments: { path, edits } })).not.toHaveProperty(
+      'isError',
+    );
+    expect(readFileSync(path, 'utf8')).toBe('edited');
+    const again = await client.callTool({ name: 'write_file', arguments: args });
+    expect(text(again)).toMatch(/^Successfully wrote to /);
+    expect(readFileSync(path, 'utf8')).toBe('one');
+    await client.close();
+  });
+
   it("a read outside the allowed folder: the server's isError result, coded, not a crash", async () => {
     const { client } = await clientV1(proxy, () => 'accept');
     const result = await client.callTool({ name: 'read_text_file', arguments: { path: '/etc/passwd' } });

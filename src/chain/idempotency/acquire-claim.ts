@@ -4,8 +4,7 @@ import type { StoreEntry, StoreSetResult } from '../../store/store.js';
 import { limitedBy } from '../reserve-call.js';
 import { sleep } from '../retry-delay.js';
 import type { ToolCallResult } from '../tool-execution-result.js';
-import { toolFailure } from '../tool-failure.js';
-import { limitedResult, refusedResult, replayedResult, unavailableResult } from './idempotency-answers.js';
+import { limitedResult, refusedResult, replayedResult, storeCallFailed } from './idempotency-answers.js';
 import { readRecord } from './idempotency-record.js';
 import { type IdempotentCall, recordStore, reportRecord } from './idempotent-call.js';
 import { isTrueDuplicate, latestClaimOf } from './latest-write.js';
@@ -89,20 +88,7 @@ export async function acquireClaim(idempotent: IdempotentCall): Promise<Acquired
       }
     }
   } catch (error) {
-    if (context.signal?.aborted === true) {
-      return answered(
-        toolFailure({
-          base: call.base,
-          error: context.signal.reason,
-          errorClass: 'aborted',
-          attempts: 0,
-          durationMs: context.now() - call.started,
-        }),
-      );
-    }
-    context.storeFailed(call.base.toolName, error);
-    reportRecord(idempotent, 'store-failed', error);
-    return answered(unavailableResult(error, call, context));
+    return answered(storeCallFailed(error, call, context));
   }
 }
 

@@ -41,8 +41,8 @@ export function idempotencyKeyOf(
     }
     keyDigest = sha256(own);
   }
-  const { store, key, latestKey } = scope.recordOf(tool.name, keyDigest);
-  return { store, recordKey: key, latestKey, argumentsDigest };
+  const { store, key } = scope.recordOf(tool.name, keyDigest);
+  return { store, recordKey: key, latestKey: scope.latest().key, argumentsDigest };
 }
 
 function sha256(text: string): string {

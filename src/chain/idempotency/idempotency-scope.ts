@@ -7,13 +7,15 @@ export interface IdempotencyScope {
   readonly sessionId: string | undefined;
   readonly turnId: string | undefined;
   /**
-   * The store and the key of the record of a call to `toolName` whose key has this SHA-256, and the key of
-   * the scope's latest write (which every write's claim replaces, see `latest-write.ts`).
+   * Whether a tool of the runtime keys its records by its arguments: then a record answers only while no
+   * other call that may change something ran in the scope, so every such call ends that window (see
+   * `latest-write.ts`); a tool's own key names its action, and needs no window.
    */
-  recordOf(
-    toolName: string,
-    keyDigest: string,
-  ): { readonly store: Store; readonly key: string; readonly latestKey: string };
+  readonly keyedByArguments: () => boolean;
+  /** The store and the key of the record of a call to `toolName` whose key has this SHA-256. */
+  recordOf(toolName: string, keyDigest: string): { readonly store: Store; readonly key: string };
+  /** The store and the key of the scope's latest write (which every claim replaces). */
+  latest(): { readonly store: Store; readonly key: string };
 }
 
 /**
@@ -29,27 +31,28 @@ export function createIdempotencyScope(options: {
   readonly turnId: string | undefined;
   readonly runId?: string | undefined;
   readonly store: Store;
+  readonly keyedByArguments?: () => boolean;
 }): IdempotencyScope {
   const { sessionId, turnId, runId, store } = options;
+  const [owner, what] =
+    sessionId !== undefined
+      ? [sessionId, 'idem']
+      : turnId !== undefined
+        ? [turnId, 'idem-turn']
+        : runId !== undefined
+          ? [runId, 'idem-run']
+          : ['response', 'idem'];
+  const inMemory = sessionId === undefined && turnId === undefined && runId === undefined;
   let own: MemoryStore | undefined;
+  const where = () => {
+    if (inMemory) own ??= new MemoryStore();
+    return own ?? store;
+  };
   return {
     sessionId,
     turnId,
-    recordOf(toolName, keyDigest) {
-      const [owner, what] =
-        sessionId !== undefined
-          ? [sessionId, 'idem']
-          : turnId !== undefined
-            ? [turnId, 'idem-turn']
-            : runId !== undefined
-              ? [runId, 'idem-run']
-              : ['response', 'idem'];
-      if (sessionId === undefined && turnId === undefined && runId === undefined) own ??= new MemoryStore();
-      return {
-        store: own ?? store,
-        key: storeKey(owner, what, toolName, keyDigest),
-        latestKey: storeKey(owner, `${what}-latest`),
-      };
-    },
+    keyedByArguments: options.keyedByArguments ?? (() => true),
+    recordOf: (toolName, keyDigest) => ({ store: where(), key: storeKey(owner, what, toolName, keyDigest) }),
+    latest: () => ({ store: where(), key: storeKey(owner, `${what}-latest`) }),
   };
 }

@@ -80,28 +80,19 @@ function countersOf(counters: readonly SharedCounter[]) {
   return { counters: counters.map(({ key, limit }) => ({ key, limit })), ttlMs: DEFAULT_SESSION_TTL_MS };
 }
 
-/**
- * Emits what became of a record beyond the claim and the result (`tool-call-idempotency`), or that the
- * record could not be read or claimed, so the call was refused as unavailable (`tool-call-store-failed`,
- * the event of a reservation the store failed). Never the key.
- */
+/** Emits what became of a record beyond the claim and the result (`tool-call-idempotency`). Never the key. */
 export function reportRecord(
   idempotent: IdempotentCall,
-  action: 'taken-over' | 'outcome-unknown' | 'not-recorded' | 'not-released' | 'store-failed',
+  action: 'taken-over' | 'outcome-unknown' | 'not-recorded' | 'not-released',
   error?: unknown,
 ): void {
   const { events } = idempotent.context;
   if (!events.listening) return;
-  const base = { ...idempotent.call.base, argumentsSummary: idempotent.call.argumentsSummary };
-  const fields = error === undefined ? {} : errorFields(error, events.includeContent);
-  events.emit(
-    action === 'store-failed'
-      ? {
-          type: 'tool-call-store-failed',
-          ...base,
-          failedOpen: false,
-          ...errorFields(error, events.includeContent),
-        }
-      : { type: 'tool-call-idempotency', ...base, action, ...fields },
-  );
+  events.emit({
+    type: 'tool-call-idempotency',
+    ...idempotent.call.base,
+    argumentsSummary: idempotent.call.argumentsSummary,
+    action,
+    ...(error === undefined ? {} : errorFields(error, events.includeContent)),
+  });
 }

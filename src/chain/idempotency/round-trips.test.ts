@@ -95,4 +95,22 @@ describe('store round trips', () => {
     await runtime.executeToolCall({ name: 'charge', arguments: { order: 'A-1' } }, { sessionId: 's' });
     expect(log).toEqual(['set:0+latest', 'delete']);
   });
+
+  it('a call that may change something but keeps no record takes one (it ends the window), only where it matters', async () => {
+    const { store, log } = loggedStore();
+    const act = defineTool({ name: 'act', description: 'Acts.', effect: 'unknown', execute: () => 1 });
+    const { tool } = chargeTool();
+    await createToolRuntime({ tools: [tool, act], store }).executeToolCall(
+      { name: 'act' },
+      { sessionId: 's' },
+    );
+    expect(log.splice(0)).toEqual(['set:undefined']);
+    // A runtime whose writes have keys of their own (guardTools: the call id) keeps no window to end.
+    const { tool: keyed } = chargeTool({ idempotency: { key: (args) => args.order } });
+    await createToolRuntime({ tools: [keyed, act], store }).executeToolCall(
+      { name: 'act' },
+      { sessionId: 's' },
+    );
+    expect(log.splice(0)).toEqual([]);
+  });
 });

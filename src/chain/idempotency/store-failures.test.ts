@@ -9,6 +9,7 @@ import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { storeWith } from '../../testing/store-with.js';
+import { defineTool } from '../../tools/define-tool.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeRecordKey, chargeTool } from './__fixtures__/charge-tool.js';
 
@@ -118,6 +119,26 @@ describe('a store that fails before the write runs: it fails closed', () => {
       });
     },
   );
+
+  it('a call of unknown effect that cannot end the window of the records: not run, unavailable', async () => {
+    let runs = 0;
+    const act = defineTool({ name: 'act', description: 'Acts.', effect: 'unknown', execute: () => ++runs });
+    const { tool } = chargeTool();
+    const runtime = createToolRuntime({
+      tools: [tool, act],
+      store: storeWith({ set: () => Promise.reject(outage()) }),
+    });
+    const recorder = recordEvents();
+    const outcome = await runtime.executeToolCall(
+      { name: 'act' },
+      { sessionId: 's', onEvent: recorder.listener },
+    );
+    expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
+    expect(recorder.ofType('tool-call-store-failed')).toMatchObject([
+      { failedOpen: false, errorType: 'StoreError' },
+    ]);
+    expect(runs).toBe(0);
+  });
 
   it('a loop stops as store-unavailable, with the write not run', async () => {
     const { tool, ledger } = chargeTool();

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../messages/message.js';
 import { storesUnderTest } from '../../store/__fixtures__/stores-under-test.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
+import { defineTool } from '../../tools/define-tool.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 import { fileTools } from './__fixtures__/file-tools.js';
@@ -58,6 +59,45 @@ describe.each(stores)('a distinct write always runs, over %s', (_name, specOf) =
       ['old.txt', 'one'],
       ['notes.txt', 'one'],
     ]);
+  });
+
+  it.each([
+    ['of unknown effect', { effect: 'unknown' }],
+    ['that is an idempotent write', { effect: 'idempotent-write' }],
+    ['that is a write keeping no record', { effect: 'write', idempotency: false }],
+  ] as const)(
+    'a call of a tool %s ends the window too: the same write after it runs',
+    async (_what, kind) => {
+      const { writeFile, disk } = fileTools();
+      const edit = defineTool({
+        name: 'edit_file',
+        description: 'Edits a file.',
+        ...kind,
+        execute: () => {
+          disk.files.set('notes.txt', 'edited');
+          disk.writes.push('notes.txt~edited');
+          return 'edited';
+        },
+      });
+      const runtime = createToolRuntime({ tools: [writeFile, edit], store: await open(specOf()) });
+      await runtime.executeToolCall(write('one'), { sessionId: 's' });
+      await runtime.executeToolCall({ name: 'edit_file' }, { sessionId: 's' });
+      await runtime.executeToolCall(write('one'), { sessionId: 's' });
+      expect(disk.writes).toEqual(['notes.txt=one', 'notes.txt~edited', 'notes.txt=one']);
+      expect(disk.files.get('notes.txt')).toBe('one');
+    },
+  );
+
+  it('a read does not end the window: the same write after it is still a duplicate', async () => {
+    const { writeFile, disk } = fileTools();
+    const read = defineTool({ name: 'read_file', description: 'Reads.', effect: 'read', execute: () => 'x' });
+    const runtime = createToolRuntime({ tools: [writeFile, read], store: await open(specOf()) });
+    await runtime.executeToolCall(write('one'), { sessionId: 's' });
+    await runtime.executeToolCall({ name: 'read_file' }, { sessionId: 's' });
+    expect(await runtime.executeToolCall(write('one'), { sessionId: 's' })).toMatchObject({
+      result: { replayOf: expect.any(String) },
+    });
+    expect(disk.writes).toEqual(['notes.txt=one']);
   });
 
   it('with no other write between, the same write is a true duplicate: answered from its record', async () => {
