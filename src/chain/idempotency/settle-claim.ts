@@ -5,9 +5,10 @@ import type { Settlement } from './settlement.js';
 
 /**
  * Writes what became of a claimed call (see `Settlement`), by compare-and-set on the claim's version: the
- * second round trip of an idempotent write. An outcome left unknown is reported (`outcome-unknown`). Never rejects and never changes the result: a store that fails
- * here loses the record, not the result (the model still gets what the tool did), with an event. A claim
- * that was taken over meanwhile (its lease passed while the call ran) is left to the process holding it.
+ * second round trip of an idempotent write; an outcome left unknown is reported (`outcome-unknown`). Never
+ * rejects and never changes the result: a store that fails here loses the record, not the result (the
+ * model still gets what the tool did), with an event. A claim that was taken over meanwhile (its lease
+ * passed while the call ran) is left to the process holding it.
  */
 export async function settleClaim(
   idempotent: IdempotentCall,
