@@ -148,15 +148,17 @@ async function roundTripSection(url: string): Promise<string[]> {
     const writes = await countRoundTrips(url, async () => {
       for (let i = 0; i < calls; i++) {
         await runtime.executeToolCall(
-          { name: 'send', arguments: `{"to":"${i}"}` },
+          { id: `send-${i}`, name: 'send', arguments: `{"to":"${i}"}` },
           { sessionId: 'rt', turnId: 't' },
         );
       }
     });
+    // A true duplicate: the same call sent again (other writes ran since, so the same arguments under a
+    // new id would be a new write).
     const duplicates = await countRoundTrips(url, async () => {
       for (let i = 0; i < calls; i++) {
         await runtime.executeToolCall(
-          { name: 'send', arguments: `{"to":"${i}"}` },
+          { id: `send-${i}`, name: 'send', arguments: `{"to":"${i}"}` },
           { sessionId: 'rt', turnId: 't' },
         );
       }
@@ -172,7 +174,7 @@ async function roundTripSection(url: string): Promise<string[]> {
       }
     });
     return [
-      `Redis round trips per idempotent write call with shared limits (claimed and counted in one script, then recorded): ${writes.count / calls} (${[...new Set(writes.commands)].join(', ')}); per duplicate (replayed, not counted): ${duplicates.count / calls}`,
+      `Redis round trips per idempotent write call with shared limits (claimed and counted in one script, then recorded): ${writes.count / calls} (${[...new Set(writes.commands)].join(', ')}); per duplicate (the same call sent again: replayed, not counted): ${duplicates.count / calls}`,
       `Redis round trips per idempotent write call with no limit shared through the store (claimed, recorded): ${uncounted.count / calls}`,
       `Redis round trips per guarded read call (limits of the turn and the session, one reserve): ${read.count / calls} (${read.count} for ${calls} calls; commands: ${[...new Set(read.commands)].join(', ')})`,
       `Redis round trips per loop request with one read call (guard memory loaded and saved, the call counted): ${request.count} (${request.commands.join(', ')})`,

@@ -24,7 +24,10 @@ export const DEFAULT_WRITE_CONCURRENCY = 1;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Retries after a transient failure: read tools. */
 export const DEFAULT_READ_RETRIES = 2;
-/** Retries after a transient failure: write tools (not idempotent unless told otherwise). */
+/**
+ * Retries after a transient failure: write tools (not idempotent unless told otherwise). An at-most-once
+ * write (the default of a deduplicated one) is never retried, whatever this says.
+ */
 export const DEFAULT_WRITE_RETRIES = 0;
 /** Exponential backoff with full jitter: base and ceiling of one delay, in milliseconds. */
 export const DEFAULT_RETRY_BASE_DELAY_MS = 100;
@@ -200,15 +203,17 @@ export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
 
 /**
  * Idempotent writes: how a write tool's call is kept from running twice when it is not told otherwise.
- * `at-least-once` (the default, as AWS Lambda Powertools does): the call is recorded as started before it
- * runs and its result after; a duplicate gets the recorded result, and only a process that dies between
- * running the tool and recording its result lets the call run again, once its lease has passed. Failures
- * that do not say what happened (transient ones, timeouts, aborts) free the call for a retry.
- * `at-most-once` never runs a call again after it started: after such a failure or a crash the outcome is
- * unknown and the call is refused until someone resolves it. That is the safe choice for payments, but
- * as a default it would turn every timeout into a ticket for a person.
+ * Either way the call is recorded as started before it runs and its result after, and a true duplicate
+ * gets the recorded result. `at-most-once` (the default) never runs a call again once its tool started
+ * without saying what happened: after a timeout, a transient failure, a defect, an abort or a crash
+ * between running the tool and recording its result, the outcome is unknown, and an identical call is
+ * refused (`OUTCOME_UNKNOWN`) until someone checks and forgets the record (`forgetIdempotencyRecord`).
+ * Running such a write again could do it twice (a second charge), and nobody said that is harmless.
+ * `at-least-once` (as AWS Lambda Powertools does) is a tool's explicit choice: those failures free the
+ * call for a retry, and a claim whose process died is taken over once its lease has passed. A tool that
+ * sets `retries` above 0 has said a failed attempt may run again, so that is its default mode.
  */
-export const DEFAULT_IDEMPOTENCY_MODE = 'at-least-once';
+export const DEFAULT_IDEMPOTENCY_MODE = 'at-most-once';
 /** How long the record of an idempotent write (its result, or that it started) is kept: 24 hours. */
 export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**

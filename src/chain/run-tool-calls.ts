@@ -1,6 +1,7 @@
 import { UnknownToolError } from '../errors/unknown-tool-error.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { Store } from '../store/store.js';
+import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
 import type { LimitScope } from './call-limits.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
@@ -173,6 +174,7 @@ async function runCalls(
   let failure: CallbackFailure | undefined;
   let storeFailure: CallsOutcome['storeFailure'];
   let limited: LimitedCall | undefined;
+  let keyedByArguments: boolean | undefined;
   const context: RunContext = {
     policy,
     signal,
@@ -189,6 +191,7 @@ async function runCalls(
       turnId: request.turnId,
       runId: request.runId,
       store: policy.store,
+      keyedByArguments: () => (keyedByArguments ??= registry.list().some(isKeyedByArguments)),
     }),
     storeFailed: (toolName, error) => {
       storeFailure ??= { toolName, error };
@@ -289,6 +292,11 @@ function halted(fields: Pick<CallsOutcome, 'interrupted' | 'callbackFailure' | '
 }
 
 const defaultNow = (): number => performance.now();
+
+/** A tool whose records are keyed by its arguments (the default key), not by a key of its own. */
+function isKeyedByArguments(tool: AnyTool): boolean {
+  return tool.idempotency !== undefined && tool.idempotency.key === undefined;
+}
 
 async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCallResult> {
   const { events } = context;

@@ -71,12 +71,14 @@ export type ToolEvent =
         /**
          * What became of an idempotent write's record beyond the claim and the result: `taken-over` (a started
          * record whose lease had passed, of a process taken to have died, was claimed and the call run again:
-         * at-least-once), `not-recorded` (the call ran but its outcome could not be written: the store failed,
+         * at-least-once), `outcome-unknown` (at most once, the call was cut off after its tool started: a
+         * timeout, a transient failure, a defect, an abort; it may have acted, so identical calls are refused
+         * `OUTCOME_UNKNOWN` until someone checks and calls `forgetIdempotencyRecord`), `not-recorded` (the call ran but its outcome could not be written: the store failed,
          * with its error here, or the claim was taken over meanwhile), `not-released` (the claim of a call
          * that did not finish could not be deleted: it holds until its lease passes). Never the key.
          */
         readonly type: 'tool-call-idempotency';
-        readonly action: 'taken-over' | 'not-recorded' | 'not-released';
+        readonly action: 'taken-over' | 'outcome-unknown' | 'not-recorded' | 'not-released';
       })
   | (ToolEventBase & {
       /** A result broke the tool's output contract; `policy` says what was done about it. */

@@ -1,7 +1,7 @@
 // `toolwarden mcp-proxy` as an MCP client runs it: the real bin in a child process over stdio, in front of
-// the real server-everything; and its usage errors, in process.
+// the real server-everything and server-filesystem; and its usage errors, in process.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,9 @@ const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 const EVERYTHING = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
+);
+const FILESYSTEM = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-filesystem/dist/index.js',
 );
 const TIMEOUT_MS = 60_000;
 
@@ -45,6 +48,17 @@ function bufferIo(): CommandIo & { out: string; err: string } {
   return io;
 }
 
+/** The real bin as a client's stdio server: `mcp-proxy --config <config> -- node <server…>`, in `cwd`. */
+function proxyOverStdio(config: string, server: readonly string[], cwd: string): StdioClientTransport {
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', TSX, main, 'mcp-proxy', '--config', config, '--', process.execPath, ...server],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
+    cwd,
+    stderr: 'pipe',
+  });
+}
+
 describe('toolwarden mcp-proxy over real stdio', () => {
   it(
     'an MCP client talks to server-everything through it: tools listed, echo passed through, limits applied, audited',
@@ -55,24 +69,7 @@ describe('toolwarden mcp-proxy over real stdio', () => {
       const client = new Client({ name: 'cli-test', version: '0' });
       const errors: unknown[] = [];
       client.onerror = (error) => errors.push(error);
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args: [
-          '--import',
-          TSX,
-          main,
-          'mcp-proxy',
-          '--config',
-          config,
-          '--',
-          process.execPath,
-          EVERYTHING,
-          'stdio',
-        ],
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
-        cwd: folder,
-        stderr: 'pipe',
-      });
+      const transport = proxyOverStdio(config, [EVERYTHING, 'stdio'], folder);
       let stderr = '';
       transport.stderr?.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
@@ -104,6 +101,35 @@ describe('toolwarden mcp-proxy over real stdio', () => {
         ['echo', 'success', undefined],
         ['echo', 'denied', 'TOOL_CALL_LIMIT'],
       ]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'the README\'s example config in front of server-filesystem: write_file "one", "two", then "one" again writes three times, and the file holds "one"',
+    async () => {
+      const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+      const section = readme.slice(readme.indexOf('## `toolwarden mcp-proxy` config'));
+      const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
+      expect(JSON.parse(example).idempotentWrites.tools).toContain('write_file');
+      const cwd = join(folder, 'readme-example');
+      const files = join(cwd, 'files');
+      await mkdir(files, { recursive: true });
+      await writeFile(join(cwd, 'toolwarden.json'), example);
+      const client = new Client({ name: 'cli-test', version: '0' });
+      const transport = proxyOverStdio('toolwarden.json', [FILESYSTEM, files], cwd);
+      await client.connect(transport);
+      const path = join(files, 'notes.txt');
+      const answers: string[] = [];
+      for (const content of ['one', 'two', 'one']) {
+        const result = await client.callTool({ name: 'write_file', arguments: { path, content } });
+        expect(result.isError).toBeUndefined();
+        answers.push((result.content as { text: string }[])[0]?.text ?? '');
+        expect(await readFile(path, 'utf8')).toBe(content);
+      }
+      await client.close();
+      // Each was written, none answered from a record ("Already done: ...").
+      expect(answers.every((answer) => answer.startsWith('Successfully wrote to'))).toBe(true);
     },
     TIMEOUT_MS,
   );

@@ -150,7 +150,7 @@ export const ERROR_CODES = {
   OUTCOME_UNKNOWN: {
     blame: 'runtime',
     meaning:
-      'An identical at-most-once write was cut off or its process died before its outcome was recorded; the call is refused until someone checks and deletes the record (`forgetIdempotencyRecord`).',
+      'An identical at-most-once write (the default) was cut off after it started (a timeout, a transient failure, an abort, a defect) or its process died before its outcome was recorded: it may have taken effect, so the call is refused, whatever ran since, until someone checks and deletes the record (`forgetIdempotencyRecord`).',
     toolMessage: true,
     errorClasses: ['IdempotencyError'],
   },

@@ -5,7 +5,7 @@ const MARKER = Symbol.for('toolwarden.error.IdempotencyError');
 /**
  * Why an idempotent write was not run: `conflict` (its key was used before with other arguments),
  * `in-progress` (an identical call is still running), `unknown-outcome` (an identical call was cut off or
- * its process died before its outcome was recorded, under `at-most-once`).
+ * its process died before its outcome was recorded, under `at-most-once`, the default).
  */
 export type IdempotencyProblem = 'conflict' | 'in-progress' | 'unknown-outcome';
 
@@ -22,7 +22,7 @@ const WHAT: Readonly<Record<IdempotencyProblem, string>> = {
   conflict: 'its key was used before with other arguments',
   'in-progress': 'an identical call is still running',
   'unknown-outcome':
-    'an identical call may or may not have taken effect (resolve it, then delete its record)',
+    'an identical call was cut off after it started and may or may not have taken effect (check whether it did; if it did not, forgetIdempotencyRecord lets the call run)',
 };
 
 export interface IdempotencyErrorOptions {

@@ -7,6 +7,7 @@ import type {
   StoreSetResult,
 } from './store.js';
 import {
+  checkAlso,
   checkCounters,
   checkKey,
   checkReserve,
@@ -47,10 +48,7 @@ export class MemoryStore implements Store {
 
   async get(key: string): Promise<StoreEntry | undefined> {
     checkKey(key);
-    const kept = this.#live(key);
-    return kept === undefined
-      ? undefined
-      : { value: decodeStoreValue(kept.text, 'get'), version: kept.version };
+    return this.#entry(key, 'get');
   }
 
   async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<StoreSetResult> {
@@ -58,28 +56,42 @@ export class MemoryStore implements Store {
     checkVersion(options.ifVersion);
     checkTtl(options.ttlMs);
     checkReserve(options.reserve);
+    checkAlso(options.also, key);
     const text = encodeStoreValue(value);
+    const { also } = options;
+    const alsoText = also === undefined ? undefined : encodeStoreValue(also.value);
     const kept = this.#live(key);
     const version = kept?.version ?? 0;
-    if (options.ifVersion !== undefined && options.ifVersion !== version) {
-      return {
-        ok: false,
-        current: kept === undefined ? undefined : { value: decodeStoreValue(kept.text, 'set'), version },
-      };
-    }
+    const refused = (blocked: number | undefined): StoreSetResult => ({
+      ok: false,
+      current: kept === undefined ? undefined : { value: decodeStoreValue(kept.text, 'set'), version },
+      ...(blocked === undefined ? {} : { blocked }),
+      ...(also === undefined ? {} : { alsoCurrent: this.#entry(also.key, 'set') }),
+    });
+    if (options.ifVersion !== undefined && options.ifVersion !== version) return refused(undefined);
     const reserve = options.reserve;
     if (reserve !== undefined) {
       const reserved = this.#reserveNow(reserve.counters, reserve.ttlMs);
-      if (!reserved.ok) {
-        const current =
-          kept === undefined ? undefined : { value: decodeStoreValue(kept.text, 'set'), version };
-        return { ok: false, current, blocked: reserved.blocked };
-      }
+      if (!reserved.ok) return refused(reserved.blocked);
     }
-    const expiresAt = options.ttlMs === undefined ? undefined : this.#now() + options.ttlMs;
-    this.#entries.set(key, { text, version: version + 1, expiresAt });
+    this.#put(key, text, version + 1, options.ttlMs);
+    if (also !== undefined && alsoText !== undefined) {
+      this.#put(also.key, alsoText, (this.#live(also.key)?.version ?? 0) + 1, also.ttlMs);
+    }
     this.#wrote();
     return { ok: true, version: version + 1 };
+  }
+
+  #put(key: string, text: string, version: number, ttlMs: number | undefined): void {
+    const expiresAt = ttlMs === undefined ? undefined : this.#now() + ttlMs;
+    this.#entries.set(key, { text, version, expiresAt });
+  }
+
+  #entry(key: string, operation: string): StoreEntry | undefined {
+    const kept = this.#live(key);
+    return kept === undefined
+      ? undefined
+      : { value: decodeStoreValue(kept.text, operation), version: kept.version };
   }
 
   async delete(key: string, options: { readonly ifVersion?: number } = {}): Promise<boolean> {

@@ -75,3 +75,14 @@ export function checkReserve(reserve: unknown): void {
   checkCounters(counters);
   checkTtl(ttlMs);
 }
+
+/** The `also` option of a `set`: a valid key other than the entry's own, and a TTL as `set` takes it. */
+export function checkAlso(also: unknown, key: string): void {
+  if (also === undefined) return;
+  if (typeof also !== 'object' || also === null)
+    throw new TypeError('set: also must be { key, value, ttlMs? }');
+  const { key: alsoKey, ttlMs } = also as { key?: unknown; ttlMs?: unknown };
+  checkKey(alsoKey);
+  if (alsoKey === key) throw new TypeError('set: also must name another key than the entry written');
+  checkTtl(ttlMs);
+}

@@ -21,7 +21,10 @@ export interface Store {
    * (counted from this write); without it the entry does not expire. With `reserve`, the write also
    * counts: it happens only when every counter can take 1 more within its limit, and then the counters
    * take it in the same atomic step (a write that claims a call and counts it against its limits in one
-   * round trip); otherwise nothing is written or counted, and `blocked` names the counter.
+   * round trip); otherwise nothing is written or counted, and `blocked` names the counter. With `also`,
+   * a second entry is written in the same atomic step, only when this one is (whatever that entry holds:
+   * its version goes up by 1), and a refused write hands that entry back as it is (`alsoCurrent`): a
+   * write that claims a call and marks it the latest of its scope, or finds both, in one round trip.
    */
   set(key: string, value: unknown, options?: StoreSetOptions): Promise<StoreSetResult>;
   /** Removes the entry (with `ifVersion`, only at that version). True when an entry was removed. */
@@ -52,6 +55,11 @@ export interface StoreSetOptions {
   readonly ttlMs?: number;
   /** Counters the write adds 1 to, all or nothing with it (see `reserve`): checked after `ifVersion`. */
   readonly reserve?: { readonly counters: readonly StoreCounter[]; readonly ttlMs?: number };
+  /**
+   * Another entry written with this one, or not at all (its own TTL; without one it does not expire). Its
+   * key differs from this one and, on Redis Cluster, shares its hash tag (as `storeKey` makes for a session).
+   */
+  readonly also?: { readonly key: string; readonly value: unknown; readonly ttlMs?: number };
 }
 
 export type StoreSetResult =
@@ -61,6 +69,8 @@ export type StoreSetResult =
       readonly current: StoreEntry | undefined;
       /** Set when the version matched but this counter (its index in `reserve.counters`) is at its limit. */
       readonly blocked?: number;
+      /** With `also`: that entry as it is (undefined when there is none). */
+      readonly alsoCurrent?: StoreEntry | undefined;
     };
 
 export interface StoreCounter {

@@ -14,7 +14,7 @@ describe('defineTool({ idempotency })', () => {
       ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS,
       leaseMs: undefined,
     });
-    expect(DEFAULT_IDEMPOTENCY_MODE).toBe('at-least-once');
+    expect(DEFAULT_IDEMPOTENCY_MODE).toBe('at-most-once');
     expect(DEFAULT_IDEMPOTENCY_TTL_MS).toBe(24 * 60 * 60 * 1000);
     expect(defineTool({ ...base, effect: 'read' }).idempotency).toBeUndefined();
     expect(defineTool({ ...base, effect: 'write', idempotency: false }).idempotency).toBeUndefined();
@@ -57,14 +57,29 @@ describe('defineTool({ idempotency })', () => {
     );
   });
 
-  it('refuses retries on an at-most-once tool, and the policy never retries one', () => {
+  it('refuses retries on an at-most-once tool, and the policy never retries one (the default)', () => {
     expect(() =>
       defineTool({ ...base, effect: 'write', retries: 2, idempotency: { mode: 'at-most-once' } }),
     ).toThrow('an at-most-once tool is never retried');
-    const once = defineTool({ ...base, effect: 'write', idempotency: { mode: 'at-most-once' } });
-    const least = defineTool({ ...base, name: 'other', effect: 'write' });
-    const { policy } = createToolRuntime({ tools: [once, least], retry: { writeRetries: 3 } });
+    const once = defineTool({ ...base, effect: 'write' });
+    const least = defineTool({
+      ...base,
+      name: 'other',
+      effect: 'write',
+      idempotency: { mode: 'at-least-once' },
+    });
+    const free = defineTool({ ...base, name: 'free', effect: 'write', idempotency: false });
+    const { policy } = createToolRuntime({ tools: [once, least, free], retry: { writeRetries: 3 } });
     expect(policy.retriesFor(once)).toBe(0);
     expect(policy.retriesFor(least)).toBe(3);
+    expect(policy.retriesFor(free)).toBe(3);
+  });
+
+  it('makes a write tool that sets retries at least once: it said a failed attempt may run again', () => {
+    expect(defineTool({ ...base, effect: 'write', retries: 2 }).idempotency?.mode).toBe('at-least-once');
+    expect(defineTool({ ...base, effect: 'write', retries: 2, idempotency: {} }).idempotency?.mode).toBe(
+      'at-least-once',
+    );
+    expect(defineTool({ ...base, effect: 'write', retries: 0 }).idempotency?.mode).toBe('at-most-once');
   });
 });

@@ -23,7 +23,10 @@ export interface IdempotencyOptions<TArgs = unknown> {
    * key is scoped like the default one (the session, else the turn), and stored only as its SHA-256.
    */
   readonly key?: (args: TArgs, context: IdempotencyKeyContext) => string;
-  /** Default `at-least-once` (see `DEFAULT_IDEMPOTENCY_MODE`). */
+  /**
+   * Default `at-most-once` (see `DEFAULT_IDEMPOTENCY_MODE`); `at-least-once` for a tool that sets
+   * `retries` above 0 (it said a failed attempt may run again).
+   */
   readonly mode?: IdempotencyMode;
   /** How long the record is kept, in milliseconds (default 24 hours). */
   readonly ttlMs?: number;
@@ -58,7 +61,11 @@ export function resolveIdempotency(
 ): { readonly settings: IdempotencySettings | undefined } | { readonly problem: string } {
   if (option === false) return { settings: undefined };
   const rules = effectRules(tool.effect);
-  if (option === undefined) return { settings: rules.deduplicatedByDefault ? DEFAULTS : undefined };
+  const retried = typeof tool.retries === 'number' && tool.retries > 0;
+  if (option === undefined) {
+    if (!rules.deduplicatedByDefault) return { settings: undefined };
+    return { settings: retried ? RETRIED_DEFAULTS : DEFAULTS };
+  }
   if (typeof option !== 'object' || option === null || Array.isArray(option)) {
     return { problem: 'idempotency must be false or { key?, mode?, ttlMs?, leaseMs? }.' };
   }
@@ -82,8 +89,8 @@ export function resolveIdempotency(
     const problem = value === undefined ? undefined : numberOptionProblem(value, { option: name, min: 1 });
     if (problem !== undefined) return { problem: `idempotency.${name} ${problem}.` };
   }
-  const resolvedMode = (mode ?? DEFAULT_IDEMPOTENCY_MODE) as IdempotencyMode;
-  if (resolvedMode === 'at-most-once' && typeof tool.retries === 'number' && tool.retries > 0) {
+  const resolvedMode = (mode ?? (retried ? 'at-least-once' : DEFAULT_IDEMPOTENCY_MODE)) as IdempotencyMode;
+  if (resolvedMode === 'at-most-once' && retried) {
     return {
       problem:
         "an at-most-once tool is never retried (a failed attempt may have acted): remove retries or use mode 'at-least-once'.",
@@ -107,3 +114,6 @@ const DEFAULTS: IdempotencySettings = Object.freeze({
   ttlMs: DEFAULT_IDEMPOTENCY_TTL_MS,
   leaseMs: undefined,
 });
+
+/** A write tool that sets `retries` above 0 said a failed attempt may run again: at least once. */
+const RETRIED_DEFAULTS: IdempotencySettings = Object.freeze({ ...DEFAULTS, mode: 'at-least-once' });

@@ -1,5 +1,6 @@
 // The proxy in front of the real server-filesystem on a temp folder: destructive tools need the user's
-// yes (MCP elicitation), a client that cannot be asked is refused, a repeated write runs once.
+// yes (MCP elicitation), a client that cannot be asked is refused, a repeated write runs once, and a
+// distinct write (the same arguments after another write) runs again.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +103,43 @@ describe('the proxy in front of server-filesystem', () => {
     const records = await auditOf(proxy, auditPath, session.sessionId);
     expect(records.map((record) => record.replay)).toEqual([false, true]);
     expect(records[1]?.replayOf).toBe(records[0]?.toolCallId);
+    await client.close();
+  });
+
+  it('write_file in idempotentWrites, "one", "two", then "one" again: three writes, the file holds "one"', async () => {
+    const path = join(root, 'one-two-one.txt');
+    const { client, session } = await clientV1(proxy, () => 'accept');
+    const results = [];
+    for (const content of ['one', 'two', 'one']) {
+      results.push(await client.callTool({ name: 'write_file', arguments: { path, content } }));
+      expect(readFileSync(path, 'utf8')).toBe(content);
+    }
+    for (const result of results) {
+      expect(result.isError).toBeUndefined();
+      expect(text(result)).toMatch(/^Successfully wrote to /);
+    }
+    const records = await auditOf(proxy, auditPath, session.sessionId);
+    expect(records.map((record) => [record.toolName, record.outcome, record.replay])).toEqual([
+      ['write_file', 'success', false],
+      ['write_file', 'success', false],
+      ['write_file', 'success', false],
+    ]);
+    await client.close();
+  });
+
+  it('write_file, then edit_file (a tool not listed), then the same write_file: written again', async () => {
+    const path = join(root, 'edited.txt');
+    const { client } = await clientV1(proxy, () => 'accept');
+    const args = { path, content: 'one' };
+    await client.callTool({ name: 'write_file', arguments: args });
+    const edits = [{ oldText: 'one', newText: 'edited' }];
+    expect(await client.callTool({ name: 'edit_file', arguments: { path, edits } })).not.toHaveProperty(
+      'isError',
+    );
+    expect(readFileSync(path, 'utf8')).toBe('edited');
+    const again = await client.callTool({ name: 'write_file', arguments: args });
+    expect(text(again)).toMatch(/^Successfully wrote to /);
+    expect(readFileSync(path, 'utf8')).toBe('one');
     await client.close();
   });
 

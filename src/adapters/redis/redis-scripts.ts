@@ -45,12 +45,13 @@ local function count_of(key)
 end`;
 
 /**
- * KEYS[1] the entry, KEYS[2..] the counters a counted write adds 1 to (none for a plain `set`); ARGV: the
- * value's text, `ifVersion`, `ttlMs`, the counters' `ttlMs` ('' for each when not given), then the
- * counters' limits. The version is checked first, then the counters; the entry is written and every
- * counter takes 1, or nothing changes. Returns `{1, version}` when written; `{0, 0}` when refused and there
- * is no entry; `{0, version, text}` when refused, with the current entry; `{0, version, text, blocked}`
- * (`{0, 0, '', blocked}` without an entry) when a counter is full. A write without a TTL clears the
+ * KEYS[1] the entry; then, with an `also` entry, KEYS[2] that one; then the counters a counted write adds 1
+ * to (none for a plain `set`). ARGV: the value's text, `ifVersion`, `ttlMs`, the counters' `ttlMs`, the
+ * `also` value's text, its `ttlMs` ('' for each when not given), then the counters' limits. The version is
+ * checked first, then the counters; the entry (and the `also` one) is written and every counter takes 1,
+ * or nothing changes. Returns `{1, version}` when written, else `{0, version, text, blocked, alsoVersion,
+ * alsoText}`: version 0 and text '' without an entry, blocked -1 unless a counter is full, and the `also`
+ * entry as it is (0 and '' when there is none or none was given). A write without a TTL clears the
  * entry's old one (`PERSIST`).
  */
 export const SET_SCRIPT = luaScript(
@@ -59,21 +60,36 @@ ${CHECK_COUNT}
 local fields = redis.call('HMGET', KEYS[1], 'v', 'n')
 local version = version_of(fields[1], fields[2])
 if type(version) == 'table' then return version end
-if ARGV[2] ~= '' and tonumber(ARGV[2]) ~= version then
-  if version == 0 then return {0, 0} end
-  return {0, version, fields[1]}
+local first = 2
+local also_version = 0
+local also_text = ''
+if ARGV[5] ~= '' then
+  first = 3
+  local also = redis.call('HMGET', KEYS[2], 'v', 'n')
+  also_version = version_of(also[1], also[2])
+  if type(also_version) == 'table' then return also_version end
+  also_text = also[1] or ''
 end
-for i = 2, #KEYS do
+if ARGV[2] ~= '' and tonumber(ARGV[2]) ~= version then
+  return {0, version, fields[1] or '', -1, also_version, also_text}
+end
+for i = first, #KEYS do
   local count = count_of(KEYS[i])
   if type(count) == 'table' then return count end
-  if count + 1 > tonumber(ARGV[i + 3]) then return {0, version, fields[1] or '', i - 2} end
+  if count + 1 > tonumber(ARGV[i - first + 7]) then
+    return {0, version, fields[1] or '', i - first, also_version, also_text}
+  end
 end
-for i = 2, #KEYS do
+for i = first, #KEYS do
   redis.call('INCR', KEYS[i])
   if ARGV[4] ~= '' then redis.call('PEXPIRE', KEYS[i], ARGV[4], 'NX') end
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[1], 'n', version + 1)
 if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[2], 'v', ARGV[5], 'n', also_version + 1)
+  if ARGV[6] ~= '' then redis.call('PEXPIRE', KEYS[2], ARGV[6]) else redis.call('PERSIST', KEYS[2]) end
+end
 return {1, version + 1}`,
 );
 

@@ -12,6 +12,7 @@ import type {
   StoreSetResult,
 } from '../../store/store.js';
 import {
+  checkAlso,
   checkCounters,
   checkKey,
   checkReserve,
@@ -114,28 +115,32 @@ export class RedisStore implements Store {
     checkVersion(options.ifVersion);
     checkTtl(options.ttlMs);
     checkReserve(options.reserve);
+    checkAlso(options.also, key);
     const text = encodeStoreValue(value);
+    const { also } = options;
+    const alsoText = also === undefined ? '' : encodeStoreValue(also.value);
     const counters = options.reserve?.counters ?? [];
     const reply = await this.#script(
       'set',
       SET_SCRIPT,
-      [key, ...counters.map((counter) => counter.key)],
+      [key, ...(also === undefined ? [] : [also.key]), ...counters.map((counter) => counter.key)],
       [
         text,
         optionalArgument(options.ifVersion),
         optionalArgument(options.ttlMs),
         optionalArgument(options.reserve?.ttlMs),
+        alsoText,
+        optionalArgument(also?.ttlMs),
         ...counters.map((counter) => String(counter.limit)),
       ],
     );
-    const [written, version, current, blocked] = reply;
+    const [written, version, current, blocked, alsoVersion, alsoCurrent] = reply;
     if (Number(written) === 1) return { ok: true, version: Number(version) };
-    const refused = blocked === undefined ? {} : { blocked: Number(blocked) };
-    if (Number(version) === 0) return { ok: false, current: undefined, ...refused };
     return {
       ok: false,
-      current: { value: decodeStoreValue(optionalText(current) ?? '', 'set'), version: Number(version) },
-      ...refused,
+      current: entryOf(version, current),
+      ...(Number(blocked) >= 0 ? { blocked: Number(blocked) } : {}),
+      ...(also === undefined ? {} : { alsoCurrent: entryOf(alsoVersion, alsoCurrent) }),
     };
   }
 
@@ -266,6 +271,12 @@ function checkKeyPrefix(prefix: unknown): string {
     });
   }
   return prefix;
+}
+
+/** An entry as the set script hands it back: version 0 is none. */
+function entryOf(version: unknown, text: unknown): StoreEntry | undefined {
+  if (Number(version) === 0) return undefined;
+  return { value: decodeStoreValue(optionalText(text) ?? '', 'set'), version: Number(version) };
 }
 
 /** An optional whole number as a script argument: '' when it is not given. */

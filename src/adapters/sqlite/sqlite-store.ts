@@ -11,6 +11,7 @@ import type {
   StoreSetResult,
 } from '../../store/store.js';
 import {
+  checkAlso,
   checkCounters,
   checkKey,
   checkReserve,
@@ -99,28 +100,39 @@ export class SqliteStore implements Store {
     checkVersion(options.ifVersion);
     checkTtl(options.ttlMs);
     checkReserve(options.reserve);
+    checkAlso(options.also, key);
     const text = encodeStoreValue(value);
-    const { ifVersion, ttlMs, reserve } = options;
+    const { ifVersion, ttlMs, reserve, also } = options;
+    const alsoText = also === undefined ? undefined : encodeStoreValue(also.value);
     return this.#transaction('set', (now): StoreSetResult => {
       const row = this.#sql.entry.get({ key, now });
+      const alsoRow = also === undefined ? undefined : this.#sql.entry.get({ key: also.key, now });
       // The value is read only to hand it back: a write without ifVersion replaces even a corrupt one.
       const version = row === undefined ? 0 : versionOf(row, 'set');
-      if (ifVersion !== undefined && ifVersion !== version) {
-        return { ok: false, current: row === undefined ? undefined : entryOf(row, 'set') };
-      }
+      const refused = (blocked: number | undefined): StoreSetResult => ({
+        ok: false,
+        current: row === undefined ? undefined : entryOf(row, 'set'),
+        ...(blocked === undefined ? {} : { blocked }),
+        ...(also === undefined
+          ? {}
+          : { alsoCurrent: alsoRow === undefined ? undefined : entryOf(alsoRow, 'set') }),
+      });
+      if (ifVersion !== undefined && ifVersion !== version) return refused(undefined);
       if (reserve !== undefined) {
         const reserved = this.#reserveIn(reserve.counters, reserve.ttlMs, now);
-        if (!reserved.ok) {
-          return {
-            ok: false,
-            current: row === undefined ? undefined : entryOf(row, 'set'),
-            blocked: reserved.blocked,
-          };
-        }
+        if (!reserved.ok) return refused(reserved.blocked);
       }
       // An expired row under the key is overwritten here: the new entry starts again at version 1.
-      const expiresAt = ttlMs === undefined ? null : now + ttlMs;
-      this.#sql.putEntry.run({ key, value: text, version: version + 1, expiresAt });
+      this.#sql.putEntry.run({ key, value: text, version: version + 1, expiresAt: expiry(now, ttlMs) });
+      if (also !== undefined && alsoText !== undefined) {
+        const alsoVersion = alsoRow === undefined ? 0 : versionOf(alsoRow, 'set');
+        this.#sql.putEntry.run({
+          key: also.key,
+          value: alsoText,
+          version: alsoVersion + 1,
+          expiresAt: expiry(now, also.ttlMs),
+        });
+      }
       return { ok: true, version: version + 1 };
     });
   }
@@ -245,6 +257,10 @@ function opening(make: () => SqliteStore): SqliteStore {
   } catch (error) {
     throw sqliteFailure('open', error);
   }
+}
+
+function expiry(now: number, ttlMs: number | undefined): number | null {
+  return ttlMs === undefined ? null : now + ttlMs;
 }
 
 /** A row as an entry; a row toolwarden did not write (a value that is not JSON text) is `corrupt`. */

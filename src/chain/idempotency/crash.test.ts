@@ -15,7 +15,8 @@ import { chargeTool } from './__fixtures__/charge-tool.js';
 import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
 
 // A process killed between running a write and recording its result: what the next attempt does is the
-// tool's mode. The side effect is a line in a ledger file, so it is counted across the processes.
+// tool's mode (at most once by default: surfaced as unknown, never run again silently). The side effect is
+// a line in a ledger file, so it is counted across the processes.
 
 const worker = fileURLToPath(new URL('./__fixtures__/crash-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-crash-'));
@@ -35,7 +36,7 @@ const LEASE_MS = 300;
 const call = { name: 'charge', arguments: { order: 'A-1' } };
 
 /** Runs the charge in a child that dies by SIGKILL right after its side effect; returns the ledger's path. */
-async function crashWhileCharging(spec: StoreSpec, mode: IdempotencyMode): Promise<string> {
+async function crashWhileCharging(spec: StoreSpec, mode: IdempotencyMode | 'default'): Promise<string> {
   const ledger = join(folder, `ledger-${++files}.txt`);
   const child = spawn(
     process.execPath,
@@ -50,10 +51,10 @@ async function crashWhileCharging(spec: StoreSpec, mode: IdempotencyMode): Promi
 const charges = (ledger: string) => readFileSync(ledger, 'utf8').split('\n').filter(Boolean).length;
 
 /** The next attempt, in this process, with a tool that charges (appends to the ledger) and returns. */
-async function chargeAgain(spec: StoreSpec, mode: IdempotencyMode, ledger: string) {
+async function chargeAgain(spec: StoreSpec, mode: IdempotencyMode | 'default', ledger: string) {
   const store = await openStoreSpec(spec);
   const { tool } = chargeTool({
-    idempotency: { mode, leaseMs: LEASE_MS },
+    idempotency: { leaseMs: LEASE_MS, ...(mode === 'default' ? {} : { mode }) },
     run: () => {
       appendFileSync(ledger, 'charged\n');
       return 'charged';
@@ -66,16 +67,28 @@ async function chargeAgain(spec: StoreSpec, mode: IdempotencyMode, ledger: strin
 }
 
 describe.each(stores)('a process killed between execute and record, over %s', (_name, specOf) => {
-  it('at most once: the next attempt is refused as OUTCOME_UNKNOWN (one charge) until the record is forgotten', async () => {
+  it('at most once, the default: the next attempt is refused as OUTCOME_UNKNOWN (one charge), whatever ran since, until the record is forgotten', async () => {
     const spec = specOf();
-    const ledger = await crashWhileCharging(spec, 'at-most-once');
-    const { store, runtime, attempt } = await chargeAgain(spec, 'at-most-once', ledger);
+    const ledger = await crashWhileCharging(spec, 'default');
+    const { store, runtime, attempt } = await chargeAgain(spec, 'default', ledger);
     try {
       // Within the lease the attempt waits (the call might still be running); once it has passed, the
       // process is taken to have died and the outcome is unknown.
-      expect(await attempt()).toMatchObject({ isError: true, code: 'OUTCOME_UNKNOWN' });
+      const refused = await attempt();
+      expect(refused).toMatchObject({ isError: true, code: 'OUTCOME_UNKNOWN' });
+      expect(refused.type === 'answered' && refused.content).toContain(
+        'tell the user the outcome has to be checked',
+      );
+      // Another write of the session does not make the next attempt a new write: it is most likely the
+      // retry of the call whose answer never came.
+      expect(
+        await runtime.executeToolCall(
+          { name: 'charge', arguments: { order: 'B-2' } },
+          { sessionId: 'crashed' },
+        ),
+      ).toMatchObject({ isError: false });
       expect(await attempt()).toMatchObject({ code: 'OUTCOME_UNKNOWN' });
-      expect(charges(ledger)).toBe(1);
+      expect(charges(ledger)).toBe(2);
       // Resolved: a person checked that the charge did not go through, and forgets the record.
       await forgetIdempotencyRecord(runtime, {
         toolName: 'charge',
@@ -83,7 +96,7 @@ describe.each(stores)('a process killed between execute and record, over %s', (_
         sessionId: 'crashed',
       });
       expect(await attempt()).toMatchObject({ isError: false });
-      expect(charges(ledger)).toBe(2);
+      expect(charges(ledger)).toBe(3);
     } finally {
       await store.close?.();
     }

@@ -3,7 +3,9 @@ import { truncateText } from '../../serialize/truncate-text.js';
 import { type LimitScope, limitModelText } from '../call-limits.js';
 import { formatToolError } from '../format-tool-error.js';
 import type { RunContext, RunningCall } from '../run-context.js';
+import { errorFields } from '../tool-event.js';
 import type { ToolCallFailure, ToolCallResult, ToolErrorCode } from '../tool-execution-result.js';
+import { toolFailure } from '../tool-failure.js';
 import type { RecordedResult } from './idempotency-record.js';
 
 /** What the model reads first in a replayed success: that nothing ran, then the result it had then. */
@@ -113,13 +115,43 @@ export function limitedResult(
  * A write not run because its record could not be read or claimed (the store failed, or holds something
  * toolwarden did not write): it fails closed, as unavailable; `error` is the store's failure.
  */
-export function unavailableResult(error: unknown, call: RunningCall, context: RunContext): ToolCallFailure {
+function unavailableResult(error: unknown, call: RunningCall, context: RunContext): ToolCallFailure {
   return failure(call, context, {
     code: 'TOOL_UNAVAILABLE',
     errorClass: 'transient',
     error,
     text: `Tool '${call.base.toolName}' is unavailable right now: whether this action was already done cannot be checked, so it was not run. Do not assume it ran; answer with what you have or try again later.`,
   });
+}
+
+/**
+ * A write not run because a store call before it failed, hung or found something toolwarden did not write:
+ * `ABORTED` when the caller gave up meanwhile, else unavailable, with the execution's store failure and a
+ * `tool-call-store-failed` event (the event of a reservation the store failed).
+ */
+export function storeCallFailed(error: unknown, call: RunningCall, context: RunContext): ToolCallFailure {
+  const { signal, events } = context;
+  if (signal?.aborted === true) {
+    const durationMs = context.now() - call.started;
+    return toolFailure({
+      base: call.base,
+      error: signal.reason,
+      errorClass: 'aborted',
+      attempts: 0,
+      durationMs,
+    });
+  }
+  context.storeFailed(call.base.toolName, error);
+  if (events.listening) {
+    events.emit({
+      type: 'tool-call-store-failed',
+      ...call.base,
+      argumentsSummary: call.argumentsSummary,
+      failedOpen: false,
+      ...errorFields(error, events.includeContent),
+    });
+  }
+  return unavailableResult(error, call, context);
 }
 
 function failure(

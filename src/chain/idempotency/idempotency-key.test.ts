@@ -41,13 +41,18 @@ describe('the default key: session, tool, canonical arguments', () => {
     const entry = await store.get(storeKey('s1', 'idem', 'charge', digest));
     expect(entry?.value).toMatchObject({ state: 'completed', argumentsDigest: digest });
     // The arguments themselves are not kept: only their digest (the result is what the model saw).
-    expect(Object.keys(entry?.value as object)).toEqual([
-      'v',
-      'state',
+    expect(Object.keys(entry?.value as object).sort()).toEqual([
       'argumentsDigest',
-      'toolCallId',
+      'claim',
       'result',
+      'state',
+      'toolCallId',
+      'v',
     ]);
+    // Beside the records, the session keeps the claim of its latest write: a random id, nothing else.
+    const claim = (entry?.value as { claim?: string } | undefined)?.claim;
+    expect(claim).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await store.get(storeKey('s1', 'idem-latest')))?.value).toEqual({ v: 1, claim });
   });
 
   it('without a session, scopes the record to the turn; a session id and a turn id that are equal do not meet', async () => {

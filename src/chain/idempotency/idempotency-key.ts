@@ -9,6 +9,8 @@ import type { IdempotencyScope } from './idempotency-scope.js';
 export interface IdempotencyKey {
   readonly store: Store;
   readonly recordKey: string;
+  /** Where the scope keeps the claim of its latest write. */
+  readonly latestKey: string;
   readonly argumentsDigest: string;
 }
 
@@ -40,7 +42,7 @@ export function idempotencyKeyOf(
     keyDigest = sha256(own);
   }
   const { store, key } = scope.recordOf(tool.name, keyDigest);
-  return { store, recordKey: key, argumentsDigest };
+  return { store, recordKey: key, latestKey: scope.latest().key, argumentsDigest };
 }
 
 function sha256(text: string): string {

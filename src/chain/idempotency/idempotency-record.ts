@@ -9,7 +9,8 @@ import { isJsonData } from './json-data.js';
  * compare-and-set only: `started` when a process claims the call (only if there is no record), then
  * `completed` with what the model saw, or `unknown` when the call was cut off and may have acted. A
  * `started` record older than its lease belongs to a process that died. Holds no key and no arguments:
- * only their SHA-256 (`argumentsDigest`), to tell a tool's own key reused with other arguments.
+ * only their SHA-256 (`argumentsDigest`), to tell a tool's own key reused with other arguments. Its
+ * `claim` is written as the scope's latest write with it (see `latest-write.ts`).
  */
 export type IdempotencyRecord =
   | (RecordBase & {
@@ -28,6 +29,11 @@ interface RecordBase {
   readonly argumentsDigest: string;
   /** The call that claimed it (the one a replay is of). */
   readonly toolCallId: string;
+  /**
+   * A random id of the claim, the same in the record's every state; absent in a record written before
+   * claims had one, which then is never the scope's latest write.
+   */
+  readonly claim?: string;
 }
 
 /** A result as the model saw it, and the tool's value when it is plain JSON. */
@@ -77,7 +83,14 @@ export function readRecord(value: unknown): IdempotencyRecord {
   ) {
     throw corrupt('not an idempotency record of version 1');
   }
-  const base = { v: 1, argumentsDigest: record.argumentsDigest, toolCallId: record.toolCallId } as const;
+  if (record.claim !== undefined && typeof record.claim !== 'string')
+    throw corrupt('a claim that is not text');
+  const base = {
+    v: 1,
+    argumentsDigest: record.argumentsDigest,
+    toolCallId: record.toolCallId,
+    ...(record.claim === undefined ? {} : { claim: record.claim }),
+  } as const;
   switch (record.state) {
     case 'started':
       if (!isCount(record.startedAt) || !isCount(record.leaseMs)) {

@@ -1,5 +1,5 @@
 import { DEFAULT_SESSION_TTL_MS } from '../../defaults.js';
-import type { StoreEntry, StoreSetResult } from '../../store/store.js';
+import type { StoreSetResult } from '../../store/store.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import { boundedStoreCall } from '../bounded-store-call.js';
@@ -8,6 +8,7 @@ import type { RunContext, RunningCall } from '../run-context.js';
 import { errorFields } from '../tool-event.js';
 import type { IdempotencyKey } from './idempotency-key.js';
 import type { IdempotencyRecord } from './idempotency-record.js';
+import { latestWrite } from './latest-write.js';
 import { leaseFor } from './lease.js';
 
 /** One idempotent call: its tool and settings, its record, and the execution it runs in. */
@@ -21,13 +22,14 @@ export interface IdempotentCall {
   readonly counters?: readonly SharedCounter[] | undefined;
 }
 
-/** The record claiming the call for this process, with its lease. */
-export function startedRecord(idempotent: IdempotentCall): IdempotencyRecord {
+/** The record claiming the call for this process, with its lease; `claim` is this claim's own random id. */
+export function startedRecord(idempotent: IdempotentCall, claim: string): IdempotencyRecord {
   return {
     v: 1,
     state: 'started',
     argumentsDigest: idempotent.key.argumentsDigest,
     toolCallId: idempotent.call.base.toolCallId,
+    claim,
     startedAt: Date.now(),
     leaseMs: leaseFor(idempotent.tool, idempotent.settings, idempotent.context.policy),
   };
@@ -35,32 +37,40 @@ export function startedRecord(idempotent: IdempotentCall): IdempotencyRecord {
 
 /**
  * The record's store calls, each bounded (a store that hangs fails as unavailable); writes carry the TTL.
- * Reads and claims also end at the execution's signal (before the tool ran, giving up loses nothing); the
- * record of a result is written whatever the signal says.
+ * Claims also end at the execution's signal (before the tool ran, giving up loses nothing); the record of
+ * a result is written whatever the signal says.
  */
 export const recordStore = {
-  get: (idempotent: IdempotentCall): Promise<StoreEntry | undefined> =>
-    boundedStoreCall(
-      'get',
-      () => idempotent.key.store.get(idempotent.key.recordKey),
+  /**
+   * Claims the record at `ifVersion` (0: only where there is none) in one store call: the started record,
+   * the scope's latest write, and the call counted against its limits (`counters`), all or nothing. A
+   * refused claim hands back the record and the scope's latest write as they are.
+   */
+  claim: (idempotent: IdempotentCall, claim: string, ifVersion: number): Promise<StoreSetResult> => {
+    const { key, settings, counters } = idempotent;
+    return boundedStoreCall(
+      'set',
+      () =>
+        key.store.set(key.recordKey, startedRecord(idempotent, claim), {
+          ifVersion,
+          ttlMs: settings.ttlMs,
+          also: { key: key.latestKey, value: latestWrite(claim), ttlMs: settings.ttlMs },
+          ...(counters === undefined ? {} : { reserve: countersOf(counters) }),
+        }),
       idempotent.context.signal,
-    ),
-  /** With `counters`, the write also counts the call against its limits (a counted `set`). */
-  set: (
+    );
+  },
+  /** Writes what became of a claimed call, at the claim's version. */
+  settle: (
     idempotent: IdempotentCall,
     value: IdempotencyRecord,
     ifVersion: number,
-    counters?: readonly SharedCounter[],
   ): Promise<StoreSetResult> =>
-    boundedStoreCall(
-      'set',
-      () =>
-        idempotent.key.store.set(idempotent.key.recordKey, value, {
-          ifVersion,
-          ttlMs: idempotent.settings.ttlMs,
-          ...(counters === undefined ? {} : { reserve: countersOf(counters) }),
-        }),
-      value.state === 'started' ? idempotent.context.signal : undefined,
+    boundedStoreCall('set', () =>
+      idempotent.key.store.set(idempotent.key.recordKey, value, {
+        ifVersion,
+        ttlMs: idempotent.settings.ttlMs,
+      }),
     ),
   delete: (idempotent: IdempotentCall, ifVersion: number): Promise<boolean> =>
     boundedStoreCall('delete', () => idempotent.key.store.delete(idempotent.key.recordKey, { ifVersion })),
@@ -70,28 +80,19 @@ function countersOf(counters: readonly SharedCounter[]) {
   return { counters: counters.map(({ key, limit }) => ({ key, limit })), ttlMs: DEFAULT_SESSION_TTL_MS };
 }
 
-/**
- * Emits what became of a record beyond the claim and the result (`tool-call-idempotency`), or that the
- * record could not be read or claimed, so the call was refused as unavailable (`tool-call-store-failed`,
- * the event of a reservation the store failed). Never the key.
- */
+/** Emits what became of a record beyond the claim and the result (`tool-call-idempotency`). Never the key. */
 export function reportRecord(
   idempotent: IdempotentCall,
-  action: 'taken-over' | 'not-recorded' | 'not-released' | 'store-failed',
+  action: 'taken-over' | 'outcome-unknown' | 'not-recorded' | 'not-released',
   error?: unknown,
 ): void {
   const { events } = idempotent.context;
   if (!events.listening) return;
-  const base = { ...idempotent.call.base, argumentsSummary: idempotent.call.argumentsSummary };
-  const fields = error === undefined ? {} : errorFields(error, events.includeContent);
-  events.emit(
-    action === 'store-failed'
-      ? {
-          type: 'tool-call-store-failed',
-          ...base,
-          failedOpen: false,
-          ...errorFields(error, events.includeContent),
-        }
-      : { type: 'tool-call-idempotency', ...base, action, ...fields },
-  );
+  events.emit({
+    type: 'tool-call-idempotency',
+    ...idempotent.call.base,
+    argumentsSummary: idempotent.call.argumentsSummary,
+    action,
+    ...(error === undefined ? {} : errorFields(error, events.includeContent)),
+  });
 }

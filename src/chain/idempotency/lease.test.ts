@@ -22,7 +22,7 @@ async function afterACrash(): Promise<MemoryStore> {
 describe('a started record whose lease has passed (its process died)', () => {
   it('at least once: is taken over and run, with a taken-over event', async () => {
     const store = await afterACrash();
-    const { tool, ledger } = chargeTool();
+    const { tool, ledger } = chargeTool({ idempotency: { mode: 'at-least-once' } });
     const runtime = createToolRuntime({ tools: [tool], store });
     const recorder = recordEvents();
     const outcome = await runtime.executeToolCall(call, { sessionId: 's', onEvent: recorder.listener });
@@ -37,6 +37,7 @@ describe('a started record whose lease has passed (its process died)', () => {
     const charged: string[] = [];
     const runtimes = Array.from({ length: 5 }, (_, index) => {
       const { tool } = chargeTool({
+        idempotency: { mode: 'at-least-once' },
         run: () => new Promise((resolve) => setTimeout(() => resolve(charged.push(`p${index}`)), 20)),
       });
       return createToolRuntime({ tools: [tool], store });
@@ -50,9 +51,9 @@ describe('a started record whose lease has passed (its process died)', () => {
     ).toHaveLength(4);
   });
 
-  it('at most once: the call is refused as OUTCOME_UNKNOWN until the record is forgotten', async () => {
+  it('at most once (the default): the call is refused as OUTCOME_UNKNOWN until the record is forgotten', async () => {
     const store = await afterACrash();
-    const { tool, ledger } = chargeTool({ idempotency: { mode: 'at-most-once' } });
+    const { tool, ledger } = chargeTool();
     const runtime = createToolRuntime({ tools: [tool], store });
     for (let i = 0; i < 2; i++) {
       expect(await runtime.executeToolCall(call, { sessionId: 's' })).toMatchObject({

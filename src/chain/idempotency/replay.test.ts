@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ToolExecutionError } from '../../errors/tool-execution-error.js';
-import { ToolInputError } from '../../errors/tool-input-error.js';
 import type { Message } from '../../messages/message.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { recordEvents } from '../../testing/record-events.js';
@@ -67,38 +65,16 @@ describe('a duplicate write', () => {
     expect(replayed?.content).toBe(`${REPLAYED_SUCCESS_TEXT}${ran?.content}`);
   });
 
-  it('of a failure the tool reported as final replays it as it was: code, class, and what the model was told', async () => {
-    const { tool, ledger } = chargeTool({
-      run: () => {
-        throw new ToolInputError({ message: 'Card declined.' });
-      },
-    });
+  it('of a failure after the tool returned (its result withheld) replays it as it was: code, class, and what the model was told', async () => {
+    const { tool, ledger } = withheld();
     const runtime = createToolRuntime({ tools: [tool] });
     const done = await runtime.executeToolCalls({ messages: history, response: twice, sessionId: 's' });
     expect(ledger.charges).toHaveLength(1);
-    expect(
-      done.results.map((r) => r.type === 'error' && [r.code, r.errorClass, r.replayOf, r.content]),
-    ).toEqual([
-      ['TOOL_ERROR', 'invalid-input', undefined, 'TOOL_ERROR: Card declined.'],
-      ['TOOL_ERROR', 'invalid-input', 'c1', `TOOL_ERROR: ${REPLAYED_FAILURE_TEXT}Card declined.`],
-    ]);
-  });
-
-  it('of a fatal failure is fatal again: the execution throws, and the tool still ran once', async () => {
-    const { tool, ledger } = chargeTool({
-      run: () => {
-        throw new TypeError('undefined is not a function');
-      },
-    });
-    const runtime = createToolRuntime({ tools: [tool] });
-    const call = { name: 'charge', arguments: { order: 'A-1' } };
-    for (let i = 0; i < 2; i++) {
-      const error = await runtime
-        .executeToolCalls({ messages: history, response: assistantWithCalls([call]), sessionId: 's' })
-        .catch((thrown: unknown) => thrown);
-      expect(error).toBeInstanceOf(ToolExecutionError);
-    }
-    expect(ledger.charges).toHaveLength(1);
+    const [ran, replayed] = done.results.map((r) => r.type === 'error' && [r.code, r.errorClass, r.replayOf]);
+    expect(ran).toEqual(['CONTRACT_VIOLATION', 'invalid-input', undefined]);
+    expect(replayed).toEqual(['CONTRACT_VIOLATION', 'invalid-input', 'c1']);
+    const told = done.results[0]?.content.slice('CONTRACT_VIOLATION: '.length);
+    expect(done.results[1]?.content).toBe(`CONTRACT_VIOLATION: ${REPLAYED_FAILURE_TEXT}${told}`);
   });
 
   it("cuts a recorded text longer than the tool's result limit now", async () => {
@@ -120,12 +96,7 @@ describe('a duplicate write', () => {
 
 describe('originalContent', () => {
   it('is what the tool gave for the call that ran, and for its replays (the loop guard compares by it)', async () => {
-    const declined = chargeTool({
-      run: () => {
-        throw new ToolInputError({ message: 'Card declined.' });
-      },
-    });
-    for (const { tool } of [chargeTool(), declined]) {
+    for (const { tool } of [chargeTool(), withheld()]) {
       const runtime = createToolRuntime({ tools: [tool] });
       const done = await runtime.executeToolCalls({ messages: history, response: twice, sessionId: 's' });
       const [ran, replayed] = done.results;
@@ -135,6 +106,14 @@ describe('originalContent', () => {
     }
   });
 });
+
+/** A charge whose result breaks its output contract: withheld from the model, but the charge took effect. */
+function withheld() {
+  return chargeTool({
+    run: () => ({ receipt: 7 }),
+    output: { type: 'object', properties: { receipt: { type: 'string' } } },
+  });
+}
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

@@ -1,18 +1,21 @@
+import { mayChangeWorld } from '../../tools/tool-effect.js';
 import type { ReadyCall } from '../prepare-tool-call.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import type { ToolCallResult } from '../tool-execution-result.js';
 import { toolFailure } from '../tool-failure.js';
 import { acquireClaim } from './acquire-claim.js';
+import { endWindow } from './end-window.js';
 import { type IdempotencyKey, idempotencyKeyOf } from './idempotency-key.js';
 import type { IdempotentCall } from './idempotent-call.js';
 import { settleClaim } from './settle-claim.js';
 import { cutOff, settlementOf } from './settlement.js';
 
 /**
- * Runs a write under its idempotency record (see "Idempotent writes" in the README); any other call runs
- * as it is. The call is claimed in the store before the tool runs and its outcome written after (two
- * round trips); a duplicate is answered from the record and the tool does not run. Never rejects unless
- * `run` does (a defect of the chain): then the claim is settled as cut off and the rejection passes on.
+ * Runs a write under its idempotency record (see "Idempotent writes" in the README); any other call that
+ * may change something first ends the window of the records of its scope (see `endWindow`), and a read
+ * runs as it is. The call is claimed in the store before the tool runs and its outcome written after (two
+ * round trips); a true duplicate is answered from the record and the tool does not run. Never rejects
+ * unless `run` does (a defect of the chain): then the claim is settled as cut off and the rejection passes.
  */
 export async function runIdempotent(
   ready: ReadyCall,
@@ -22,7 +25,11 @@ export async function runIdempotent(
 ): Promise<ToolCallResult> {
   const settings = ready.tool.idempotency;
   // Aborted already: the chain answers `ABORTED` without running the tool; there is nothing to claim.
-  if (settings === undefined || context.signal?.aborted === true) return run();
+  if (context.signal?.aborted === true) return run();
+  if (settings === undefined) {
+    if (!mayChangeWorld(ready.tool.effect) || !context.idempotency.keyedByArguments()) return run();
+    return (await endWindow(call, context)) ?? run();
+  }
   let key: IdempotencyKey;
   try {
     key = idempotencyKeyOf(
@@ -50,9 +57,9 @@ export async function runIdempotent(
   try {
     result = await run();
   } catch (error) {
-    await settleClaim(idempotent, acquired.version, cutOff(settings.mode), undefined);
+    await settleClaim(idempotent, acquired, cutOff(settings.mode), undefined);
     throw error;
   }
-  await settleClaim(idempotent, acquired.version, settlementOf(result, settings.mode), result);
+  await settleClaim(idempotent, acquired, settlementOf(result, settings.mode), result);
   return result;
 }

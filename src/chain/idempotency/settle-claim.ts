@@ -5,30 +5,37 @@ import type { Settlement } from './settlement.js';
 
 /**
  * Writes what became of a claimed call (see `Settlement`), by compare-and-set on the claim's version: the
- * second round trip of an idempotent write. Never rejects and never changes the result: a store that fails
- * here loses the record, not the result (the model still gets what the tool did), with an event. A claim
- * that was taken over meanwhile (its lease passed while the call ran) is left to the process holding it.
+ * second round trip of an idempotent write; an outcome left unknown is reported (`outcome-unknown`). Never
+ * rejects and never changes the result: a store that fails here loses the record, not the result (the
+ * model still gets what the tool did), with an event. A claim that was taken over meanwhile (its lease
+ * passed while the call ran) is left to the process holding it.
  */
 export async function settleClaim(
   idempotent: IdempotentCall,
-  version: number,
+  claimed: { readonly version: number; readonly claim: string },
   settlement: Settlement,
   result: ToolCallResult | undefined,
 ): Promise<void> {
-  const { argumentsDigest } = idempotent.key;
-  const toolCallId = idempotent.call.base.toolCallId;
+  const { version, claim } = claimed;
+  const base = {
+    v: 1,
+    argumentsDigest: idempotent.key.argumentsDigest,
+    toolCallId: idempotent.call.base.toolCallId,
+    claim,
+  } as const;
   try {
     switch (settlement) {
       case 'record':
       case 'unknown': {
-        const written = await recordStore.set(
+        const written = await recordStore.settle(
           idempotent,
           settlement === 'record' && result !== undefined
-            ? { v: 1, state: 'completed', argumentsDigest, toolCallId, result: recordedResult(result) }
-            : { v: 1, state: 'unknown', argumentsDigest, toolCallId },
+            ? { ...base, state: 'completed', result: recordedResult(result) }
+            : { ...base, state: 'unknown' },
           version,
         );
         if (written.ok !== true) reportRecord(idempotent, 'not-recorded');
+        else if (settlement === 'unknown') reportRecord(idempotent, 'outcome-unknown');
         return;
       }
       case 'release':

@@ -9,6 +9,7 @@ import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { storeWith } from '../../testing/store-with.js';
+import { defineTool } from '../../tools/define-tool.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeRecordKey, chargeTool } from './__fixtures__/charge-tool.js';
 
@@ -119,6 +120,26 @@ describe('a store that fails before the write runs: it fails closed', () => {
     },
   );
 
+  it('a call of unknown effect that cannot end the window of the records: not run, unavailable', async () => {
+    let runs = 0;
+    const act = defineTool({ name: 'act', description: 'Acts.', effect: 'unknown', execute: () => ++runs });
+    const { tool } = chargeTool();
+    const runtime = createToolRuntime({
+      tools: [tool, act],
+      store: storeWith({ set: () => Promise.reject(outage()) }),
+    });
+    const recorder = recordEvents();
+    const outcome = await runtime.executeToolCall(
+      { name: 'act' },
+      { sessionId: 's', onEvent: recorder.listener },
+    );
+    expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
+    expect(recorder.ofType('tool-call-store-failed')).toMatchObject([
+      { failedOpen: false, errorType: 'StoreError' },
+    ]);
+    expect(runs).toBe(0);
+  });
+
   it('a loop stops as store-unavailable, with the write not run', async () => {
     const { tool, ledger } = chargeTool();
     const messages: Message[] = [{ role: 'user', content: 'charge A-1' }];
@@ -157,9 +178,10 @@ describe('a store that fails after the write ran: the result is never lost', () 
     expect((await memory.get(chargeRecordKey('s', args)))?.value).toMatchObject({ state: 'started' });
   });
 
-  it('a claim that cannot be released after a transient failure: a not-released event; it holds until its lease passes', async () => {
+  it('at least once, a claim that cannot be released after a timeout: a not-released event; it holds until its lease passes', async () => {
     const { tool } = chargeTool({
       timeoutMs: 10,
+      idempotency: { mode: 'at-least-once' },
       run: () => new Promise(() => {}),
     });
     const runtime = createToolRuntime({
@@ -174,7 +196,7 @@ describe('a store that fails after the write ran: the result is never lost', () 
     ]);
   });
 
-  it('a record that cannot be read while waiting for a running duplicate: unavailable, not run', async () => {
+  it('a record that cannot be looked at again while waiting for a running duplicate: unavailable, not run', async () => {
     let finish: (() => void) | undefined;
     const memory = new MemoryStore();
     const { tool, ledger } = chargeTool({
@@ -183,7 +205,17 @@ describe('a store that fails after the write ran: the result is never lost', () 
     const serving = createToolRuntime({ tools: [tool], store: memory });
     const first = serving.executeToolCall(call, { sessionId: 's' });
     while (finish === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
-    const { outcome } = await chargeWith(storeWith({ get: () => Promise.reject(outage()) }, memory));
+    // The first look (a refused claim) finds the call running; the next fails.
+    let looks = 0;
+    const failing = storeWith(
+      {
+        set: (key, value, options) =>
+          ++looks === 1 ? memory.set(key, value, options) : Promise.reject(outage()),
+      },
+      memory,
+    );
+    const { outcome } = await chargeWith(failing);
+    expect(looks).toBe(2);
     expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
     finish();
     await first;

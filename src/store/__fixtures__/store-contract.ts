@@ -110,15 +110,18 @@ export function describeStoreContract(
       expect(await store.set(k, 'again', { ifVersion: 0 })).toEqual({ ok: true, version: 1 });
     });
 
-    it('forgets an entry after its TTL, and a later write without one keeps it', async () => {
+    it('forgets an entry (and an also entry) after its TTL, and a later write without one keeps it', async () => {
       const short = key('ttl');
       const kept = key('ttl-cleared');
+      const alsoShort = key('ttl-also');
       await store.set(short, 'brief', { ttlMs: 40 });
-      await store.set(kept, 'brief', { ttlMs: 40 });
+      await store.set(kept, 'brief', { ttlMs: 40, also: { key: alsoShort, value: 'brief', ttlMs: 40 } });
       await store.set(kept, 'kept', { ifVersion: 1 });
       expect((await store.get(short))?.value).toBe('brief');
+      expect((await store.get(alsoShort))?.value).toBe('brief');
       await sleep(120);
       expect(await store.get(short)).toBeUndefined();
+      expect(await store.get(alsoShort)).toBeUndefined();
       expect(await store.set(short, 'new', { ifVersion: 0 })).toEqual({ ok: true, version: 1 });
       expect(await store.get(kept)).toEqual({ value: 'kept', version: 2 });
     });
@@ -171,6 +174,62 @@ export function describeStoreContract(
       expect(await store.get(third)).toBeUndefined();
       expect(await store.reserve([{ ...counter, limit: 3 }])).toEqual({ ok: true, counts: [3] });
       await expect(store.set(third, 'x', { reserve: { counters: [] } })).rejects.toThrow(TypeError);
+    });
+
+    it('writes an also entry with the entry or not at all, and a refused write hands it back', async () => {
+      const k = key('also-entry');
+      const latest = key('also-latest');
+      const also = (value: unknown) => ({ key: latest, value, ttlMs: 60_000 });
+      expect(await store.set(k, 'claimed', { ifVersion: 0, also: also({ claim: 1 }) })).toEqual({
+        ok: true,
+        version: 1,
+      });
+      expect(await store.get(latest)).toEqual({ value: { claim: 1 }, version: 1 });
+      const claimed = { value: 'claimed', version: 1 };
+      expect(await store.set(k, 'again', { ifVersion: 0, also: also({ claim: 2 }) })).toEqual({
+        ok: false,
+        current: claimed,
+        alsoCurrent: { value: { claim: 1 }, version: 1 },
+      });
+      // Written whatever it holds: its version goes up by one.
+      expect(
+        await store.set(key('also-other'), 'claimed', { ifVersion: 0, also: also({ claim: 3 }) }),
+      ).toEqual({
+        ok: true,
+        version: 1,
+      });
+      const third = { value: { claim: 3 }, version: 2 };
+      expect(await store.get(latest)).toEqual(third);
+      const absent = key('also-absent');
+      const refused = await store.set(k, 'stale', { ifVersion: 5, also: { key: absent, value: 1 } });
+      expect(refused).toEqual({ ok: false, current: claimed });
+      expect(refused).toHaveProperty('alsoCurrent', undefined);
+      expect(await store.get(absent)).toBeUndefined();
+      const reserve = { counters: [{ key: key('also-count'), limit: 0 }] };
+      expect(await store.set(key('also-blocked'), 'x', { ifVersion: 0, reserve, also: also('no') })).toEqual({
+        ok: false,
+        current: undefined,
+        blocked: 0,
+        alsoCurrent: third,
+      });
+      expect(await store.get(latest)).toEqual(third);
+      await expect(store.set(k, 'x', { also: { key: k, value: 1 } })).rejects.toThrow(TypeError);
+      await expect(store.set(k, 'x', { also: { key: latest, value: undefined } })).rejects.toThrow(TypeError);
+      await expect(store.set(k, 'x', { also: { key: latest, value: 1, ttlMs: 0 } })).rejects.toThrow(
+        TypeError,
+      );
+      expect(await store.get(latest)).toEqual(third);
+    });
+
+    it('of 20 concurrent first writes of distinct keys with one also entry, each writes it once', async () => {
+      const latest = key('also-race');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.set(key(`also-race-${i}`), i, { ifVersion: 0, also: { key: latest, value: i } }),
+        ),
+      );
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect((await store.get(latest))?.version).toBe(20);
     });
 
     it('of 100 concurrent counted writes of distinct keys against a limit of 40, exactly 40 are written', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalArguments } from '../../../guard/canonical-json.js';
+import type { JsonSchema } from '../../../schema/json-schema.js';
 import { storeKey } from '../../../store/store-key.js';
 import { defineTool, type Tool } from '../../../tools/define-tool.js';
 import type { IdempotencyOptions } from '../../../tools/idempotency-options.js';
@@ -24,6 +25,8 @@ export function chargeTool(
     readonly idempotency?: false | IdempotencyOptions<ChargeArgs>;
     readonly timeoutMs?: number;
     readonly retries?: number;
+    /** An output contract (a JSON Schema) the chain checks each result against, with `feedback`. */
+    readonly output?: JsonSchema;
     readonly run?: (args: ChargeArgs, context: ToolContext, count: number) => unknown;
   } = {},
 ): { readonly tool: Tool<ChargeArgs, unknown>; readonly ledger: ChargeLedger } {
@@ -40,6 +43,9 @@ export function chargeTool(
     ...(options.idempotency === undefined ? {} : { idempotency: options.idempotency }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.retries === undefined ? {} : { retries: options.retries }),
+    ...(options.output === undefined
+      ? {}
+      : { output: options.output, onContractViolation: 'feedback' as const }),
     execute: (args, context) => {
       ledger.charges.push(args);
       const count = ledger.charges.length;
