@@ -118,6 +118,14 @@ export const LOCATION_PATTERNS: readonly RedactionPattern[] = [
     pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s"'<>`)\]}]*/g,
     mayMatch: containsAny('://'),
   },
+  // A JDBC URL without `//` (Oracle's `jdbc:oracle:thin:user/password@host:1521/svc`, `@//host`,
+  // `@(DESCRIPTION=…)`, OCI, H2, Derby): a connection location like any scheme://, whole, quoted
+  // passwords included. `jdbc:x://` is left to the rule above.
+  {
+    kind: 'url',
+    pattern: /(?<![A-Za-z0-9+.-])jdbc:[a-z][a-z0-9+.-]{0,31}:(?!\/\/)(?:"[^"\n]{0,128}"|[^\s"'<>`])*/gi,
+    mayMatch: containsAnyIgnoringCase('jdbc:'),
+  },
   {
     kind: 'arn',
     pattern: /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:[^\s"',;)\]}]+/g,

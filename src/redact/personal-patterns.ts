@@ -1,10 +1,11 @@
 /**
  * Personal data: card numbers (Luhn) and card security codes, IBANs (mod 97), US social security
  * numbers, Chinese resident identity numbers (their check character), phone numbers in international
- * form, and email addresses in any script.
+ * form, mainland Chinese mobile numbers and the names beside them, and email addresses in any script.
  */
 
 import { passesIbanCheck, passesLuhn, passesResidentIdCheck } from './checksums.js';
+import { CHINESE_PERSONAL_PATTERNS } from './chinese-personal-patterns.js';
 import {
   containsAny,
   containsAnyIgnoringCase,
@@ -92,4 +93,5 @@ export const PERSONAL_PATTERNS: readonly RedactionPattern[] = [
     mayMatch: mayHoldIdentifier,
     confirm: isPhoneNumber,
   },
+  ...CHINESE_PERSONAL_PATTERNS,
 ];

@@ -39,12 +39,37 @@ export const PROSE_WORDS: readonly string[] = [
   'contains',
   'passwords',
   'value',
+  // What schema libraries start an issue with: zod's `String must contain…`, pydantic's `Field required`,
+  // `Input should be…`, `Extra inputs…`, DRF's `Ensure this field…`, Joi's `length must be…`, Bean
+  // Validation's `size must be…`, io-ts's `string expected`.
+  'string',
+  'number',
+  'array',
+  'object',
+  'date',
+  'boolean',
+  'integer',
+  'field',
+  'input',
+  'extra',
+  'ensure',
+  'length',
+  'size',
   'this',
   'the',
   'a',
   'an',
   'no',
-  // German, French, Spanish, Portuguese, Italian, Dutch
+  // German, French, Spanish, Portuguese, Italian, Dutch: verbs, and the articles a message starts with
+  'die',
+  'der',
+  'das',
+  'le',
+  'la',
+  'les',
+  'el',
+  'il',
+  'het',
   'muss',
   'darf',
   'ist',
@@ -60,5 +85,8 @@ export const PROSE_WORDS: readonly string[] = [
   'mag',
 ];
 
-/** The words as a regex source for the `i` flag: one of them, as a whole word. */
-export const PROSE_WORD_PATTERN = `(?:${PROSE_WORDS.map((word) => word.replace(' ', '[ \\t]+')).join('|')})\\b`;
+/**
+ * The words as a regex source for the `i` flag: one of them, as a whole word, and not the start of a
+ * token with a digit further on (`no-reply-7fj3k`, `field-day-2024` are values, not prose).
+ */
+export const PROSE_WORD_PATTERN = `(?:${PROSE_WORDS.map((word) => word.replace(' ', '[ \\t]+')).join('|')})\\b(?![\\w-]*\\d)`;

@@ -24,6 +24,7 @@ export type RedactionKind =
   | 'secret'
   | 'email'
   | 'phone'
+  | 'name'
   | 'card'
   | 'iban'
   | 'id'

@@ -17,6 +17,7 @@ import {
   TOKEN_RUN_LENGTH,
 } from './redaction-pattern.js';
 import { SECRET_NAME_HINTS, SECRET_NAME_PATTERN } from './secret-key-words.js';
+import { KEY_FILE_VERBS } from './sql-patterns.js';
 
 /** Provider keys and tokens, by the prefix each provider puts on them. */
 const PREFIXED_KEYS: readonly (readonly [prefix: string, rest: string])[] = [
@@ -73,9 +74,15 @@ const HEX_SHAPED_KEY = new RegExp(
   ].join('|'),
   'g',
 );
-/** Azure AD client secret: three characters, a digit, `Q~`, then 31 to 34. */
+/**
+ * Azure AD (Entra ID) client secret: three characters, a digit, `Q~`, then 31 (`7Q~`) to 34 (`8Q~`) of
+ * `[A-Za-z0-9_~.-]`, the shape of gitleaks' `azure-ad-client-secret` rule and Microsoft's SEC101/156
+ * `AadClientAppSecret`. Its alphabet holds `.`, so a full stop or an ellipsis right after the secret is
+ * allowed (gitleaks' rule misses `… secret is abc8Q~….`); any other such character after 34 means a
+ * longer run, not this shape.
+ */
 const AZURE_CLIENT_SECRET =
-  /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g;
+  /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?=\.*(?![A-Za-z0-9_~.-]))/g;
 /** Telegram bot token: the bot's id, `:AA`, and 32 or 33 more. */
 const TELEGRAM_BOT_TOKEN = /(?<![\d:])\d{8,10}:AA[A-Za-z0-9_-]{32,33}(?![A-Za-z0-9_-])/g;
 
@@ -98,11 +105,48 @@ const COMMAND_LINE_SECRET = new RegExp(
 
 /**
  * `name=value` and `name: value` where the name ends with a secret-key word (`DB_PASSWORD`, `x-api-key`),
- * unless what follows the `:` is the message of a validation issue (`password: must be …`). A YAML block
- * scalar (`password: |`) hides its value on the next line.
+ * unless what follows the `:` is the message of a validation issue: it starts with a word of
+ * prose-words.ts (`password: must be …`, `password: String must contain …`) or repeats the field's name,
+ * as yup and class-validator write (`apiKey: apiKey should not be empty`). A key file's name quoted
+ * by OpenSSH (`Load key "deploy_key": invalid format`) is not a name. A YAML block scalar
+ * (`password: |`) hides its value on the next line.
  */
 const KEY_VALUE = new RegExp(
-  String.raw`(?<pre>(?<![\w.-])[\w.-]{0,48}?(?:${SECRET_NAME_PATTERN})\\?["']?[ \t]{0,5}[:=][ \t]{0,5}(?:\n[ \t]{0,20})?)(?!\\?["']?\[redacted:|[{[=]|(?:bearer|basic|token)[ \t]+\[redacted:|(?:yes|no)\b|${PROSE_WORD_PATTERN})(?:[|>][-+]?[ \t]*\n[ \t]+[^\n]*|\\?"[^"\n]{0,200}"?|\\?'[^'\n]{0,200}'?|[^\s"',;&)}\]]+)`,
+  String.raw`(?<pre>(?<![\w.-])(?<!${KEY_FILE_VERBS}key[ \t]+\\?["'])(?<field>[\w.-]{0,48}?(?:${SECRET_NAME_PATTERN}))\\?["']?[ \t]{0,5}[:=][ \t]{0,5}(?:\n[ \t]{0,20})?)(?!\\?["']?\[redacted:|[{[=]|(?:bearer|basic|token)[ \t]+\[redacted:|(?:yes|no)\b(?![\w-]*\d)|\k<field>[ \t]|${PROSE_WORD_PATTERN})(?:[|>][-+]?[ \t]*\n[ \t]+[^\n]*|\\?"[^"\n]{0,200}"?|\\?'[^'\n]{0,200}'?|[^\s"',;&)}\]]+)`,
+  'gi',
+);
+
+/**
+ * npm's credential keys (`_authToken`, `_auth`, `_password`; yarn 2+'s `npmAuthToken`, `npmAuthIdent`),
+ * scoped (`//registry.npmjs.org/:_authToken`) or not: their value is always a secret, whatever word it
+ * starts with. After `=` or `:` as in `.npmrc`; after a space as `npm config set`, `.yarnrc` and
+ * `yarn config set … to "…"` write it, or on the next line as `npm config get` prints it, where it must
+ * hold a digit (so `_authToken is missing` stays). `${NPM_TOKEN}` and npm's `(protected)` are not values.
+ */
+const NPM_AUTH_NAME = String.raw`(?<![\w-])(?:_auth(?:Token)?|_password|npmAuth(?:Token|Ident))\\?["']?`;
+const NPM_AUTH_VALUE = String.raw`(?!\$\{|\(protected\)|\[redacted:)[^\s"'\x60,;]{1,400}`;
+const NPM_AUTH = new RegExp(
+  String.raw`(?<pre>${NPM_AUTH_NAME}[ \t]*[:=][ \t]*\\?["']?)${NPM_AUTH_VALUE}|(?<pre2>${NPM_AUTH_NAME}(?:[ \t]+(?:to[ \t]+)?|[ \t]*(?:\n|\\n)[ \t]*)\\?["']?)(?=[^\s"'\x60,;]{0,400}\d)${NPM_AUTH_VALUE}`,
+  'g',
+);
+
+/**
+ * Oracle's `user/password@connect_identifier` (or `user/password`, a local connection) where the form is
+ * a tool's: on the command line of SQL*Plus, SQL*Loader, Data Pump, exp/imp, RMAN and DGMGRL, and after
+ * `userid=`; with an `@` after SQLcl (`sql`), `CONNECT`/`conn` and RMAN's `target`/`catalog`/`auxiliary`
+ * (so `target linux/amd64` stays); anywhere else only before a host-like identifier (`@//host`, a TNS
+ * descriptor, `@host[:port]/service`), so `actions/checkout@v4` and `@scope/pkg@2.0.0` stay too.
+ */
+const ORACLE_USER = String.raw`(?:"[^"\n]{1,128}"|[A-Za-z][\w$#]{0,127})`;
+const ORACLE_LOGIN = String.raw`${ORACLE_USER}\/(?:"[^"\n]{1,128}"|[^\s@"'<>()/]{1,128})`;
+const ORACLE_FLAGS = String.raw`(?:[ \t]+-{1,2}[A-Za-z]+)*`;
+const ORACLE_CONNECT_TARGET = String.raw`@(?:\/\/|\(|[A-Za-z0-9][\w-]*(?:\.[\w-]+)*(?::\d{2,5})?\/[\w.$#-])`;
+const ORACLE_CREDENTIALS = new RegExp(
+  [
+    String.raw`(?<pre>\b(?:(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)${ORACLE_FLAGS}[ \t]+(?:(?:target|userid)[ \t]*=?[ \t]*)?|userid[ \t]*=[ \t]*))${ORACLE_LOGIN}(?=@|[\s"')]|$)`,
+    String.raw`(?<pre2>\b(?:connect|conn|sql${ORACLE_FLAGS}|target|catalog|auxiliary)[ \t]+)${ORACLE_LOGIN}(?=@)`,
+    String.raw`(?<![\w@/.:-])${ORACLE_LOGIN}(?=${ORACLE_CONNECT_TARGET})`,
+  ].join('|'),
   'gi',
 );
 
@@ -174,6 +218,8 @@ export const SECRET_PATTERNS: readonly RedactionPattern[] = [
     pattern: COMMAND_LINE_SECRET,
     mayMatch: containsAnyIgnoringCase('--', 'mysql', 'mariadb', 'redis-cli', 'sshpass', 'curl', 'wget'),
   },
+  { kind: 'secret', pattern: NPM_AUTH, mayMatch: containsAny('_auth', '_password', 'npmAuth') },
+  { kind: 'secret', pattern: ORACLE_CREDENTIALS, mayMatch: containsAny('/') },
   { kind: 'secret', pattern: KEY_VALUE, mayMatch: containsAnyIgnoringCase(...SECRET_NAME_HINTS) },
   {
     kind: 'secret',

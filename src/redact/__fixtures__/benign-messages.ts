@@ -3,6 +3,11 @@
  * Redaction must leave each unchanged, or change it exactly as `shownAs` documents (and `why` explains).
  */
 
+import { BOOKING_REFERENCE_MESSAGES } from './booking-references.js';
+import { SQL_WORDS_IN_PROSE_MESSAGES } from './sql-words-in-prose.js';
+import { SSH_KEY_FILE_MESSAGES } from './ssh-key-files.js';
+import { VALIDATION_FIELD_NAME_MESSAGES } from './validation-field-names.js';
+
 export interface BenignMessage {
   readonly message: string;
   /** The documented change, when redaction may change the message. */
@@ -92,4 +97,9 @@ export const BENIGN_MESSAGES: readonly BenignMessage[] = [
   { message: '비밀번호는 12자 이상이어야 합니다' },
   { message: 'пароль: должен содержать не менее 12 символов' },
   { message: 'يجب أن تتكون كلمة المرور من 12 حرفًا على الأقل' },
+  // Classes met on unseen text, one file each.
+  ...VALIDATION_FIELD_NAME_MESSAGES,
+  ...SSH_KEY_FILE_MESSAGES,
+  ...SQL_WORDS_IN_PROSE_MESSAGES,
+  ...BOOKING_REFERENCE_MESSAGES,
 ];

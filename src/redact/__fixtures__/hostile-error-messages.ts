@@ -7,6 +7,12 @@
  * (GitHub push protection and the like) do not mistake this file for a leak.
  */
 
+import { AZURE_CLIENT_SECRET_MESSAGES } from './azure-client-secrets.js';
+import { CHINESE_NAME_AND_PHONE_MESSAGES } from './chinese-names-and-phones.js';
+import { NPM_AUTH_MESSAGES } from './npm-auth-lines.js';
+import { ORACLE_CREDENTIAL_MESSAGES } from './oracle-credentials.js';
+import { SHORT_SELECT_MESSAGES } from './short-selects.js';
+
 /** The classes of the redaction issue: what kind of thing leaks. */
 export type HostileCategory = 'credential' | 'encoded' | 'database' | 'personal' | 'internal';
 
@@ -1376,4 +1382,10 @@ export const HOSTILE_ERROR_MESSAGES: readonly HostileErrorMessage[] = [
     'Access is denied: \\\\FS02\\C$\\Users\\Kenji Watanabe\\Documents\\passwords.txt',
     ['Kenji Watanabe', 'passwords.txt'],
   ),
+  // Classes met on unseen text, one file each.
+  ...AZURE_CLIENT_SECRET_MESSAGES,
+  ...NPM_AUTH_MESSAGES,
+  ...ORACLE_CREDENTIAL_MESSAGES,
+  ...SHORT_SELECT_MESSAGES,
+  ...CHINESE_NAME_AND_PHONE_MESSAGES,
 ];
