@@ -116,6 +116,8 @@ export async function proxyCall(
       return observation.note === undefined ? result : withNote(result, observation.note);
     case 'stop':
       return withNote(result, observation.note);
+    case 'repeat':
+      return refusalResult(observation.refusal);
     default: {
       const never: never = observation;
       return never;

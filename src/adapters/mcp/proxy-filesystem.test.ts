@@ -105,6 +105,40 @@ describe('the proxy in front of server-filesystem', () => {
     await client.close();
   });
 
+  it('a read repeated: each runs; the same content again is refused LOOP_DETECTED, a file changed outside the proxy gives its new content', async () => {
+    const path = join(root, 'polled.txt');
+    writeFileSync(path, 'version 1');
+    const { client, session } = await clientV1(proxy);
+    const read = () => client.callTool({ name: 'read_text_file', arguments: { path } });
+    const results = [];
+    for (let index = 0; index < 6; index++) results.push(await read());
+    expect(results.slice(0, 3).map(text)).toEqual(['version 1', 'version 1', 'version 1']);
+    // The third is the stop: its content with the guard's note beside it.
+    expect(results[2]?.content).toHaveLength(2);
+    for (const repeat of results.slice(3)) {
+      expect(repeat).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: expect.stringMatching(
+              /^LOOP_DETECTED: This call to read_text_file ran again and gave the same result/,
+            ),
+          },
+        ],
+        isError: true,
+        _meta: { 'toolwarden/code': 'LOOP_DETECTED' },
+      });
+    }
+    writeFileSync(path, 'version 2');
+    const changed = await read();
+    expect(changed.isError).toBeUndefined();
+    expect(text(changed)).toBe('version 2');
+    // Every read went to the server.
+    const records = await auditOf(proxy, auditPath, session.sessionId);
+    expect(records.map((record) => record.outcome)).toEqual(Array(7).fill('success'));
+    await client.close();
+  });
+
   it("a read outside the allowed folder: the server's isError result, coded, not a crash", async () => {
     const { client } = await clientV1(proxy, () => 'accept');
     const result = await client.callTool({ name: 'read_text_file', arguments: { path: '/etc/passwd' } });
