@@ -48,6 +48,8 @@ export interface ProxyCallContext {
   readonly chainName: (name: string) => string;
   /** Asks the user (MCP elicitation), or `unavailable` when the client cannot be asked. */
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
+  /** A call was refused because it needs a confirmation this client cannot give (for the operator's log). */
+  readonly onCannotConfirm?: (name: string) => void;
 }
 
 /**
@@ -76,6 +78,8 @@ export async function proxyCall(
       const answer = await context.confirm(decision.message, signal);
       forward = policy.confirmed(name, args, answer);
       note = noteOf(answer, forward);
+      if (answer === 'unavailable' && forward.kind === 'refuse' && forward.code === 'PERMISSION_DENIED')
+        context.onCannotConfirm?.(name);
       break;
     }
     default: {

@@ -8,12 +8,13 @@ import { auditOf, clientV1, proxyFor } from './__fixtures__/proxy-client.js';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
 import type { McpProxy } from './mcp-proxy-server.js';
 
+const FILESYSTEM = '@modelcontextprotocol/server-filesystem';
 const root = mkdtempSync(join(tmpdir(), 'tw-proxy-fs-'));
 let proxy: McpProxy;
 let auditPath: string;
 
 beforeAll(async () => {
-  ({ proxy, auditPath } = await proxyFor('@modelcontextprotocol/server-filesystem', [root], {
+  ({ proxy, auditPath } = await proxyFor(FILESYSTEM, [root], {
     idempotentWrites: { tools: ['write_file'] },
     confirm: { tools: 'destructive', ifNoElicitation: 'deny' },
   }));
@@ -76,6 +77,34 @@ describe('the proxy in front of server-filesystem', () => {
       { toolName: 'write_file', outcome: 'denied', code: 'PERMISSION_DENIED' },
     ]);
     await client.close();
+  });
+
+  it("with no config and a client without elicitation: the operator's log says which tools are refused, and each refused tool once", async () => {
+    const lines: string[] = [];
+    const plain = (await proxyFor(FILESYSTEM, [root], {}, (line) => lines.push(line))).proxy;
+    try {
+      const first = await clientV1(plain);
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toBe(
+        'this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this',
+      );
+      const write = (client: typeof first.client) =>
+        client.callTool({ name: 'write_file', arguments: { path: join(root, 'never.txt'), content: 'x' } });
+      expect(await write(first.client)).toMatchObject({ _meta: { 'toolwarden/code': 'PERMISSION_DENIED' } });
+      await write(first.client);
+      await first.client.callTool({ name: 'read_text_file', arguments: { path: join(root, 'never.txt') } });
+      expect(lines.slice(1)).toEqual([
+        'refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this',
+      ]);
+      // Once per tool for the whole proxy: another session's refusal of write_file is not said again.
+      const second = await clientV1(plain);
+      await expect.poll(() => lines.length).toBe(3);
+      await write(second.client);
+      expect(lines).toHaveLength(3);
+      expect(lines[2]).toBe(lines[0]);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('write_file in idempotentWrites, repeated in a session: run once, the result replayed', async () => {
