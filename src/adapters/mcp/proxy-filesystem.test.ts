@@ -46,8 +46,9 @@ describe('the proxy in front of server-filesystem', () => {
         outcome: 'success',
         approval: 'approved',
         decidedBy: 'user (MCP elicitation)',
+        argumentsSummary: JSON.stringify({ path, content: 'yes' }),
       },
-      { toolName: 'read_text_file', outcome: 'success' },
+      { toolName: 'read_text_file', outcome: 'success', argumentsSummary: JSON.stringify({ path }) },
     ]);
     expect(records[1]?.approval).toBeUndefined();
     await client.close();
@@ -69,12 +70,19 @@ describe('the proxy in front of server-filesystem', () => {
   it('a client without elicitation, ifNoElicitation "deny": refused, nothing written', async () => {
     const path = join(root, 'unasked.txt');
     const { client, session } = await clientV1(proxy);
-    const result = await client.callTool({ name: 'write_file', arguments: { path, content: 'maybe' } });
+    const content = 'api_key=Zx81bQ9w';
+    const result = await client.callTool({ name: 'write_file', arguments: { path, content } });
     expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': 'PERMISSION_DENIED' } });
     expect(text(result)).toContain('cannot ask');
     expect(() => readFileSync(path)).toThrow();
+    // The record's summary keeps the path a developer needs; the secret in the content is removed.
     expect(await auditOf(proxy, auditPath, session.sessionId)).toMatchObject([
-      { toolName: 'write_file', outcome: 'denied', code: 'PERMISSION_DENIED' },
+      {
+        toolName: 'write_file',
+        outcome: 'denied',
+        code: 'PERMISSION_DENIED',
+        argumentsSummary: JSON.stringify({ path, content: 'api_key=[redacted:secret]' }),
+      },
     ]);
     await client.close();
   });
@@ -168,10 +176,21 @@ describe('the proxy in front of server-filesystem', () => {
     await client.close();
   });
 
-  it("a read outside the allowed folder: the server's isError result, coded, not a crash", async () => {
+  it("a read outside the allowed folder: the server's isError result, coded, the path the model sent shown, the folder it did not send redacted", async () => {
     const { client } = await clientV1(proxy, () => 'accept');
     const result = await client.callTool({ name: 'read_text_file', arguments: { path: '/etc/passwd' } });
     expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': expect.any(String) } });
+    expect(text(result)).toContain('/etc/passwd');
+    expect(text(result)).not.toContain(root);
+    await client.close();
+  });
+
+  it('a missing file: the error shows the path the model sent, so it can correct itself', async () => {
+    const { client } = await clientV1(proxy);
+    const path = join(root, 'no-such-file.txt');
+    const result = await client.callTool({ name: 'read_text_file', arguments: { path } });
+    expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': 'TOOL_ERROR' } });
+    expect(text(result)).toContain(`'${path}'`);
     await client.close();
   });
 });
