@@ -249,6 +249,9 @@ export function summarizeArguments(
     }
   }
   if (json) {
+    // Nothing a rule could find and no value to cut (the common call): the text is its own summary.
+    const plain = (traits & (MAY_NEED_REDACTION | MAY_HAVE_ESCAPES | NEEDS_COLLAPSING)) === 0;
+    if (plain && text.length <= maxValueChars) return cut(text, maxChars);
     const summary = mapJsonStrings(text, (literal) => summaryString(literal, maxValueChars), summaryBetween);
     return cut(summary, maxChars);
   }
@@ -264,7 +267,8 @@ const JSON_START = /^\s*[{["]/;
 /** A string of JSON arguments in the summary: its secrets and personal data removed, cut. */
 function summaryString(literal: string, maxChars: number): string {
   const value = normalizeAll(windowFor(literalValue(literal), maxChars));
-  const redacted = sayMarkersOnce(redactValue(value, SUMMARY_RULES));
+  const plain = (textTraits(value) & (MAY_NEED_REDACTION | MAY_HAVE_ESCAPES)) === 0;
+  const redacted = plain ? collapseWhitespace(value) : sayMarkersOnce(redactValue(value, SUMMARY_RULES));
   return JSON.stringify(cut(redacted, maxChars));
 }
 
