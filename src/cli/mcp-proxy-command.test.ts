@@ -125,8 +125,8 @@ describe('toolwarden mcp-proxy over real stdio', () => {
         .split('\n')
         .filter((line) => line.startsWith('toolwarden mcp-proxy:'));
       expect(lines).toEqual([
-        'toolwarden mcp-proxy: this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this',
-        'toolwarden mcp-proxy: refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this',
+        'toolwarden mcp-proxy: this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
+        'toolwarden mcp-proxy: refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
       ]);
     },
     TIMEOUT_MS,

@@ -8,7 +8,7 @@ const MAX_LISTED_TOOLS = 10;
 
 /** What the operator can change, said in every notice about a client that cannot confirm. */
 const HOW_TO_CHANGE =
-  'set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this';
+  'set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this';
 
 /**
  * The operator's line for a call refused because it needs the user's confirmation and the client cannot

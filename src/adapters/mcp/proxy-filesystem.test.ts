@@ -94,7 +94,7 @@ describe('the proxy in front of server-filesystem', () => {
       const first = await clientV1(plain);
       await expect.poll(() => lines.length).toBe(1);
       expect(lines[0]).toBe(
-        'this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this',
+        'this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
       );
       const write = (client: typeof first.client) =>
         client.callTool({ name: 'write_file', arguments: { path: join(root, 'never.txt'), content: 'x' } });
@@ -102,7 +102,7 @@ describe('the proxy in front of server-filesystem', () => {
       await write(first.client);
       await first.client.callTool({ name: 'read_text_file', arguments: { path: join(root, 'never.txt') } });
       expect(lines.slice(1)).toEqual([
-        'refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, audited), or list the tools to confirm in confirm.tools, to change this',
+        'refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
       ]);
       // Once per tool for the whole proxy: another session's refusal of write_file is not said again.
       const second = await clientV1(plain);
