@@ -38,11 +38,17 @@ describe('a model adapter over the official openai SDK', () => {
     ]);
   });
 
-  it('stops as model-error when the server answers 500, the history intact', async () => {
-    server = await startFakeOpenAiServer([{ fixture: 'server-error.json', status: 500 }]);
+  it("retries a 500 read from the SDK's APIError, then stops as model-error, the history intact", async () => {
+    const failure = { fixture: 'server-error.json', status: 500 } as const;
+    server = await startFakeOpenAiServer([failure, failure, failure]);
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test-key', maxRetries: 0 });
-    const outcome = await askWeather(client);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error' });
+    const outcome = await askWeather(client, { sleep: async () => {} });
+    expect(server.requests).toHaveLength(3);
+    expect(outcome).toMatchObject({
+      type: 'stopped',
+      reason: 'model-error',
+      evidence: { model: { status: 500, providerError: 'server_error', attempts: 3 } },
+    });
     expect(outcome.messages).toEqual([{ role: 'user', content: 'Weather in Paris?' }]);
   });
 });

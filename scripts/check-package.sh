@@ -47,7 +47,20 @@ for (const required of ['LICENSE', 'README.md', 'package.json']) {
 for (const file of files) {
   if (file.endsWith('.map')) problems.push(`${file}: a source map (it would point at src/, which is not shipped)`);
   if (/\.test\.|__fixtures__/.test(file)) problems.push(`${file}: a test file`);
-  if (!/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(file)) problems.push(`${file}: outside dist/`);
+  // The README links docs/, api/ and examples/ (relative links that must work on the package's page too).
+  if (!/^(dist\/|docs\/|api\/|examples\/|LICENSE$|README\.md$|package\.json$)/.test(file))
+    problems.push(`${file}: outside what the package ships`);
+}
+// Every relative link of the shipped Markdown reaches a file in the package (the npm page shows README.md).
+const { posix } = require('node:path');
+for (const doc of [...files].filter((file) => file.endsWith('.md') && !file.startsWith('api/'))) {
+  const text = readFileSync(doc, 'utf8');
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:|^#/.test(target)) continue;
+    const path = posix.normalize(posix.join(posix.dirname(doc), target.split('#')[0]));
+    const found = files.has(path) || [...files].some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`));
+    if (!found) problems.push(`${doc} links ${target}, which is not in the package`);
+  }
 }
 const targets = [];
 const walk = (value) => {

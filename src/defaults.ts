@@ -136,6 +136,32 @@ export const DEFAULT_VOLATILE_RESULT_FIELDS: readonly string[] = [
   'latencyMs',
   'elapsedMs',
 ];
+/**
+ * Retries of a model call that failed transiently (a 408, 409, 429 or 5xx, a network failure, an attempt
+ * that timed out): 2, the AI SDK's own default (`maxRetries` of `generateText`), so a run through
+ * `fromAiSdkModel` survives what `generateText` survives. 0 turns them off.
+ */
+export const DEFAULT_MODEL_RETRIES = 2;
+/**
+ * The first wait before a model retry; each later one doubles (2 s, 4 s, ... as the AI SDK waits), half of
+ * it fixed and half random (jitter), so clients that failed together do not come back together.
+ */
+export const DEFAULT_MODEL_RETRY_BASE_DELAY_MS = 2_000;
+/**
+ * The longest wait before a model retry, the provider's `Retry-After` (or `retry-after-ms`) included: a
+ * provider that asks for longer is not waited for, the run stops at once and says so. 60 s is where the AI
+ * SDK stops believing the header; a wait of minutes is a quota, not a blip.
+ */
+export const DEFAULT_MODEL_RETRY_MAX_DELAY_MS = 60_000;
+/**
+ * One attempt at a model call, at most: then its request is aborted and the attempt fails as a timeout
+ * (retried as a transient failure). Ten minutes, the default of OpenAI's and Anthropic's own SDKs: a
+ * reasoning model or a local model on a CPU can legitimately take minutes over one answer, and an attempt
+ * cut short is paid for and then paid again, so the default errs long; it exists so that a provider that
+ * never answers cannot hang a run without a time budget forever. Bound a run's time with `timeBudgetMs`.
+ */
+export const DEFAULT_MODEL_TIMEOUT_MS = 600_000;
+
 /** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`callback-failed`). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 
@@ -201,8 +227,12 @@ export const DEFAULT_IDEMPOTENCY_POLL_MS = 10;
 /** The longest pause between two looks of a duplicate waiting for a running call. */
 export const DEFAULT_IDEMPOTENCY_MAX_POLL_MS = 500;
 
-/** Attempts at saving the guard's memory when other requests of the session keep saving first. */
-export const DEFAULT_GUARD_SAVE_ATTEMPTS = 5;
+/**
+ * Attempts at saving the guard's memory when other requests of the session keep saving first. Each failed
+ * attempt means another request's save landed, so up to this many requests of one session saving at once
+ * all land (32 was tested); a store that refuses every write fails the run instead of looping forever.
+ */
+export const DEFAULT_GUARD_SAVE_ATTEMPTS = 64;
 
 /** Imported schemas nested deeper than this (or cyclic) are refused: twice the argument depth cap. */
 export const MAX_SCHEMA_DEPTH = 2 * DEFAULT_MAX_ARGUMENT_DEPTH;
@@ -270,6 +300,13 @@ export const DEFAULT_REPORT_MAX_LINE_BYTES = 1024 * 1024;
 
 /** The playbook's ceiling: the P95 of rounds per run plus this margin. */
 export const REPORT_CEILING_MARGIN = 2;
+
+/**
+ * `toolwarden report` recommends a ceiling only from at least this many finished runs. Below 20 the
+ * nearest-rank P95 is the slowest run itself, so one run would set the ceiling; 30 leaves runs above the
+ * P95 and is the usual floor below which a sample's tail says little.
+ */
+export const MIN_RUNS_FOR_CEILING = 30;
 
 /**
  * `toolwarden mcp-proxy`: calls to one tool in one client session. A session of a desktop assistant or an

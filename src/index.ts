@@ -33,6 +33,7 @@ export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
+export type { RuntimeInput } from './chain/runtime-input.js';
 export type {
   ToolEvent,
   ToolEventBase,
@@ -48,12 +49,7 @@ export type {
   ToolErrorCode,
   ToolExecutionResult,
 } from './chain/tool-execution-result.js';
-export {
-  createToolRuntime,
-  type RuntimeInput,
-  type ToolRuntime,
-  type ToolRuntimeOptions,
-} from './chain/tool-runtime.js';
+export { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './chain/tool-runtime.js';
 export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './defaults.js';
@@ -91,6 +87,7 @@ export {
   type StreamBreak,
   type StreamPartial,
 } from './errors/model-stream-error.js';
+export { ModelTimeoutError } from './errors/model-timeout-error.js';
 export { NoToolCallError, type NoToolCallErrorOptions } from './errors/no-tool-call-error.js';
 export {
   PermissionDeniedError,
@@ -126,6 +123,7 @@ export type {
   GuardState,
   LoopDetector,
   LoopEvidence,
+  LoopFingerprint,
   RoundRecord,
 } from './guard/guard-types.js';
 export type { LoopHints } from './guard/loop-hints.js';
@@ -157,11 +155,13 @@ export type { AssembledPart } from './model/stream-assembly.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type {
+  LoopSettings,
   ModelCallWrapper,
   ResumeLoopOptions,
   RunOptions,
   StopInfo,
   StoredResumeOptions,
+  StreamLoopOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
 export type {
@@ -172,6 +172,7 @@ export type {
   StopEvidence,
   StopReason,
 } from './run/loop-outcome.js';
+export type { ModelErrorTraits, ModelFailure, ModelGiveUp } from './run/model-failure.js';
 export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { resumeToolLoop } from './run/resume-tool-loop.js';

@@ -39,6 +39,7 @@ describe('the audit listener over a real run', () => {
       }),
       tools: [tool, deleteInvoice],
       messages: [{ role: 'user', content: 'charge A-1 and delete inv-1' }],
+      store: new MemoryStore(),
       sessionId: 'session-1',
       turnId: 'turn-1',
       onEvent: auditListener(sink, { now: NOW }),

@@ -29,7 +29,8 @@ export interface AuditCallRecord extends Partial<AuditRunIds> {
   readonly argumentsSummary: string;
   readonly argumentsDigest: string;
   readonly outcome: 'success' | ErrorClass;
-  readonly code?: ToolErrorCode;
+  /** A failure's code; `LOOP_DETECTED` for a call the MCP proxy refused because the loop guard had stopped it. */
+  readonly code?: ToolErrorCode | 'LOOP_DETECTED';
   readonly durationMs: number;
   readonly attempts: number;
   /** Attempts beyond the first. */

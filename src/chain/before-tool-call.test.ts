@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallbackError } from '../errors/callback-error.js';
 import type { Message } from '../messages/message.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { recordEvents } from '../testing/record-events.js';
@@ -48,6 +49,7 @@ describe('beforeToolCall', () => {
       data: { tenant: 't1' },
       turnId: 'turn-1',
       sessionId: 's-1',
+      store: new MemoryStore(),
       signal,
       beforeToolCall: (call, context) => {
         seen.push({ ...call, tool: call.tool.name }, context);

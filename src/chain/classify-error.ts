@@ -7,8 +7,8 @@ import { TransientToolError } from '../errors/transient-tool-error.js';
 import { readField } from '../util/read-field.js';
 import type { ErrorClass } from './error-class.js';
 
-/** Node and undici error codes of failures that usually pass when tried again. */
-const TRANSIENT_CODES = new Set([
+/** Node and undici error codes of failures that usually pass when tried again (the loop's model retries use them too). */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'ECONNABORTED',

@@ -5,6 +5,7 @@ import { NoToolCallError } from '../errors/no-tool-call-error.js';
 import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
+import type { OptionNames } from '../options/check-option-names.js';
 import { redactForModel } from '../redact/redact.js';
 import { limitErrorMessage } from './call-limits.js';
 import { newCallId } from './new-call-id.js';
@@ -32,6 +33,17 @@ export interface ExecutionContext {
   /** Events carry the unredacted error and offending result value (default false: only their kind). */
   readonly includeContent?: boolean;
 }
+
+/** The options of `ExecutionContext`, by name (the free functions refuse any other). */
+export const CONTEXT_OPTIONS: OptionNames<ExecutionContext> = {
+  signal: true,
+  data: true,
+  turnId: true,
+  sessionId: true,
+  now: true,
+  onEvent: true,
+  includeContent: true,
+};
 
 /** What one execution is about, apart from the tools and the policy. */
 export interface ExecutionRequest extends ExecutionContext {

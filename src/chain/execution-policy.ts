@@ -26,6 +26,7 @@ import {
   checkNumberOption,
   describeOptionValue,
 } from '../options/check-option.js';
+import type { OptionNames } from '../options/check-option-names.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
@@ -102,6 +103,31 @@ export interface ToolExecutionPolicy {
   /** A read tool when the store counting the session's calls fails: `open` (default) runs it uncounted, with an event; `closed` refuses it. Writes always fail closed. */
   readonly onStoreFailure?: 'open' | 'closed';
 }
+
+/** Every policy option, by name: they build a runtime (`createToolRuntime`, or a one-off form), never go next to one. */
+export const POLICY_OPTIONS: OptionNames<ToolExecutionPolicy> = {
+  unknownTool: true,
+  limits: true,
+  onLimitExceeded: true,
+  maxInvalidAttempts: true,
+  concurrency: true,
+  writeConcurrency: true,
+  timeoutMs: true,
+  retry: true,
+  maxArgumentBytes: true,
+  maxArgumentDepth: true,
+  maxResultChars: true,
+  classifyError: true,
+  showErrorMessages: true,
+  onContractViolation: true,
+  beforeToolCall: true,
+  authorize: true,
+  needsApproval: true,
+  deniedText: true,
+  wrapToolExecution: true,
+  store: true,
+  onStoreFailure: true,
+};
 
 /** A policy with every default filled in and every value checked: what a runtime runs with. */
 export interface ResolvedPolicy {

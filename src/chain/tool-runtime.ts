@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { checkOptionNames, optionNameSet } from '../options/check-option-names.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
 import {
@@ -8,7 +9,12 @@ import {
   type ToolCallOutcome,
 } from './execute-single-call.js';
 import { type ExecutionRequest, executeWithRuntime } from './execute-with-runtime.js';
-import { type ResolvedPolicy, resolvePolicy, type ToolExecutionPolicy } from './execution-policy.js';
+import {
+  POLICY_OPTIONS,
+  type ResolvedPolicy,
+  resolvePolicy,
+  type ToolExecutionPolicy,
+} from './execution-policy.js';
 import type { ToolExecutionResult } from './tool-execution-result.js';
 import { createTurnCountCache } from './turn-count-cache.js';
 
@@ -31,6 +37,17 @@ export interface ToolRuntime {
   executeToolCall(call: ToolCallInput, options?: SingleCallOptions): Promise<ToolCallOutcome>;
 }
 
+const KNOWN = optionNameSet(POLICY_OPTIONS, { tools: true });
+
+/** Checks the tools and the policy once (an option it does not know is refused too) and builds the runtime. */
+/** Options of a run or a call that a runtime would ignore, and where they go instead. */
+const RUN_OPTIONS: Readonly<Record<string, string>> = {
+  onEvent:
+    'events are per call or run: give onEvent to runtime.executeToolCalls, executeToolCall or runToolLoop',
+  sessionId: 'a session is per call or run: give sessionId to executeToolCalls or runToolLoop',
+  signal: 'a signal is per call or run: give it to executeToolCalls or runToolLoop',
+};
+
 export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidOptionsError({
@@ -38,6 +55,12 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
       message: 'createToolRuntime expects { tools, ...policy }',
     });
   }
+  checkOptionNames(options, KNOWN, { of: 'createToolRuntime', habits: RUN_OPTIONS });
+  return buildToolRuntime(options);
+}
+
+/** `createToolRuntime` for options whose names the caller checked: a one-off form's hold its other options too. */
+export function buildToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
   const policy = resolvePolicy(options);
   const tools = toToolRegistry(options.tools);
   const counts = createTurnCountCache(policy.limits.isExcluded);
@@ -49,21 +72,4 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
       executeSingleCall(call, callOptions ?? {}, runtime),
   });
   return runtime;
-}
-
-/** Either a runtime, or tools and a policy to build one from (the one-off form). */
-export type RuntimeInput =
-  | { readonly runtime: ToolRuntime; readonly tools?: never }
-  | (ToolRuntimeOptions & { readonly runtime?: undefined });
-
-/** The runtime an input names, or one built from its tools and policy. */
-export function runtimeOf(input: RuntimeInput): ToolRuntime {
-  if (input.runtime === undefined) return createToolRuntime(input);
-  if ((input as { tools?: unknown }).tools !== undefined) {
-    throw new InvalidOptionsError({
-      option: 'tools',
-      message: 'pass either a runtime or tools (with a policy), not both: the runtime already has its tools',
-    });
-  }
-  return input.runtime;
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallbackError } from '../errors/callback-error.js';
 import { TransientToolError } from '../errors/transient-tool-error.js';
 import type { Message } from '../messages/message.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
@@ -41,6 +42,7 @@ describe('wrapToolExecution', () => {
       tools: [tool],
       data: 'caller data',
       turnId: 't',
+      store: new MemoryStore(),
       retry: { baseDelayMs: 10 },
       wrapToolExecution: wrap,
     });

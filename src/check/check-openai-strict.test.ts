@@ -48,7 +48,7 @@ describe('checkOpenAiStrict', () => {
         'OpenAI strict mode: the object at #/properties/lines/items must set "additionalProperties": false (every object, nested ones included)',
       ],
     ]);
-    expect(findings.every((f) => f.severity === 'warning')).toBe(true);
+    expect(findings.every((f) => f.severity === 'error')).toBe(true);
   });
 
   it('every property must be required; the finding lists the optional ones', () => {

@@ -50,18 +50,21 @@ const MAX_ENUM_VALUES = 1_000;
 const MAX_WALK_DEPTH = 64;
 
 /**
- * Lists what keeps an input schema from being used with OpenAI's strict mode. Every finding is a
- * warning: the tool still works without `strict: true`, the model is just not forced to follow the
- * schema. Paths are JSON Pointers into the schema (`#/properties/orderId`).
+ * Lists what keeps an input schema from being used with OpenAI's strict mode. It runs only when asked
+ * (the tools are sent with `strict: true`), where OpenAI rejects such a schema: every finding is an
+ * error. Paths are JSON Pointers into the schema (`#/properties/orderId`).
  */
 export function checkOpenAiStrict(schema: JsonSchema): CheckFinding[] {
   const walk = new StrictWalk();
   walk.visit(schema, '#', 0, 0);
   if (walk.properties > MAX_PROPERTIES) {
-    walk.warn('STRICT_LIMIT', `${walk.properties} object properties in all; the limit is ${MAX_PROPERTIES}`);
+    walk.report(
+      'STRICT_LIMIT',
+      `${walk.properties} object properties in all; the limit is ${MAX_PROPERTIES}`,
+    );
   }
   if (walk.enumValues > MAX_ENUM_VALUES) {
-    walk.warn('STRICT_LIMIT', `${walk.enumValues} enum values in all; the limit is ${MAX_ENUM_VALUES}`);
+    walk.report('STRICT_LIMIT', `${walk.enumValues} enum values in all; the limit is ${MAX_ENUM_VALUES}`);
   }
   return walk.findings;
 }
@@ -73,13 +76,13 @@ class StrictWalk {
   enumValues = 0;
   #tooDeep = false;
 
-  warn(code: CheckFinding['code'], message: string): void {
-    this.findings.push({ severity: 'warning', code, message: `OpenAI strict mode: ${message}` });
+  report(code: CheckFinding['code'], message: string): void {
+    this.findings.push({ severity: 'error', code, message: `OpenAI strict mode: ${message}` });
   }
 
   visit(node: unknown, path: string, objectDepth: number, walkDepth: number): void {
     if (typeof node !== 'object' || node === null || Array.isArray(node)) {
-      this.warn(
+      this.report(
         'STRICT_UNSUPPORTED_KEYWORD',
         `the schema at ${path} is ${JSON.stringify(node)}, not a schema object`,
       );
@@ -92,13 +95,13 @@ class StrictWalk {
     const unsupported = Object.keys(schema).filter((key) => !SUPPORTED.has(key));
     if (unsupported.length > 0) {
       const list = unsupported.map((key) => `"${key}"`).join(', ');
-      this.warn(
+      this.report(
         'STRICT_UNSUPPORTED_KEYWORD',
         `the schema at ${path} uses ${list}, which strict mode does not support (state the constraint in the description and check it in the tool)`,
       );
     }
     if (typeof schema.format === 'string' && !SUPPORTED_FORMATS.has(schema.format)) {
-      this.warn(
+      this.report(
         'STRICT_UNSUPPORTED_FORMAT',
         `the schema at ${path} has format "${schema.format}", which strict mode does not support`,
       );
@@ -111,7 +114,7 @@ class StrictWalk {
       depth++;
       if (depth > MAX_OBJECT_NESTING && !this.#tooDeep) {
         this.#tooDeep = true;
-        this.warn(
+        this.report(
           'STRICT_LIMIT',
           `the schema at ${path} nests objects ${depth} deep; the limit is ${MAX_OBJECT_NESTING}`,
         );
@@ -122,7 +125,7 @@ class StrictWalk {
       this.visit(child, `${path}/properties${toJsonPointer([key])}`, depth, walkDepth + 1);
     }
     if (Array.isArray(schema.items)) {
-      this.warn(
+      this.report(
         'STRICT_UNSUPPORTED_KEYWORD',
         `the schema at ${path}/items is a tuple (an array of schemas), which strict mode does not support`,
       );
@@ -143,7 +146,7 @@ class StrictWalk {
 
   #checkObject(schema: Record<string, unknown>, path: string): void {
     if (schema.additionalProperties !== false) {
-      this.warn(
+      this.report(
         'STRICT_ADDITIONAL_PROPERTIES',
         `the object at ${path} must set "additionalProperties": false (every object, nested ones included)`,
       );
@@ -153,7 +156,7 @@ class StrictWalk {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const optional = keys.filter((key) => !required.has(key));
     if (optional.length > 0) {
-      this.warn(
+      this.report(
         'STRICT_OPTIONAL_PROPERTY',
         `the object at ${path} must list every property in "required" (missing: ${optional.join(', ')}); make an optional one nullable instead, e.g. "type": ["string", "null"]`,
       );

@@ -2,7 +2,7 @@ import { TOOL_NAME_PATTERN } from '../defaults.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { checkToolName } from '../tools/tool-name.js';
 import { checkOpenAiStrict } from './check-openai-strict.js';
-import type { CheckFinding } from './check-report.js';
+import type { CheckFinding, StrictMode } from './check-report.js';
 
 export interface ProviderFacts {
   readonly name: unknown;
@@ -16,10 +16,10 @@ export interface ProviderFacts {
 
 /**
  * What the providers require of a tool before a model can call it: a legal name, a description, and an
- * input schema whose root is an object (OpenAI, Anthropic and Gemini reject anything else). OpenAI's
- * strict-mode subset is reported as warnings.
+ * input schema whose root is an object (OpenAI, Anthropic and Gemini reject anything else). With
+ * `strict: 'openai'`, OpenAI's strict-mode subset too.
  */
-export function checkProviderRules(facts: ProviderFacts): CheckFinding[] {
+export function checkProviderRules(facts: ProviderFacts, strict: StrictMode | undefined): CheckFinding[] {
   const findings: CheckFinding[] = [];
   const nameProblem = checkToolName(facts.name);
   if (nameProblem !== undefined) {
@@ -55,7 +55,7 @@ export function checkProviderRules(facts: ProviderFacts): CheckFinding[] {
     });
     return findings;
   }
-  findings.push(...checkOpenAiStrict(schema));
+  if (strict === 'openai') findings.push(...checkOpenAiStrict(schema));
   return findings;
 }
 

@@ -4,6 +4,9 @@ export type CheckSeverity = 'error' | 'warning';
 /** A tool's verdict: `fail` with any error, else `warn` with any warning, else `pass`. */
 export type CheckStatus = 'pass' | 'warn' | 'fail';
 
+/** The providers' strict modes `checkTools` can hold input schemas to (`strict`): OpenAI's, for now. */
+export type StrictMode = 'openai';
+
 /** Stable codes of what `toolwarden check` can find, for programs (CI annotations, dashboards). */
 export type CheckFindingCode =
   // The module as a whole.
@@ -21,7 +24,7 @@ export type CheckFindingCode =
   | 'NOTHING_TO_CHECK'
   | 'NO_EXAMPLES'
   | 'NO_OUTPUT_SCHEMA'
-  // OpenAI strict mode (warnings: the tool still works without `strict: true`).
+  // OpenAI strict mode, checked only when asked (`--strict openai`): errors, since OpenAI rejects the tool.
   | 'STRICT_ADDITIONAL_PROPERTIES'
   | 'STRICT_OPTIONAL_PROPERTY'
   | 'STRICT_UNSUPPORTED_KEYWORD'
@@ -30,6 +33,7 @@ export type CheckFindingCode =
   // The examples.
   | 'EXAMPLE_INVALID'
   | 'EXAMPLE_INPUT_INVALID'
+  | 'EXAMPLE_OUTPUT_INVALID'
   | 'EXAMPLE_THREW'
   | 'EXAMPLE_TIMEOUT'
   | 'EXAMPLE_CONTRACT_VIOLATION'
@@ -58,6 +62,13 @@ export interface ToolCheck {
   readonly findings: readonly CheckFinding[];
   /** Examples that ran to a verdict (passed or failed). */
   readonly examplesRun: number;
+  /**
+   * Examples whose `execute` was not run (their labels): the tool's effect is not `read` and writes were
+   * not asked for (`runWrites`). Their input and expected output were still checked against the schemas.
+   */
+  readonly skippedExamples: readonly string[];
+  /** Why those examples were not run; set when `skippedExamples` is not empty. */
+  readonly skipReason?: string;
 }
 
 /** What `checkTools` returns: a plain value, rendered by `renderCheckText`, `renderCheckJson`, `renderCheckJunit`. */
@@ -70,6 +81,8 @@ export interface CheckReport {
     readonly passed: number;
     readonly warned: number;
     readonly failed: number;
+    /** Examples not run, over every tool (see `ToolCheck.skippedExamples`). */
+    readonly examplesSkipped: number;
   };
   /** Problems of the module rather than of one tool (no tools, a definition that threw at import). */
   readonly moduleFindings: readonly CheckFinding[];
@@ -83,9 +96,16 @@ export function statusOf(findings: readonly CheckFinding[]): CheckStatus {
 
 /** Orders findings (errors first, stable otherwise) and derives the tool's status. */
 export function toolCheck(
-  entry: { name: string; exportName: string | undefined; examplesRun: number },
+  entry: {
+    name: string;
+    exportName: string | undefined;
+    examplesRun: number;
+    skippedExamples?: readonly string[];
+    skipReason?: string | undefined;
+  },
   findings: readonly CheckFinding[],
 ): ToolCheck {
+  const skipped = entry.skippedExamples ?? [];
   const ordered = [
     ...findings.filter((f) => f.severity === 'error'),
     ...findings.filter((f) => f.severity === 'warning'),
@@ -96,6 +116,8 @@ export function toolCheck(
     status: statusOf(ordered),
     findings: ordered,
     examplesRun: entry.examplesRun,
+    skippedExamples: [...skipped],
+    ...(skipped.length === 0 || entry.skipReason === undefined ? {} : { skipReason: entry.skipReason }),
   };
 }
 
@@ -116,6 +138,7 @@ export function createCheckReport(parts: {
       passed: count('pass'),
       warned: count('warn'),
       failed: count('fail'),
+      examplesSkipped: parts.tools.reduce((sum, tool) => sum + tool.skippedExamples.length, 0),
     },
     moduleFindings,
     tools: parts.tools,

@@ -14,8 +14,14 @@ describe('checkTools: tools that keep their contract', () => {
   it('passes a tool whose examples run, keep the contract and equal their outputs', async () => {
     const report = await checkTools([tool()]);
     expect(report.status).toBe('pass');
-    expect(only(report)).toEqual({ name: 'getStatus', status: 'pass', findings: [], examplesRun: 1 });
-    expect(report.summary).toEqual({ tools: 1, passed: 1, warned: 0, failed: 0 });
+    expect(only(report)).toEqual({
+      name: 'getStatus',
+      status: 'pass',
+      findings: [],
+      examplesRun: 1,
+      skippedExamples: [],
+    });
+    expect(report.summary).toEqual({ tools: 1, passed: 1, warned: 0, failed: 0, examplesSkipped: 0 });
   });
 
   it('passes the same tool given as a definition (the checker defines it)', async () => {
@@ -41,7 +47,7 @@ describe('checkTools: tools that keep their contract', () => {
       ],
     });
     const check = only(await checkTools([parsed]));
-    expect(check.status).toBe('warn');
+    expect(check.status).toBe('pass');
     expect(check.examplesRun).toBe(2);
     expect(seen.map((s) => s.args)).toEqual([{ n: 2 }, { n: 5 }]);
     expect(seen.map((s) => s.context.toolCallId)).toEqual(['check_example_1', 'check_example_2']);
@@ -81,6 +87,89 @@ describe('checkTools: tools that keep their contract', () => {
       message:
         'the result breaks the output contract: /status: not a verdict; the result was {"status":"PAID"}',
     });
+  });
+});
+
+describe('checkTools: tools that are not reads run only when asked (runWrites)', () => {
+  const write = (overrides: Parameters<typeof tool>[0] = {}) =>
+    tool({
+      name: 'refundOrder',
+      effect: 'write',
+      examples: [{ name: 'paid', input: { id: '1' }, output: { status: 'SUCCESS' } }, { input: { id: '2' } }],
+      ...overrides,
+    });
+
+  it("never calls a write tool's execute by default: its examples are skipped, with the reason", async () => {
+    const execute = vi.fn(() => ({ status: 'SUCCESS' }));
+    const report = await checkTools([write({ execute })]);
+    expect(execute).not.toHaveBeenCalled();
+    expect(only(report)).toEqual({
+      name: 'refundOrder',
+      status: 'pass',
+      findings: [],
+      examplesRun: 0,
+      skippedExamples: ['paid', '#2'],
+      skipReason: 'write tool: its examples run only with --run-writes',
+    });
+    expect(report.summary.examplesSkipped).toBe(2);
+  });
+
+  it('any effect but read is skipped: an effect the checker does not know is not run either', async () => {
+    const execute = vi.fn(() => ({ status: 'SUCCESS' }));
+    for (const effect of ['unknown', 'idempotent-write', undefined]) {
+      const unusual = { ...write({ execute }), effect } as unknown as AnyTool;
+      const check = only(await checkTools([unusual]));
+      expect(check.skippedExamples).toHaveLength(2);
+      expect(check.skipReason).toMatch(/: its examples run only with --run-writes$/);
+    }
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('a skipped example is still held to the schemas: its input, and its expected output', async () => {
+    const execute = vi.fn(() => ({ status: 'SUCCESS' }));
+    const check = only(
+      await checkTools([
+        write({
+          execute,
+          examples: [
+            { name: 'number id', input: { id: 7 } },
+            { name: 'bad verdict', input: { id: '8' }, output: { status: 'PAID' } },
+            { name: 'fine', input: { id: '9' }, output: { status: 'FAILED' } },
+          ],
+        }),
+      ]),
+    );
+    expect(execute).not.toHaveBeenCalled();
+    expect(check.status).toBe('fail');
+    expect(check.findings).toEqual([
+      expect.objectContaining({ code: 'EXAMPLE_INPUT_INVALID', example: 'number id' }),
+      {
+        severity: 'error',
+        code: 'EXAMPLE_OUTPUT_INVALID',
+        example: 'bad verdict',
+        message:
+          'the example\'s output does not match the output schema: /status: must be one of: "SUCCESS", "FAILED"',
+      },
+    ]);
+    expect(check.skippedExamples).toEqual(['number id', 'bad verdict', 'fine']);
+  });
+
+  it('runWrites: true runs them like a read', async () => {
+    const execute = vi.fn(() => ({ status: 'SUCCESS' }));
+    const check = only(await checkTools([write({ execute })], { runWrites: true }));
+    expect(execute).toHaveBeenCalledTimes(2);
+    expect(check).toMatchObject({ status: 'pass', examplesRun: 2, skippedExamples: [] });
+    expect(check.skipReason).toBeUndefined();
+  });
+
+  it("a read tool's expected output that breaks the output schema is named as such, before it runs", async () => {
+    const execute = vi.fn(() => ({ status: 'PAID' }));
+    const check = only(
+      await checkTools([tool({ execute, examples: [{ input: { id: '1' }, output: { status: 'PAID' } }] })]),
+    );
+    expect(codes(check)).toEqual(['EXAMPLE_OUTPUT_INVALID']);
+    expect(execute).not.toHaveBeenCalled();
+    expect(check.examplesRun).toBe(1);
   });
 });
 

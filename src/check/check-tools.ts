@@ -5,6 +5,7 @@ import {
   type CheckFinding,
   type CheckReport,
   createCheckReport,
+  type StrictMode,
   type ToolCheck,
   toolCheck,
 } from './check-report.js';
@@ -20,16 +21,30 @@ export interface CheckOptions {
   readonly module?: string;
   /** Where each target came from, for the report (see `collectTools`). */
   readonly exportNames?: ReadonlyMap<CheckTarget, string>;
+  /**
+   * Run the examples of tools whose effect is not `read` (writes, unknown effects) too (default false:
+   * their input and expected output are checked against the schemas, `execute` is not called, and the
+   * report lists them as skipped). Give such tools examples that touch test systems only.
+   */
+  readonly runWrites?: boolean;
+  /**
+   * Also hold each input schema to a provider's strict mode: `openai` (Structured Outputs, a tool sent
+   * with `strict: true`). What it rejects is then an error. Default: not checked, since an ordinary
+   * schema (optional properties, no `additionalProperties: false`) is fine without `strict: true`.
+   */
+  readonly strict?: StrictMode;
 }
 
 /**
  * Checks tools (made by `defineTool`) and tool definitions (not yet defined: the checker defines them,
  * so a definition error is reported per tool) against their contracts, and returns a report:
  * - the definition: its schemas compile, `defineTool` accepts it;
- * - the providers' rules: a legal name, a description, an object input schema (OpenAI strict mode as warnings);
- * - the examples: each runs, its input matches the input schema, its result satisfies the output contract,
- *   equals the expected output when there is one, and formats to the same text every time;
- * - a tool with neither an output schema nor examples fails: there is nothing to check.
+ * - the providers' rules: a legal name, a description, an object input schema (OpenAI strict mode when
+ *   `strict: 'openai'`);
+ * - the examples: each one's input matches the input schema and its expected output the output schema;
+ *   then, for a tool whose effect is `read` (any tool with `runWrites`), it runs, its result satisfies the
+ *   output contract, equals the expected output when there is one, and formats to the same text every time;
+ * - a tool with neither an output schema nor examples is a warning: there is nothing to check.
  *
  * Tools and examples run one at a time, in order. Writes nothing; never throws for a tool's behaviour
  * (only for bad options).
@@ -43,6 +58,20 @@ export async function checkTools(
     throw new InvalidOptionsError({
       option: 'timeoutMs',
       message: `must be an integer from 1 to ${MAX_EXAMPLE_TIMEOUT_MS}, got ${String(timeoutMs)}`,
+    });
+  }
+  const runWrites = options.runWrites ?? false;
+  if (typeof runWrites !== 'boolean') {
+    throw new InvalidOptionsError({
+      option: 'runWrites',
+      message: `must be true or false, got ${String(runWrites)}`,
+    });
+  }
+  const strict = options.strict;
+  if (strict !== undefined && strict !== 'openai') {
+    throw new InvalidOptionsError({
+      option: 'strict',
+      message: `must be 'openai' or left out, got ${String(strict)}`,
     });
   }
   const list = [...targets];
@@ -71,11 +100,10 @@ export async function checkTools(
     }
     const findings: CheckFinding[] = [...entry.findings];
     findings.push(
-      ...checkProviderRules({
-        name: entry.name,
-        description: entry.description,
-        inputJsonSchema: entry.inputJsonSchema,
-      }),
+      ...checkProviderRules(
+        { name: entry.name, description: entry.description, inputJsonSchema: entry.inputJsonSchema },
+        strict,
+      ),
     );
     if ((names.get(entry.name) ?? 0) > 1 && typeof entry.name === 'string') {
       findings.push({
@@ -86,18 +114,30 @@ export async function checkTools(
     }
     findings.push(...coverage(entry.hasOutput, entry.exampleCount));
     let examplesRun = 0;
+    const skippedExamples: string[] = [];
+    let skipReason: string | undefined;
     if (entry.tool !== undefined) {
       const examples: readonly unknown[] = Array.isArray(entry.tool.examples) ? entry.tool.examples : [];
+      // Only a read is safe to run unasked: written so, a new effect is not run until someone decides it is.
+      const execute = runWrites || entry.tool.effect === 'read';
+      if (!execute) skipReason = skipReasonOf(entry.tool.effect);
       for (const [index, example] of examples.entries()) {
         const run = await runExample(entry.tool, example, index, {
           timeoutMs,
           toolName: typeof entry.name === 'string' ? entry.name : entry.tool.name,
+          execute,
         });
         if (run.ran) examplesRun++;
+        if (run.skipped) skippedExamples.push(run.label);
         findings.push(...run.findings);
       }
     }
-    tools.push(toolCheck({ name: shownName(entry.name), exportName, examplesRun }, findings));
+    tools.push(
+      toolCheck(
+        { name: shownName(entry.name), exportName, examplesRun, skippedExamples, skipReason },
+        findings,
+      ),
+    );
   }
   const moduleFindings: CheckFinding[] =
     list.length === 0
@@ -117,9 +157,10 @@ function coverage(hasOutput: boolean, exampleCount: number): CheckFinding[] {
   if (!hasOutput && exampleCount === 0) {
     return [
       {
-        severity: 'error',
+        severity: 'warning',
         code: 'NOTHING_TO_CHECK',
-        message: 'nothing to check: declare an output schema and examples',
+        message:
+          'nothing to check beyond the definition: declare an output schema (results are then checked before the model sees them) and examples',
       },
     ];
   }
@@ -142,6 +183,17 @@ function coverage(hasOutput: boolean, exampleCount: number): CheckFinding[] {
     ];
   }
   return [];
+}
+
+/** Why a tool's examples were not run: its effect, as declared. */
+function skipReasonOf(effect: unknown): string {
+  const what =
+    effect === 'unknown'
+      ? 'unknown-effect tool'
+      : typeof effect === 'string'
+        ? `${effect} tool`
+        : 'tool without a read effect';
+  return `${what}: its examples run only with --run-writes`;
 }
 
 function shownName(name: unknown): string {

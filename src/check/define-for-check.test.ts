@@ -6,16 +6,18 @@ import { codes, definition, only, tool } from './__fixtures__/check-helpers.js';
 import { checkTools } from './check-tools.js';
 
 describe('checkTools: the definition and the providers', () => {
-  it('nothing to check: no output schema and no examples', async () => {
+  it('nothing to check (no output schema, no examples) is a warning, not a failure', async () => {
     const { output: _, examples: __, ...bare } = definition();
-    const check = only(await checkTools([defineTool(bare)]));
-    expect(check.findings).toEqual([
+    const report = await checkTools([defineTool(bare)]);
+    expect(only(report).findings).toEqual([
       {
-        severity: 'error',
+        severity: 'warning',
         code: 'NOTHING_TO_CHECK',
-        message: 'nothing to check: declare an output schema and examples',
+        message:
+          'nothing to check beyond the definition: declare an output schema (results are then checked before the model sees them) and examples',
       },
     ]);
+    expect(report.status).toBe('warn');
   });
 
   it('an output schema without examples, or examples without an output schema, is a warning', async () => {
@@ -112,22 +114,45 @@ describe('checkTools: the definition and the providers', () => {
     expect(check.findings[0]?.message).toContain(`providers reject ${shown}`);
   });
 
-  it('OpenAI strict-mode gaps are warnings: the tool passes with status warn', async () => {
-    const check = only(
-      await checkTools([
-        definition({
-          input: { type: 'object', properties: { id: { type: 'string', minLength: 1 } }, required: [] },
-          examples: [{ input: { id: '1' } }],
-        }),
-      ]),
-    );
-    expect(check.status).toBe('warn');
+  const loose = () =>
+    definition({
+      input: { type: 'object', properties: { id: { type: 'string', minLength: 1 } }, required: [] },
+      examples: [{ input: { id: '1' } }],
+    });
+
+  it("OpenAI strict mode is not checked unless asked: an ordinary schema (the README's quickstart) passes", async () => {
+    expect(only(await checkTools([loose()]))).toMatchObject({ status: 'pass', findings: [] });
+    const quickstart = definition({
+      name: 'getWeather',
+      input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      output: {
+        type: 'object',
+        properties: { city: { type: 'string' }, celsius: { type: 'number' } },
+        required: ['city', 'celsius'],
+      },
+      examples: [],
+    });
+    expect(codes(only(await checkTools([quickstart])))).toEqual(['NO_EXAMPLES']);
+  });
+
+  it("strict: 'openai': what strict mode rejects is an error, since OpenAI refuses such a tool", async () => {
+    const check = only(await checkTools([loose()], { strict: 'openai' }));
+    expect(check.status).toBe('fail');
     expect([...codes(check)].sort()).toEqual([
       'STRICT_ADDITIONAL_PROPERTIES',
       'STRICT_OPTIONAL_PROPERTY',
       'STRICT_UNSUPPORTED_KEYWORD',
     ]);
-    expect(check.findings.every((f) => f.severity === 'warning')).toBe(true);
+    expect(check.findings.every((f) => f.severity === 'error')).toBe(true);
+    // A schema made for strict mode passes it.
+    expect(only(await checkTools([definition()], { strict: 'openai' })).status).toBe('pass');
+  });
+
+  it.each([
+    ['strict', { strict: 'anthropic' }],
+    ['runWrites', { runWrites: 'yes' }],
+  ])('rejects a bad %s option', async (_, options) => {
+    await expect(checkTools([definition()], options as never)).rejects.toThrow(InvalidOptionsError);
   });
 
   it('a Standard Schema without a JSON Schema conversion is refused: providers cannot be shown it', async () => {
@@ -140,15 +165,10 @@ describe('checkTools: the definition and the providers', () => {
   });
 
   it('errors come before warnings', async () => {
-    const check = only(
-      await checkTools([
-        definition({
-          input: { type: 'object', properties: { id: { type: 'string' } } },
-          execute: () => ({}),
-        }),
-      ]),
-    );
-    expect(check.findings.map((f) => f.severity)).toEqual(['error', 'warning', 'warning']);
+    const { output: _, ...noOutput } = definition({ name: 'a.b', examples: [{ input: { id: 7 } }] });
+    const check = only(await checkTools([noOutput]));
+    expect(codes(check)).toEqual(['NAME_ILLEGAL', 'EXAMPLE_INPUT_INVALID', 'NO_OUTPUT_SCHEMA']);
+    expect(check.findings.map((f) => f.severity)).toEqual(['error', 'error', 'warning']);
   });
 
   it('a definition that throws when read is reported alone; the other tools are still checked', async () => {

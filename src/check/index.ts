@@ -5,6 +5,7 @@ export type {
   CheckReport,
   CheckSeverity,
   CheckStatus,
+  StrictMode,
   ToolCheck,
 } from './check-report.js';
 export { type CheckOptions, checkTools } from './check-tools.js';

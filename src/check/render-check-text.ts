@@ -4,7 +4,8 @@ const LABEL: Record<CheckStatus, string> = { pass: 'PASS', warn: 'WARN', fail: '
 
 /**
  * The report for people: a title, one line per tool (`PASS`, `WARN` or `FAIL`, its name, where it was
- * exported), the findings of every tool that did not pass indented below it, and a summary line.
+ * exported, its examples run and skipped), the findings of every tool that did not pass and the reason
+ * its examples were skipped indented below it, and a summary line.
  * Control characters in names and messages are shown escaped, so a hostile tool cannot forge lines.
  */
 export function renderCheckText(report: CheckReport): string {
@@ -16,18 +17,31 @@ export function renderCheckText(report: CheckReport): string {
   for (const tool of report.tools) {
     const where =
       tool.exportName === undefined || tool.exportName === tool.name ? '' : `  (export ${tool.exportName})`;
-    const examples = tool.examplesRun === 1 ? '1 example' : `${tool.examplesRun} examples`;
+    const skipped = tool.skippedExamples.length;
+    const examples =
+      skipped === 0
+        ? examplesText(tool.examplesRun)
+        : `${tool.examplesRun === 0 ? '' : `${examplesText(tool.examplesRun)} run, `}${examplesText(skipped)} skipped`;
     lines.push(`${LABEL[tool.status]}  ${oneLine(tool.name)}${where}  ${examples}`);
     for (const finding of tool.findings) lines.push(detail(finding));
+    if (skipped > 0) {
+      lines.push(
+        `      ${'skipped'.padEnd(7)} ${tool.skippedExamples.map(oneLine).join(', ')}: ${oneLine(tool.skipReason ?? 'not run')} (input and expected output checked against the schemas only)`,
+      );
+    }
   }
-  const { tools, passed, warned, failed } = report.summary;
+  const { tools, passed, warned, failed, examplesSkipped } = report.summary;
   lines.push(
     '',
     `${tools} ${tools === 1 ? 'tool' : 'tools'}: ${passed} passed, ${warned} with warnings, ${failed} failed${
       report.moduleFindings.some((f) => f.severity === 'error') ? ' (and the module failed)' : ''
-    }`,
+    }${examplesSkipped === 0 ? '' : `; ${examplesText(examplesSkipped)} skipped (not read tools: --run-writes runs them)`}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+function examplesText(count: number): string {
+  return count === 1 ? '1 example' : `${count} examples`;
 }
 
 function detail(finding: CheckFinding): string {

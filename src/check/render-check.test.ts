@@ -27,7 +27,41 @@ const report: CheckReport = createCheckReport({
   ],
 });
 
+const SKIP_REASON = 'write tool: its examples run only with --run-writes';
+/** A write tool whose two examples were checked against the schemas but not run, and a read tool. */
+const withSkipped: CheckReport = createCheckReport({
+  module: './tools.js',
+  tools: [
+    toolCheck(
+      {
+        name: 'refundOrder',
+        exportName: 'refundOrder',
+        examplesRun: 0,
+        skippedExamples: ['paid order', '#2'],
+        skipReason: SKIP_REASON,
+      },
+      [],
+    ),
+    toolCheck({ name: 'getWeather', exportName: 'getWeather', examplesRun: 2 }, []),
+  ],
+});
+
 describe('renderCheckText', () => {
+  it('a skipped example is on the tool line, its labels and the reason below it, and in the summary', () => {
+    expect(renderCheckText(withSkipped)).toBe(
+      [
+        'toolwarden check ./tools.js',
+        '',
+        'PASS  refundOrder  2 examples skipped',
+        '      skipped paid order, #2: write tool: its examples run only with --run-writes (input and expected output checked against the schemas only)',
+        'PASS  getWeather  2 examples',
+        '',
+        '2 tools: 2 passed, 0 with warnings, 0 failed; 2 examples skipped (not read tools: --run-writes runs them)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('one line per tool, then the findings of the tools that did not pass, then a summary', () => {
     expect(renderCheckText(report)).toBe(
       [
@@ -88,7 +122,17 @@ describe('renderCheckJson', () => {
     const parsed = JSON.parse(renderCheckJson(report)) as Record<string, unknown>;
     expect(parsed).toEqual({ format: 'toolwarden-check', version: 1, ...report });
     expect(parsed.status).toBe('fail');
-    expect(parsed.summary).toEqual({ tools: 3, passed: 1, warned: 1, failed: 1 });
+    expect(parsed.summary).toEqual({ tools: 3, passed: 1, warned: 1, failed: 1, examplesSkipped: 0 });
+  });
+
+  it('a skipped example is in the JSON: its label, the reason, the count', () => {
+    const parsed = JSON.parse(renderCheckJson(withSkipped)) as CheckReport;
+    expect(parsed.tools[0]).toMatchObject({
+      name: 'refundOrder',
+      skippedExamples: ['paid order', '#2'],
+      skipReason: SKIP_REASON,
+    });
+    expect(parsed.summary.examplesSkipped).toBe(2);
   });
 });
 
@@ -118,6 +162,16 @@ describe('renderCheckJunit', () => {
       '<system-out>warning STRICT_OPTIONAL_PROPERTY: the object at # must list every property</system-out>',
     );
     expect(xml).toContain('name="searchDocs (export tools[1])"');
+  });
+
+  it('a skipped example is a skipped testcase of its own, with the reason, counted as skipped', () => {
+    const skipped = renderCheckJunit(withSkipped);
+    expect(skipped).toContain('tests="4" failures="0" errors="0" skipped="2"');
+    expect(skipped).toContain('<testcase classname="toolwarden.check../tools.js" name="refundOrder"/>');
+    expect(skipped).toContain(
+      `<testcase classname="toolwarden.check../tools.js" name="refundOrder [example paid order]"><skipped message="${SKIP_REASON}"/></testcase>`,
+    );
+    expect(skipped).toContain('name="refundOrder [example #2]"><skipped ');
   });
 
   it('module findings are a testcase of their own, counted as a failure', () => {

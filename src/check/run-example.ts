@@ -12,28 +12,40 @@ import { type Settled, settleWithin } from './settle-within.js';
 export interface ExampleRun {
   /** The example's label in the report. */
   readonly label: string;
-  /** False when the example could not be run at all (not an object with `input`). */
+  /** False when the example could not be run at all (not an object with `input`), or was skipped. */
   readonly ran: boolean;
+  /** True when `execute` was not to be run: only the schema checks were made. */
+  readonly skipped: boolean;
   readonly findings: readonly CheckFinding[];
+}
+
+export interface ExampleOptions {
+  readonly timeoutMs: number;
+  readonly toolName: string;
+  /** False: check the example against the schemas only, without running `execute` (a write tool's). */
+  readonly execute: boolean;
 }
 
 /**
  * Runs one declared example the way the chain would run a call: validate the input against the input
- * schema, execute (with a signal that aborts at `timeoutMs`), check the result against the output
- * contract, compare it with the expected output when one is given, then format it as the model would
- * see it. Each step must settle within `timeoutMs`. Never throws.
+ * schema and the expected output (when given) against the output schema, execute (with a signal that
+ * aborts at `timeoutMs`), check the result against the output contract, compare it with the expected
+ * output, then format it as the model would see it. Each step must settle within `timeoutMs`. With
+ * `execute: false` it stops before `execute`. Never throws.
  */
 export async function runExample(
   tool: AnyTool,
   example: unknown,
   index: number,
-  options: { readonly timeoutMs: number; readonly toolName: string },
+  options: ExampleOptions,
 ): Promise<ExampleRun> {
   const label = labelOf(example, index);
   const findings: CheckFinding[] = [];
+  const skipped = !options.execute;
   const fail = (code: CheckFindingCode, message: string): ExampleRun => {
     findings.push({ severity: 'error', code, message, example: label });
-    return { label, ran: code !== 'EXAMPLE_INVALID', findings };
+    const valid = code !== 'EXAMPLE_INVALID';
+    return { label, ran: valid && !skipped, skipped: valid && skipped, findings };
   };
   if (typeof example !== 'object' || example === null || !hasOwn(example, 'input')) {
     return fail(
@@ -53,6 +65,9 @@ export async function runExample(
       `the example's input does not match the input schema: ${formatIssues(inputOutcome.issues)}`,
     );
   }
+  const expectedProblem = await checkExpectedOutput(tool, example, timeoutMs);
+  if (expectedProblem !== undefined) return fail(expectedProblem[0], expectedProblem[1]);
+  if (skipped) return { label, ran: false, skipped: true, findings };
 
   const executed = await settleWithin(
     (signal) => tool.execute(inputOutcome.value, exampleContext(options.toolName, index, signal)),
@@ -99,7 +114,26 @@ export async function runExample(
 
   const formatProblem = checkFormatting(tool, result);
   if (formatProblem !== undefined) return fail(formatProblem[0], formatProblem[1]);
-  return { label, ran: true, findings };
+  return { label, ran: true, skipped: false, findings };
+}
+
+/** The expected output, when the example gives one, must itself keep the output contract. */
+async function checkExpectedOutput(
+  tool: AnyTool,
+  example: object,
+  timeoutMs: number,
+): Promise<[CheckFindingCode, string] | undefined> {
+  const validateOutput = tool.validateOutput;
+  if (validateOutput === undefined || !hasOwn(example, 'output')) return undefined;
+  const expected = readField(example, 'output');
+  const checked = await settleWithin(() => validateOutput(expected), timeoutMs);
+  const outcome = outcomeOf(checked, 'output', timeoutMs);
+  if (typeof outcome === 'string') return ['VALIDATOR_FAILED', outcome];
+  if (outcome.ok) return undefined;
+  return [
+    'EXAMPLE_OUTPUT_INVALID',
+    `the example's output does not match the output schema: ${formatIssues(outcome.issues)}`,
+  ];
 }
 
 /** The text the model would see must exist, and be the same for the same value. */

@@ -3,6 +3,7 @@ import {
   type CheckFinding,
   type CheckReport,
   createCheckReport,
+  type StrictMode,
   withModuleFindings,
 } from '../check/check-report.js';
 import { checkTools } from '../check/check-tools.js';
@@ -17,26 +18,37 @@ import { DEFAULT_EXAMPLE_TIMEOUT_MS, MAX_EXAMPLE_TIMEOUT_MS } from '../defaults.
 import { argumentErrorMessage } from './argument-error-message.js';
 import type { CommandIo } from './command-io.js';
 
-export const CHECK_USAGE = `Usage: toolwarden check <module> [--json | --junit] [--timeout-ms <n>]
+export const CHECK_USAGE = `Usage: toolwarden check <module> [--json | --junit] [--timeout-ms <n>] [--run-writes] [--strict openai]
 
 Loads <module> and checks every tool it exports (tools made by defineTool, their definitions, arrays
 of them, a registry, or a default export holding them): the schemas compile, the name and description
-are legal, the input schema suits the providers (OpenAI strict mode: warnings), and each declared
-example runs, matches the input schema, keeps the output contract and equals its expected output.
-Examples run for real, in this process: give write tools examples that touch test systems only.
+are legal, the input schema's root is an object, and each declared example's input matches the input
+schema and its expected output the output schema. The examples of read tools (effect: 'read') then run,
+in this process: the result must keep the output contract and equal the expected output.
+
+A tool whose effect is not 'read' (a write, an unknown effect) is never run unless asked: its examples
+are reported as skipped ("write tool: its examples run only with --run-writes"), in every format. A
+tool with neither an output schema nor examples is a warning (NOTHING_TO_CHECK), not a failure.
 
 Options:
   --json            print the report as JSON
-  --junit           print the report as JUnit XML (for CI test reporters)
+  --junit           print the report as JUnit XML (for CI test reporters; a skipped example is a
+                    skipped testcase)
   --timeout-ms <n>  each step of an example must settle within n ms (default ${DEFAULT_EXAMPLE_TIMEOUT_MS})
+  --run-writes      also run the examples of write and unknown-effect tools (for real: give them
+                    examples that touch test systems only)
+  --strict openai   also hold each input schema to OpenAI's strict mode (tools sent with strict: true):
+                    what it rejects (an object without "additionalProperties": false, an optional
+                    property, an unsupported keyword) is an error. Off by default: ordinary schemas
+                    are fine without strict: true.
   -h, --help        show this text
 
 A .js, .mjs or .cjs module loads as is. A TypeScript module needs a TypeScript loader:
   NODE_OPTIONS='--import tsx' npx toolwarden check ./src/tools.ts
   node --import tsx node_modules/toolwarden/dist/cli/main.js check ./src/tools.ts
 
-Exit codes: 0 no failures (warnings allowed), 1 a tool or the module failed the check,
-2 usage error (bad arguments, no such module, the module cannot be imported or exports no tools).
+Exit codes: 0 no failures (warnings and skipped examples allowed), 1 a tool or the module failed the
+check, 2 usage error (bad arguments, no such module, the module cannot be imported or exports no tools).
 `;
 
 type Format = 'text' | 'json' | 'junit';
@@ -52,7 +64,7 @@ export async function runCheckCommand(args: readonly string[], io: CommandIo): P
     await io.stdout(CHECK_USAGE);
     return 0;
   }
-  const { modulePath, format, timeoutMs } = parsed;
+  const { modulePath, format, timeoutMs, runWrites, strict } = parsed;
   // Tool code may fail outside any example (a rejected promise nobody awaits, a throwing timer). Without
   // these the process would die and the report be lost; with them it is a module finding.
   const stray: CheckFinding[] = [];
@@ -81,6 +93,8 @@ export async function runCheckCommand(args: readonly string[], io: CommandIo): P
       report = await checkTools(targets, {
         module: modulePath,
         exportNames,
+        runWrites,
+        ...(strict === undefined ? {} : { strict }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
       });
     } catch (error) {
@@ -128,13 +142,27 @@ function render(report: CheckReport, format: Format): string {
 }
 
 type CheckArgs =
-  | { kind: 'run'; modulePath: string; format: Format; timeoutMs: number | undefined }
+  | {
+      kind: 'run';
+      modulePath: string;
+      format: Format;
+      timeoutMs: number | undefined;
+      runWrites: boolean;
+      strict: StrictMode | undefined;
+    }
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
 function parseCheckArgs(args: readonly string[]): CheckArgs {
   const usageError = (message: string): CheckArgs => ({ kind: 'usage-error', message });
-  let values: { json?: boolean; junit?: boolean; help?: boolean; 'timeout-ms'?: string };
+  let values: {
+    json?: boolean;
+    junit?: boolean;
+    help?: boolean;
+    'timeout-ms'?: string;
+    'run-writes'?: boolean;
+    strict?: string;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -146,6 +174,8 @@ function parseCheckArgs(args: readonly string[]): CheckArgs {
         junit: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'timeout-ms': { type: 'string' },
+        'run-writes': { type: 'boolean' },
+        strict: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -168,10 +198,16 @@ function parseCheckArgs(args: readonly string[]): CheckArgs {
       );
     }
   }
+  const strict = values.strict;
+  if (strict !== undefined && strict !== 'openai') {
+    return usageError(`--strict takes openai (the only strict mode checked), got ${strict}`);
+  }
   return {
     kind: 'run',
     modulePath: positionals[0] as string,
     format: values.json === true ? 'json' : values.junit === true ? 'junit' : 'text',
     timeoutMs,
+    runWrites: values['run-writes'] === true,
+    strict,
   };
 }

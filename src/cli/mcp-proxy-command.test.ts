@@ -1,7 +1,7 @@
 // `toolwarden mcp-proxy` as an MCP client runs it: the real bin in a child process over stdio, in front of
 // the real server-everything; and its usage errors, in process.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,6 +177,17 @@ describe('toolwarden mcp-proxy usage errors', () => {
     const again = bufferIo();
     expect(await runCli(['mcp-proxy', '--config', 'broken.json', '--', 'node'], again)).toBe(2);
     expect(again.err).toContain('is not JSON');
+  });
+
+  it('a config that is /dev/zero or a 50 MB file: exit 2, refused before it is read', async () => {
+    const io = bufferIo();
+    expect(await runCli(['mcp-proxy', '--config', '/dev/zero', '--', 'node'], io)).toBe(2);
+    expect(io.err).toContain('is not a regular file (a device)');
+    await writeFile(join(folder, 'huge.json'), '');
+    await truncate(join(folder, 'huge.json'), 50 * 1024 * 1024);
+    const huge = bufferIo();
+    expect(await runCli(['mcp-proxy', '--config', 'huge.json', '--', 'node'], huge)).toBe(2);
+    expect(huge.err).toContain('the file is 52428800 bytes');
   });
 
   it(

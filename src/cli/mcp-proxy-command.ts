@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createMcpProxy } from '../adapters/mcp/mcp-proxy-server.js';
+import { MAX_PROXY_CONFIG_BYTES } from '../defaults.js';
 import { type ProxyConfig, parseProxyConfig, parseProxyConfigText } from '../mcp-proxy/proxy-config.js';
 import { ProxyConfigError } from '../mcp-proxy/proxy-config-error.js';
 import type { CommandIo } from './command-io.js';
 import { packageVersion } from './package-version.js';
+import { readBoundedFile } from './read-bounded-file.js';
 
 export const MCP_PROXY_USAGE = `Usage: toolwarden mcp-proxy [--config toolwarden.json] -- <server command> [args...]
 
@@ -134,16 +135,11 @@ export async function runMcpProxyCommand(
 
 async function readConfig(path: string | undefined, cwd: string): Promise<ProxyConfig> {
   if (path === undefined) return parseProxyConfig({}, 'the defaults');
-  let text: string;
-  try {
-    text = await readFile(resolve(cwd, path), 'utf8');
-  } catch (error) {
-    throw new ProxyConfigError({
-      source: path,
-      problems: [{ path: '$', message: `cannot be read: ${messageOf(error)}` }],
-    });
+  const read = await readBoundedFile(resolve(cwd, path), MAX_PROXY_CONFIG_BYTES);
+  if ('problem' in read) {
+    throw new ProxyConfigError({ source: path, problems: [{ path: '$', message: read.problem }] });
   }
-  return parseProxyConfigText(text, path);
+  return parseProxyConfigText(read.text, path);
 }
 
 async function stdioTransport(): Promise<Transport> {

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteAuditSink } from '../adapters/sqlite/sqlite-audit-sink.js';
 import { auditListener } from '../audit/audit-listener.js';
@@ -109,7 +110,8 @@ describe('toolwarden report', () => {
       [looped.roundTrips, answered.roundTrips].sort((a, b) => a - b).map((rounds) => ({ rounds, runs: 1 })),
     );
     expect(report.rounds.p95).toBe(Math.max(looped.roundTrips, answered.roundTrips));
-    expect(report.rounds.recommendedCeiling).toBe(Math.max(looped.roundTrips, answered.roundTrips) + 2);
+    // Two runs are too few for a P95 to rest on: no ceiling is recommended from them.
+    expect(report.rounds).toMatchObject({ recommendedCeiling: null, minRunsForCeiling: 30 });
     expect(report.rounds.configuredCeilings).toEqual([
       { maxRoundTrips: 12, runs: 1 },
       { maxRoundTrips: 50, runs: 1 },
@@ -144,7 +146,9 @@ describe('toolwarden report', () => {
     await writeFile(hostile, `${await readFile(jsonl, 'utf8')}${JSON.stringify(record)}\n`);
     const { stdout, code } = await cli('report', 'hostile.jsonl');
     expect(code).toBe(0);
-    expect(stdout).toContain('recommended ceiling (P95 + 2)');
+    expect(stdout).toContain(
+      'recommended ceiling: withheld: 2 finished runs, at least 30 are needed for a P95 to rest on',
+    );
     expect(stdout).toContain('Repeated-fingerprint hit rate');
     expect(stdout).toContain('\\u001b]0;owned\\u0007\\u001b[31mred');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the terminal.
@@ -182,6 +186,22 @@ describe('toolwarden report', () => {
     expect(stderr).toContain(message);
   });
 
+  it('a file that is not an audit log (a package.json) exits 2, saying so; an empty one is an empty log', async () => {
+    await writeFile(join(folder, 'package.json'), '{\n  "name": "app",\n  "version": "1.0.0"\n}\n');
+    const json = await cli('report', 'package.json');
+    expect(json).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `toolwarden report: ${join(folder, 'package.json')} is not an audit log: none of its 4 lines is an audit record of schema version 1 (line 1, 2, 3, 4)\n`,
+    });
+    await writeFile(join(folder, 'fresh.jsonl'), '');
+    const fresh = await cli('report', 'fresh.jsonl');
+    expect(fresh.code).toBe(0);
+    expect(fresh.stdout).toBe(
+      'toolwarden report: fresh.jsonl\n  0 call records, 0 run records, 0 skipped\n\nThe audit log has no records: there is nothing to report yet.\n',
+    );
+  });
+
   it('counts the lines of a damaged log as skipped and reports the rest', async () => {
     const damaged = join(folder, 'damaged.jsonl');
     const lines = (await readFile(jsonl, 'utf8')).split('\n');
@@ -189,5 +209,60 @@ describe('toolwarden report', () => {
     const report = await jsonReport(damaged);
     expect(report.records).toMatchObject({ skipped: 2, firstSkipped: [2, 3] });
     expect(report.records.calls + report.records.runs).toBe(lines.filter((line) => line !== '').length);
+  });
+});
+
+/** A real log of `toolwarden mcp-proxy` in front of server-memory (see its generator beside it). */
+const PROXY_LOG = fileURLToPath(new URL('../report/__fixtures__/proxy-audit.jsonl', import.meta.url));
+
+describe('toolwarden report on an MCP proxy log (calls only)', () => {
+  it('keeps each refusal to its code, an unconfirmed run apart, and says why the run figures are missing', async () => {
+    const { code, stdout } = await cli('report', PROXY_LOG);
+    expect(code).toBe(0);
+    const out = stdout.split('\n');
+    expect(out).toContain(
+      'Rounds per run: no run records: this log has calls only (an MCP proxy log, or calls made outside a run), so there are no rounds, no recommended ceiling, no stops and no tokens to report',
+    );
+    expect(out).toContain('Stops: n/a (no run records)');
+    expect(out).toContain('  calls refused by a call limit: search_nodes 1');
+    expect(out).toContain('  calls refused by the loop guard (LOOP_DETECTED): open_nodes 1');
+    expect(out).toContain(
+      'Approvals: approved by a person 1 · refused by a person 1 · ran unconfirmed (allow-and-audit) 1 · denied by policy 1 · idempotent replays 1',
+    );
+    expect(out).toContain('Tokens: n/a (no finished run)');
+    expect(stdout).not.toContain('0.0% of finished runs');
+    // delete_relations was only ever refused: it has no latency, not 0 ms.
+    expect(out.find((line) => line.startsWith('  delete_relations'))).toMatch(/0 {4,}— {4,}— {4,}—$/);
+  });
+
+  it('--json: the refusals by code, the latency of the calls that ran', async () => {
+    const { stdout } = await cli('report', PROXY_LOG, '--json', '-');
+    const report = JSON.parse(stdout) as AuditReport;
+    expect(report.approvals).toEqual({ approved: 1, refused: 1, unconfirmed: 1, denied: 1, replays: 1 });
+    expect(report.loopRefusals).toEqual([{ tool: 'open_nodes', count: 1 }]);
+    expect(report.limitHits).toEqual([{ tool: 'search_nodes', count: 1 }]);
+    expect(report.errors.byCode).toEqual([
+      { code: 'PERMISSION_DENIED', calls: 2 },
+      { code: 'INVALID_ARGUMENTS', calls: 1 },
+      { code: 'LOOP_DETECTED', calls: 1 },
+      { code: 'TOOL_CALL_LIMIT', calls: 1 },
+    ]);
+    const search = report.tools.find((tool) => tool.tool === 'search_nodes');
+    expect(search).toMatchObject({ calls: 3, ran: 2, limitHits: 1 });
+    expect(search?.latencyMs.p50).toBeGreaterThan(0);
+    expect(report.rounds).toMatchObject({ runs: 0, recommendedCeiling: null });
+  });
+
+  it('an older proxy log (loop refusals without a code) reads the same', async () => {
+    const lines = (await readFile(PROXY_LOG, 'utf8'))
+      .split('\n')
+      .map((line) =>
+        line.includes('"code":"LOOP_DETECTED"') ? line.replace('"code":"LOOP_DETECTED",', '') : line,
+      );
+    expect(lines.join('\n')).not.toContain('"code":"LOOP_DETECTED"');
+    await writeFile(join(folder, 'older-proxy.jsonl'), lines.join('\n'));
+    const older = await jsonReport('older-proxy.jsonl');
+    const current = JSON.parse((await cli('report', PROXY_LOG, '--json', '-')).stdout) as AuditReport;
+    expect({ ...older, source: '' }).toEqual({ ...current, source: '' });
   });
 });

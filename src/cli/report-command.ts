@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeThrown } from '../check/preview-value.js';
+import { MIN_RUNS_FOR_CEILING } from '../defaults.js';
 import { AuditLogError } from '../report/audit-log-error.js';
 import type { AuditReport } from '../report/audit-report.js';
 import { evaluateFailOn, FAIL_ON_METRICS, type FailOnCondition, parseFailOn } from '../report/fail-on.js';
@@ -13,10 +14,13 @@ import type { CommandIo } from './command-io.js';
 
 export const REPORT_USAGE = `Usage: toolwarden report <audit.jsonl | audit.sqlite> [--json <file>] [--html <file>] [--fail-on <condition>]
 
-Reads an audit log (createJsonlAuditSink's JSONL file or createSqliteAuditSink's database), streamed, and
-prints where to set the ceiling (rounds per run: P50/P95/P99, P95 + 2 beside the configured ceiling), the
-repeated-fingerprint hit rate (overall and over time), the top tools by repeats, contract violations and
-errors, stops by reason, limit hits, tool latency and error classes.
+Reads an audit log (createJsonlAuditSink's JSONL file, createSqliteAuditSink's database, the MCP proxy's
+audit log), streamed, and prints where to set the ceiling (rounds per run: P50/P95/P99, P95 + 2 beside the
+configured ceiling, recommended from ${MIN_RUNS_FOR_CEILING} finished runs or more), the repeated-fingerprint
+hit rate (overall and over time), the top tools by repeats, contract violations and errors, stops by
+reason, calls refused by a limit or the loop guard, tool latency of the calls that ran, error classes and
+who decided (a person, allow-and-audit unconfirmed, a policy). A log of calls only (the MCP proxy's) has
+no run figures, and says so.
 
 Options:
   --json <file>          also write the report as JSON (- for stdout, instead of the text)
@@ -26,7 +30,7 @@ Options:
   -h, --help             show this text
 
 Exit codes: 0 no condition met, 1 a --fail-on condition met, 2 usage error (bad arguments, a file that is
-not an audit log).
+not an audit log: none of its lines is a record). An empty file is an empty log: exit 0.
 `;
 
 type ReportArgs =

@@ -105,12 +105,41 @@ describe('toolwarden run against an OpenAI-compatible server', () => {
     TIMEOUT_MS,
   );
 
-  it(
-    'exits 1 with the run stopped as model-error when the server answers 500',
-    async () => {
-      const { code, stderr } = await runCli([{ fixture: 'server-error.json', status: 500 }], 'Weather?');
+  // The provider asks for no wait (retry-after 0), so the retries take no time.
+  it.each([
+    ['429', 'rate-limited.json', 429, { 'retry-after': '0' }, '429 rate_limit_exceeded'],
+    ['500', 'server-error.json', 500, { 'retry-after-ms': '0' }, '500 server_error'],
+  ] as const)(
+    'a %s every time: retried twice, then exits 1 saying what the provider answered',
+    async (_name, fixture, status, headers, said) => {
+      const failure = { fixture, status, headers };
+      const { code, stdout, stderr, server } = await runCli([failure, failure, failure], 'Weather?');
       expect(code).toBe(RUN_EXIT_CODES.error);
-      expect(stderr).toContain('stopped (model-error)');
+      expect(server.requests).toHaveLength(3);
+      expect(stderr).toContain(
+        `round 1: asking the model\n  model: ${said}, trying again in 0 ms (attempt 2)\n`,
+      );
+      expect(stderr).toContain(`  model: ${said}, trying again in 0 ms (attempt 3)\n`);
+      expect(stderr).toContain(`stopped (model-error)`);
+      expect(stderr).toContain(`  the model provider answered ${said} after 3 attempts\n`);
+      expect(stdout).toContain(`the model provider answered ${said} after 3 attempts.`);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'survives a 429 that asks for no wait: the retry answers, exit 0',
+    async () => {
+      const { code, stdout, server } = await runCli(
+        [
+          { fixture: 'rate-limited.json', status: 429, headers: { 'retry-after': '0' } },
+          { fixture: 'answer.json' },
+        ],
+        'Weather?',
+      );
+      expect(code).toBe(0);
+      expect(stdout).toBe('It is sunny in Paris.\n');
+      expect(server.requests).toHaveLength(2);
     },
     TIMEOUT_MS,
   );

@@ -123,6 +123,30 @@ describe('toolwarden run', () => {
     );
   });
 
+  it('says what the provider answered, and takes --model-retries and --model-timeout-ms', async () => {
+    const limited = Object.assign(new Error('Rate limit reached'), {
+      statusCode: 429,
+      responseBody: '{"error":{"type":"requests","code":"rate_limit_exceeded"}}',
+    });
+    const calls: number[] = [];
+    const failing: Model = {
+      generate: async () => {
+        calls.push(1);
+        throw limited;
+      },
+    };
+    const { code, stdout, stderr } = await run([...BASE, '--model-retries', '0', 'hi'], failing);
+    expect(code).toBe(RUN_EXIT_CODES.error);
+    expect(calls).toHaveLength(1);
+    expect(stdout).toContain('the model provider answered 429 rate_limit_exceeded.');
+    expect(stderr).toContain('stopped (model-error)');
+    expect(stderr).toContain('  the model provider answered 429 rate_limit_exceeded\n');
+    const hanging: Model = { generate: () => new Promise(() => {}) };
+    const timedOut = await run([...BASE, '--model-retries', '0', '--model-timeout-ms', '20', 'hi'], hanging);
+    expect(timedOut.code).toBe(RUN_EXIT_CODES.error);
+    expect(timedOut.stdout).toContain('the model did not answer within 20 ms.');
+  });
+
   it('prints the outcome as JSON with --json', async () => {
     const { stdout } = await run([...BASE, '--tools', 'tools.mjs', '--json', 'X-1?'], priceThenAnswer());
     expect(JSON.parse(stdout)).toMatchObject({
@@ -164,6 +188,9 @@ describe('toolwarden run', () => {
     [[...BASE, '--api-key-env', 'sk-live-123', 'hi'], 'takes the NAME'],
     [[...BASE, '--max-round-trips', '0', 'hi'], '--max-round-trips must be a whole number'],
     [[...BASE, '--time-budget-ms', '1e3', 'hi'], '--time-budget-ms must be a whole number'],
+    [[...BASE, '--model-retries=-1', 'hi'], '--model-retries must be a whole number from 0 to 100'],
+    [[...BASE, '--model-retries', '101', 'hi'], '--model-retries must be a whole number from 0 to 100'],
+    [[...BASE, '--model-timeout-ms', '0', 'hi'], '--model-timeout-ms must be a whole number'],
     [[...BASE, '--api-key', 'sk-1', 'hi'], "Unknown option '--api-key'"],
     [[...BASE, '--tools', 'broken.mjs', 'hi'], 'the module is broken'],
     [[...BASE, '--tools', 'none.mjs', 'hi'], 'exports no tools'],

@@ -3,6 +3,7 @@ import { collectTools } from '../check/collect-tools.js';
 import { loadToolModule } from '../check/load-tool-module.js';
 import { describeThrown } from '../check/preview-value.js';
 import { ToolModuleError } from '../check/tool-module-error.js';
+import { DEFAULT_MODEL_RETRIES, DEFAULT_MODEL_TIMEOUT_MS } from '../defaults.js';
 import type { Model } from '../model/model.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
@@ -27,6 +28,9 @@ Options:
   --api-key-env <NAME>     read the API key from this environment variable (never pass a key as a flag)
   --max-round-trips <n>    the ceiling of model calls (default ${50})
   --time-budget-ms <n>     the run's wall-clock budget
+  --model-retries <n>      retries of a model call that failed transiently (429, 5xx, network,
+                           timeout; default ${DEFAULT_MODEL_RETRIES}, 0 for none)
+  --model-timeout-ms <n>   one attempt at a model call, at most (default ${DEFAULT_MODEL_TIMEOUT_MS})
   --json                   print the outcome as JSON instead of the answer
   -h, --help               show this text
 
@@ -42,6 +46,8 @@ interface RunArgs {
   readonly apiKey: string | undefined;
   readonly maxRoundTrips: number | undefined;
   readonly timeBudgetMs: number | undefined;
+  readonly modelRetries: number | undefined;
+  readonly modelTimeoutMs: number | undefined;
   readonly json: boolean;
   readonly prompt: string;
 }
@@ -108,6 +114,8 @@ async function run(args: RunArgs, io: CommandIo, deps: RunCommandDeps): Promise<
     onEvent: runProgress({ write, live: deps.live === true }),
     ...(args.maxRoundTrips === undefined ? {} : { maxRoundTrips: args.maxRoundTrips }),
     ...(args.timeBudgetMs === undefined ? {} : { timeBudgetMs: args.timeBudgetMs }),
+    ...(args.modelRetries === undefined ? {} : { modelRetries: args.modelRetries }),
+    ...(args.modelTimeoutMs === undefined ? {} : { modelTimeoutMs: args.modelTimeoutMs }),
     ...(deps.signal === undefined ? {} : { signal: deps.signal }),
   });
   await written;
@@ -176,6 +184,8 @@ function parseRunArgs(
         'api-key-env': { type: 'string' },
         'max-round-trips': { type: 'string' },
         'time-budget-ms': { type: 'string' },
+        'model-retries': { type: 'string' },
+        'model-timeout-ms': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -208,17 +218,26 @@ function parseRunArgs(
     if (apiKey === undefined || apiKey === '')
       return usageError(`the environment variable ${keyName} is not set`);
   }
-  const count = (flag: string): number | undefined | string => {
+  const problems: string[] = [];
+  const count = (flag: string, min = 1, max = 999_999_999): number | undefined => {
     const raw = values[flag];
     if (raw === undefined) return undefined;
-    return typeof raw === 'string' && /^[1-9]\d{0,8}$/.test(raw)
-      ? Number(raw)
-      : `--${flag} must be a whole number from 1 to 999999999, got ${String(raw)}`;
+    if (
+      typeof raw === 'string' &&
+      /^(?:0|[1-9]\d{0,8})$/.test(raw) &&
+      Number(raw) >= min &&
+      Number(raw) <= max
+    ) {
+      return Number(raw);
+    }
+    problems.push(`--${flag} must be a whole number from ${min} to ${max}, got ${String(raw)}`);
+    return undefined;
   };
   const maxRoundTrips = count('max-round-trips');
   const timeBudgetMs = count('time-budget-ms');
-  if (typeof maxRoundTrips === 'string') return usageError(maxRoundTrips);
-  if (typeof timeBudgetMs === 'string') return usageError(timeBudgetMs);
+  const modelRetries = count('model-retries', 0, 100);
+  const modelTimeoutMs = count('model-timeout-ms');
+  if (problems[0] !== undefined) return usageError(problems[0]);
   return {
     kind: 'run',
     args: {
@@ -228,6 +247,8 @@ function parseRunArgs(
       apiKey,
       maxRoundTrips,
       timeBudgetMs,
+      modelRetries,
+      modelTimeoutMs,
       json: values.json === true,
       prompt,
     },

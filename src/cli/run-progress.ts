@@ -1,3 +1,4 @@
+import { describeModelFailure } from '../run/model-failure.js';
 import type { RunEvent, RunEventListener } from '../run/run-event.js';
 import { printable } from '../util/printable.js';
 
@@ -39,6 +40,12 @@ export function runProgress({ write, live }: RunProgressOptions): RunEventListen
         show(`${line} · ${printable(event.toolName)} ${ms(event.durationMs)} ${verdict}`);
         return;
       }
+      case 'model-call-retry':
+        done();
+        write(
+          `  model: ${printable(retryCause(event))}, trying again in ${seconds(event.delayMs)} (attempt ${event.attempt})\n`,
+        );
+        return;
       case 'guard-warn':
         done();
         write(
@@ -50,11 +57,28 @@ export function runProgress({ write, live }: RunProgressOptions): RunEventListen
         write(
           `${event.outcome}${event.reason === undefined ? '' : ` (${event.reason})`}: ${event.roundTrips} round trip${event.roundTrips === 1 ? '' : 's'}, ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}, ${event.usage.totalTokens} tokens\n`,
         );
+        if (event.evidence?.kind === 'error' && event.evidence.model !== undefined) {
+          const failed = describeModelFailure(event.evidence.model);
+          if (failed !== undefined) write(`  ${printable(failed)}\n`);
+        }
         return;
       default:
         return;
     }
   };
+}
+
+/** What failed, by the retry event's fields: the status and the provider's error name, a network code, the timeout. */
+function retryCause(event: Extract<RunEvent, { type: 'model-call-retry' }>): string {
+  if (event.status !== undefined) {
+    return `${event.status}${event.providerError === undefined ? '' : ` ${event.providerError}`}`;
+  }
+  if (event.timeoutMs !== undefined) return `no answer within ${seconds(event.timeoutMs)}`;
+  return event.networkError ?? event.providerError ?? event.errorType;
+}
+
+function seconds(value: number): string {
+  return value < 1000 ? `${value} ms` : `${(value / 1000).toFixed(1)} s`;
 }
 
 function ms(value: number): string {

@@ -213,9 +213,9 @@ export const ERROR_CODES = {
   MODEL_ERROR: {
     blame: 'runtime',
     meaning:
-      'The model call threw, its stream broke off before its finish, or the model answered with neither text nor tool calls.',
+      'The model call threw (after the retries of a transient failure: a 408, 409, 429 or 5xx, a network failure, a timeout), its stream broke off before its finish, or the model answered with neither text nor tool calls.',
     toolMessage: false,
-    errorClasses: ['LoopStoppedError', 'ModelStreamError'],
+    errorClasses: ['LoopStoppedError', 'ModelStreamError', 'ModelTimeoutError'],
     stopReason: 'model-error',
   },
 

@@ -252,9 +252,11 @@ function evidence(
   return {
     detector,
     toolNames: [...new Set(records.map((record) => record.tool))],
-    fingerprints: records.map(({ tool, call, result }) => ({
+    fingerprints: records.map(({ tool, call, result, outcome, write }) => ({
       call: callFingerprintText(tool, call),
       result: hashText(result),
+      outcome,
+      write: write === true,
     })),
     occurrences,
     rounds: [...new Set(rounds)].sort((a, b) => a - b),

@@ -283,7 +283,9 @@ describe('the loop guard v2, case by case', () => {
         maxRoundTrips: 10,
       }),
     );
-    expect(capped?.text).toContain('the maxRoundTrips setting');
+    // The option is the developer's: explainStop names it, the user's text does not.
+    expect(capped?.text).toContain('it needed more steps than the 10 one request may take');
+    expect(capped?.text).not.toContain('maxRoundTrips');
     expect(explainStop(capped as LoopOutcome)).toContain('raise maxRoundTrips');
   });
 });

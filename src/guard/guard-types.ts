@@ -45,11 +45,24 @@ export type LoopDetector =
 export interface LoopEvidence {
   readonly detector: LoopDetector;
   readonly toolNames: readonly string[];
-  readonly fingerprints: readonly { readonly call: string; readonly result: string }[];
+  /** The calls behind the finding: what was asked and seen, how each ended, whether its tool may change the world. */
+  readonly fingerprints: readonly LoopFingerprint[];
   readonly occurrences: number;
   readonly rounds: readonly number[];
   /** For `cycle`: the period in rounds. */
   readonly period?: number;
+}
+
+/** One call of the evidence: its fingerprints, and the facts about it that decide what to advise. */
+export interface LoopFingerprint {
+  /** The call as `callFingerprint` writes it: `tool#digest` of the canonical arguments. */
+  readonly call: string;
+  /** The digest of the result as the model saw it (see `resultFingerprint`). */
+  readonly result: string;
+  /** How the call ended: a result, a failure the model can act on, a transient failure, a denial. */
+  readonly outcome: CallOutcome;
+  /** Its tool may change the world (a write of either kind, or a tool of unknown effect). */
+  readonly write: boolean;
 }
 
 export interface GuardFinding {

@@ -1,6 +1,12 @@
 import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import type { CallRecord, GuardFinding, GuardState, RoundRecord } from './guard-types.js';
+import {
+  type CallRecord,
+  EMPTY_GUARD_STATE,
+  type GuardFinding,
+  type GuardState,
+  type RoundRecord,
+} from './guard-types.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 /** What the guard needs besides its state: the thresholds and each tool's hints. */
@@ -11,7 +17,16 @@ export interface GuardConfig {
 
 /** The state at the start of a new request of the session: a new context (see `detectLoops`). */
 export function startRequest(state: GuardState): GuardState {
-  return guardState(state, { request: state.request + 1 });
+  const from = exhausted(state) ? EMPTY_GUARD_STATE : state;
+  return guardState(from, { request: from.request + 1 });
+}
+
+/**
+ * A state whose counters are at the end of the safe integers (reachable only from a saved state written
+ * that way) starts afresh: counting on would write a state that no reader takes as a count.
+ */
+function exhausted(state: GuardState): boolean {
+  return state.nextRound >= Number.MAX_SAFE_INTEGER || state.request >= Number.MAX_SAFE_INTEGER;
 }
 
 /**
@@ -30,6 +45,7 @@ export function observeRound(
   readonly findings: readonly GuardFinding[];
   readonly kept: readonly number[];
 } {
+  if (exhausted(state)) return observeRound(EMPTY_GUARD_STATE, records, config);
   const calls: CallRecord[] = [];
   const kept: number[] = [];
   records.forEach((record, index) => {

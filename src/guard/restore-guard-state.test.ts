@@ -184,3 +184,18 @@ describe('restoreGuardState', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('a guard state at the end of the safe integers (counter-overflow)', () => {
+  it('starts afresh instead of writing a count no reader takes', () => {
+    const end = {
+      ...EMPTY_GUARD_STATE,
+      nextRound: Number.MAX_SAFE_INTEGER,
+      request: Number.MAX_SAFE_INTEGER,
+    };
+    const request = startRequest(end);
+    const { state } = observeRound(request, [], config);
+    expect(restoreGuardState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    expect(state.nextRound).toBe(2);
+    expect(observeRound(end, [], config).state.nextRound).toBe(2);
+  });
+});

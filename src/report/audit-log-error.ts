@@ -4,7 +4,8 @@ const MARKER = Symbol.for('toolwarden.error.AuditLogError');
 
 /**
  * Why an audit log could not be read: `not-found`, `not-a-file`, `not-an-audit-log` (a SQLite database
- * without the audit table), `driver-missing` (a SQLite log without better-sqlite3), `read-failed`.
+ * without the audit table, or a file none of whose lines or rows is an audit record), `driver-missing` (a
+ * SQLite log without better-sqlite3), `read-failed`.
  */
 export type AuditLogProblem =
   | 'not-found'

@@ -26,6 +26,8 @@ export interface AuditReport {
   readonly stops: StopsReport;
   /** Calls refused by a call limit (`TOOL_CALL_LIMIT`), by tool, most first. */
   readonly limitHits: readonly ToolCount[];
+  /** Calls the MCP proxy refused because the loop guard had stopped them (`LOOP_DETECTED`), by tool, most first. */
+  readonly loopRefusals: readonly ToolCount[];
   readonly errors: ErrorsReport;
   readonly approvals: ApprovalsReport;
   /** Tokens over the finished runs. */
@@ -57,8 +59,13 @@ export interface RoundsReport {
   readonly p95: number | null;
   readonly p99: number | null;
   readonly max: number | null;
-  /** P95 + 2: the ceiling (`maxRoundTrips`) the playbook recommends. */
+  /**
+   * P95 + 2: the ceiling (`maxRoundTrips`) the playbook recommends, from `runs` finished runs; null with
+   * fewer than `minRunsForCeiling` (too few for a P95 to rest on).
+   */
   readonly recommendedCeiling: number | null;
+  /** The finished runs a recommended ceiling needs (`MIN_RUNS_FOR_CEILING`). */
+  readonly minRunsForCeiling: number;
   /** The ceilings the runs had (`maxRoundTrips`), most runs first; empty when the records do not say. */
   readonly configuredCeilings: readonly { readonly maxRoundTrips: number; readonly runs: number }[];
   /** Finished runs that reached their ceiling (stopped as `max-round-trips`). */
@@ -91,17 +98,22 @@ export interface ToolReport {
   readonly repeats: number;
   readonly contractViolations: number;
   readonly limitHits: number;
+  /** Calls refused by the MCP proxy's loop guard (`LOOP_DETECTED`). */
+  readonly loopRefusals: number;
   /** Writes answered from their idempotency record. */
   readonly replays: number;
-  /** Duration percentiles (ms), within 1% (a log-bucket sketch keeps memory bounded). */
+  /** Calls that ran (`attempts` above 0): the latency is theirs, not that of refused or replayed calls. */
+  readonly ran: number;
+  /** Duration percentiles (ms) of the calls that ran, within 1% (a log-bucket sketch keeps memory bounded). */
   readonly latencyMs: LatencyPercentiles;
 }
 
+/** Each null when no call of the tool ran (every one refused before it ran, or replayed). */
 export interface LatencyPercentiles {
-  readonly p50: number;
-  readonly p95: number;
-  readonly p99: number;
-  readonly max: number;
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly p99: number | null;
+  readonly max: number | null;
 }
 
 export interface ToolCount {
@@ -125,11 +137,19 @@ export interface ErrorsReport {
 }
 
 export interface ApprovalsReport {
-  /** Calls a person's decision approved on resume. */
+  /** Calls a person approved: on resume, or asked through MCP elicitation by the proxy. */
   readonly approved: number;
-  /** Calls a person's decision refused on resume. */
+  /** Calls a person refused: on resume, or asked through MCP elicitation. */
   readonly refused: number;
-  /** Calls denied by a hook or `authorize` (outcome `denied`). */
+  /**
+   * Calls that needed a confirmation and ran without one: the MCP client could not be asked, and the
+   * proxy's `confirm.ifNoElicitation` is `allow-and-audit`. Never counted as approved.
+   */
+  readonly unconfirmed: number;
+  /**
+   * Calls denied by a policy, no person asked: a hook, `authorize`, the proxy's `deny` list or a
+   * confirmation it could not ask (outcome `denied`; limit and loop refusals are counted by their codes).
+   */
   readonly denied: number;
   /** Writes answered from their idempotency record. */
   readonly replays: number;

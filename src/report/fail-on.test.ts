@@ -12,6 +12,7 @@ function report() {
     outcome: 'success' as const,
     code: undefined,
     durationMs: 1,
+    ran: true,
     replay: false,
     approval: undefined,
     contractViolation: false,
@@ -66,5 +67,9 @@ describe('--fail-on', () => {
     ]);
     const empty = new ReportBuilder('empty').finish();
     expect(evaluateFailOn(empty, parseFailOn(['rounds-p95>0']))).toMatchObject([{ value: null, met: false }]);
+    // No finished run, no stop rate: a log of calls only never meets a stop-rate condition.
+    expect(evaluateFailOn(empty, parseFailOn(['stop-rate<0.5']))).toMatchObject([
+      { value: null, met: false },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ export type FailOnMetric =
   | 'at-ceiling'
   | 'contract-violations'
   | 'limit-hits'
+  | 'loop-refusals'
   | 'denied'
   | 'skipped';
 
@@ -19,7 +20,7 @@ export type FailOnMetric =
 const METRICS: Readonly<Record<FailOnMetric, (report: AuditReport) => number | null>> = {
   'repeat-rate': (report) => report.repeats.rate,
   'error-rate': (report) => report.errors.rate,
-  'stop-rate': (report) => report.stops.rate,
+  'stop-rate': (report) => (report.rounds.runs === 0 ? null : report.stops.rate),
   'rounds-p50': (report) => report.rounds.p50,
   'rounds-p95': (report) => report.rounds.p95,
   'rounds-p99': (report) => report.rounds.p99,
@@ -27,6 +28,7 @@ const METRICS: Readonly<Record<FailOnMetric, (report: AuditReport) => number | n
   'at-ceiling': (report) => report.rounds.atCeiling,
   'contract-violations': (report) => sum(report.tools.map((tool) => tool.contractViolations)),
   'limit-hits': (report) => sum(report.limitHits.map((row) => row.count)),
+  'loop-refusals': (report) => sum(report.loopRefusals.map((row) => row.count)),
   denied: (report) => report.approvals.denied,
   skipped: (report) => report.records.skipped,
 };

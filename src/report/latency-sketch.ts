@@ -31,6 +31,11 @@ export class LatencySketch {
     return this.maximum;
   }
 
+  /** How many durations were added. */
+  get size(): number {
+    return this.count;
+  }
+
   /** The nearest-rank percentile (`p` in 0..1), 0 with no values; never above the largest value added. */
   percentile(p: number): number {
     if (this.count === 0) return 0;

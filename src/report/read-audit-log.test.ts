@@ -94,14 +94,37 @@ describe('reportAuditLog on files that are not audit logs', () => {
     expect(error).toMatchObject({ code: 'AUDIT_LOG_UNREADABLE', problem });
   });
 
-  it('a binary file or a text that is not JSONL gives a report of skipped lines, not an error', async () => {
-    const path = await file(
+  it('a binary file, or a text none of whose lines is a record (a package.json), is not an audit log', async () => {
+    const noise = await file(
       'noise.bin',
       Buffer.from(Array.from({ length: 5_000 }, (_, i) => (i * 37) % 256)),
     );
-    const report = await reportAuditLog(path);
-    expect(report.records.calls + report.records.runs).toBe(0);
-    expect(report.records.skipped).toBeGreaterThan(0);
-    expect(report.records.firstSkipped[0]).toBe(1);
+    const json = await file('package.json', `${JSON.stringify({ name: 'x', version: '1.0.0' }, null, 2)}\n`);
+    for (const path of [noise, json]) {
+      const error = await reportAuditLog(path).catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ code: 'AUDIT_LOG_UNREADABLE', problem: 'not-an-audit-log' });
+    }
+    const error = await reportAuditLog(json).catch((thrown: unknown) => thrown);
+    expect((error as Error).message).toBe(
+      `${json} is not an audit log: none of its 4 lines is an audit record of schema version 1 (line 1, 2, 3, 4)`,
+    );
+  });
+
+  it('an empty file is an empty log (a sink that has written nothing yet), not an error', async () => {
+    const report = await reportAuditLog(await file('fresh.jsonl', ''));
+    expect(report.records).toEqual({ calls: 0, runs: 0, skipped: 0, firstSkipped: [] });
+  });
+
+  it('a log with records keeps its unreadable lines as skipped, not an error', async () => {
+    const record = {
+      schemaVersion: 1,
+      kind: 'call',
+      at: '2026-12-01T12:00:00.000Z',
+      toolName: 't',
+      outcome: 'success',
+      durationMs: 1,
+    };
+    const report = await reportAuditLog(await file('torn.jsonl', `${JSON.stringify(record)}\n{"torn`));
+    expect(report.records).toMatchObject({ calls: 1, skipped: 1, firstSkipped: [2] });
   });
 });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHART_NAMES, expectedMarkers, expectedMarks } from './__fixtures__/expected-chart-marks.js';
 import { emptyReport, HOSTILE_TOOL, LONG_TOOL, sampleReport } from './__fixtures__/sample-report.js';
 import type { AuditReport } from './audit-report.js';
 import { renderReportHtml } from './render-report-html.js';
+import { reportAuditLog } from './report-audit-log.js';
 
 const SVG_NAMESPACE = 'xmlns="http://www.w3.org/2000/svg"';
 
@@ -141,9 +143,66 @@ describe('renderReportHtml', () => {
       rounds: { ...sampleReport.rounds, histogram: [{ rounds: 1, runs: 0 }], configuredCeilings: [] },
     };
     const page = renderReportHtml(report);
-    expect(page).toContain('No run stopped.');
+    expect(page).toContain('No run stopped: all 462 finished runs completed.');
     expect(page).toContain('No failed calls.');
     expect(page).not.toMatch(/NaN|undefined|Infinity/);
     expect(chartsOf(page).get('repeat-rate')?.marks).toHaveLength(1);
+  });
+});
+
+/** The rows of a table of the page (`data-table`), each cell's text. */
+function rowsOf(html: string, id: string): string[][] {
+  const [, body = ''] =
+    html.match(new RegExp(`<table data-table="${id}">[\\s\\S]*?<tbody>([\\s\\S]*?)</tbody>`)) ?? [];
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row = '']) =>
+    [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(([, cell = '']) =>
+      decode(cell.replace(/<[^>]*>/g, '')),
+    ),
+  );
+}
+
+describe('renderReportHtml of a real MCP proxy log (calls only, no run records)', () => {
+  let report: AuditReport;
+  let page: string;
+  beforeAll(async () => {
+    report = await reportAuditLog(
+      fileURLToPath(new URL('./__fixtures__/proxy-audit.jsonl', import.meta.url)),
+    );
+    page = renderReportHtml(report);
+  });
+
+  it('says once why there are no run figures, and draws no empty rounds or stops box', () => {
+    expect(report.records).toMatchObject({ calls: 14, runs: 0, skipped: 0 });
+    expect(page).toContain(
+      '<p class="empty" data-no-runs>No run records: this log has calls only (an MCP proxy log, or calls made outside a run): there are no rounds per run, no recommended ceiling, no stops and no tokens to show.</p>',
+    );
+    expect([...chartsOf(page).keys()]).toEqual(['repeat-rate', 'latency', 'errors']);
+    expect(rowsOf(page, 'summary')).toEqual([
+      ['runs', 'none: calls only'],
+      ['repeated-fingerprint hit rate', '28.6%'],
+      ['error rate', '35.7%'],
+    ]);
+  });
+
+  it('counts each refusal by its code: a loop or limit refusal is not a denial, an unconfirmed run not an approval', () => {
+    expect(rowsOf(page, 'approvals')).toEqual([
+      ['approved by a person (on resume, or asked by the MCP proxy)', '1'],
+      ['refused by a person', '1'],
+      ['ran unconfirmed (allow-and-audit)', '1'],
+      ["denied by policy (a hook, authorize, the proxy's deny list)", '1'],
+      ['idempotent replays', '1'],
+    ]);
+    expect(rowsOf(page, 'loop-refusals')).toEqual([['open_nodes', '1']]);
+    expect(rowsOf(page, 'limit-hits')).toEqual([['search_nodes', '1']]);
+    expect(rowsOf(page, 'error-codes').map(([code]) => code)).toContain('LOOP_DETECTED');
+  });
+
+  it('draws the latency of the calls that ran only: a tool whose every call was refused has none', () => {
+    const latency = chartsOf(page).get('latency')?.marks ?? [];
+    const drawn = new Set(latency.map((mark) => mark['data-label']));
+    expect([...drawn].sort()).toEqual(['create_entities', 'delete_entities', 'open_nodes', 'search_nodes']);
+    expect(latency.every((mark) => Number(mark['data-value']) > 0)).toBe(true);
+    const denied = rowsOf(page, 'tools').find(([tool]) => tool === 'delete_relations');
+    expect(denied?.slice(-5)).toEqual(['0', '—', '—', '—', '—']);
   });
 });

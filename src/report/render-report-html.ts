@@ -1,6 +1,7 @@
 import type { AuditReport } from './audit-report.js';
 import { escapeHtml, jsonForScript } from './html-escape.js';
 import { renderCharts } from './report-charts.js';
+import { NO_RUN_RECORDS } from './report-figures.js';
 import {
   limitsAndApprovalsTables,
   recordsTable,
@@ -27,6 +28,7 @@ export function renderReportHtml(report: AuditReport): string {
     ? `<p class="empty" data-empty-report>The audit log has no runs and no calls: there is nothing to report yet.</p>${recordsTable(report)}`
     : [
         summaryTable(report),
+        noRunRecords(report),
         `<section class="charts">${renderCharts(report)}</section>`,
         '<h2>Tools to review</h2>',
         topTables(report),
@@ -57,6 +59,13 @@ export function renderReportHtml(report: AuditReport): string {
     '</html>',
     '',
   ].join('\n');
+}
+
+/** A log of calls only: one sentence instead of empty run figures. */
+function noRunRecords(report: AuditReport): string {
+  if (report.records.runs > 0) return '';
+  const why = `${NO_RUN_RECORDS.charAt(0).toUpperCase()}${NO_RUN_RECORDS.slice(1)}`;
+  return `<p class="empty" data-no-runs>${escapeHtml(`${why}: there are no rounds per run, no recommended ceiling, no stops and no tokens to show.`)}</p>`;
 }
 
 function span(report: AuditReport): string {

@@ -1,5 +1,6 @@
 import { printable } from '../util/printable.js';
 import type { AuditReport, ToolCount, ToolReport } from './audit-report.js';
+import { NO_RUN_RECORDS } from './report-figures.js';
 
 const BAR_WIDTH = 40;
 const TOOL_ROWS = 20;
@@ -7,6 +8,12 @@ const OVER_TIME_SHOWN = 12;
 
 /** The report as the terminal shows it: the playbook's figures first, then the lists to review. */
 export function renderReportText(report: AuditReport): string {
+  if (report.records.calls === 0 && report.records.runs === 0) {
+    return `${header(report)}
+
+The audit log has no records: there is nothing to report yet.
+`;
+  }
   return [
     header(report),
     rounds(report),
@@ -31,9 +38,12 @@ function header({ source, records }: AuditReport): string {
   return `toolwarden report: ${source}\n  ${n(records.calls)} call records, ${n(records.runs)} run records, ${skipped}${span}`;
 }
 
-function rounds({ rounds }: AuditReport): string {
+function rounds({ rounds, records }: AuditReport): string {
+  if (records.runs === 0) {
+    return `Rounds per run: ${NO_RUN_RECORDS}, so there are no rounds, no recommended ceiling, no stops and no tokens to report`;
+  }
   if (rounds.runs === 0) {
-    return `Rounds per run: no finished run${rounds.interrupted > 0 ? ` (${n(rounds.interrupted)} paused for approval)` : ''}`;
+    return `Rounds per run: no finished run${rounds.interrupted > 0 ? ` (${n(rounds.interrupted)} paused for approval)` : ''}, so no recommended ceiling`;
   }
   const most = Math.max(...rounds.histogram.map((bar) => bar.runs));
   const width = String(rounds.max ?? 0).length;
@@ -47,10 +57,15 @@ function rounds({ rounds }: AuditReport): string {
       : rounds.configuredCeilings
           .map((row) => `${row.maxRoundTrips} (${plural(row.runs, 'run')})`)
           .join(', ');
+  const ceiling =
+    rounds.recommendedCeiling === null
+      ? `recommended ceiling: withheld: ${plural(rounds.runs, 'finished run')}, at least ${n(rounds.minRunsForCeiling)} are needed for a P95 to rest on`
+      : `recommended ceiling (P95 + 2, from ${plural(rounds.runs, 'finished run')}): maxRoundTrips ${rounds.recommendedCeiling}`;
   return [
-    `Rounds per run: ${n(rounds.runs)} finished runs${rounds.interrupted > 0 ? `, ${n(rounds.interrupted)} paused for approval` : ''}`,
+    `Rounds per run: ${plural(rounds.runs, 'finished run')}${rounds.interrupted > 0 ? `, ${n(rounds.interrupted)} paused for approval` : ''}`,
     `  P50 ${rounds.p50} · P95 ${rounds.p95} · P99 ${rounds.p99} · max ${rounds.max}`,
-    `  recommended ceiling (P95 + 2): maxRoundTrips ${rounds.recommendedCeiling} · configured: ${configured} · runs at their ceiling: ${n(rounds.atCeiling)}`,
+    `  ${ceiling}`,
+    `  configured: ${configured} · runs at their ceiling: ${n(rounds.atCeiling)}`,
     ...bars,
   ].join('\n');
 }
@@ -73,12 +88,21 @@ function repeats({ repeats }: AuditReport): string {
   return lines.join('\n');
 }
 
-function stops({ stops, limitHits }: AuditReport): string {
-  const lines = [`Stops: ${percent(stops.rate)} of finished runs`];
+function stops({ stops, limitHits, loopRefusals, rounds, records }: AuditReport): string {
+  const rate =
+    records.runs === 0
+      ? 'n/a (no run records)'
+      : rounds.runs === 0
+        ? 'n/a (no finished run)'
+        : `${percent(stops.rate)} of finished runs`;
+  const lines = [`Stops: ${rate}`];
   if (stops.byReason.length > 0) {
     lines.push(`  ${stops.byReason.map((row) => `${row.reason} ${n(row.runs)}`).join(' · ')}`);
   }
   if (limitHits.length > 0) lines.push(`  calls refused by a call limit: ${counts(limitHits)}`);
+  if (loopRefusals.length > 0) {
+    lines.push(`  calls refused by the loop guard (LOOP_DETECTED): ${counts(loopRefusals)}`);
+  }
   return lines.join('\n');
 }
 
@@ -99,6 +123,7 @@ function tools(rows: readonly ToolReport[]): string {
     'repeats',
     'violations',
     'limit',
+    'loop',
     'replays',
     'p50 ms',
     'p95 ms',
@@ -113,6 +138,7 @@ function tools(rows: readonly ToolReport[]): string {
       n(row.repeats),
       n(row.contractViolations),
       n(row.limitHits),
+      n(row.loopRefusals),
       n(row.replays),
       ms(row.latencyMs.p50),
       ms(row.latencyMs.p95),
@@ -127,7 +153,12 @@ function tools(rows: readonly ToolReport[]): string {
     rows.length > TOOL_ROWS
       ? [`  ... and ${n(rows.length - TOOL_ROWS)} more tools (--json has them all)`]
       : [];
-  return [`Tools (latency within 1%)`, line(head), ...body.map(line), ...more].join('\n');
+  return [
+    'Tools (latency of the calls that ran, within 1%; a refused or replayed call has none)',
+    line(head),
+    ...body.map(line),
+    ...more,
+  ].join('\n');
 }
 
 function errors({ errors }: AuditReport): string {
@@ -139,10 +170,12 @@ function errors({ errors }: AuditReport): string {
   ].join('\n');
 }
 
-function approvals({ approvals, usage }: AuditReport): string {
+function approvals({ approvals, usage, rounds }: AuditReport): string {
   return [
-    `Approvals: approved ${n(approvals.approved)} · refused ${n(approvals.refused)} · denied by policy ${n(approvals.denied)} · idempotent replays ${n(approvals.replays)}`,
-    `Tokens (finished runs): input ${n(usage.inputTokens)} · output ${n(usage.outputTokens)} · total ${n(usage.totalTokens)}`,
+    `Approvals: approved by a person ${n(approvals.approved)} · refused by a person ${n(approvals.refused)} · ran unconfirmed (allow-and-audit) ${n(approvals.unconfirmed)} · denied by policy ${n(approvals.denied)} · idempotent replays ${n(approvals.replays)}`,
+    rounds.runs === 0
+      ? 'Tokens: n/a (no finished run)'
+      : `Tokens (finished runs): input ${n(usage.inputTokens)} · output ${n(usage.outputTokens)} · total ${n(usage.totalTokens)}`,
   ].join('\n');
 }
 
@@ -162,6 +195,7 @@ function percent(rate: number): string {
   return `${(rate * 100).toFixed(1)}%`;
 }
 
-function ms(value: number): string {
+function ms(value: number | null): string {
+  if (value === null) return '—';
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 }

@@ -1,16 +1,19 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { AUDIT_SCHEMA_VERSION } from '../audit/audit-record.js';
 import { StoreError } from '../errors/store-error.js';
 import { AuditLogError } from './audit-log-error.js';
 import type { AuditReport } from './audit-report.js';
-import { readAuditLog } from './read-audit-log.js';
+import { isSqliteFile, readAuditLog } from './read-audit-log.js';
 import { ReportBuilder } from './report-builder.js';
 import { parseReportInput } from './report-input.js';
 
 /**
  * The report of an audit log: a JSONL file of `createJsonlAuditSink` or a SQLite database of
  * `createSqliteAuditSink`, streamed (memory does not grow with the log). Lines that are not records are
- * counted as skipped, never fatal. Rejects with `AuditLogError` when the file cannot be read as a log.
+ * counted as skipped, never fatal, beside records. Rejects with `AuditLogError` when the file cannot be
+ * read as a log, or when none of its lines is a record (`not-an-audit-log`: a package.json, a log of
+ * another schema version). An empty file is an empty log (a sink that has written nothing yet).
  */
 export async function reportAuditLog(path: string): Promise<AuditReport> {
   await requireFile(path);
@@ -24,7 +27,17 @@ export async function reportAuditLog(path: string): Promise<AuditReport> {
   } catch (error) {
     throw asAuditLogError(path, error);
   }
-  return builder.finish();
+  const report = builder.finish();
+  const { calls, runs, skipped, firstSkipped } = report.records;
+  if (calls === 0 && runs === 0 && skipped > 0) {
+    const unit = (await isSqliteFile(path)) ? 'row' : 'line';
+    throw new AuditLogError({
+      path,
+      problem: 'not-an-audit-log',
+      message: `${path} is not an audit log: none of its ${skipped} ${unit}${skipped === 1 ? '' : 's'} is an audit record of schema version ${AUDIT_SCHEMA_VERSION} (${unit} ${firstSkipped.join(', ')}${skipped > firstSkipped.length ? ', ...' : ''})`,
+    });
+  }
+  return report;
 }
 
 async function requireFile(path: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPORT_MAX_OPEN_RUNS, DEFAULT_REPORT_MAX_TOOLS } from '../defaults.js';
+import { DEFAULT_REPORT_MAX_OPEN_RUNS, DEFAULT_REPORT_MAX_TOOLS, MIN_RUNS_FOR_CEILING } from '../defaults.js';
 import { OTHER_TOOLS, ReportBuilder } from './report-builder.js';
 import type { ReportCall, ReportRun } from './report-input.js';
 
@@ -20,6 +20,7 @@ function call(
     outcome: 'success',
     code: undefined,
     durationMs: 10,
+    ran: true,
     replay: false,
     approval: undefined,
     contractViolation: false,
@@ -63,6 +64,17 @@ describe('ReportBuilder', () => {
     });
     expect(report.rounds.histogram).toHaveLength(100);
     expect(report.rounds.configuredCeilings).toEqual([{ maxRoundTrips: 20, runs: 100 }]);
+  });
+
+  it(`withholds the ceiling below ${MIN_RUNS_FOR_CEILING} finished runs (too few for a P95), and gives it from there`, () => {
+    const runs = (count: number) => build(Array.from({ length: count }, (_, i) => run(`r${i}`, 3)));
+    expect(runs(MIN_RUNS_FOR_CEILING - 1).rounds).toMatchObject({
+      runs: MIN_RUNS_FOR_CEILING - 1,
+      p95: 3,
+      recommendedCeiling: null,
+      minRunsForCeiling: MIN_RUNS_FOR_CEILING,
+    });
+    expect(runs(MIN_RUNS_FOR_CEILING).rounds).toMatchObject({ recommendedCeiling: 5 });
   });
 
   it('counts a paused run once, when it ends, and its tokens once (the run record totals its parts)', () => {
@@ -126,7 +138,41 @@ describe('ReportBuilder', () => {
       { errorClass: 'transient', calls: 2 },
     ]);
     expect(report.errors.byCode[0]).toEqual({ code: 'TOOL_UNAVAILABLE', calls: 2 });
-    expect(report.approvals).toEqual({ approved: 1, refused: 1, denied: 1, replays: 1 });
+    expect(report.approvals).toEqual({ approved: 1, refused: 1, unconfirmed: 0, denied: 1, replays: 1 });
+  });
+
+  it("classifies the MCP proxy's refusals by their codes: a limit or loop refusal is not a denial", () => {
+    const refused = { outcome: 'denied' as const, ran: false, durationMs: 0 };
+    const report = build([
+      call('s', 'search', '1', { ...refused, code: 'TOOL_CALL_LIMIT' }),
+      call('s', 'open', '2', { ...refused, code: 'LOOP_DETECTED' }),
+      call('s', 'open', '3', { ...refused, code: 'LOOP_DETECTED' }),
+      call('s', 'delete', '4', { ...refused, code: 'PERMISSION_DENIED' }),
+      call('s', 'delete', '5', { ...refused, code: 'PERMISSION_DENIED', approval: 'denied' }),
+      call('s', 'delete', '6', { approval: 'approved' }),
+      call('s', 'delete', '7', { approval: 'unconfirmed' }),
+    ]);
+    expect(report.approvals).toEqual({ approved: 1, refused: 1, unconfirmed: 1, denied: 1, replays: 0 });
+    expect(report.limitHits).toEqual([{ tool: 'search', count: 1 }]);
+    expect(report.loopRefusals).toEqual([{ tool: 'open', count: 2 }]);
+    expect(report.tools.find((tool) => tool.tool === 'open')).toMatchObject({ loopRefusals: 2, errors: 2 });
+    expect(report.errors.byCode).toContainEqual({ code: 'LOOP_DETECTED', calls: 2 });
+  });
+
+  it('takes latency from the calls that ran only: a refused call (0 ms) is none; a tool none of whose calls ran has none', () => {
+    const report = build([
+      call('r', 't', '1', { durationMs: 40 }),
+      call('r', 't', '2', { durationMs: 0, ran: false, outcome: 'denied', code: 'TOOL_CALL_LIMIT' }),
+      call('r', 't', '3', { durationMs: 0, ran: false, outcome: 'denied', code: 'TOOL_CALL_LIMIT' }),
+      call('r', 'refused', '4', { durationMs: 0, ran: false, outcome: 'denied', code: 'PERMISSION_DENIED' }),
+    ]);
+    const byName = (name: string) => report.tools.find((tool) => tool.tool === name);
+    expect(byName('t')).toMatchObject({ calls: 3, ran: 1 });
+    expect(byName('t')?.latencyMs.p50).toBeCloseTo(40, 0);
+    expect(byName('refused')).toMatchObject({
+      ran: 0,
+      latencyMs: { p50: null, p95: null, p99: null, max: null },
+    });
   });
 
   it('gives tool latency percentiles', () => {

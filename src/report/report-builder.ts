@@ -2,6 +2,7 @@ import type { ErrorClass } from '../chain/error-class.js';
 import {
   DEFAULT_REPORT_MAX_OPEN_RUNS,
   DEFAULT_REPORT_MAX_TOOLS,
+  MIN_RUNS_FOR_CEILING,
   REPORT_CEILING_MARGIN,
 } from '../defaults.js';
 import {
@@ -27,7 +28,9 @@ interface ToolTally {
   repeats: number;
   contractViolations: number;
   limitHits: number;
+  loopRefusals: number;
   replays: number;
+  /** The durations of the calls that ran (a refused or replayed call took no time of the tool's). */
   readonly latency: LatencySketch;
 }
 
@@ -55,7 +58,7 @@ export class ReportBuilder {
   private readonly tools = new Map<string, ToolTally>();
   private readonly classes = new Map<ErrorClass, number>();
   private readonly codes = new Map<string, number>();
-  private readonly approvals = { approved: 0, refused: 0, denied: 0, replays: 0 };
+  private readonly approvals = { approved: 0, refused: 0, unconfirmed: 0, denied: 0, replays: 0 };
   private readonly usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
   constructor(private readonly source: string) {}
@@ -77,7 +80,7 @@ export class ReportBuilder {
     this.calls++;
     const tally = this.tallyOf(call.toolName);
     tally.calls++;
-    tally.latency.add(call.durationMs);
+    if (call.ran) tally.latency.add(call.durationMs);
     if (call.outcome !== 'success') {
       tally.errors++;
       this.classes.set(call.outcome, (this.classes.get(call.outcome) ?? 0) + 1);
@@ -85,14 +88,38 @@ export class ReportBuilder {
     }
     if (call.contractViolation) tally.contractViolations++;
     if (call.code === 'TOOL_CALL_LIMIT') tally.limitHits++;
+    if (call.code === 'LOOP_DETECTED') tally.loopRefusals++;
     if (call.replay) {
       tally.replays++;
       this.approvals.replays++;
     }
-    if (call.approval === 'approved') this.approvals.approved++;
-    else if (call.approval === 'denied') this.approvals.refused++;
-    else if (call.outcome === 'denied') this.approvals.denied++;
+    this.countDecision(call);
     if (call.runId !== undefined && call.digest !== undefined) this.countRepeat(call, tally);
+  }
+
+  /** Who let the call run or refused it: a person, the proxy's config unasked, or a policy (by its code). */
+  private countDecision(call: ReportCall): void {
+    switch (call.approval) {
+      case 'approved':
+        this.approvals.approved++;
+        return;
+      case 'denied':
+        this.approvals.refused++;
+        return;
+      case 'unconfirmed':
+        this.approvals.unconfirmed++;
+        return;
+      case undefined:
+        // Limit and loop refusals are counted by their codes (limitHits, loopRefusals), not as denials.
+        if (call.outcome === 'denied' && call.code !== 'TOOL_CALL_LIMIT' && call.code !== 'LOOP_DETECTED') {
+          this.approvals.denied++;
+        }
+        return;
+      default: {
+        const unreachable: never = call.approval;
+        throw new TypeError(`unknown approval ${String(unreachable)}`);
+      }
+    }
   }
 
   /** A call repeats when an earlier call of its run had the same tool and arguments (the same digest). */
@@ -154,6 +181,7 @@ export class ReportBuilder {
         repeats: 0,
         contractViolations: 0,
         limitHits: 0,
+        loopRefusals: 0,
         replays: 0,
         latency: new LatencySketch(),
       };
@@ -191,6 +219,7 @@ export class ReportBuilder {
         byReason: mostFirst(this.stops).map(([reason, runs]) => ({ reason, runs })),
       },
       limitHits: topBy(tools, (tool) => tool.limitHits, Number.POSITIVE_INFINITY),
+      loopRefusals: topBy(tools, (tool) => tool.loopRefusals, Number.POSITIVE_INFINITY),
       errors: {
         rate: ratio(
           [...this.classes.values()].reduce((sum, calls) => sum + calls, 0),
@@ -224,7 +253,9 @@ export class ReportBuilder {
       p95,
       p99: percentile(0.99),
       max: histogram.at(-1)?.rounds ?? null,
-      recommendedCeiling: p95 === null ? null : p95 + REPORT_CEILING_MARGIN,
+      recommendedCeiling:
+        p95 === null || finished < MIN_RUNS_FOR_CEILING ? null : p95 + REPORT_CEILING_MARGIN,
+      minRunsForCeiling: MIN_RUNS_FOR_CEILING,
       configuredCeilings: mostFirst(this.ceilings).map(([maxRoundTrips, runs]) => ({ maxRoundTrips, runs })),
       atCeiling: this.atCeiling,
     };
@@ -271,12 +302,17 @@ function toolReport(tool: string, tally: ToolTally): ToolReport {
     repeats: tally.repeats,
     contractViolations: tally.contractViolations,
     limitHits: tally.limitHits,
+    loopRefusals: tally.loopRefusals,
     replays: tally.replays,
-    latencyMs: {
-      p50: round3(latency.percentile(0.5)),
-      p95: round3(latency.percentile(0.95)),
-      p99: round3(latency.percentile(0.99)),
-      max: round3(latency.max),
-    },
+    ran: latency.size,
+    latencyMs:
+      latency.size === 0
+        ? { p50: null, p95: null, p99: null, max: null }
+        : {
+            p50: round3(latency.percentile(0.5)),
+            p95: round3(latency.percentile(0.95)),
+            p99: round3(latency.percentile(0.99)),
+            max: round3(latency.max),
+          },
   };
 }

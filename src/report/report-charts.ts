@@ -14,15 +14,25 @@ export const LATENCY_SERIES = ['p50', 'p95', 'p99'] as const;
 const BLUE = '#4c78a8';
 const SERIES_COLORS = [BLUE, '#f58518', '#e45756'];
 
-/** The five figures, each a `<figure data-chart>`: a chart, or a sentence when there is nothing to draw. */
+/**
+ * The figures, each a `<figure data-chart>`: a chart, or a sentence saying why there is nothing to draw.
+ * A log without run records (an MCP proxy's) has no rounds or stops figure at all: the page says why once.
+ */
 export function renderCharts(report: AuditReport): string {
+  const runs = report.records.runs > 0;
   return [
-    roundsFigure(report),
+    ...(runs ? [roundsFigure(report)] : []),
     repeatRateFigure(report),
-    stopsFigure(report),
+    ...(runs ? [stopsFigure(report)] : []),
     latencyFigure(report),
     errorsFigure(report),
   ].join('\n');
+}
+
+/** Why a figure about finished runs is empty although the log has run records. */
+function noFinishedRun(report: AuditReport): string {
+  const paused = report.rounds.interrupted;
+  return `No finished runs yet${paused > 0 ? `: ${formatNumber(paused)} run parts paused for an approval` : ''}.`;
 }
 
 function figure(name: ChartName, caption: string, body: string | undefined, empty: string): string {
@@ -60,7 +70,7 @@ function roundsFigure(report: AuditReport): string {
     'rounds',
     'Rounds per run, with P95, the recommended ceiling (P95 + 2) and the configured ceiling',
     body,
-    'No finished runs.',
+    noFinishedRun(report),
   );
 }
 
@@ -101,7 +111,9 @@ function stopsFigure(report: AuditReport): string {
     'stops',
     'Stopped runs by reason',
     plainBars('Stopped runs by reason', rows, 'runs'),
-    'No run stopped.',
+    report.rounds.runs === 0
+      ? noFinishedRun(report)
+      : `No run stopped: all ${formatNumber(report.rounds.runs)} finished runs completed.`,
   );
 }
 
@@ -141,15 +153,23 @@ function plainBars(
 }
 
 function latencyFigure(report: AuditReport): string {
-  const rows = report.tools.map((tool) => ({
-    label: tool.tool,
-    bars: LATENCY_SERIES.map((series) => ({
-      label: tool.tool,
-      series,
-      value: tool.latencyMs[series],
-      title: `${tool.tool} ${series}: ${formatNumber(tool.latencyMs[series])} ms`,
-    })),
-  }));
+  // A tool none of whose calls ran (all refused or replayed) has no latency to draw.
+  const rows = report.tools.flatMap(({ tool, latencyMs }) => {
+    const { p50, p95, p99 } = latencyMs;
+    if (p50 === null || p95 === null || p99 === null) return [];
+    const values = { p50, p95, p99 };
+    return [
+      {
+        label: tool,
+        bars: LATENCY_SERIES.map((series) => ({
+          label: tool,
+          series,
+          value: values[series],
+          title: `${tool} ${series}: ${formatNumber(values[series])} ms`,
+        })),
+      },
+    ];
+  });
   const body =
     rows.length === 0
       ? undefined
@@ -161,5 +181,12 @@ function latencyFigure(report: AuditReport): string {
           integer: false,
           xTitle: 'duration (ms)',
         });
-  return figure('latency', 'Tool latency: P50, P95 and P99 per tool', body, 'No tool calls.');
+  return figure(
+    'latency',
+    'Tool latency: P50, P95 and P99 per tool, of the calls that ran',
+    body,
+    report.tools.length === 0
+      ? 'No tool calls.'
+      : 'No call ran: every one was refused before it ran, or replayed.',
+  );
 }

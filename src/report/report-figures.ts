@@ -40,3 +40,7 @@ export function shownName(name: string): string {
     ? name
     : `${name.slice(0, DEFAULT_REPORT_MAX_TOOL_NAME_CHARS - 1)}…`;
 }
+
+/** Why a log without run records has no rounds, ceiling, stops or tokens. */
+export const NO_RUN_RECORDS =
+  'no run records: this log has calls only (an MCP proxy log, or calls made outside a run)';

@@ -46,6 +46,7 @@ describe('parseReportInput', () => {
       outcome: 'success',
       code: undefined,
       durationMs: 1.5,
+      ran: true,
       replay: false,
       approval: undefined,
       contractViolation: false,
@@ -111,6 +112,43 @@ describe('parseReportInput', () => {
     });
   });
 
+  it('a call with attempts: 0 never ran (refused before it, or replayed): it has no latency', () => {
+    expect(parseReportInput(line({ ...CALL, attempts: 0, durationMs: 0 }))).toMatchObject({ ran: false });
+    // Without a count (a partial record), its duration is taken as it is.
+    const { attempts: _, ...bare } = CALL;
+    expect(parseReportInput(line(bare))).toMatchObject({ ran: true });
+  });
+
+  it('an allow-and-audit call of the MCP proxy ran unconfirmed: its "approved" is not a person\'s', () => {
+    const proxied = { ...CALL, approval: 'approved' };
+    expect(
+      parseReportInput(
+        line({ ...proxied, decidedBy: 'config: confirm.ifNoElicitation allow-and-audit (not confirmed)' }),
+      ),
+    ).toMatchObject({ approval: 'unconfirmed' });
+    expect(parseReportInput(line({ ...proxied, decidedBy: 'user (MCP elicitation)' }))).toMatchObject({
+      approval: 'approved',
+    });
+    expect(parseReportInput(line({ ...proxied, decidedBy: 'alice' }))).toMatchObject({
+      approval: 'approved',
+    });
+  });
+
+  it('an older proxy record of a loop refusal (no code) gets LOOP_DETECTED from its text; a code is kept', () => {
+    const refused = {
+      ...CALL,
+      outcome: 'denied',
+      attempts: 0,
+      denialReason: 'LOOP_DETECTED: This call to open_nodes repeats a loop that was stopped.',
+    };
+    expect(parseReportInput(line(refused))).toMatchObject({ code: 'LOOP_DETECTED', ran: false });
+    expect(parseReportInput(line({ ...refused, code: 'PERMISSION_DENIED' }))).toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
+    // A hook's reason that happens to start so on a successful call is not a refusal.
+    expect(parseReportInput(line({ ...refused, outcome: 'success' }))).toMatchObject({ code: undefined });
+  });
+
   it('drops a stop reason on a run that did not stop, and an empty digest', () => {
     expect(parseReportInput(line({ ...RUN, outcome: 'completed' }))).toMatchObject({ stopReason: undefined });
     expect(parseReportInput(line({ ...CALL, argumentsDigest: '' }))).toMatchObject({ digest: undefined });
@@ -138,6 +176,9 @@ describe('parseReportInput over arbitrary input', () => {
       stopReason: field,
       usage: field,
       approval: field,
+      attempts: field,
+      decidedBy: field,
+      denialReason: field,
     },
     { requiredKeys: [] },
   );

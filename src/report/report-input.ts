@@ -1,4 +1,5 @@
 import { AUDIT_SCHEMA_VERSION } from '../audit/audit-record.js';
+import { DECIDED_BY_CONFIG } from '../audit/proxy-decided-by.js';
 import { ALL_ERROR_CLASSES, type ErrorClass } from '../chain/error-class.js';
 
 /** The fields of a call record the report reads, checked. */
@@ -9,10 +10,17 @@ export interface ReportCall {
   readonly toolName: string;
   readonly digest: string | undefined;
   readonly outcome: 'success' | ErrorClass;
+  /** The record's code; for an older proxy record of a loop refusal (no code), read from its text. */
   readonly code: string | undefined;
   readonly durationMs: number;
+  /** False when the tool never ran (`attempts: 0`: refused before it, or replayed): no latency to count. */
+  readonly ran: boolean;
   readonly replay: boolean;
-  readonly approval: 'approved' | 'denied' | undefined;
+  /**
+   * A decision on the call: a person's (`approved`, `denied`), or none although one was needed: the MCP
+   * proxy ran it unconfirmed under `allow-and-audit` (`unconfirmed`).
+   */
+  readonly approval: 'approved' | 'denied' | 'unconfirmed' | undefined;
   readonly contractViolation: boolean;
 }
 
@@ -62,7 +70,7 @@ export function parseReportInput(text: string): ReportInput | undefined {
 }
 
 function callOf(record: Record<string, unknown>, at: string): ReportCall | undefined {
-  const { toolName, outcome, durationMs, code, runId, argumentsDigest, approval } = record;
+  const { toolName, outcome, durationMs, code, runId, argumentsDigest, approval, attempts } = record;
   if (typeof toolName !== 'string' || !CALL_OUTCOMES.has(outcome)) return undefined;
   if (!isCount(durationMs, false)) return undefined;
   if (code !== undefined && (typeof code !== 'string' || !CODE.test(code))) return undefined;
@@ -75,12 +83,21 @@ function callOf(record: Record<string, unknown>, at: string): ReportCall | undef
     toolName,
     digest: typeof argumentsDigest === 'string' && argumentsDigest !== '' ? argumentsDigest : undefined,
     outcome: outcome as ReportCall['outcome'],
-    code,
+    code: code ?? loopCodeOf(outcome, record.denialReason),
     durationMs,
+    // A record without a readable count is taken as a call that ran: its duration is what it says.
+    ran: attempts !== 0,
     replay: record.replay === true,
-    approval,
+    approval: approval === 'approved' && record.decidedBy === DECIDED_BY_CONFIG ? 'unconfirmed' : approval,
     contractViolation: record.contractViolation === true,
   };
+}
+
+/** Proxy records written before refusals carried every code gave a loop refusal's only in its text. */
+function loopCodeOf(outcome: unknown, denialReason: unknown): string | undefined {
+  return outcome === 'denied' && typeof denialReason === 'string' && denialReason.startsWith('LOOP_DETECTED:')
+    ? 'LOOP_DETECTED'
+    : undefined;
 }
 
 function runOf(record: Record<string, unknown>, at: string): ReportRun | undefined {

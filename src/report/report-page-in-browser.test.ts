@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReportDemo } from '../demo/report/run-report-demo.js';
@@ -15,6 +15,7 @@ import {
 import { HOSTILE_TOOL, LONG_TOOL, sampleReport } from './__fixtures__/sample-report.js';
 import type { AuditReport } from './audit-report.js';
 import { renderReportHtml } from './render-report-html.js';
+import { reportAuditLog } from './report-audit-log.js';
 import type { ChartName } from './report-charts.js';
 
 /** Debian's Chromium, never a downloaded one; `TOOLWARDEN_CHROMIUM` points elsewhere. */
@@ -265,6 +266,43 @@ describe('the report page in a real browser', () => {
         await demoPage.screenshot({ path: join(folder, 'demo-report.png'), fullPage: true });
       } finally {
         await demoPage.close();
+      }
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'draws the page of a real MCP proxy log: the reason there are no run figures, and no empty box',
+    async () => {
+      await opened();
+      const report = await reportAuditLog(
+        fileURLToPath(new URL('./__fixtures__/proxy-audit.jsonl', import.meta.url)),
+      );
+      const file = join(folder, 'proxy-report.html');
+      await writeFile(file, renderReportHtml(report));
+      const proxyPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        await proxyPage.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        expect(await proxyPage.locator('[data-no-runs]').isVisible()).toBe(true);
+        expect(await proxyPage.locator('[data-no-runs]').textContent()).toMatch(/^No run records: /);
+        // Every figure drawn holds a chart with visible marks or a sentence: none is an empty frame.
+        const figures = await proxyPage.$$eval('figure[data-chart]', (elements) =>
+          elements.map((element) => ({
+            chart: element.getAttribute('data-chart'),
+            marks: [...element.querySelectorAll('.mark')].filter((mark) => {
+              const box = mark.getBoundingClientRect();
+              return box.width > 0 && box.height > 0;
+            }).length,
+            sentence: element.querySelector('p.empty')?.textContent ?? '',
+          })),
+        );
+        expect(figures.map((entry) => entry.chart)).toEqual(['repeat-rate', 'latency', 'errors']);
+        for (const entry of figures) expect(entry.marks, entry.chart ?? '').toBeGreaterThan(0);
+        const overflow = await proxyPage.$eval('html', (root) => root.scrollWidth - root.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await proxyPage.screenshot({ path: join(folder, 'proxy-report.png'), fullPage: true });
+      } finally {
+        await proxyPage.close();
       }
     },
     TIMEOUT_MS,

@@ -11,7 +11,8 @@ type Cell = { readonly html: string; readonly numeric: boolean };
 const text = (value: string): Cell => ({ html: escapeHtml(value), numeric: false });
 const num = (value: number): Cell => ({ html: escapeHtml(formatNumber(value)), numeric: true });
 const rate = (value: number): Cell => ({ html: escapeHtml(formatRate(value)), numeric: true });
-const optional = (value: number | null): Cell => (value === null ? text('—') : num(value));
+/** A figure that may not exist (a tool none of whose calls ran has no latency): a dash in its column. */
+const optional = (value: number | null): Cell => (value === null ? { html: '—', numeric: true } : num(value));
 
 /** A tool name, cut to fit its cell; the full name stays in the tooltip and in the embedded JSON. */
 export function toolName(name: string): Cell {
@@ -67,20 +68,27 @@ export function topTables(report: AuditReport): string {
   );
 }
 
-/** Limit hits, approvals and error codes: small tables side by side. */
+/** Limit hits, loop refusals, approvals and error codes: small tables side by side. */
 export function limitsAndApprovalsTables(report: AuditReport): string {
   const { approvals } = report;
   return (
     '<div class="tables">' +
     countTable('limit-hits', 'Calls refused by a call limit', 'limit hits', report.limitHits) +
+    countTable(
+      'loop-refusals',
+      'Calls refused by the loop guard (LOOP_DETECTED)',
+      'refusals',
+      report.loopRefusals,
+    ) +
     table(
       'approvals',
       'Approvals and replays',
       ['decision', 'calls'],
       [
-        [text('approved on resume'), num(approvals.approved)],
-        [text('refused on resume'), num(approvals.refused)],
-        [text('denied by a hook or authorize'), num(approvals.denied)],
+        [text('approved by a person (on resume, or asked by the MCP proxy)'), num(approvals.approved)],
+        [text('refused by a person'), num(approvals.refused)],
+        [text('ran unconfirmed (allow-and-audit)'), num(approvals.unconfirmed)],
+        [text("denied by policy (a hook, authorize, the proxy's deny list)"), num(approvals.denied)],
         [text('idempotent replays'), num(approvals.replays)],
       ],
     ) +
@@ -103,7 +111,9 @@ export function toolTable(report: AuditReport): string {
     'repeats',
     'contract violations',
     'limit hits',
+    'loop refusals',
     'replays',
+    'ran',
     'P50 ms',
     'P95 ms',
     'P99 ms',
@@ -116,21 +126,37 @@ export function toolTable(report: AuditReport): string {
     num(tool.repeats),
     num(tool.contractViolations),
     num(tool.limitHits),
+    num(tool.loopRefusals),
     num(tool.replays),
-    num(tool.latencyMs.p50),
-    num(tool.latencyMs.p95),
-    num(tool.latencyMs.p99),
-    num(tool.latencyMs.max),
+    num(tool.ran),
+    optional(tool.latencyMs.p50),
+    optional(tool.latencyMs.p95),
+    optional(tool.latencyMs.p99),
+    optional(tool.latencyMs.max),
   ]);
   return `<div class="wide">${table('tools', 'Tools', headers, rows)}</div>`;
 }
 
 /** The headline figures: the ceiling to set, and the rates to watch. */
 export function summaryTable(report: AuditReport): string {
+  const calls: Cell[][] = [
+    [text('repeated-fingerprint hit rate'), rate(report.repeats.rate)],
+    [text('error rate'), rate(report.errors.rate)],
+  ];
+  if (report.records.runs === 0) {
+    // A log of calls only: no run figure exists, and a 0 would read as one.
+    return table(
+      'summary',
+      'Summary',
+      ['figure', 'value'],
+      [[text('runs'), text('none: calls only')], ...calls],
+    );
+  }
   const { rounds } = report;
   const configured = rounds.configuredCeilings.map(
     (entry) => `${formatNumber(entry.maxRoundTrips)} (${formatNumber(entry.runs)} runs)`,
   );
+  const finished = rounds.runs > 0;
   return table(
     'summary',
     'Summary',
@@ -146,21 +172,35 @@ export function summaryTable(report: AuditReport): string {
             .join(' / '),
         ),
       ],
-      [text('recommended ceiling (P95 + 2)'), optional(rounds.recommendedCeiling)],
+      [text('recommended ceiling (P95 + 2)'), ceilingCell(report)],
       [text('configured ceiling'), text(configured.length === 0 ? 'not recorded' : configured.join(', '))],
       [text('runs that reached their ceiling'), num(rounds.atCeiling)],
-      [text('repeated-fingerprint hit rate'), rate(report.repeats.rate)],
-      [text('stop rate'), rate(report.stops.rate)],
-      [text('error rate'), rate(report.errors.rate)],
+      [text('stop rate'), finished ? rate(report.stops.rate) : text('n/a (no finished run)')],
+      ...calls,
       [
         text('tokens in / out / total'),
-        text(
-          [report.usage.inputTokens, report.usage.outputTokens, report.usage.totalTokens]
-            .map(formatNumber)
-            .join(' / '),
-        ),
+        finished
+          ? text(
+              [report.usage.inputTokens, report.usage.outputTokens, report.usage.totalTokens]
+                .map(formatNumber)
+                .join(' / '),
+            )
+          : text('n/a (no finished run)'),
       ],
     ],
+  );
+}
+
+/** The ceiling and the runs it rests on, or why there is none. */
+function ceilingCell({ rounds }: AuditReport): Cell {
+  if (rounds.recommendedCeiling !== null) {
+    return text(
+      `${formatNumber(rounds.recommendedCeiling)} (from ${formatNumber(rounds.runs)} finished runs)`,
+    );
+  }
+  if (rounds.runs === 0) return text('n/a (no finished run)');
+  return text(
+    `withheld: ${formatNumber(rounds.runs)} finished runs, at least ${formatNumber(rounds.minRunsForCeiling)} needed`,
   );
 }
 

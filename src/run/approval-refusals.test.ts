@@ -43,7 +43,7 @@ describe('approval refusals: fail closed', () => {
     expect(approved.shop.refunds).toEqual(['A-1']);
   });
 
-  it('arguments changed in the store after the person saw them: their approval names the other digest, and nothing runs', async () => {
+  it('arguments changed in the store after the person saw them: the record is refused whole (paused-run-binding), and nothing runs', async () => {
     const store = new MemoryStore();
     const { outcome } = await pause(store);
     // Someone with write access to the store raises the amount, consistently (call, pending entry, digest).
@@ -63,11 +63,37 @@ describe('approval refusals: fail closed', () => {
     };
     await store.set(key, record);
     const attempt = resume(store, outcome.runId, APPROVE);
-    expect((await refusal(attempt.done)).reason).toBe('arguments-changed');
+    await expect(attempt.done).rejects.toMatchObject({ name: 'RunStateError', reason: 'tampered' });
     expect(attempt.shop.refunds).toEqual([]);
   });
 
-  it('an approval window that is over is refused as expired; a tampered state is a RunStateError, a record nobody wrote a corrupt store', async () => {
+  it('a call added to the stored paused round with a matching pending entry: refused whole (paused-run-binding), nothing runs', async () => {
+    const store = new MemoryStore();
+    const { outcome } = await pause(store);
+    const key = runStateKey(outcome.runId);
+    const record = structuredClone((await store.get(key))?.value) as {
+      state: {
+        messages: { toolCalls?: { id: string; name: string; arguments: string }[] }[];
+        pending: object[];
+      };
+    };
+    const added = { id: 'call_added', name: 'refundOrder', arguments: '{"orderId":"A-1","amount":5}' };
+    record.state.messages[1]?.toolCalls?.push(added);
+    record.state.pending.push({
+      toolCallId: added.id,
+      toolName: added.name,
+      arguments: added.arguments,
+      argumentsSummary: added.arguments,
+      argumentsDigest: argumentsDigest(added.name, added.arguments),
+      reason: 'needs approval',
+    });
+    await store.set(key, record);
+    const attempt = resume(store, outcome.runId, APPROVE);
+    await expect(attempt.done).rejects.toMatchObject({ name: 'RunStateError', reason: 'tampered' });
+    expect(attempt.shop.refunds).toEqual([]);
+  });
+
+  it('an approval window that is over is refused as expired; a record nobody wrote is a corrupt store', async () => {
     const store = new MemoryStore();
     const { outcome } = await pause(store, { approvalTtlMs: 60_000 });
     const key = runStateKey(outcome.runId);
@@ -77,8 +103,9 @@ describe('approval refusals: fail closed', () => {
     expect((await refusal(late.done)).reason).toBe('expired');
     expect(late.shop.refunds).toEqual([]);
     await store.set(key, { status: 'pending', expiresAt: Date.now() + 60_000, state: 'not a state' });
+    // Without the binding the run writes beside its state, the record is none of toolwarden's.
     const corrupt = resume(store, outcome.runId, APPROVE).done;
-    await expect(corrupt).rejects.toMatchObject({ name: 'RunStateError', reason: 'malformed' });
+    await expect(corrupt).rejects.toMatchObject({ name: 'StoreError', reason: 'corrupt' });
     await store.set(key, { hello: 'world' });
     const foreign = resume(store, outcome.runId, APPROVE).done.catch((e: unknown) => e);
     expect(StoreError.isInstance(await foreign)).toBe(true);

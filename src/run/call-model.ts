@@ -2,19 +2,30 @@ import type { AssistantMessage, Message } from '../messages/message.js';
 import { collectModelStream, type ModelStreamDelta } from '../model/collect-model-stream.js';
 import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../model/model.js';
 import { raceAbort } from './budget-signal.js';
+import type { ModelFailure } from './model-failure.js';
 import { NO_USAGE, normalizeResponse } from './normalize-response.js';
+import { type Attempted, type ModelAttempt, retryModelCall } from './retry-model-call.js';
 import type { RunContext } from './run-context.js';
 
 export type ModelAnswer =
   | { readonly type: 'answer'; readonly message: AssistantMessage; readonly usage: TokenUsage }
-  /** The model threw, was aborted, or answered with something that is not an answer. */
-  | { readonly type: 'failed'; readonly error: unknown; readonly usage: TokenUsage }
+  /**
+   * The model threw (after its retries), was aborted, or answered with something that is not an answer.
+   * `failure` says what failed, when the model did (not when the run aborted).
+   */
+  | {
+      readonly type: 'failed';
+      readonly error: unknown;
+      readonly usage: TokenUsage;
+      readonly failure?: ModelFailure;
+    }
   /** `wrapModelCall` failed on its own (not by passing on the model's failure). */
   | { readonly type: 'callback-failed'; readonly error: unknown };
 
 /**
- * One model call: through `wrapModelCall` when there is one, raced against the run's signal (a model
- * that never settles cannot hang the run), normalized (`newId` names calls without a usable id).
+ * One model call: through `wrapModelCall` when there is one, each attempt bounded by the model timeout and
+ * the run's signal (a model that never settles cannot hang the run), transient failures retried
+ * (`retryModelCall`), normalized (`newId` names calls without a usable id).
  */
 export async function callModel(
   run: RunContext,
@@ -24,51 +35,63 @@ export async function callModel(
   const { signal } = run.budget;
   const request: ModelRequest = { messages: input.messages, tools: input.tools ? run.specs : [], signal };
   const { model, wrapModelCall } = run.options;
-  // The model's answer, raced against the run's signal only when something can abort it (a race costs a
-  // promise and a listener). Called inside a `try` or an async function: a model that throws synchronously
-  // is a rejection like any other.
-  const generate = (forwarded: ModelRequest): Promise<ModelResponse> => {
+  // One attempt at the model's answer. Called inside a `try` or an async function: a model that throws
+  // synchronously is a rejection like any other.
+  const attempt: ModelAttempt = (forwarded, reported) => {
     if (usesStream(model, run.streamDeltas)) {
       return collectModelStream((model.stream as NonNullable<Model['stream']>)(forwarded), {
-        ...(run.budget.canAbort ? { signal } : {}),
-        ...deltaSink(run, input.round),
+        signal: forwarded.signal,
+        ...deltaSink(run, input.round, reported),
       });
     }
-    const answer = (model.generate as NonNullable<Model['generate']>)(forwarded);
-    return run.budget.canAbort ? raceAbort(Promise.resolve(answer), signal) : answer;
+    return Promise.resolve((model.generate as NonNullable<Model['generate']>)(forwarded));
+  };
+  // What the last call through `next` came to (a wrapper may call it more than once, or never).
+  let last: Attempted | undefined;
+  const next = async (forwarded: ModelRequest): Promise<ModelResponse> => {
+    try {
+      last = await retryModelCall(run, input.round, forwarded, attempt);
+    } catch (error) {
+      // `retryModelCall` settles every failure of the model itself; whatever else throws (a caller's `now`)
+      // still fails this call, not the run.
+      last = { type: 'failed', error, attempts: 1 };
+    }
+    if (last.type === 'failed') throw last.error;
+    return last.response;
+  };
+  const failed = (error: unknown): ModelAnswer => {
+    const failure = last?.type === 'failed' && last.error === error ? last.failure : undefined;
+    return { type: 'failed', error, usage: NO_USAGE, ...(failure === undefined ? {} : { failure }) };
   };
   let response: unknown;
   if (wrapModelCall === undefined) {
     try {
-      response = await generate(request);
+      response = await next(request);
     } catch (error) {
-      return { type: 'failed', error, usage: NO_USAGE };
+      return failed(error);
     }
   } else {
-    // The wrapper's own failure is told apart from the model's failure that it passed on.
-    let modelError: { readonly error: unknown } | undefined;
-    const next = async (forwarded: ModelRequest) => {
-      try {
-        return await generate(forwarded);
-      } catch (error) {
-        modelError = { error };
-        throw error;
-      }
-    };
     try {
       response = await raceAbort(
         Promise.resolve().then(() => wrapModelCall({ ...request, round: input.round }, next)),
         signal,
       );
     } catch (error) {
-      const fromModel = modelError !== undefined && modelError.error === error;
+      // The wrapper's own failure is told apart from the model's failure that it passed on.
+      const fromModel = last?.type === 'failed' && last.error === error;
       if (!fromModel && !signal.aborted) return { type: 'callback-failed', error };
-      return { type: 'failed', error, usage: NO_USAGE };
+      return failed(error);
     }
   }
   const normalized = normalizeResponse(response, newId);
-  if (!normalized.ok)
-    return { type: 'failed', error: new Error(normalized.problem), usage: normalized.usage };
+  if (!normalized.ok) {
+    return {
+      type: 'failed',
+      error: new Error(normalized.problem),
+      usage: normalized.usage,
+      failure: { retryable: false, attempts: last?.attempts ?? 1, gaveUp: 'not-retryable' },
+    };
+  }
   return { type: 'answer', message: normalized.message, usage: normalized.usage };
 }
 
@@ -88,11 +111,13 @@ function usesStream(model: Model, streamDeltas: boolean): boolean {
 function deltaSink(
   run: RunContext,
   round: number,
+  reported: () => void,
 ): { readonly onDelta: (delta: ModelStreamDelta) => Promise<void> | undefined } | undefined {
   const { emit, checkpoint } = run;
   if (!run.streamDeltas || emit === undefined) return undefined;
   return {
     onDelta: (delta) => {
+      reported();
       switch (delta.type) {
         case 'text-delta':
           emit({ type: 'model-text-delta', round, delta: delta.delta });

@@ -1,18 +1,31 @@
 import type { StopInfo } from './loop-options.js';
 import type { StopEvidence } from './loop-outcome.js';
+import { describeModelFailure } from './model-failure.js';
 
 /**
  * What the user reads when a request stops and nothing better was given (no last answer, no handoff
- * text, no fallback of the caller's): why it stopped, in the user's terms with the setting to change,
- * and which write tools already ran, so that nobody repeats them blindly. It never invites a retry when
- * something was already done.
+ * text, no fallback of the caller's): why it stopped, in plain words (the settings to change are the
+ * developer's, in `explainStop`), what took effect, what ran without a known effect and what may or may
+ * not have happened, so that nobody repeats them blindly. It never invites a retry when something may
+ * have been done.
  */
 export function defaultStopText(stop: StopInfo): string {
   const why = `I could not finish this request: ${reasonText(stop)}.`;
-  if (stop.writes.length === 0)
+  const changed = stop.writes.filter((write) => write.effect !== 'unknown');
+  const ran = stop.writes.filter((write) => write.effect === 'unknown');
+  if (changed.length + ran.length + stop.outcomeUnknown.length === 0)
     return `${why} Nothing was changed; you can rephrase the request or ask again.`;
-  const done = stop.writes.map(({ tool, times }) => `${tool} (${times === 1 ? 'once' : `${times} times`})`);
-  return `${why} Already done before it stopped: ${done.join(', ')}. Check what was done before asking again: repeating the request would do it again.`;
+  const told = [why];
+  if (changed.length > 0) told.push(`Already done before it stopped: ${timesOf(changed)}.`);
+  if (ran.length > 0) told.push(`Ran, effect unknown: ${timesOf(ran)}.`);
+  if (stop.outcomeUnknown.length > 0)
+    told.push(`May or may not have happened (check first): ${stop.outcomeUnknown.join(', ')}.`);
+  told.push('Check what was done before asking again: repeating the request could do it again.');
+  return told.join(' ');
+}
+
+function timesOf(writes: StopInfo['writes']): string {
+  return writes.map(({ tool, times }) => `${tool} (${times === 1 ? 'once' : `${times} times`})`).join(', ');
 }
 
 function reasonText(stop: StopInfo): string {
@@ -27,13 +40,13 @@ function reasonText(stop: StopInfo): string {
       if (evidence.kind !== 'limit') return 'it reached a limit of tool calls';
       switch (evidence.scope) {
         case 'per-tool':
-          return `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in one request (the call limits)`;
+          return `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in one request`;
         case 'total':
-          return `it reached the limit of ${evidence.limit} tool calls in one request (limits.total)`;
+          return `it reached the limit of ${evidence.limit} tool calls in one request`;
         case 'session-per-tool':
-          return `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in this conversation (limits.perSession)`;
+          return `it reached the limit of ${evidence.limit} calls to ${evidence.tool} in this conversation`;
         case 'session-total':
-          return `it reached the limit of ${evidence.limit} tool calls in this conversation (limits.perSession.total)`;
+          return `it reached the limit of ${evidence.limit} tool calls in this conversation`;
         default: {
           const unreachable: never = evidence.scope;
           throw new TypeError(`unknown limit scope ${String(unreachable)}`);
@@ -44,7 +57,11 @@ function reasonText(stop: StopInfo): string {
     case 'tool-fatal':
       return 'a tool failed in a way that cannot be retried';
     case 'model-error':
-      return 'the model could not be reached or gave no usable answer';
+      return (
+        (evidence.kind === 'error' && evidence.model !== undefined
+          ? describeModelFailure(evidence.model)
+          : undefined) ?? 'the model could not be reached or gave no usable answer'
+      );
     case 'aborted':
       return 'it was cancelled';
     case 'stop-condition':
@@ -63,13 +80,13 @@ function budgetText(evidence: StopEvidence): string {
   const limit = evidence.limit;
   switch (limit) {
     case 'tokens':
-      return `it used up its budget of ${evidence.max} tokens (the tokenBudget setting)`;
+      return `it used up its budget of ${evidence.max} tokens`;
     case 'time':
-      return `it ran out of time (${evidence.max} ms, the timeBudgetMs setting)`;
+      return 'it ran out of time';
     case 'cost':
-      return 'it reached its cost budget (the costBudget setting)';
+      return 'it reached its cost budget';
     case 'round-trips':
-      return `it needed more than the ${evidence.max} model calls one request may make (the maxRoundTrips setting)`;
+      return `it needed more steps than the ${evidence.max} one request may take`;
     default: {
       const unreachable: never = limit;
       throw new TypeError(`unknown limit ${String(unreachable)}`);

@@ -10,7 +10,7 @@ import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { type ClaimedRun, finishRun, savePendingRun } from './pending-run.js';
-import { isWriteTool, type RunContext } from './run-context.js';
+import { effectOf, type RunContext } from './run-context.js';
 import type { AwaitingCall } from './run-event.js';
 import { generatedCallId, type PendingCall, type RunState, runStateWith } from './run-state.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
@@ -244,8 +244,8 @@ async function settle(
     case 'stopped': {
       const { reason, evidence } = decision;
       let nextCallId = state.nextCallId;
-      const writes = writesDone(state.messages, (tool) => isWriteTool(run, tool));
-      const text = await stopText({ reason, evidence, messages: state.messages, writes }, run, {
+      const done = writesDone(state.messages, (tool) => effectOf(run, tool), run.toolResults);
+      const text = await stopText({ reason, evidence, messages: state.messages, ...done }, run, {
         round: state.roundTrips + 1,
         newId: () => generatedCallId(state.runId, nextCallId++),
       });

@@ -1,7 +1,8 @@
 import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
-import type { LoopEvidence } from '../guard/guard-types.js';
 import { redactForModel } from '../redact/redact.js';
+import { explainLoop } from './explain-loop.js';
 import type { LoopOutcome, StopEvidence } from './loop-outcome.js';
+import { describeModelFailure } from './model-failure.js';
 
 type Stopped = Extract<LoopOutcome, { type: 'stopped' }>;
 
@@ -30,7 +31,7 @@ function stoppedText(outcome: Stopped): string {
   const at = `Stopped after ${plural(outcome.roundTrips, 'model call')} (${outcome.reason})`;
   switch (outcome.reason) {
     case 'loop-detected':
-      return evidence.kind === 'loop' ? `${at}: ${loopText(evidence)}` : `${at}.`;
+      return evidence.kind === 'loop' ? `${at}: ${explainLoop(evidence, outcome.messages)}` : `${at}.`;
     case 'max-round-trips':
       return `${at}: the run reached its ceiling of ${ceilingOf(evidence)} model calls without a final answer, and the loop guard saw no loop. If the task is legitimately this long (a long pagination, a batch), raise maxRoundTrips; if the model wanders, give it fewer or clearer tools.`;
     case 'budget-exhausted':
@@ -42,7 +43,7 @@ function stoppedText(outcome: Stopped): string {
     case 'tool-fatal':
       return `${at}: a tool failed with an error classified fatal (a defect, not a fixable input): ${errorText(evidence)}. Fix the tool, or classify the error with classifyError.`;
     case 'model-error':
-      return `${at}: the model call failed or gave neither text nor tool calls: ${errorText(evidence)}.`;
+      return `${at}: ${modelErrorText(evidence)}`;
     case 'aborted':
       return `${at}: the caller's signal aborted the run; the history holds what was done.`;
     case 'stop-condition':
@@ -75,29 +76,6 @@ function limitText(evidence: Extract<StopEvidence, { kind: 'limit' }>): string {
   }
 }
 
-function loopText(evidence: LoopEvidence): string {
-  const tools = evidence.toolNames.join(', ');
-  const rounds = `round${evidence.rounds.length === 1 ? '' : 's'} ${evidence.rounds.join(', ')}`;
-  switch (evidence.detector) {
-    case 'exact-repeat':
-      return `${tools} was called with the same arguments ${evidence.occurrences} times (${rounds}) and gave the same result each time, so the model could not use what it got. If it is a read meant to be called again with the same answer (a polled status, a wait tool between polls), declare loop: { polled: true } on it; if its result holds a field that changes on every call without meaning anything (a timestamp, a request id), list it in loop: { ignoreFields }; otherwise check that the tool's description promises what its result says.`;
-    case 'same-result':
-      return `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result, or the same denial: the model kept changing the arguments and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; if the calls were denied, leave the tool out for callers who may not use it; otherwise the tool's description should say what it can and cannot find.`;
-    case 'unchanged-poll':
-      return `${tools}, declared polled, answered the same ${evidence.occurrences} times (${rounds}). If the work it waits on legitimately takes longer, raise loop: { polled: { maxUnchanged } }, or let the model tell the user to come back later.`;
-    case 'cycle':
-      return `the rounds ${evidence.rounds.join(', ')} repeat a sequence of ${evidence.period ?? 2} rounds (${tools}) with the same calls and results. The model alternates between steps that do not move it on; look at what each result tells it to do next.`;
-    case 'no-progress':
-      return `${plural(evidence.occurrences, 'round')} in a row (${rounds}) only repeated calls and results already seen in this request (${tools}). Raise guard.noProgressRounds only if such rounds are legitimate for your tools.`;
-    case 'still-unavailable':
-      return `${tools} failed transiently ${evidence.occurrences} times (${rounds}) after the chain's own retries: the dependency is down. Fix it, or raise guard.transientRepeatLimit.`;
-    default: {
-      const unreachable: never = evidence.detector;
-      throw new TypeError(`unknown detector ${String(unreachable)}`);
-    }
-  }
-}
-
 function ceilingOf(evidence: StopEvidence): string {
   return evidence.kind === 'ceiling' ? String(evidence.max) : 'its';
 }
@@ -111,6 +89,27 @@ function budgetText(evidence: StopEvidence): string {
     'round-trips': 'maxRoundTrips',
   }[evidence.limit];
   return `the ${evidence.limit} budget ran out (${evidence.used} used of ${evidence.max}). Raise ${setting} if the task needs more.`;
+}
+
+/** What failed in a `model-error` stop: the provider's status and error name, the attempts, what to change. */
+function modelErrorText(evidence: StopEvidence): string {
+  const failure = evidence.kind === 'error' ? evidence.model : undefined;
+  const described = failure === undefined ? undefined : describeModelFailure(failure);
+  if (failure === undefined || described === undefined) {
+    return `the model call failed or gave neither text nor tool calls: ${errorText(evidence)}.`;
+  }
+  const advice = {
+    'not-retryable':
+      ' The failure is not a transient one, so it was not retried: check the request (the key, the model name, the call settings).',
+    'retries-exhausted':
+      failure.timeoutMs === undefined
+        ? ' The failure was transient: raise modelRetries, or try again later.'
+        : ' Raise modelTimeoutMs if the model legitimately takes longer.',
+    'wait-too-long': ' Try again later.',
+    'time-budget': ' Raise timeBudgetMs to let the loop wait for the provider.',
+    'answer-streamed': '',
+  }[failure.gaveUp];
+  return `${described}: ${errorText(evidence)}.${advice}`;
 }
 
 /** The error of the stop, redacted like a tool message (a log shows this text; the evidence keeps the error). */

@@ -117,7 +117,11 @@ describe('hostile model responses', () => {
     });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echoTool().tool] }));
     expect(outcome.reason).toBe('model-error');
-    expect(outcome.evidence).toEqual({ kind: 'error', error: failure });
+    expect(outcome.evidence).toEqual({
+      kind: 'error',
+      error: failure,
+      model: { attempts: 1, retryable: false, gaveUp: 'not-retryable' },
+    });
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 

@@ -1,13 +1,16 @@
-import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
 import type { ResumeDecision } from '../chain/resume-decision.js';
-import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
+import { sleep as timerSleep } from '../chain/retry-delay.js';
+import type { RuntimeInput } from '../chain/runtime-input.js';
+import {
+  DEFAULT_APPROVAL_TTL_MS,
+  DEFAULT_CALLBACK_TIMEOUT_MS,
+  DEFAULT_MODEL_RETRIES,
+  DEFAULT_MODEL_TIMEOUT_MS,
+} from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
 import { checkFunction, checkNumberOption } from '../options/check-option.js';
-import type { AnyTool } from '../tools/define-tool.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
 import { defaultStopText } from './default-stop-text.js';
 import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import type { RunEventListener } from './run-event.js';
@@ -29,8 +32,13 @@ export interface StopInfo {
   readonly reason: StopReason;
   readonly evidence: StopEvidence;
   readonly messages: readonly Message[];
-  /** The write tools that ran in this request before the stop, and how often (see `writesDone`). */
+  /**
+   * The tools that may change the world and took effect in this request before the stop, and how often
+   * (a replay, a refusal or a failure before acting is none; see `writesDone`).
+   */
   readonly writes: readonly WriteDone[];
+  /** The tools with a call that may or may not have taken effect (timed out, cut off, failed after it started). */
+  readonly outcomeUnknown: readonly string[];
 }
 
 /** Around every model call: a cache, a rate limiter or a tracer calls `next` (or answers itself). */
@@ -39,12 +47,12 @@ export type ModelCallWrapper = (
   next: (request: ModelRequest) => Promise<ModelResponse>,
 ) => Promise<ModelResponse>;
 
-/** The options of a run, started (`runToolLoop`) or resumed (`resumeToolLoop`). */
-export interface RunOptions extends ToolExecutionPolicy {
+/**
+ * A run's own options, started (`runToolLoop`) or resumed (`resumeToolLoop`): everything but the runtime
+ * (or the tools and the policy to build one), which `RunOptions` adds.
+ */
+export interface LoopSettings {
   readonly model: Model;
-  /** The tools and the policy, built once (`createToolRuntime`); or give `tools` and the policy fields here. */
-  readonly runtime?: ToolRuntime;
-  readonly tools?: ToolRegistry | Iterable<AnyTool>;
   /** When the run stops (`maxRoundTrips(20)`, `tokenBudget(n)`, `loopGuard({...})`, `stopIf(...)`); the numeric options below add to it. */
   readonly stopWhen?: readonly StopCondition[];
   /** Model calls in this run, at most (default 50, a cost bound: see `DEFAULT_MAX_ROUND_TRIPS`). Sugar for `maxRoundTrips(n)`. */
@@ -67,7 +75,10 @@ export interface RunOptions extends ToolExecutionPolicy {
   /** Throw `LoopStoppedError` instead of returning a stopped outcome (opt-in; default false). */
   readonly throwOnStop?: boolean;
   readonly signal?: AbortSignal;
-  /** The conversation: the guard remembers it across requests, and session limits hold across them, in the `store`. */
+  /**
+   * The conversation: the guard remembers it across requests, and session limits hold across them, in the
+   * runtime's store (a one-off form, with `tools`, needs a `store` for it).
+   */
   readonly sessionId?: string;
   /**
    * How long an interrupted run kept in the runtime's `store` (under its run id, for
@@ -78,6 +89,7 @@ export interface RunOptions extends ToolExecutionPolicy {
   readonly callbackTimeoutMs?: number;
   /** Caller data passed to every tool, never to the model. */
   readonly data?: unknown;
+  /** The turn: its write records and limits are kept in the runtime's store (a one-off form needs a `store` for it). */
   readonly turnId?: string;
   /** Clock in milliseconds (default `performance.now`). */
   readonly now?: () => number;
@@ -91,40 +103,79 @@ export interface RunOptions extends ToolExecutionPolicy {
    * model is then called through its `stream` when it has one. Without it, `generate` is used when there.
    */
   readonly streamDeltas?: boolean;
+  /**
+   * Around each model call. Its `next` makes the call with the loop's retries and timeout (below): the
+   * wrapper sees one call, and the last failure when every attempt failed.
+   */
   readonly wrapModelCall?: ModelCallWrapper;
+  /**
+   * Retries of a model call that failed transiently: a 408, 409, 429 or 5xx, a network failure, an attempt
+   * that timed out (default 2, as the AI SDK's `generateText`; 0: none). Waits 2 s, then 4 s (with jitter),
+   * or what the provider's `Retry-After` / `retry-after-ms` asks up to 60 s (it stops at once when asked
+   * for longer). Never after the run's abort, nor when the wait would pass `timeBudgetMs`.
+   */
+  readonly modelRetries?: number;
+  /**
+   * One attempt at a model call, at most, in milliseconds (default 600,000: ten minutes, the OpenAI and
+   * Anthropic SDKs' own): the request is then aborted through its signal and the attempt fails with
+   * `ModelTimeoutError`, retried as a transient failure.
+   */
+  readonly modelTimeoutMs?: number;
+  /**
+   * How the loop waits before a model retry (default a timer): a test passes one that records `ms` and
+   * resolves at once. The run's abort ends the wait whatever it does.
+   */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Around the whole run (a tracer's run span): see `RunWrapper`. */
   readonly wrapRun?: RunWrapper;
 }
 
-export interface ToolLoopOptions extends RunOptions {
+/**
+ * The options of a run: its settings, and a runtime (`createToolRuntime`: the tools and the policy, built
+ * once, with the store that keeps sessions), or the tools and the policy to build one for this run alone
+ * (the one-off form, which keeps nothing between runs). A policy option next to a runtime is refused.
+ */
+export type RunOptions = LoopSettings & RuntimeInput;
+
+export type ToolLoopOptions = RunOptions & {
   /** The conversation so far, ending with the user's message. */
   readonly messages: readonly Message[];
-}
+};
 
-export interface ResumeLoopOptions extends RunOptions {
+/** `streamToolLoop`'s options: those of `runToolLoop` but `onEvent` (the stream yields the events). */
+export type StreamLoopOptions = Omit<LoopSettings, 'onEvent'> &
+  RuntimeInput & {
+    /** The conversation so far, ending with the user's message. */
+    readonly messages: readonly Message[];
+  };
+
+export type ResumeLoopOptions = RunOptions & {
   /**
    * For the paused round's waiting calls, by call id: an approval (`{ approve: true, argumentsDigest }`, or
    * `'run'` when you hold the state) runs it without asking `beforeToolCall` or `needsApproval` again; a
    * refusal (`{ approve: false, message? }` or `'deny'`) denies it. Undecided calls are asked again.
    */
   readonly decisions?: Readonly<Record<string, ResumeDecision>>;
-}
+};
 
 /** A resume of a run kept in the store (the runtime's, or `store`): it is claimed there, so it resumes once. */
-export interface StoredResumeOptions extends ResumeLoopOptions {
+export type StoredResumeOptions = ResumeLoopOptions & {
   /** The id of the interrupted run (`outcome.runId`). */
   readonly runId: string;
-}
+};
 
 export interface ResolvedLoopOptions {
   readonly stops: ResolvedStops;
   readonly fallback: (stop: StopInfo) => string;
   readonly callbackTimeoutMs: number;
   readonly approvalTtlMs: number;
+  readonly modelRetries: number;
+  readonly modelTimeoutMs: number;
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** Checks every option once, before anything runs; bad configuration throws `InvalidOptionsError`. */
-export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
+export function resolveLoopOptions(options: LoopSettings): ResolvedLoopOptions {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidOptionsError({ option: 'options', message: 'the tool loop expects an options object' });
   }
@@ -135,32 +186,13 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
         'must have a generate({ messages, tools, signal }) or a stream({ messages, tools, signal }) method',
     });
   }
-  if (options.runtime !== undefined && options.tools !== undefined) {
-    throw new InvalidOptionsError({ option: 'tools', message: 'give either a runtime or tools, not both' });
-  }
-  if (options.runtime === undefined && options.tools === undefined) {
-    throw new InvalidOptionsError({
-      option: 'tools',
-      message: 'is required (or a runtime made by createToolRuntime)',
-    });
-  }
   if (options.costBudget !== undefined && typeof options.cost !== 'function') {
     throw new InvalidOptionsError({
       option: 'cost',
       message: 'is required when costBudget is given (a function of the usage)',
     });
   }
-  if (
-    options.runtime !== undefined &&
-    options.store !== undefined &&
-    options.store !== options.runtime.policy.store
-  ) {
-    throw new InvalidOptionsError({
-      option: 'store',
-      message: 'the runtime has a store of its own: give the store to createToolRuntime, not to the run',
-    });
-  }
-  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'wrapRun', 'now', 'cost'] as const) {
+  for (const name of ['handoff', 'onEvent', 'wrapModelCall', 'wrapRun', 'now', 'cost', 'sleep'] as const) {
     checkFunction(options[name], { option: name });
   }
   if (options.stopWhen !== undefined && !Array.isArray(options.stopWhen)) {
@@ -201,5 +233,12 @@ export function resolveLoopOptions(options: RunOptions): ResolvedLoopOptions {
     approvalTtlMs:
       checkNumberOption(options.approvalTtlMs, { option: 'approvalTtlMs', min: 1 }) ??
       DEFAULT_APPROVAL_TTL_MS,
+    modelRetries:
+      checkNumberOption(options.modelRetries, { option: 'modelRetries', min: 0, max: 100 }) ??
+      DEFAULT_MODEL_RETRIES,
+    modelTimeoutMs:
+      checkNumberOption(options.modelTimeoutMs, { option: 'modelTimeoutMs', min: 1, timer: true }) ??
+      DEFAULT_MODEL_TIMEOUT_MS,
+    sleep: options.sleep ?? timerSleep,
   };
 }

@@ -4,6 +4,7 @@ import type { StopReason } from '../errors/error-codes.js';
 import type { LoopEvidence } from '../guard/guard-types.js';
 import type { AssistantMessage, Message } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
+import type { ModelFailure } from './model-failure.js';
 import type { PendingCall, RunState } from './run-state.js';
 
 /**
@@ -33,7 +34,13 @@ export type StopEvidence =
       readonly limit: number;
     }
   | { readonly kind: 'condition'; readonly name: string; readonly detail?: unknown }
-  | { readonly kind: 'error'; readonly error: unknown; readonly callback?: string };
+  | {
+      readonly kind: 'error';
+      readonly error: unknown;
+      readonly callback?: string;
+      /** A failed model call (`model-error`): its status, the provider's error name, the attempts made, why no more. */
+      readonly model?: ModelFailure;
+    };
 
 /** One model call and what came of it. */
 export interface LoopStep {

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
 import { ApprovalError } from '../errors/approval-error.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { RunStateError } from '../errors/run-state-error.js';
 import { StoreError } from '../errors/store-error.js';
+import { canonicalJson } from '../guard/canonical-json.js';
 import type { Store } from '../store/store.js';
 import { storeKey } from '../store/store-key.js';
 import { boundedCall } from './bounded-call.js';
@@ -18,8 +22,26 @@ export function runStateKey(runId: string): string {
  * its end: a replay is refused).
  */
 type RunRecord =
-  | { readonly status: 'pending' | 'resuming'; readonly expiresAt: number; readonly state: unknown }
+  | {
+      readonly status: 'pending' | 'resuming';
+      readonly expiresAt: number;
+      readonly state: unknown;
+      /** The digest of the state as the run wrote it (`stateDigest`): the record is read whole or not at all. */
+      readonly binding: string;
+    }
   | { readonly status: 'done'; readonly outcome: string };
+
+/**
+ * The SHA-256 of a state's canonical JSON. A paused record whose state does not give its binding was changed
+ * by something other than the run that wrote it (a call and a pending entry added by hand, another program
+ * rewriting the record) and is refused whole. It is no signature: whoever may write the store may write a
+ * matching binding too, so the store's own access control still decides who may write paused runs.
+ */
+function stateDigest(state: unknown): string {
+  // Through JSON first: a store that keeps objects (memory) and one that keeps text (SQLite, Redis) must
+  // give one digest, whatever undefined fields a hook's payload held.
+  return createHash('sha256').update(canonicalJson(JSON.parse(JSON.stringify(state)))).digest('hex');
+}
 
 /** A paused run read from a store, not claimed yet. */
 export interface StoredRun {
@@ -31,7 +53,12 @@ export interface StoredRun {
   readonly expiresAt: number;
   /** The entry's version: the claim is a compare-and-set on it. */
   readonly version: number;
+  /** The record's binding, kept by the claim. */
+  readonly binding: string;
 }
+
+/** Characters of a run id, at most (ids are UUIDs; a longer one is not one of ours). */
+const MAX_RUN_ID_CHARS = 200;
 
 /** A run claimed by one resume: only that resume writes its record from now on. */
 export interface ClaimedRun {
@@ -56,11 +83,30 @@ export async function readPendingRun(
   runId: string,
   options: StoreCallOptions = {},
 ): Promise<StoredRun> {
+  // The public entry: the same answers as `resumeToolLoop` for a bad id or store, never a raw TypeError.
+  if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS) {
+    throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
+  }
+  if (typeof store !== 'object' || store === null || typeof store.get !== 'function') {
+    throw new InvalidOptionsError({ option: 'store', message: 'must be a Store (get, set, delete, ...)' });
+  }
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidOptionsError({
+      option: 'options',
+      message: 'must be an object ({ timeoutMs?, signal? })',
+    });
+  }
   const entry = await bounded(() => store.get(runStateKey(runId)), options);
   if (entry === undefined) {
     throw new ApprovalError({ reason: 'unknown-run', runId, message: 'the store holds no run by that id' });
   }
   const record = readRecord(entry.value);
+  if (record.status !== 'done' && stateDigest(record.state) !== record.binding) {
+    throw new RunStateError({
+      reason: 'tampered',
+      message: 'the paused record is not the one the run wrote: its state was changed after it was kept',
+    });
+  }
   if (record.status !== 'pending') {
     throw new ApprovalError({
       reason: 'already-resumed',
@@ -76,7 +122,14 @@ export async function readPendingRun(
   if (state.runId !== runId || state.pending === undefined) {
     throw corrupt('the record under the run key is not that run, paused');
   }
-  return { runId, state, pending: state.pending, expiresAt: record.expiresAt, version: entry.version };
+  return {
+    runId,
+    state,
+    pending: state.pending,
+    expiresAt: record.expiresAt,
+    version: entry.version,
+    binding: record.binding,
+  };
 }
 
 /**
@@ -89,7 +142,7 @@ export async function claimPendingRun(
   options: StoreCallOptions & { readonly ttlMs: number },
 ): Promise<ClaimedRun> {
   const key = runStateKey(run.runId);
-  const claim = { status: 'resuming', expiresAt: run.expiresAt, state: run.state };
+  const claim = { status: 'resuming', expiresAt: run.expiresAt, state: run.state, binding: run.binding };
   const written = await bounded(
     () => store.set(key, claim, { ifVersion: run.version, ttlMs: keptFor(options.ttlMs) }),
     options,
@@ -114,7 +167,12 @@ export async function savePendingRun(
   options: StoreCallOptions & { readonly ttlMs: number; readonly claimed: ClaimedRun | undefined },
 ): Promise<void> {
   const { claimed, ttlMs } = options;
-  const record: RunRecord = { status: 'pending', expiresAt: Date.now() + ttlMs, state };
+  const record: RunRecord = {
+    status: 'pending',
+    expiresAt: Date.now() + ttlMs,
+    state,
+    binding: stateDigest(state),
+  };
   const written = await bounded(
     () =>
       store.set(runStateKey(state.runId), record, {
@@ -163,15 +221,16 @@ function bounded<T>(start: () => Promise<T>, options: StoreCallOptions): Promise
 
 function readRecord(value: unknown): RunRecord {
   if (typeof value === 'object' && value !== null) {
-    const { status, expiresAt, state, outcome } = value as Record<string, unknown>;
+    const { status, expiresAt, state, outcome, binding } = value as Record<string, unknown>;
     if (status === 'done' && typeof outcome === 'string') return { status, outcome };
     if (
       (status === 'pending' || status === 'resuming') &&
       typeof expiresAt === 'number' &&
       Number.isFinite(expiresAt) &&
-      state !== undefined
+      state !== undefined &&
+      typeof binding === 'string'
     ) {
-      return { status, expiresAt, state };
+      return { status, expiresAt, state, binding };
     }
   }
   throw corrupt('the record under the run key is not one toolwarden wrote');

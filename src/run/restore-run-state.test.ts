@@ -203,3 +203,62 @@ describe('restoreRunState: hostile values', () => {
     expect(refusal(state).reason).toBe('malformed');
   });
 });
+
+/** The same data with every object's keys in reverse order, as `jsonb` or another language may write it. */
+function reordered(value: Json): Json {
+  if (Array.isArray(value)) return value.map(reordered);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((key) => [key, reordered(value[key])]),
+  );
+}
+
+describe('restoreRunState: JSON data, compared canonically (canonical-compare, json-data-only)', () => {
+  const saved = () => JSON.parse(fixture('v2-interrupted.json'));
+
+  it('restores a state whose keys another JSON writer reordered (PostgreSQL jsonb), guard included', () => {
+    const state = reordered(saved());
+    expect(Object.keys(state.guard)[0]).not.toBe(Object.keys(saved().guard)[0]);
+    expect(restoreRunState(state)).toEqual(restoreRunState(saved()));
+    expect(restoreRunState(JSON.stringify(state))).toEqual(restoreRunState(saved()));
+  });
+
+  it('refuses a sparse messages array with a million holes as malformed, not with a TypeError', () => {
+    const state = saved();
+    state.messages.length = 1_000_000;
+    const error = refusal(state);
+    expect(error.reason).toBe('tampered');
+    expect(error.message).toMatch(/more than 1000000 values/);
+    const holes = saved();
+    holes.messages.length += 3;
+    expect(refusal(holes)).toMatchObject({
+      reason: 'malformed',
+      path: `messages.${saved().messages.length}`,
+    });
+  });
+
+  it('refuses an array of length 2^32 - 1 at once, by its length', () => {
+    const state = saved();
+    state.messages.length = 2 ** 32 - 1;
+    expect(refusal(state).reason).toBe('tampered');
+  });
+
+  it.each([
+    ['a BigInt in a pending payload', (s: Json) => (s.pending[0].arguments = 10n)],
+    ['NaN', (s: Json) => (s.elapsedMs = Number.NaN)],
+    ['a function', (s: Json) => (s.usage.inputTokens = () => 1)],
+    ['a symbol in an array', (s: Json) => s.messages.push(Symbol('m'))],
+  ])('refuses %s: no JSON text carries it', (_name, change) => {
+    const state = saved();
+    change(state);
+    expect(refusal(state).reason).toBe('malformed');
+  });
+
+  it('takes an undefined field as absent, as JSON.stringify writes it', () => {
+    const state = saved();
+    state.sessionId = undefined;
+    expect(restoreRunState(state).sessionId).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { RunStateError } from '../errors/run-state-error.js';
+import { canonicalJson } from '../guard/canonical-json.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
 import type { Message, ToolCall } from '../messages/message.js';
@@ -12,6 +13,11 @@ const READABLE_VERSIONS: readonly number[] = [1, RUN_STATE_SCHEMA_VERSION];
 /** Saved JSON nested deeper than this is refused before it is read (a run state is shallow; payloads are small). */
 const MAX_DEPTH = 64;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Values in a saved state, at most: a 50-round run with its guard is a few thousand; a million leaves room
+ * for long conversations and bounds the check of a hostile one to well under a second.
+ */
+const MAX_VALUES = 1_000_000;
 const STATE_KEYS = new Set([
   'schemaVersion',
   'runId',
@@ -62,7 +68,7 @@ function restore(value: unknown): RunState {
         : 'it has no numeric schemaVersion';
     throw problem('unsupported-version', 'schemaVersion', said);
   }
-  checkKeys(value, '', 0);
+  checkJsonData(value);
   for (const key of Object.keys(state)) {
     if (!STATE_KEYS.has(key))
       throw problem('tampered', key, `unknown field ${JSON.stringify(key.slice(0, 100))}`);
@@ -158,22 +164,57 @@ function readCall(value: unknown, path: string): ToolCall {
 function readGuard(value: unknown): GuardState {
   const guard = restoreGuardState(value);
   const upgraded = (value as { schemaVersion?: unknown }).schemaVersion === 2 && guard !== EMPTY_GUARD_STATE;
-  if (!upgraded && JSON.stringify(guard) !== JSON.stringify(value)) {
+  // Compared canonically: a state kept in PostgreSQL `jsonb`, or written by another language's JSON
+  // library, has the same data in another key order.
+  if (!upgraded && canonicalJson(guard) !== canonicalJson(value)) {
     throw problem('tampered', 'guard', 'the loop guard state does not check out');
   }
   return guard;
 }
 
-/** Prototype keys anywhere, and nesting past the bound, are refused before any field is read. */
-function checkKeys(value: unknown, path: string, depth: number): void {
-  if (typeof value !== 'object' || value === null) return;
-  if (depth > MAX_DEPTH) throw problem('tampered', path, `nested deeper than ${MAX_DEPTH} levels`);
-  if (Object.getPrototypeOf(value) !== Object.prototype && !Array.isArray(value)) {
-    throw problem('malformed', path, 'must be plain JSON data');
+/**
+ * Only what JSON text can carry is read, within bounds, before any field is: plain objects and dense arrays
+ * (a sparse array or a length of 2^32 - 1 would have the reader walk holes for seconds), strings, finite
+ * numbers, booleans and null; no prototype keys; nesting and the number of values bounded.
+ */
+function checkJsonData(value: unknown): void {
+  const budget = { values: MAX_VALUES };
+  checkValue(value, '', 0, budget);
+}
+
+function checkValue(value: unknown, path: string, depth: number, budget: { values: number }): void {
+  if (--budget.values < 0) throw problem('tampered', path, `holds more than ${MAX_VALUES} values`);
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return;
+    case 'number':
+      if (!Number.isFinite(value)) throw problem('malformed', path, 'must be JSON data (a finite number)');
+      return;
+    case 'object':
+      break;
+    default:
+      throw problem('malformed', path, `must be JSON data, got a ${typeof value}`);
   }
+  if (value === null) return;
+  if (depth > MAX_DEPTH) throw problem('tampered', path, `nested deeper than ${MAX_DEPTH} levels`);
+  const at = (key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype)
+      throw problem('malformed', path, 'must be plain JSON data');
+    if (value.length > budget.values) throw problem('tampered', path, `holds more than ${MAX_VALUES} values`);
+    for (let index = 0; index < value.length; index++) {
+      if (!(index in value)) throw problem('malformed', at(index), 'a hole in an array: not JSON data');
+      checkValue(value[index], at(index), depth + 1, budget);
+    }
+    return;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype)
+    throw problem('malformed', path, 'must be plain JSON data');
   for (const key of Object.keys(value)) {
-    const at = path === '' ? key : `${path}.${key}`;
-    if (FORBIDDEN_KEYS.has(key)) throw problem('tampered', at, 'a prototype key');
-    checkKeys((value as Record<string, unknown>)[key], at, depth + 1);
+    if (FORBIDDEN_KEYS.has(key)) throw problem('tampered', at(key), 'a prototype key');
+    const field = (value as Record<string, unknown>)[key];
+    // An undefined field is an absent one, as JSON.stringify writes it (a state passed as an object).
+    if (field !== undefined) checkValue(field, at(key), depth + 1, budget);
   }
 }

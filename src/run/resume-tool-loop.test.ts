@@ -3,16 +3,17 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { RunStateError } from '../errors/run-state-error.js';
 import type { Message } from '../messages/message.js';
 import { MemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
-import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
@@ -36,7 +37,7 @@ function interrupted(outcome: LoopOutcome) {
 /** The refund round, run until it pauses for approval. */
 async function pauseAtRefund(
   tools: ReturnType<typeof refundShop>['tools'],
-  extra: Partial<ToolLoopOptions> = {},
+  extra: { readonly sessionId?: string; readonly store?: Store } = {},
 ) {
   return interrupted(
     await runToolLoop({
@@ -184,6 +185,7 @@ describe('interrupt and resume', () => {
     const done = await resumeToolLoop(text, {
       model: new ScriptedModel({ script: [DONE] }),
       tools,
+      store: new MemoryStore(), // the fixture's run is of a session
       decisions: { c2: 'run' },
     });
     expect(done).toMatchObject({ type: 'completed', roundTrips: 3, toolCalls: 3 });
@@ -232,7 +234,7 @@ describe('a stopped run continues where it stopped', () => {
   });
 
   it('ids generated for calls never repeat across the requests of a session', async () => {
-    const { tools } = refundShop();
+    const runtime = createToolRuntime({ tools: refundShop().tools });
     const noIds = assistantWithCalls([
       { name: 'getOrder', arguments: { orderId: 'A-1' }, id: '' },
       { name: 'getOrder', arguments: { orderId: 'A-2' }, id: '' },
@@ -242,7 +244,7 @@ describe('a stopped run continues where it stopped', () => {
       const outcome = await runToolLoop({
         model: new ScriptedModel({ script: [noIds, DONE] }),
         messages: USER,
-        tools,
+        runtime,
         sessionId: 'same-session',
       });
       for (const message of outcome.messages) if (message.role === 'tool') ids.push(message.toolCallId);

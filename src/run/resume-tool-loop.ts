@@ -1,7 +1,9 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
-import { createToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
+import type { StateIds } from '../chain/runtime-input.js';
+import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { driveRun } from './drive-run.js';
+import { loopRuntime } from './loop-input.js';
 import {
   type ResolvedLoopOptions,
   type ResumeLoopOptions,
@@ -43,72 +45,61 @@ export async function resumeToolLoop(
 ): Promise<LoopOutcome> {
   if (second === undefined) return resumeStored(first as StoredResumeOptions);
   const state = restoreRunState(first);
-  const { options, config } = prepare(second, 'resumeToolLoop expects an options object');
-  checkSession(options, state);
-  const decisions = readDecisions(options.decisions, state, false);
-  return drive(state, options, config, decisions, undefined);
+  const { runtime, config } = prepare(second, 'resumeToolLoop', state);
+  checkSession(second, state);
+  const decisions = readDecisions(second.decisions, state, false);
+  return drive(state, second, runtime, config, decisions, undefined);
 }
 
 /** The stored form: read the run, check the decisions against it, claim it, run it. */
-async function resumeStored(input: StoredResumeOptions): Promise<LoopOutcome> {
+async function resumeStored(options: StoredResumeOptions): Promise<LoopOutcome> {
   if (
-    typeof input === 'object' &&
-    input !== null &&
-    input.runtime === undefined &&
-    input.store === undefined
+    typeof options === 'object' &&
+    options !== null &&
+    options.runtime === undefined &&
+    options.store === undefined
   ) {
     throw new InvalidOptionsError({
       option: 'store',
       message: 'is required to resume a run by its id (or a runtime whose store keeps it)',
     });
   }
-  const { options, config } = prepare(
-    input,
-    'resumeToolLoop expects a saved state and options, or { runId, store, ... }',
-  );
-  const { runId } = input;
+  // The one-off form has its store (above): the ids of the run read from it need no other check.
+  const { runtime, config } = prepare(options, 'resumeStored', {});
+  const { runId } = options;
   if (typeof runId !== 'string' || runId === '' || runId.length > 200) {
     throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
   }
-  const store = options.runtime.policy.store;
+  const store = runtime.policy.store;
   const stored = await readPendingRun(store, runId, storeCalls(options, config));
   checkSession(options, stored.state);
   const decisions = readDecisions(options.decisions, stored.state, true);
   const claimed = await claimPendingRun(store, stored, storeCalls(options, config));
-  return drive(stored.state, options, config, decisions, claimed);
+  return drive(stored.state, options, runtime, config, decisions, claimed);
 }
 
-type WithRuntime = ResumeLoopOptions & { readonly runtime: NonNullable<ResumeLoopOptions['runtime']> };
-
 /**
- * Every option checked before the store is asked anything: the runtime (built from `tools` and the policy
- * when none is given: its store is the one the run is kept in) and the loop's options.
+ * Every option checked before the store is asked anything: the runtime (given, or built from `tools` and
+ * the policy: its store is the one the run is kept in; see `loopRuntime`) and the loop's options.
  */
 function prepare(
-  input: ResumeLoopOptions,
-  message: string,
-): { options: WithRuntime; config: ResolvedLoopOptions } {
-  if (typeof input !== 'object' || input === null) {
-    throw new InvalidOptionsError({ option: 'options', message });
-  }
-  const config = resolveLoopOptions(input);
-  if (input.runtime !== undefined) return { options: input as WithRuntime, config };
-  const { tools: _tools, ...rest } = input;
-  return { options: { ...rest, runtime: createToolRuntime(input as ToolRuntimeOptions) }, config };
+  options: ResumeLoopOptions,
+  form: 'resumeToolLoop' | 'resumeStored',
+  ids: StateIds,
+): { runtime: ToolRuntime; config: ResolvedLoopOptions } {
+  const runtime = loopRuntime(options, form, ids);
+  return { runtime, config: resolveLoopOptions(options) };
 }
 
 async function drive(
   state: RunState,
-  options: WithRuntime,
+  options: ResumeLoopOptions,
+  runtime: ToolRuntime,
   config: ResolvedLoopOptions,
   decisions: ReadonlyMap<string, SettledDecision> | undefined,
   claimed: ClaimedRun | undefined,
 ): Promise<LoopOutcome> {
-  const run = createRunContext(
-    { ...options, ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }) },
-    state,
-    { listener: options.onEvent, decisions, config },
-  );
+  const run = createRunContext(options, runtime, state, { listener: options.onEvent, decisions, config });
   return throwOnStop(options, await driveRun(state, run, true, claimed));
 }
 

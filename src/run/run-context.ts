@@ -1,14 +1,14 @@
 import type { SettledDecision } from '../chain/resume-decision.js';
 import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
+import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
 import type { GuardConfig } from '../guard/loop-guard.js';
 import { hintsByTool } from '../guard/loop-hints.js';
 import type { Message } from '../messages/message.js';
 import type { ToolSpec } from '../model/model.js';
-import { mayChangeWorld } from '../tools/tool-effect.js';
+import { isToolEffect, mayChangeWorld, type ToolEffect } from '../tools/tool-effect.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
-import { type ResolvedLoopOptions, type RunOptions, resolveLoopOptions } from './loop-options.js';
+import { type LoopSettings, type ResolvedLoopOptions, resolveLoopOptions } from './loop-options.js';
 import type { LoopStep } from './loop-outcome.js';
 import type { RunEvent, RunEventListener } from './run-event.js';
 import type { RunState } from './run-state.js';
@@ -18,7 +18,7 @@ import type { RunState } from './run-state.js';
  * signal, the clock and the event sink. Nothing here is saved; `RunState` is.
  */
 export interface RunContext {
-  readonly options: RunOptions;
+  readonly options: LoopSettings;
   readonly config: ResolvedLoopOptions;
   readonly runtime: ToolRuntime;
   /** The loop guard's thresholds and the tools' hints; undefined when the guard is off. */
@@ -43,8 +43,6 @@ export interface RunContext {
   readonly checkpoint: (() => Promise<void>) | undefined;
   /** The working copies that belong to the state `step` returned last: reused while the driver hands it back. */
   live: LiveRun | undefined;
-  /** The history array this run owns and extends in place (see `extendHistory` in step.ts). */
-  history: Message[] | undefined;
 }
 
 export interface LiveRun {
@@ -58,7 +56,8 @@ export interface LiveRun {
 const defaultNow = (): number => performance.now();
 
 export function createRunContext(
-  options: RunOptions,
+  options: LoopSettings,
+  runtime: ToolRuntime,
   state: RunState,
   hooks: {
     readonly listener?: RunEventListener | undefined;
@@ -83,9 +82,6 @@ export function createRunContext(
           },
           { wantsArgumentsDigest: listener.wantsArgumentsDigest === true },
         );
-  // The runtime given, or one made from the run's `tools` and policy fields (`resolveLoopOptions` checked
-  // that exactly one of `runtime` and `tools` is there).
-  const runtime = options.runtime ?? createToolRuntime(options as ToolRuntimeOptions);
   const now = options.now ?? defaultNow;
   return {
     options,
@@ -113,7 +109,6 @@ export function createRunContext(
     toolResults: [],
     checkpoint: hooks.checkpoint,
     live: undefined,
-    history: undefined,
   };
 }
 
@@ -152,6 +147,13 @@ function callIdsOf(messages: readonly Message[]): Set<string> {
 export function isWriteTool(run: RunContext, name: string): boolean {
   const tool = run.runtime.tools.get(name);
   return tool !== undefined && mayChangeWorld(tool.effect);
+}
+
+/** The effect of one of the run's tools, by the name the model asked for; undefined for a name the run does not know. */
+export function effectOf(run: RunContext, name: string): ToolEffect | undefined {
+  const tool = run.runtime.tools.get(name);
+  if (tool === undefined) return undefined;
+  return isToolEffect(tool.effect) ? tool.effect : 'unknown';
 }
 
 /** Milliseconds the run has spent, this process's part included. */

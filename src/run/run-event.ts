@@ -5,6 +5,7 @@ import type { LoopEvidence } from '../guard/guard-types.js';
 import type { AssistantMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import type { LoopOutcome, LoopUsage, StopReason } from './loop-outcome.js';
+import type { ModelErrorTraits } from './model-failure.js';
 import type { StopEvidenceSummary } from './stop-evidence-summary.js';
 
 /** One call of a step, without its content. */
@@ -51,6 +52,21 @@ export type RunEvent =
       readonly response?: AssistantMessage;
       readonly error?: unknown;
     }
+  | ({
+      /**
+       * A model call failed transiently and is tried again after `delayMs` (`modelRetries`): what failed, by
+       * its status, the provider's redacted error name, a network code or the timeout; the raw `error`
+       * only with `includeContent`.
+       */
+      readonly type: 'model-call-retry';
+      readonly round: number;
+      /** The attempt about to start (2 for the first retry). */
+      readonly attempt: number;
+      readonly delayMs: number;
+      /** The failure's type (`name`). */
+      readonly errorType: string;
+      readonly error?: unknown;
+    } & Omit<ModelErrorTraits, 'retryable'>)
   | {
       /**
        * A piece of the model's text as it streams (only with `streamDeltas: true`, and a model that can

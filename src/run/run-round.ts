@@ -7,7 +7,6 @@ import { guardRound } from '../guard/guard-round.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
 import type { TokenUsage } from '../model/model.js';
 import { abortStop } from './abort-stop.js';
-import { extendHistory } from './extend-history.js';
 import type { StopEvidence } from './loop-outcome.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
@@ -93,7 +92,7 @@ export async function runRound(
     const answered = inCallOrder(calls, settled, outcome.toolMessages);
     return {
       state: runStateWith(state, {
-        messages: extendHistory(run, state.messages, [message, ...answered]),
+        messages: state.messages.concat(message, answered),
         pending: outcome.interrupted,
         toolCalls: state.toolCalls + outcome.results.length,
         elapsedMs: elapsedOf(run),
@@ -124,7 +123,7 @@ export async function runRound(
     if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
   }
   const next = runStateWith(state, {
-    messages: extendHistory(run, state.messages, [message, ...toolMessages]),
+    messages: state.messages.concat(message, toolMessages),
     pending: null,
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
@@ -219,7 +218,7 @@ function failedRound(
   recordStep(run, state.roundTrips, message, NO_USAGE, results);
   return {
     state: runStateWith(state, {
-      messages: extendHistory(run, state.messages, [message, ...toolMessages]),
+      messages: state.messages.concat(message, toolMessages),
       pending: null,
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),

@@ -1,6 +1,8 @@
+import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { LoopStoppedError } from '../errors/loop-stopped-error.js';
 import { driveRun } from './drive-run.js';
+import { loopRuntime } from './loop-input.js';
 import type { ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { createRunContext } from './run-context.js';
@@ -12,19 +14,26 @@ import { createRunState, type RunState } from './run-state.js';
  * caller that fails rejects with `CallbackError`, which carries the outcome so far.
  */
 export async function runToolLoop(options: ToolLoopOptions): Promise<LoopOutcome> {
-  const state = initialState(options);
-  const run = createRunContext(options, state, { listener: options.onEvent });
+  const { state, runtime } = startRun(options, 'runToolLoop');
+  const run = createRunContext(options, runtime, state, { listener: options.onEvent });
   return throwOnStop(options, await driveRun(state, run, false));
 }
 
-export function initialState(options: ToolLoopOptions): RunState {
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionsError({ option: 'options', message: 'the tool loop expects an options object' });
-  }
+/** A new run's first state and its runtime, once its options are checked (see `loopRuntime`). */
+export function startRun(
+  options: ToolLoopOptions,
+  form: 'runToolLoop' | 'streamToolLoop',
+): { readonly state: RunState; readonly runtime: ToolRuntime } {
+  const runtime = loopRuntime(options, form, options);
   if (!Array.isArray(options.messages)) {
     throw new InvalidOptionsError({ option: 'messages', message: 'must be an array of messages' });
   }
-  return createRunState({ messages: options.messages, sessionId: options.sessionId, turnId: options.turnId });
+  const state = createRunState({
+    messages: options.messages,
+    sessionId: options.sessionId,
+    turnId: options.turnId,
+  });
+  return { state, runtime };
 }
 
 export function throwOnStop(options: { readonly throwOnStop?: boolean }, outcome: LoopOutcome): LoopOutcome {

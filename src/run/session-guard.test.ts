@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import type { GuardState } from '../guard/guard-types.js';
 import type { Message } from '../messages/message.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -65,6 +66,51 @@ describe("the session's guard memory, saved by compare-and-set", () => {
     expect((await memory.get(key))?.version).toBe(2);
   });
 
+  it.each([
+    [8, 2],
+    [32, 1],
+  ])(
+    '%i requests of one session at once, %i tool rounds each: every one completes, no round lost (concurrent-guard-save)',
+    async (requests, rounds) => {
+      const memory = new MemoryStore();
+      // Every store call yields first, so the requests' loads and saves interleave as over a network.
+      const store = storeWith(
+        {
+          get: async (k) => {
+            await new Promise(setImmediate);
+            return memory.get(k);
+          },
+          set: async (k, value, options) => {
+            await new Promise(setImmediate);
+            return memory.set(k, value, options);
+          },
+        },
+        memory,
+      );
+      const runtime = createToolRuntime({ tools: [lookup], store });
+      const requestOf = (id: number) =>
+        new ScriptedModel({
+          script: [
+            ...Array.from({ length: rounds }, (_, round) =>
+              assistantWithCalls([{ name: 'lookup', arguments: { id: `${id}-${round}` } }]),
+            ),
+            { role: 'assistant', content: 'Done.' },
+          ],
+        });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: requests }, (_, id) =>
+          runToolLoop({ model: requestOf(id), runtime, sessionId: 's', messages: [user] }),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.status === 'fulfilled' && outcome.value.type)).toEqual(
+        Array.from({ length: requests }, () => 'completed'),
+      );
+      const saved = (await memory.get(guardKey('s')))?.value as GuardState;
+      expect(saved.window).toHaveLength(requests * rounds);
+      expect(new Set(saved.window.map((round) => round.calls[0]?.call)).size).toBe(requests * rounds);
+    },
+  );
+
   it('gives up after repeated conflicts and fails the run as a failed callback, the outcome kept', async () => {
     const memory = new MemoryStore();
     const store = storeWith(
@@ -76,6 +122,8 @@ describe("the session's guard memory, saved by compare-and-set", () => {
       tools: [lookup],
       store,
       sessionId: 's',
+      // The pauses between tries are the loop's sleep: none here.
+      sleep: async () => undefined,
       messages: [user],
     })
       .then(() => undefined)

@@ -14,6 +14,11 @@ export interface LoadedGuard {
   readonly version: number;
 }
 
+/** The longest pause between two tries of a contended save, in milliseconds. */
+const GUARD_SAVE_MAX_PAUSE_MS = 50;
+/** The save is not bounded by the run's signal (see `saveSessionGuard`): nor is its pause. */
+const NEVER = new AbortController().signal;
+
 export function guardKey(sessionId: string): string {
   return storeKey(sessionId, 'guard');
 }
@@ -36,7 +41,10 @@ export async function loadSessionGuard(
 /**
  * Saves the guard's memory by compare-and-set on the version it was loaded at. When another request of
  * the session saved in between, this request's rounds are merged into what it saved (`mergeGuardState`)
- * and the save is tried again, a bounded number of times: two requests never overwrite each other's rounds.
+ * and the save is tried again after a short random pause (so that many requests saving at once take turns
+ * instead of colliding again), up to `DEFAULT_GUARD_SAVE_ATTEMPTS` times: each conflict means another
+ * request's save landed, so with fewer concurrent requests than attempts every one lands, and two requests
+ * never overwrite each other's rounds.
  * Each store call is bounded by the callback timeout but not by the run's signal: a stopped or aborted run
  * still keeps what its guard learnt (the driver decides how long to wait for it).
  */
@@ -63,5 +71,6 @@ export async function saveSessionGuard(
     expected = current?.version ?? 0;
     const stored = restoreGuardState(current?.value);
     value = run.guard === undefined ? ours : mergeGuardState(stored, loaded.state, ours, run.guard);
+    await run.config.sleep(Math.random() * Math.min(GUARD_SAVE_MAX_PAUSE_MS, attempt * 2), NEVER);
   }
 }

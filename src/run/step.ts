@@ -4,7 +4,6 @@ import type { AssistantMessage, ToolCall } from '../messages/message.js';
 import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
-import { extendHistory } from './extend-history.js';
 import type { StopEvidence, StopReason } from './loop-outcome.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
@@ -85,13 +84,21 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
         state: spent,
         decision: run.budget.signal.aborted
           ? abortStop(run)
-          : { type: 'stopped', reason: 'model-error', evidence: { kind: 'error', error: answer.error } },
+          : {
+              type: 'stopped',
+              reason: 'model-error',
+              evidence: {
+                kind: 'error',
+                error: answer.error,
+                ...(answer.failure === undefined ? {} : { model: answer.failure }),
+              },
+            },
       });
     case 'answer': {
       if (message === undefined) throw new TypeError('an answer without its message');
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         recordStep(run, round, message, answer.usage, []);
-        const next = runStateWith(spent, { messages: extendHistory(run, state.messages, [message]) });
+        const next = runStateWith(spent, { messages: state.messages.concat(message) });
         return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
       }
       return finish(run, live, await runRound(spent, run, live, message, answer.usage));

@@ -1,5 +1,6 @@
 import { errorType } from '../chain/tool-event.js';
 import type { StopEvidence } from './loop-outcome.js';
+import type { ModelFailure } from './model-failure.js';
 
 /**
  * A stop's evidence without its content, safe to log: a stop condition's `detail` is left out and an
@@ -8,7 +9,13 @@ import type { StopEvidence } from './loop-outcome.js';
 export type StopEvidenceSummary =
   | Exclude<StopEvidence, { readonly kind: 'condition' } | { readonly kind: 'error' }>
   | { readonly kind: 'condition'; readonly name: string }
-  | { readonly kind: 'error'; readonly errorType: string; readonly callback?: string };
+  | {
+      readonly kind: 'error';
+      readonly errorType: string;
+      readonly callback?: string;
+      /** A failed model call's status, redacted error name and attempts (no content). */
+      readonly model?: ModelFailure;
+    };
 
 export function stopEvidenceSummary(evidence: StopEvidence): StopEvidenceSummary {
   switch (evidence.kind) {
@@ -23,6 +30,7 @@ export function stopEvidenceSummary(evidence: StopEvidence): StopEvidenceSummary
         kind: 'error',
         errorType: errorType(evidence.error),
         ...(evidence.callback === undefined ? {} : { callback: evidence.callback }),
+        ...(evidence.model === undefined ? {} : { model: evidence.model }),
       };
     default: {
       const unreachable: never = evidence;

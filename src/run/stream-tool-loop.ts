@@ -1,11 +1,11 @@
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { createAsyncQueue } from './async-queue.js';
 import { driveRun } from './drive-run.js';
-import type { ToolLoopOptions } from './loop-options.js';
+import type { StreamLoopOptions, ToolLoopOptions } from './loop-options.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import { createRunContext } from './run-context.js';
 import type { RunEvent } from './run-event.js';
-import { initialState, throwOnStop } from './run-tool-loop.js';
+import { startRun, throwOnStop } from './run-tool-loop.js';
 
 /**
  * The tool loop as an async stream of its events, as they happen; the generator's return value is the
@@ -14,9 +14,9 @@ import { initialState, throwOnStop } from './run-tool-loop.js';
  * the run, waits for it to wind down (the guard is saved), and starts nothing more.
  */
 export async function* streamToolLoop(
-  options: Omit<ToolLoopOptions, 'onEvent'>,
+  options: StreamLoopOptions,
 ): AsyncGenerator<RunEvent, LoopOutcome, void> {
-  if ((options as ToolLoopOptions).onEvent !== undefined) {
+  if (typeof options === 'object' && options !== null && (options as ToolLoopOptions).onEvent !== undefined) {
     throw new InvalidOptionsError({
       option: 'onEvent',
       message: 'streamToolLoop yields the events; read them from the stream (use runToolLoop for a listener)',
@@ -34,8 +34,8 @@ export async function* streamToolLoop(
   const checkpoint = () =>
     delivered === emitted ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
 
-  const state = initialState(options as ToolLoopOptions);
-  const run = createRunContext(options, state, {
+  const { state, runtime } = startRun(options as ToolLoopOptions, 'streamToolLoop');
+  const run = createRunContext(options as ToolLoopOptions, runtime, state, {
     listener: (event) => {
       emitted++;
       queue.push(event);

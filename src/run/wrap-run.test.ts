@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CallbackError } from '../errors/callback-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { Message } from '../messages/message.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
@@ -27,7 +28,13 @@ describe('wrapRun', () => {
       seen.push({ run, outcome });
       return outcome;
     };
-    const outcome = await runToolLoop({ ...answering(), sessionId: 's1', turnId: 't1', wrapRun });
+    const outcome = await runToolLoop({
+      ...answering(),
+      store: new MemoryStore(),
+      sessionId: 's1',
+      turnId: 't1',
+      wrapRun,
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.outcome).toBe(outcome);
     expect(seen[0]?.run).toEqual({ runId: outcome.runId, sessionId: 's1', turnId: 't1', resumed: false });

@@ -12,6 +12,7 @@ import { createToolRuntime } from '../chain/tool-runtime.js';
 import { ToolInputError } from '../errors/tool-input-error.js';
 import type { Message } from '../messages/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
@@ -120,10 +121,10 @@ describe('otelInstrumentation spans', () => {
     expect(outcome.usage.inputTokens).toBeGreaterThan(0);
   });
 
-  it('nests the same way with a runtime built once: spread into createToolRuntime and into the run', async () => {
+  it('nests the same way with a runtime built once: its wrapper to createToolRuntime, the run wrapper to the run', async () => {
     const otel = otelInstrumentation({ tracer, meter });
-    const runtime = createToolRuntime({ tools: [lookupTool()], ...otel });
-    await runToolLoop({ model: twoRounds({ q: 'x' }), runtime, messages: USER, ...otel });
+    const runtime = createToolRuntime({ tools: [lookupTool()], wrapToolExecution: otel.wrapToolExecution });
+    await runToolLoop({ model: twoRounds({ q: 'x' }), runtime, messages: USER, wrapRun: otel.wrapRun });
     const tool = spanNamed('execute_tool lookup');
     expect(tool.parentSpanContext?.spanId).toBe(spanNamed('invoke_agent').spanContext().spanId);
     expect(spanNamed('db.query').parentSpanContext?.spanId).toBe(tool.spanContext().spanId);
@@ -351,6 +352,7 @@ describe('otelInstrumentation metrics', () => {
       model,
       tools: [tool],
       messages: USER,
+      store: new MemoryStore(),
       sessionId: 's',
       ...otelInstrumentation({ tracer, meter, recordContent: true }),
     });

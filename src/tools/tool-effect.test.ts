@@ -14,7 +14,7 @@ function flaky(effect: ToolEffect) {
     effect,
     execute: async () => {
       runs.push(runs.length + 1);
-      if (runs.length === 1) throw new TransientToolError('connection reset');
+      if (runs.length === 1) throw new TransientToolError({ message: 'connection reset' });
       return { run: runs.length };
     },
   });
@@ -45,7 +45,14 @@ describe('the effects table: what each effect implies, in the chain', () => {
     });
     await runtime.executeToolCall({ name: 'act', arguments: {} });
     expect(runs).toEqual([1]);
-    expect(() => defineTool({ ...tool, retries: 1 })).toThrow(/unknown effect is never retried/);
+    const retried = {
+      name: 'act',
+      description: 'd',
+      effect: 'unknown',
+      retries: 1,
+      execute: () => 1,
+    } as const;
+    expect(() => defineTool(retried)).toThrow(/unknown effect is never retried/);
   });
 
   it.each([

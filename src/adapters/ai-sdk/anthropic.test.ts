@@ -87,14 +87,28 @@ describe('fromAiSdkModel with @ai-sdk/anthropic', () => {
     expect(server.requests[1]?.text).not.toContain('hunter2');
   });
 
-  it('stops as model-error on a 529 overloaded answer', async () => {
-    const { server, model } = await start([{ fixture: 'overloaded.json', status: 529 }]);
-    const outcome = await runToolLoop({ model, messages: ASK, tools: [weatherTool()] });
-    expect(server.requests).toHaveLength(1);
+  it('retries a 529 overloaded answer, then stops as model-error naming overloaded_error', async () => {
+    const overloaded = { fixture: 'overloaded.json', status: 529 } as const;
+    const { server, model } = await start([overloaded, overloaded, overloaded]);
+    const waits: number[] = [];
+    const outcome = await runToolLoop({
+      model,
+      messages: ASK,
+      tools: [weatherTool()],
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(server.requests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
     expect(outcome).toMatchObject({
       type: 'stopped',
       reason: 'model-error',
-      evidence: { kind: 'error', error: { statusCode: 529, isRetryable: true } },
+      evidence: {
+        kind: 'error',
+        error: { statusCode: 529, isRetryable: true },
+        model: { status: 529, providerError: 'overloaded_error', attempts: 3, gaveUp: 'retries-exhausted' },
+      },
       messages: ASK,
     });
   });

@@ -36,8 +36,10 @@ export interface FromAiSdkModelOptions {
  * An AI SDK language model (`LanguageModelV3`, as `@ai-sdk/*` providers for `ai@6` make them, or a V2
  * one) as toolwarden's model port, without loading `ai`: one `doGenerate` per `generate`, the run's
  * signal as its `abortSignal`. What `doGenerate` throws (an `APICallError` for a 429 or a 500) is the
- * model's failure: the loop stops as `model-error` with the history intact. There are no retries here
- * (`maxRetries` belongs to `generateText`); put them in `wrapModelCall` if you want them. `stream` is one
+ * model's failure. The adapter does not retry (`doGenerate` has no retries: `maxRetries` belongs to
+ * `generateText`), so nothing is retried twice: the loop retries a transient failure by the error's
+ * `isRetryable`, `statusCode` and `retry-after` headers (`modelRetries`), bounds each attempt
+ * (`modelTimeoutMs`), and stops as `model-error` with the history intact when it gives up. `stream` is one
  * `doStream` per call (what the loop uses with `streamDeltas: true`), its parts mapped by
  * `createStreamPartMapper`; the provider's stream is cancelled when the loop stops reading it.
  */

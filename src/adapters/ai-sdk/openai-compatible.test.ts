@@ -134,11 +134,11 @@ describe('fromAiSdkModel with @ai-sdk/openai-compatible', () => {
     ],
     ['500', { fixture: 'server-error.json', status: 500 }, 500],
   ] as const)(
-    'stops as model-error on a %s, after one request, with the history intact',
+    'stops as model-error on a %s with modelRetries: 0, after one request, with the history intact',
     async (_name, failure, status) => {
       const { server, model } = await start([{ fixture: 'tool-call.json' }, failure]);
-      const outcome = await runToolLoop({ model, messages: ASK, tools: [weatherTool()] });
-      // doGenerate does not retry (maxRetries belongs to generateText): one request per model call.
+      const outcome = await runToolLoop({ model, messages: ASK, tools: [weatherTool()], modelRetries: 0 });
+      // doGenerate does not retry (maxRetries belongs to generateText): one request per attempt.
       expect(server.requests).toHaveLength(2);
       expect(outcome).toMatchObject({
         type: 'stopped',
@@ -148,6 +148,7 @@ describe('fromAiSdkModel with @ai-sdk/openai-compatible', () => {
         evidence: {
           kind: 'error',
           error: { name: 'AI_APICallError', statusCode: status, isRetryable: true },
+          model: { status, attempts: 1, retryable: true, gaveUp: 'retries-exhausted' },
         },
       });
       expect(outcome.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);

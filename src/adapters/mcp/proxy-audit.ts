@@ -16,9 +16,8 @@ export interface ConfirmationNote {
   readonly decidedBy: string;
 }
 
-/** Who decided, as the audit records say it. */
-export const DECIDED_BY_USER = 'user (MCP elicitation)';
-export const DECIDED_BY_CONFIG = 'config: confirm.ifNoElicitation allow-and-audit (not confirmed)';
+// Who decided, as the audit records say it: kept beside the records, where the report reads them too.
+export { DECIDED_BY_CONFIG, DECIDED_BY_USER } from '../../audit/proxy-decided-by.js';
 
 /** One client session's audit: the chain's call records, and records of the calls the proxy refused itself. */
 export interface SessionAudit {
@@ -57,8 +56,8 @@ export function createSessionAudit(sink: AuditSink | undefined, sessionId: strin
         argumentsSummary: summarizeArguments(text, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS),
         argumentsDigest: argumentsDigest(name, text),
         outcome: 'denied',
-        // LOOP_DETECTED is a stop code, not a call's: the record's text says it (`denialReason`).
-        ...(refusal.code === 'LOOP_DETECTED' ? {} : { code: refusal.code }),
+        // The refusal's own code, LOOP_DETECTED included: the report counts refusals by it.
+        code: refusal.code,
         durationMs: 0,
         attempts: 0,
         retries: 0,

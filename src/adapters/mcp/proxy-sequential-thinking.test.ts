@@ -67,6 +67,14 @@ describe('the proxy in front of server-sequential-thinking', () => {
     expect(next.isError).toBeFalsy();
     const records = await auditOf(proxy, auditPath, session.sessionId);
     expect(records.map((record) => record.outcome)).toEqual(Array(5).fill('success'));
+    // The fourth ran, and was answered LOOP_DETECTED: its record says so, the report counts it as a loop refusal.
+    expect(records.map((record) => record.code)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'LOOP_DETECTED',
+      undefined,
+    ]);
     await client.close();
   });
 });

@@ -7,6 +7,7 @@ import { auditListener } from '../../audit/audit-listener.js';
 import type { AuditRecord } from '../../audit/audit-record.js';
 import type { AuditSinkFailure } from '../../audit/audit-sink.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
+import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { defineTool } from '../../tools/define-tool.js';
@@ -36,6 +37,7 @@ describe('the SQLite audit sink', () => {
       }),
       tools: [lookup],
       messages: [{ role: 'user', content: 'go' }],
+      store: new MemoryStore(),
       sessionId: 's-1',
       onEvent: auditListener(sink),
     });

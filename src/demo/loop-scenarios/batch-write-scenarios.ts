@@ -9,13 +9,16 @@ export const LONG_BATCH_ITEMS = 40;
 export const LONG_BATCH_MAX_ROUND_TRIPS = 90;
 
 /** sendInvite: a write answered by the same acknowledgement every time. */
-export function sendInviteTool() {
+export function sendInviteTool(sent: { count: number } = { count: 0 }) {
   return defineTool({
     name: 'sendInvite',
     description: 'Sends an invitation e-mail to one address.',
     input: stringInput('email'),
     effect: 'write',
-    execute: () => ({ status: 'sent' }),
+    execute: () => {
+      sent.count++;
+      return { status: 'sent' };
+    },
   });
 }
 
@@ -27,7 +30,8 @@ export const emailOf = (n: number) => `guest${n}@example.org`;
  */
 export function stopTextProblems(text: string, tool: string, runs: number): string[] {
   const problems: string[] = [];
-  const near = new RegExp(`${tool}.{0,40}\\b${runs}\\b|\\b${runs}\\b.{0,40}${tool}`, 's');
+  const count = runs === 1 ? '(?:once|1)' : String(runs);
+  const near = new RegExp(`${tool}.{0,40}\\b${count}\\b|\\b${count}\\b.{0,40}${tool}`, 's');
   if (!text.includes(tool)) problems.push(`the stop text does not name ${tool}`);
   else if (!near.test(text)) problems.push(`the stop text does not say that ${tool} ran ${runs} times`);
   if (/try again/i.test(text)) problems.push('the stop text says "try again"');
@@ -131,12 +135,14 @@ export const batchWriteScenarios: readonly ScenarioSpec[] = [
         decide: () => ({ calls: [{ name: 'sendInvite', arguments: { email: emailOf(1) } }] }),
         lastWords: 'I could not confirm that the invitation arrived.',
       });
+      // The repeats are answered from the first call's idempotency record: the text tells what was sent.
+      const sent = { count: 0 };
       return {
         model,
-        tools: [sendInviteTool()],
+        tools: [sendInviteTool(sent)],
         messages: [{ role: 'user', content: `Invite ${emailOf(1)} and make sure it arrives.` }],
-        check: ({ outcome, toolCalls }) =>
-          outcome.type === 'stopped' ? stopTextProblems(outcome.text, 'sendInvite', toolCalls) : [],
+        check: ({ outcome }) =>
+          outcome.type === 'stopped' ? stopTextProblems(outcome.text, 'sendInvite', sent.count) : [],
       };
     },
   },

@@ -13,6 +13,7 @@ import { IdempotencyError } from '../idempotency-error.js';
 import { InvalidOptionsError } from '../invalid-options-error.js';
 import { LoopStoppedError } from '../loop-stopped-error.js';
 import { ModelStreamError } from '../model-stream-error.js';
+import { ModelTimeoutError } from '../model-timeout-error.js';
 import { NoToolCallError } from '../no-tool-call-error.js';
 import { PermissionDeniedError } from '../permission-denied-error.js';
 import { ResultSerializationError } from '../result-serialization-error.js';
@@ -98,6 +99,7 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
     make: () =>
       new ModelStreamError({ reason: 'no-finish', partial: { text: 'Hel', toolCalls: [], parts: 1 } }),
   },
+  { errorClass: ModelTimeoutError, make: () => new ModelTimeoutError({ timeoutMs: 1_000 }) },
   { errorClass: NoToolCallError, make: () => new NoToolCallError() },
   { errorClass: PermissionDeniedError, make: () => new PermissionDeniedError({ message: 'no' }) },
   {

@@ -15,7 +15,9 @@ export function expectedMarks(report: AuditReport): Record<ChartName, readonly E
     'repeat-rate': report.repeats.overTime.map((period) => ({ label: period.period, value: period.rate })),
     stops: report.stops.byReason.map((stop) => ({ label: stop.reason, value: stop.runs })),
     latency: report.tools.flatMap((tool) =>
-      LATENCY_SERIES.map((series) => ({ label: tool.tool, series, value: tool.latencyMs[series] })),
+      tool.latencyMs.p50 === null
+        ? []
+        : LATENCY_SERIES.map((series) => ({ label: tool.tool, series, value: tool.latencyMs[series] ?? 0 })),
     ),
     errors: report.errors.byClass.map((entry) => ({ label: entry.errorClass, value: entry.calls })),
   };

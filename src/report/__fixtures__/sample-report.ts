@@ -11,7 +11,9 @@ function tool(
   counts: Pick<ToolReport, 'errors' | 'repeats' | 'contractViolations' | 'limitHits' | 'replays'>,
   [p50, p95, p99, max]: readonly [number, number, number, number],
 ): ToolReport {
-  return { tool: name, calls, ...counts, latencyMs: { p50, p95, p99, max } };
+  // Every call refused or replayed did not run; no loop refusals outside an MCP proxy.
+  const ran = calls - counts.limitHits - counts.replays;
+  return { tool: name, calls, ...counts, loopRefusals: 0, ran, latencyMs: { p50, p95, p99, max } };
 }
 
 const TOOLS: readonly ToolReport[] = [
@@ -129,6 +131,7 @@ export const sampleReport: AuditReport = {
     p99: 14,
     max: 50,
     recommendedCeiling: 10,
+    minRunsForCeiling: 30,
     configuredCeilings: [
       { maxRoundTrips: 50, runs: 400 },
       { maxRoundTrips: 20, runs: 62 },
@@ -160,6 +163,7 @@ export const sampleReport: AuditReport = {
     ],
   },
   limitHits: counted('limitHits'),
+  loopRefusals: [],
   errors: {
     rate: 158 / 4600,
     byClass: [
@@ -179,7 +183,7 @@ export const sampleReport: AuditReport = {
       { code: 'OUTCOME_UNKNOWN', calls: 5 },
     ],
   },
-  approvals: { approved: 11, refused: 3, denied: 14, replays: 21 },
+  approvals: { approved: 11, refused: 3, unconfirmed: 0, denied: 14, replays: 21 },
   usage: { inputTokens: 1_843_220, outputTokens: 212_904, totalTokens: 2_056_124 },
 };
 
@@ -197,6 +201,7 @@ export const emptyReport: AuditReport = {
     p99: null,
     max: null,
     recommendedCeiling: null,
+    minRunsForCeiling: 30,
     configuredCeilings: [],
     atCeiling: 0,
   },
@@ -205,7 +210,8 @@ export const emptyReport: AuditReport = {
   top: { byRepeats: [], byContractViolations: [], byErrors: [] },
   stops: { rate: 0, byReason: [] },
   limitHits: [],
+  loopRefusals: [],
   errors: { rate: 0, byClass: [], byCode: [] },
-  approvals: { approved: 0, refused: 0, denied: 0, replays: 0 },
+  approvals: { approved: 0, refused: 0, unconfirmed: 0, denied: 0, replays: 0 },
   usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
 };
