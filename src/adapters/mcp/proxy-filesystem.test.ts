@@ -170,9 +170,18 @@ describe('the proxy in front of server-filesystem', () => {
     const changed = await read();
     expect(changed.isError).toBeUndefined();
     expect(text(changed)).toBe('version 2');
-    // Every read went to the server.
+    // Every read went to the server; the repeats answered LOOP_DETECTED are recorded with that code.
     const records = await auditOf(proxy, auditPath, session.sessionId);
     expect(records.map((record) => record.outcome)).toEqual(Array(7).fill('success'));
+    expect(records.map((record) => record.code ?? '-')).toEqual([
+      '-',
+      '-',
+      '-',
+      'LOOP_DETECTED',
+      'LOOP_DETECTED',
+      'LOOP_DETECTED',
+      '-',
+    ]);
     await client.close();
   });
 
