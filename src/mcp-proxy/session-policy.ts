@@ -147,10 +147,11 @@ export function createSessionPolicy({ config, tools, sessionId }: SessionPolicyO
         nudge: guard.nudge,
       });
       state = outcome.state;
-      // A write that changed something is a new situation: what was stopped before it may run again.
+      // A successful new call that may change the world (a write, or any new call of unknown effect) is a
+      // new situation: what was stopped before it may run again.
       if (state.window.at(-1)?.changed === true) stopped.clear();
-      for (const [fingerprint, at] of stopped)
-        if (state.nextRound - at >= DEFAULT_GUARD_WINDOW_ROUNDS) stopped.delete(fingerprint);
+      for (const [forgotten, at] of stopped)
+        if (state.nextRound - at >= DEFAULT_GUARD_WINDOW_ROUNDS) stopped.delete(forgotten);
       if (outcome.stop !== undefined) {
         const evidence = outcome.stop;
         for (const stop of evidence.fingerprints) stopped.set(stop.call, state.nextRound);
