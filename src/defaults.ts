@@ -62,6 +62,8 @@ export const DEFAULT_MAX_ISSUE_MESSAGE_CHARS = 160;
 export const DEFAULT_MAX_ARGUMENT_PATH_CHARS = 120;
 /** Argument summaries in developer events are cut to this many characters after redaction. */
 export const DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS = 200;
+/** Characters of one string value an argument summary shows (a path, an id; a long text is cut). */
+export const DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS = 100;
 /** Validation issues listed to the model, at most. */
 export const DEFAULT_MAX_REPORTED_ISSUES = 10;
 

@@ -89,6 +89,41 @@ describe('the audit listener over a real run', () => {
     expect(sink.records).toHaveLength(4);
   });
 
+  it("keeps what a developer needs in a record's argument summary (a path, an id, a number) and removes secrets", async () => {
+    const exportReport = defineTool({
+      name: 'exportReport',
+      description: 'Exports a report.',
+      effect: 'read',
+      input: { type: 'object' },
+      execute: () => 'exported',
+    });
+    const sink = memoryAuditSink();
+    const key = ['sk', '_live_', '51HqLyjWDarjtT1zdp7dcXiZ0aRK8HK'].join('');
+    const args = {
+      path: '/home/deploy/reports/q3.csv',
+      customer: 'cus_9s8d7f6g5h4j',
+      rows: 120,
+      password: 'hunter2',
+      note: `use ${key}`,
+      dsn: 'postgres://app:S3cret@db.acme.io/shop',
+    };
+    await runToolLoop({
+      model: new ScriptedModel({
+        script: [
+          assistantWithCalls([{ name: 'exportReport', arguments: args, id: 'e1' }]),
+          { role: 'assistant', content: 'Done.' },
+        ],
+      }),
+      tools: [exportReport],
+      messages: [{ role: 'user', content: 'export q3' }],
+      onEvent: auditListener(sink, { now: NOW }),
+    });
+    const [record] = sink.records.filter((entry) => entry.kind === 'call');
+    expect(record?.argumentsSummary).toBe(
+      '{"path":"/home/deploy/reports/q3.csv","customer":"cus_9s8d7f6g5h4j","rows":120,"password":"[redacted:secret]","note":"use [redacted:key]","dsn":"postgres://[redacted:secret]@db.acme.io/shop"}',
+    );
+  });
+
   it('marks a call whose result broke its output contract, under each policy, and the ceiling in force', async () => {
     const sink = memoryAuditSink();
     const lookup = (name: string, policy: 'feedback' | 'warn') =>

@@ -104,5 +104,6 @@ function fail(delivery: Delivery, error: unknown, errorClass: 'fatal' | 'invalid
     errorClass,
     attempts: delivery.attempt,
     durationMs: context.now() - call.started,
+    sent: call.arguments,
   });
 }

@@ -3,6 +3,7 @@ import { FatalToolError } from '../errors/fatal-tool-error.js';
 import { ToolInputError } from '../errors/tool-input-error.js';
 import type { Message } from '../messages/message.js';
 import { HOSTILE_ERROR_MESSAGES } from '../redact/__fixtures__/hostile-error-messages.js';
+import { KEPT_IN_ARGUMENT_SUMMARIES } from '../redact/__fixtures__/kept-in-argument-summaries.js';
 import { leakedFragments } from '../redact/__fixtures__/leak-check.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
@@ -78,7 +79,9 @@ describe('redaction through the chain: the hostile corpus at every place the cha
     expect(leaked).toEqual([]);
   });
 
-  it('an argument summary of a developer event leaks no fragment', async ({ annotate }) => {
+  it('an argument summary of a developer event leaks no secret and no personal data (it keeps what the summaries keep)', async ({
+    annotate,
+  }) => {
     const leaked: string[] = [];
     for (const { name, message, secrets } of HOSTILE_ERROR_MESSAGES) {
       const argumentsText = JSON.stringify({ note: message });
@@ -88,12 +91,28 @@ describe('redaction through the chain: the hostile corpus at every place the cha
         (event) => event.argumentsSummary,
       );
       expect(summaries.length).toBeGreaterThan(0);
+      const kept = KEPT_IN_ARGUMENT_SUMMARIES[name] ?? [];
       for (const summary of summaries) {
-        leaked.push(...leakedFragments(summary, secrets).map((secret) => `${name}: ${secret}`));
+        const shown = leakedFragments(summary, secrets).filter((secret) => !kept.includes(secret));
+        leaked.push(...shown.map((secret) => `${name}: ${secret}`));
       }
     }
     void annotate(`${leaked.length} of ${FRAGMENTS} fragments leaked into argument summaries`);
     expect(leaked).toEqual([]);
+  });
+
+  it('an error that echoes what the model sent shows it; a secret it sent, and what it did not send, stay redacted', async () => {
+    const key = ['sk', '_live_', '51HqLyjWDarjtT1zdp7dcXiZ0aRK8HK'].join('');
+    const argumentsText = JSON.stringify({
+      path: '/data/reports/q3.csv',
+      apiKey: 'Tr0ub4dor&3x',
+      note: key,
+    });
+    const message = `ENOENT: no such file or directory, open '/data/reports/q3.csv' (tried /srv/app/data/reports/q3.csv with Tr0ub4dor&3x and ${key})`;
+    const { execution } = await run(new ToolInputError({ message }), { argumentsText });
+    expect((await execution).messages[2]?.content).toBe(
+      "TOOL_ERROR: ENOENT: no such file or directory, open '/data/reports/q3.csv' (tried [redacted:path] with [redacted:value] and [redacted:key])",
+    );
   });
 
   it("a fatal error's thrown message leaks no fragment; its cause keeps the original", async () => {

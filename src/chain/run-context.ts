@@ -26,9 +26,11 @@ export interface RunContext {
   ) => void;
 }
 
-/** One call as it runs: who it is, what the events show of its arguments, when it started. */
+/** One call as it runs: who it is, its arguments (as sent, and as the events show them), when it started. */
 export interface RunningCall {
   readonly base: { readonly toolCallId: string; readonly toolName: string };
+  /** The arguments as the model sent them (JSON text): an error that echoes them shows them (`toolFailure`). */
+  readonly arguments: string;
   readonly argumentsSummary: string;
   readonly started: number;
 }

@@ -145,6 +145,7 @@ function failure(
     errorClass,
     attempts,
     durationMs: context.now() - call.started,
+    sent: call.arguments,
     ...(tool === undefined ? {} : { optedIn: (thrown: unknown) => optedIn(thrown, tool, context) }),
   });
 }

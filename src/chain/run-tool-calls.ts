@@ -302,6 +302,7 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   const { events } = context;
   const call = {
     base: { toolCallId: entry.call.id, toolName: entry.tool.name },
+    arguments: entry.call.arguments,
     argumentsSummary: summaryOf(entry.call, events),
     started: context.now(),
   };

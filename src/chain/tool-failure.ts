@@ -2,6 +2,7 @@ import { DEFAULT_DENIED_TEXT, DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../default
 import { ContractViolationError } from '../errors/contract-violation-error.js';
 import { errorArgumentPaths } from '../gate/error-argument-paths.js';
 import { argumentPath, foreign, type ModelTextPart } from '../gate/model-text.js';
+import { sentArgumentValues } from '../gate/sent-argument-values.js';
 import { writtenForModel } from '../gate/written-for-model.js';
 import type { ErrorClass } from './error-class.js';
 import { formatToolError } from './format-tool-error.js';
@@ -22,6 +23,7 @@ export function toolFailure({
   attempts,
   durationMs,
   optedIn,
+  sent,
 }: {
   readonly base: { readonly toolCallId: string; readonly toolName: string };
   readonly error: unknown;
@@ -29,8 +31,10 @@ export function toolFailure({
   readonly attempts: number;
   readonly durationMs: number;
   readonly optedIn?: (error: unknown) => boolean;
+  /** The call's arguments as the model sent them: what of them the error echoes is shown as it is, or withheld (`sentArgumentValues`). */
+  readonly sent?: string;
 }): ToolCallFailure {
-  const [code, parts] = modelView(base.toolName, error, errorClass, attempts, optedIn);
+  const [code, parts] = modelView(base.toolName, error, errorClass, attempts, optedIn, sent);
   return {
     type: 'error',
     toolCallId: base.toolCallId,
@@ -55,6 +59,7 @@ function modelView(
   errorClass: ErrorClass,
   attempts: number,
   optedIn: ((error: unknown) => boolean) | undefined,
+  sent: string | undefined,
 ): [ToolErrorCode, ModelTextPart[]] {
   if (ContractViolationError.isInstance(error) && errorClass !== 'fatal') {
     return [
@@ -66,14 +71,14 @@ function modelView(
   }
   switch (errorClass) {
     case 'invalid-input': {
-      const message = shownMessage(error, optedIn);
+      const message = shownMessage(error, optedIn, sent);
       if (message !== undefined) return ['TOOL_ERROR', [message]];
       return ['TOOL_ERROR', withheldInputHint(toolName, errorArgumentPaths(error))];
     }
     case 'transient': {
       const times = `${attempts} ${attempts === 1 ? 'time' : 'times'}`;
       const hint = `Tool '${toolName}' is temporarily unavailable (tried ${times}). Try again later or continue without it.`;
-      const message = shownMessage(error, optedIn);
+      const message = shownMessage(error, optedIn, sent);
       return ['TOOL_UNAVAILABLE', message === undefined ? [hint] : [hint, ' The tool said: ', message]];
     }
     case 'denied':
@@ -111,10 +116,13 @@ function withheldInputHint(toolName: string, paths: readonly string[]): ModelTex
 function shownMessage(
   error: unknown,
   optedIn: ((error: unknown) => boolean) | undefined,
+  sent: string | undefined,
 ): ModelTextPart | undefined {
   if (!writtenForModel(error) && optedIn?.(error) !== true) return undefined;
   const text = messageOf(error);
-  return text === undefined ? undefined : foreign(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS);
+  if (text === undefined) return undefined;
+  const { keep, withhold } = sentArgumentValues(sent);
+  return foreign(text, DEFAULT_MAX_MODEL_MESSAGE_CHARS, withhold, keep);
 }
 
 /** Something to read: letters, digits, punctuation or symbols (not only spaces and invisible characters). */

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandIo } from './command-io.js';
-import { parseMcpProxyArgs } from './mcp-proxy-command.js';
+import { parseMcpProxyArgs, runMcpProxyCommand } from './mcp-proxy-command.js';
 import { runCli } from './run-cli.js';
 
 const exec = promisify(execFile);
@@ -22,6 +23,9 @@ const EVERYTHING = createRequire(import.meta.url).resolve(
 );
 const FILESYSTEM = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-filesystem/dist/index.js',
+);
+const TEST_SERVER = fileURLToPath(
+  new URL('../adapters/mcp/__fixtures__/stdio-test-server.mjs', import.meta.url),
 );
 const TIMEOUT_MS = 60_000;
 
@@ -48,15 +52,24 @@ function bufferIo(): CommandIo & { out: string; err: string } {
   return io;
 }
 
-/** The real bin as a client's stdio server: `mcp-proxy --config <config> -- node <server…>`, in `cwd`. */
-function proxyOverStdio(config: string, server: readonly string[], cwd: string): StdioClientTransport {
-  return new StdioClientTransport({
+/** The real bin in a child process (in `cwd`), in front of `node <server...>`, and an MCP client of it; its stderr kept. */
+async function proxyOverStdio(own: readonly string[], server: readonly string[], cwd = folder) {
+  const client = new Client({ name: 'cli-test', version: '0' });
+  const errors: unknown[] = [];
+  client.onerror = (error) => errors.push(error);
+  const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', TSX, main, 'mcp-proxy', '--config', config, '--', process.execPath, ...server],
+    args: ['--import', TSX, main, 'mcp-proxy', ...own, '--', process.execPath, ...server],
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
     cwd,
     stderr: 'pipe',
   });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await client.connect(transport);
+  return { client, errors, stderr: () => stderr };
 }
 
 describe('toolwarden mcp-proxy over real stdio', () => {
@@ -66,15 +79,7 @@ describe('toolwarden mcp-proxy over real stdio', () => {
       const config = join(folder, 'toolwarden.json');
       const audit = join(folder, 'audit.jsonl');
       await writeFile(config, JSON.stringify({ limits: { tools: { echo: 1 } }, audit: { jsonl: audit } }));
-      const client = new Client({ name: 'cli-test', version: '0' });
-      const errors: unknown[] = [];
-      client.onerror = (error) => errors.push(error);
-      const transport = proxyOverStdio(config, [EVERYTHING, 'stdio'], folder);
-      let stderr = '';
-      transport.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      await client.connect(transport);
+      const { client, errors, stderr } = await proxyOverStdio(['--config', config], [EVERYTHING, 'stdio']);
       expect(client.getServerVersion()?.name).toBe('toolwarden-mcp-proxy');
       const tools = (await client.listTools()).tools;
       expect(tools.map((tool) => tool.name)).toContain('echo');
@@ -88,7 +93,7 @@ describe('toolwarden mcp-proxy over real stdio', () => {
       await client.close();
       // Every line of stdout was MCP: the client reported no unparsable message.
       expect(errors).toEqual([]);
-      expect(stderr).not.toContain('Error');
+      expect(stderr()).not.toContain('Error');
       // Closing the client ended the proxy, which wrote its audit log.
       await expect
         .poll(async () => (await readFile(audit, 'utf8').catch(() => '')).split('\n').length)
@@ -116,9 +121,7 @@ describe('toolwarden mcp-proxy over real stdio', () => {
       const files = join(cwd, 'files');
       await mkdir(files, { recursive: true });
       await writeFile(join(cwd, 'toolwarden.json'), example);
-      const client = new Client({ name: 'cli-test', version: '0' });
-      const transport = proxyOverStdio('toolwarden.json', [FILESYSTEM, files], cwd);
-      await client.connect(transport);
+      const { client } = await proxyOverStdio(['--config', 'toolwarden.json'], [FILESYSTEM, files], cwd);
       const path = join(files, 'notes.txt');
       const answers: string[] = [];
       for (const content of ['one', 'two', 'one']) {
@@ -130,6 +133,28 @@ describe('toolwarden mcp-proxy over real stdio', () => {
       await client.close();
       // Each was written, none answered from a record ("Already done: ...").
       expect(answers.every((answer) => answer.startsWith('Successfully wrote to'))).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'with no config in front of server-filesystem and a client without elicitation: stderr says what is refused and why; a normal disconnect is no server exit',
+    async () => {
+      const { client, stderr } = await proxyOverStdio([], [FILESYSTEM, folder]);
+      const write = { name: 'write_file', arguments: { path: join(folder, 'refused.txt'), content: 'x' } };
+      expect(await client.callTool(write)).toMatchObject({
+        isError: true,
+        _meta: { 'toolwarden/code': 'PERMISSION_DENIED' },
+      });
+      await client.callTool(write);
+      await client.close();
+      const lines = stderr()
+        .split('\n')
+        .filter((line) => line.startsWith('toolwarden mcp-proxy:'));
+      expect(lines).toEqual([
+        'toolwarden mcp-proxy: this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
+        'toolwarden mcp-proxy: refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
+      ]);
     },
     TIMEOUT_MS,
   );
@@ -198,6 +223,27 @@ describe('toolwarden mcp-proxy usage errors', () => {
       const io = bufferIo();
       expect(await runCli(['mcp-proxy', '--', join(folder, 'no-such-server')], io)).toBe(1);
       expect(io.err).toContain('could not start');
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'the server exits while the client is connected: exit 1, said on stderr as it happened',
+    async () => {
+      const io = bufferIo();
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const exited = runMcpProxyCommand(['--', process.execPath, TEST_SERVER], io, {
+        transport: async () => serverSide,
+      });
+      const client = new Client({ name: 'cli-test', version: '0' });
+      // Messages sent before the proxy serves the transport wait in it.
+      await client.connect(clientSide);
+      await client.callTool({ name: 'exit', arguments: {} });
+      expect(await exited).toBe(1);
+      expect(io.err).toContain(
+        `toolwarden mcp-proxy: the server "${process.execPath}" exited while the client was connected`,
+      );
+      expect(io.out).toBe('');
     },
     TIMEOUT_MS,
   );

@@ -19,8 +19,11 @@ Options:
   --config <file>  the config file (README: "toolwarden mcp-proxy config"); default: every default
   -h, --help       show this text
 
-Exit codes: 0 the client disconnected, 1 the server could not start or exited, 2 usage error (bad
-arguments, a bad config file).
+A call that needs the user's confirmation, from a client that cannot ask (no MCP elicitation), is
+refused by default; stderr says so once per tool, with the config keys that change it.
+
+Exit codes: 0 the client disconnected, 1 the server could not start or exited while the client was
+connected, 2 usage error (bad arguments, a bad config file).
 `;
 
 type ProxyArgs =
@@ -106,17 +109,24 @@ export async function runMcpProxyCommand(
   const transport = await (deps.transport ?? stdioTransport)();
   const session = await proxy.serve(transport);
   const code = await new Promise<number>((done) => {
+    let ended = false;
+    const end = (code: number) => {
+      ended = true;
+      done(code);
+    };
     // The SDK's Server set the transport's onclose when it connected: chained to, not replaced.
     const serverClose = transport.onclose;
     transport.onclose = () => {
       serverClose?.();
-      done(0);
+      end(0);
     };
+    // Once the client has gone, the proxy closes the server itself: that close is no news.
     void proxy.upstreamClosed.then(() => {
-      log('the server exited');
-      done(1);
+      if (ended) return;
+      log(`the server "${parsed.command}" exited while the client was connected`);
+      end(1);
     });
-    io.signal?.addEventListener('abort', () => done(0), { once: true });
+    io.signal?.addEventListener('abort', () => end(0), { once: true });
   });
   await session.close();
   await proxy.close();

@@ -38,7 +38,8 @@ export function argumentStrings(args: unknown, pointer: string): string[] {
   return [...found];
 }
 
-function addWithEscaped(found: Set<string>, value: string): void {
+/** Adds a value, and its JSON-escaped form when that differs (an error may quote it inside JSON). */
+export function addWithEscaped(found: Set<string>, value: string): void {
   found.add(value);
   const escaped = JSON.stringify(value).slice(1, -1);
   if (escaped !== value) found.add(escaped);

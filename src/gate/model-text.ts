@@ -11,7 +11,8 @@ import { redactForModel, sanitizeName } from '../redact/redact.js';
  *
  * - A `string` part is toolwarden's own words: a literal of this code, a number, a registered tool name.
  * - A `foreign` part is text from anywhere else (an error's message, a schema library's issue, a name the
- *   model sent): the strings in `withhold` are removed first, then it is redacted and cut to `maxChars`.
+ *   model sent): the strings in `withhold` are removed first, then it is redacted (the strings in `keep`
+ *   left as they are) and cut to `maxChars`.
  * - A `path` part is a JSON Pointer into the arguments: each key is redacted on its own, so the path keeps
  *   its shape (`/items/0/id` is not a file path to remove).
  */
@@ -24,6 +25,8 @@ export interface ForeignText {
   readonly maxChars: number;
   /** Exact strings removed before redaction (the values the model sent), so that no pattern has to find them. */
   readonly withhold: readonly string[];
+  /** Exact strings shown as they are where they stand alone (values the model sent that are no secret: `sentArgumentValues`). */
+  readonly keep: readonly string[];
 }
 
 export interface ArgumentPath {
@@ -39,8 +42,13 @@ const ELLIPSIS = '…';
 const WITHHOLD_WINDOW_FACTOR = 16;
 
 /** A foreign text; anything but a string (a hostile schema library's issue) is no text at all. */
-export function foreign(text: string, maxChars: number, withhold: readonly string[] = []): ForeignText {
-  return { type: 'foreign', text: typeof text === 'string' ? text : '', maxChars, withhold };
+export function foreign(
+  text: string,
+  maxChars: number,
+  withhold: readonly string[] = [],
+  keep: readonly string[] = [],
+): ForeignText {
+  return { type: 'foreign', text: typeof text === 'string' ? text : '', maxChars, withhold, keep };
 }
 
 export function argumentPath(pointer: string): ArgumentPath {
@@ -78,7 +86,7 @@ function shown(part: ModelTextPart): string {
   if (typeof part === 'string') return part;
   switch (part.type) {
     case 'foreign':
-      return redactForModel(withheld(part), part.maxChars);
+      return redactForModel(withheld(part), part.maxChars, part.keep);
     case 'path':
       return pathText(part.pointer);
     default: {

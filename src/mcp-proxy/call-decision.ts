@@ -41,10 +41,13 @@ export type ConfirmationAnswer = 'accept' | 'decline' | 'cancel' | 'unavailable'
 
 /**
  * What the loop guard made of a call and its result, after it returned: nothing; a warning (the loop is
- * one repeat from a stop); or a stop (the calls in the evidence are refused from now on). `note` is the
- * text for the client's model, to add beside the result (see `withNote`), when it is to be told.
+ * one repeat from a stop); a stop (the result goes to the model with `note` beside it, see `withNote`;
+ * a stopped write is refused before it runs from now on); or a repeat (a stopped call ran again and gave
+ * the same result once more: the model gets `refusal` instead of a result it already has). A warning's
+ * `note` is set when the model is to be told.
  */
 export type Observation =
   | { readonly kind: 'pass' }
   | { readonly kind: 'warn'; readonly evidence: LoopEvidence; readonly note?: string }
-  | { readonly kind: 'stop'; readonly evidence: LoopEvidence; readonly note: string };
+  | { readonly kind: 'stop'; readonly evidence: LoopEvidence; readonly note: string }
+  | { readonly kind: 'repeat'; readonly evidence: LoopEvidence; readonly refusal: Refusal };

@@ -9,7 +9,8 @@ export type RefusalReason =
   | { readonly reason: 'cannot-confirm' }
   | { readonly reason: 'tool-limit'; readonly tool: string; readonly limit: number }
   | { readonly reason: 'session-limit'; readonly limit: number }
-  | { readonly reason: 'loop'; readonly tool: string };
+  | { readonly reason: 'loop'; readonly tool: string }
+  | { readonly reason: 'loop-repeat'; readonly tool: string };
 
 /** The refusal for a reason: its code and its text (`CODE: text`; a tool name leaves through the gate). */
 export function refusalOf(why: RefusalReason): Refusal {
@@ -41,6 +42,12 @@ export function refusalOf(why: RefusalReason): Refusal {
         'This call to ',
         toolNamePart(why.tool),
         ' repeats a loop that was stopped: it gave the same result each time. Use the results you have or try something else.',
+      ]);
+    case 'loop-repeat':
+      return refusal('LOOP_DETECTED', [
+        'This call to ',
+        toolNamePart(why.tool),
+        ' ran again and gave the same result as before, which you already have: its loop was stopped. Use the results you have or try something else.',
       ]);
     default: {
       const never: never = why;

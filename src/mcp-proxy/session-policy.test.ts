@@ -206,26 +206,78 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     expect(seen.every((step) => step.decision === 'forward' && step.observed === 'pass')).toBe(true);
   });
 
-  it('stops the same call with the same result: warns, stops, then refuses it before it goes upstream', () => {
+  it('stops the same call with the same result; a repeat of a tool of unknown effect runs again and is refused only for the same result', () => {
     const session = policy();
     const args = { message: 'same' };
-    const steps = Array.from({ length: 4 }, () =>
-      call(session, 'echo', args, () => textResult('Echo: same')),
-    );
+    let answer = 'Echo: same';
+    const steps = Array.from({ length: 4 }, () => call(session, 'echo', args, () => textResult(answer)));
     expect(steps).toEqual([
       { decision: 'forward', observed: 'pass' },
       { decision: 'forward', observed: 'warn' },
       { decision: 'forward', observed: 'stop' },
-      { decision: 'LOOP_DETECTED', observed: undefined },
+      // echo may be a read (unknown effect): it goes upstream, and the same result again is the loop.
+      { decision: 'forward', observed: 'repeat' },
     ]);
-    expect(session.decide('echo', args)).toEqual({
+    expect(session.observe('echo', args, { kind: 'result', result: textResult(answer) })).toMatchObject({
+      kind: 'repeat',
+      refusal: {
+        kind: 'refuse',
+        code: 'LOOP_DETECTED',
+        text: 'LOOP_DETECTED: This call to echo ran again and gave the same result as before, which you already have: its loop was stopped. Use the results you have or try something else.',
+      },
+    });
+    // Something changed upstream: a new result is no repeat, and it passes.
+    answer = 'Echo: something new';
+    expect(call(session, 'echo', args, () => textResult(answer))).toEqual({
+      decision: 'forward',
+      observed: 'pass',
+    });
+    expect(session.counts().total).toBe(5);
+  });
+
+  it('refuses a stopped write before it goes upstream (a write, or a tool that says it is destructive)', () => {
+    const writes = policy({ idempotentWrites: { tools: ['create_entities'] }, confirm: false });
+    const steps = Array.from({ length: 4 }, () =>
+      call(writes, 'create_entities', { name: 'a' }, () => textResult('created')),
+    );
+    expect(steps.map((step) => step.observed ?? step.decision)).toEqual([
+      'pass',
+      'warn',
+      'stop',
+      'LOOP_DETECTED',
+    ]);
+    expect(writes.decide('create_entities', { name: 'a' })).toEqual({
       kind: 'refuse',
       code: 'LOOP_DETECTED',
-      text: 'LOOP_DETECTED: This call to echo repeats a loop that was stopped: it gave the same result each time. Use the results you have or try something else.',
+      text: 'LOOP_DETECTED: This call to create_entities repeats a loop that was stopped: it gave the same result each time. Use the results you have or try something else.',
     });
     // Other calls go on: only the call that looped is refused.
-    expect(kindOf(session.decide('echo', { message: 'other' }))).toBe('forward');
-    expect(session.counts().total).toBe(4);
+    expect(kindOf(writes.decide('create_entities', { name: 'b' }))).toBe('forward');
+    // Untrusted, write_file is of unknown effect, but its destructiveHint is believed: refused unrun too.
+    const destructive = policy({ confirm: false });
+    const written = Array.from({ length: 4 }, () =>
+      call(destructive, 'write_file', { path: 'a' }, () => textResult('ok')),
+    );
+    expect(written.map((step) => step.observed ?? step.decision)).toEqual([
+      'pass',
+      'warn',
+      'stop',
+      'LOOP_DETECTED',
+    ]);
+  });
+
+  it('judges a trusted read by its result as well: a changed answer passes, the same one is refused', () => {
+    const session = policy({ trustAnnotations: true });
+    const read = (text: string) =>
+      call(session, 'read_text_file', { path: 'a' }, () => textResult(text)).observed;
+    expect([read('v1'), read('v1'), read('v1'), read('v1'), read('v2'), read('v2')]).toEqual([
+      'pass',
+      'warn',
+      'stop',
+      'repeat',
+      'pass',
+      'warn',
+    ]);
   });
 
   it('gives the model a note on the warning and on the stop (none with nudge off)', () => {
@@ -252,10 +304,10 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     const hinted = policy({
       loopGuard: { hints: { sequentialthinking: { ignoreFields: ['thoughtHistoryLength'] } } },
     });
-    expect(repeat(hinted)).toEqual(['pass', 'warn', 'stop', 'LOOP_DETECTED']);
+    expect(repeat(hinted)).toEqual(['pass', 'warn', 'stop', 'repeat']);
   });
 
-  it('stops a tool that stays unavailable, and lets a stopped call run again after a write changed something', () => {
+  it('stops a tool that stays unavailable; a stopped write runs again after another write changed something', () => {
     const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
     const down = () => session.observe('echo', {}, { kind: 'failed', transient: true, text: 'ECONNRESET' });
     expect([down(), down(), down(), down(), down()].map((o) => o.kind)).toEqual([
@@ -265,21 +317,29 @@ describe('createSessionPolicy: the loop guard over the session', () => {
       'pass',
       'stop',
     ]);
-    expect(kindOf(session.decide('echo', {}))).toBe('LOOP_DETECTED');
-    session.observe('create_entities', { name: 'a' }, { kind: 'result', result: textResult('created') });
-    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+    // Still down: the same failure again is the loop.
+    expect(down().kind).toBe('repeat');
+    const create = (name: string) =>
+      session.observe('create_entities', { name }, { kind: 'result', result: textResult('created') });
+    create('a');
+    create('a');
+    expect(create('a').kind).toBe('stop');
+    expect(kindOf(session.decide('create_entities', { name: 'a' }))).toBe('LOOP_DETECTED');
+    create('b');
+    expect(kindOf(session.decide('create_entities', { name: 'a' }))).toBe('forward');
   });
 
-  it('refuses a stopped call for as long as the guard remembers it (its window of rounds), then lets it run', () => {
-    const session = policy();
+  it('refuses a stopped write for as long as the guard remembers it (its window of rounds), then lets it run', () => {
+    // Trusted, read_text_file is a read: its new calls change nothing (a new call of unknown effect would).
+    const session = policy({ idempotentWrites: { tools: ['create_entities'] }, trustAnnotations: true });
     for (let index = 0; index < 3; index++)
-      session.observe('echo', {}, { kind: 'result', result: textResult('x') });
+      session.observe('create_entities', {}, { kind: 'result', result: textResult('x') });
     const other = (index: number) =>
       session.observe('read_text_file', { index }, { kind: 'result', result: textResult(`file ${index}`) });
     for (let index = 0; index < 31; index++) other(index);
-    expect(kindOf(session.decide('echo', {}))).toBe('LOOP_DETECTED');
+    expect(kindOf(session.decide('create_entities', {}))).toBe('LOOP_DETECTED');
     other(31);
-    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+    expect(kindOf(session.decide('create_entities', {}))).toBe('forward');
   });
 
   it('with loopGuard false, observes nothing and refuses no repeat', () => {

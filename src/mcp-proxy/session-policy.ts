@@ -20,7 +20,7 @@ import { argumentsText, guardRecordOf, type UpstreamAnswer } from './guard-answe
 import type { ProxiedTool } from './mcp-shapes.js';
 import type { ProxyConfig } from './proxy-config.js';
 import { refusalOf } from './refusal-text.js';
-import { isWriteTool, needsConfirmation } from './tool-traits.js';
+import { isWriteTool, needsConfirmation, refusedUnrunWhenStopped } from './tool-traits.js';
 
 /**
  * The proxy's decisions for one client session, with no I/O: the bridge asks `decide` before a call goes
@@ -52,8 +52,16 @@ export function createSessionPolicy({ config, tools, sessionId }: SessionPolicyO
   let total = 0;
   let observed = 0;
   const perTool = new Map<string, number>();
-  /** Calls the guard stopped (their fingerprints), refused until the guard has forgotten the stop: the `nextRound` at it. */
+  /**
+   * Calls the guard stopped (their fingerprints), and the `nextRound` at the stop, until the guard has
+   * forgotten it or a change made a new situation: a write among them is refused before it runs, any
+   * other call runs and is refused after it only when it gives the same result again.
+   */
   const stopped = new Map<string, number>();
+  const stoppedAt = (fingerprint: string): number | undefined => {
+    const at = stopped.get(fingerprint);
+    return at !== undefined && state.nextRound - at < DEFAULT_GUARD_WINDOW_ROUNDS ? at : undefined;
+  };
   const guard = config.loopGuard;
   const guardConfig: GuardConfig | undefined =
     guard === false
@@ -63,11 +71,12 @@ export function createSessionPolicy({ config, tools, sessionId }: SessionPolicyO
   /** The refusal a call gets before anything else is considered, or undefined. */
   const refusalFor = (name: string, args: unknown): Refusal | undefined => {
     if (!isToolVisible(name, config)) return refusalOf({ reason: 'denied' });
-    if (stopped.size > 0) {
-      const at = stopped.get(callFingerprint(name, argumentsText(args)));
-      if (at !== undefined && state.nextRound - at < DEFAULT_GUARD_WINDOW_ROUNDS)
-        return refusalOf({ reason: 'loop', tool: name });
-    }
+    if (
+      stopped.size > 0 &&
+      refusedUnrunWhenStopped(name, byName.get(name), config) &&
+      stoppedAt(callFingerprint(name, argumentsText(args))) !== undefined
+    )
+      return refusalOf({ reason: 'loop', tool: name });
     const limit = config.limits.tools[name] ?? config.limits.perTool;
     if ((perTool.get(name) ?? 0) >= limit) return refusalOf({ reason: 'tool-limit', tool: name, limit });
     if (total >= config.limits.total)
@@ -125,6 +134,8 @@ export function createSessionPolicy({ config, tools, sessionId }: SessionPolicyO
     observe(name, args, answer) {
       if (guardConfig === undefined || guard === false) return { kind: 'pass' };
       const { call, result } = guardRecordOf(name, args, answer, `call_${++observed}`);
+      const fingerprint = callFingerprint(name, call.arguments);
+      const wasStopped = stopped.size > 0 && stoppedAt(fingerprint) !== undefined;
       const message = { role: 'tool' as const, toolCallId: call.id, name, content: '', isError: false };
       const outcome = guardRound({
         state,
@@ -136,14 +147,21 @@ export function createSessionPolicy({ config, tools, sessionId }: SessionPolicyO
         nudge: guard.nudge,
       });
       state = outcome.state;
-      // A write that changed something is a new situation: what was stopped before it may run again.
+      // A successful new call that may change the world (a write, or any new call of unknown effect) is a
+      // new situation: what was stopped before it may run again.
       if (state.window.at(-1)?.changed === true) stopped.clear();
-      for (const [fingerprint, at] of stopped)
-        if (state.nextRound - at >= DEFAULT_GUARD_WINDOW_ROUNDS) stopped.delete(fingerprint);
+      for (const [forgotten, at] of stopped)
+        if (state.nextRound - at >= DEFAULT_GUARD_WINDOW_ROUNDS) stopped.delete(forgotten);
       if (outcome.stop !== undefined) {
-        for (const fingerprint of outcome.stop.fingerprints) stopped.set(fingerprint.call, state.nextRound);
-        return { kind: 'stop', evidence: outcome.stop, note: loopNote(outcome.stop) };
+        const evidence = outcome.stop;
+        for (const stop of evidence.fingerprints) stopped.set(stop.call, state.nextRound);
+        // A stopped call that ran again and is in the stop once more gave the same result again.
+        if (wasStopped && evidence.fingerprints.some((stop) => stop.call === fingerprint))
+          return { kind: 'repeat', evidence, refusal: refusalOf({ reason: 'loop-repeat', tool: name }) };
+        return { kind: 'stop', evidence, note: loopNote(evidence) };
       }
+      // Something new came back (a file changed since): the stop no longer holds for this call.
+      if (wasStopped) stopped.delete(fingerprint);
       const warning = outcome.warnings[0];
       if (warning === undefined) return { kind: 'pass' };
       const note = outcome.toolMessages[0]?.note;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact, redactForModel, sanitizeName, summarizeArguments } from './redact.js';
+import { holdsSecret, redact, redactForModel, sanitizeName, summarizeArguments } from './redact.js';
 import { REDACTION_PATTERNS } from './redaction-patterns.js';
 
 const MEGABYTE = 1_000_000;
@@ -154,6 +154,64 @@ describe('redactForModel', () => {
   });
 });
 
+describe('redactForModel with values the model sent (keep)', () => {
+  it('shows a kept value where it stands alone, and redacts the rest as before', () => {
+    const text = "ENOENT: open '/data/q3.csv': not in /srv/app, see /data/q3.csv.";
+    expect(redactForModel(text, 300)).toBe(
+      "ENOENT: open '[redacted:path]': not in [redacted:path], see [redacted:path]",
+    );
+    expect(redactForModel(text, 300, ['/data/q3.csv'])).toBe(
+      "ENOENT: open '/data/q3.csv': not in [redacted:path], see /data/q3.csv.",
+    );
+  });
+
+  it('does not keep a value glued to more of a token: the whole token, which the model did not send, is judged', () => {
+    expect(redactForModel('open /srv/app/data/q3.csv.bak', 300, ['/data/q3.csv', 'data/q3.csv'])).toBe(
+      'open [redacted:path]',
+    );
+    expect(redactForModel('login failed for admin01:Tr0ub4dor@db.acme.io', 300, ['admin01'])).not.toContain(
+      'Tr0ub4dor',
+    );
+    // Swallowed by a rule (a URL around it): it stays redacted with the URL.
+    expect(redactForModel('GET https://acme.io/files/report-7 failed', 300, ['report-7'])).toBe(
+      'GET [redacted:url] failed',
+    );
+  });
+
+  it('shows a kept value on one line, without invisible characters; a text with placeholder characters keeps nothing', () => {
+    expect(redactForModel('no file a\u202Eb\nc.txt here', 300, ['a\u202Eb\nc.txt'])).toBe(
+      'no file ab c.txt here',
+    );
+    expect(redactForModel('\uE000 open /data/q3.csv', 300, ['/data/q3.csv'])).toBe(
+      '\uE000 open [redacted:path]',
+    );
+  });
+});
+
+describe('holdsSecret', () => {
+  it.each([
+    ['an API key', ['sk', '_live_', '51HqLyjWDarjtT1zdp7dcXiZ0aRK8HK'].join('')],
+    ['a JWT', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ'],
+    ['a password pair', 'password=hunter2'],
+    ['credentials in a URL', 'postgres://app:S3cret@db.acme.io/shop'],
+    ['a token as the user of a URL', 'https://ghtoken123@github.com/acme/repo'],
+    ['a random token', 'Xk9fQ2mZ7pL4sR8vT1wY6nB3cD5eH0jA'],
+    ['a percent-encoded password pair', 'password%3Dhunter2'],
+  ])('finds %s', (_label, value) => {
+    expect(holdsSecret(value)).toBe(true);
+  });
+
+  it.each([
+    ['a path with a random temporary folder', '/tmp/tw-proxy-fs-Ixwz8H/no-such-file.txt'],
+    ['a URL without credentials', 'https://api.acme.io/v1/orders?page=2'],
+    ['an id', 'cus_9s8d7f6g5h4j'],
+    ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
+    ['a sentence', 'the quick brown fox'],
+  ])('finds none in %s', (_label, value) => {
+    expect(holdsSecret(value)).toBe(false);
+  });
+});
+
 describe('summarizeArguments', () => {
   it('redacts a password value', () => {
     const summary = summarizeArguments('{"password":"hunter2"}', 200);
@@ -203,9 +261,40 @@ describe('summarizeArguments', () => {
     );
   });
 
-  it('applies redact to everything else', () => {
+  it('removes personal data and the credentials of a URL, keeping the rest of it', () => {
     const summary = summarizeArguments('{"to": "jane@acme.io", "url": "https://u:p@api.acme.io/x"}', 200);
-    expect(summary).toBe('{"to": "[redacted:email]", "url": "[redacted:url]"}');
+    expect(summary).toBe('{"to": "[redacted:email]", "url": "https://[redacted:secret]@api.acme.io/x"}');
+  });
+
+  it('keeps what a developer needs: paths, ids, numbers, hosts, a URL without credentials', () => {
+    const args = {
+      path: '/home/deploy/reports/q3.csv',
+      id: 'cus_9s8d7f6g5h4j',
+      uuid: '550e8400-e29b-41d4-a716-446655440000',
+      count: 3,
+      host: 'db.internal:5432',
+      url: 'https://api.acme.io/v1/orders?page=2',
+    };
+    expect(summarizeArguments(JSON.stringify(args), 400)).toBe(JSON.stringify(args));
+  });
+
+  it('removes a secret by its shape under any key, and a credential inside a longer value', () => {
+    const key = ['sk', '_live_', '51HqLyjWDarjtT1zdp7dcXiZ0aRK8HK'].join('');
+    expect(summarizeArguments(JSON.stringify({ note: key, cmd: 'mysql -u root -phunter2 shop' }), 200)).toBe(
+      '{"note":"[redacted:key]","cmd":"mysql -u root -p[redacted:secret] shop"}',
+    );
+  });
+
+  it('cuts each long value, so the values after it still show', () => {
+    const summary = summarizeArguments(
+      JSON.stringify({ content: 'x'.repeat(5_000), path: '/tmp/out.txt' }),
+      200,
+    );
+    expect(summary).toBe(`{"content":"${'x'.repeat(99)}…","path":"/tmp/out.txt"}`);
+  });
+
+  it('redacts text that is not JSON like error text', () => {
+    expect(summarizeArguments('open /home/deploy/q3.csv', 200)).toBe('open [redacted:path]');
   });
 
   it('strips control characters and cuts long input', () => {

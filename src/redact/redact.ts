@@ -1,6 +1,10 @@
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS } from '../defaults.js';
 import { decodeEscapes, hasEscapes } from './decode-escapes.js';
-import { REDACTION_PATTERNS, type RedactionKind } from './redaction-patterns.js';
+import { literalValue, mapJsonStrings } from './json-strings.js';
+import { holdValues } from './kept-values.js';
+import { REDACTION_PATTERNS, type RedactionKind, type RedactionPattern } from './redaction-patterns.js';
 import { isSecretKey } from './secret-key-words.js';
+import { TOKEN_PATTERNS, URL_CREDENTIALS_PATTERN } from './secret-patterns.js';
 import {
   COLLAPSIBLE_WHITESPACE,
   MAY_HAVE_ESCAPES,
@@ -47,11 +51,34 @@ const REPEATED_MARKER = /(\[redacted:[a-z]+\])(?: \1)+/g;
 
 /** `"key": value` in JSON text, broken JSON included; the value is a string (maybe unterminated) or a scalar. */
 const JSON_PAIR = /"((?:[^"\\\n]|\\.){1,200})"(\s*:\s*)("(?:[^"\\\n]|\\.)*"?|[\w.+-]+)/g;
-const COMPILED = REDACTION_PATTERNS.map(({ kind, pattern, mayMatch, confirm }) => ({
+type CompiledRule = ReturnType<typeof compile>;
+const compile = ({ kind, pattern, mayMatch, confirm }: RedactionPattern) => ({
+  kind,
   pattern,
   mayMatch,
   replace: replacer(kind, confirm),
-}));
+});
+const COMPILED: readonly CompiledRule[] = REDACTION_PATTERNS.map(compile);
+/**
+ * The credential rules (keys, passwords, JWTs, private keys, credentials in URLs) but the random-looking
+ * token rule, which `redactValue` runs apart: what makes a value a secret.
+ */
+const SECRET_KINDS: ReadonlySet<RedactionKind> = new Set(['key', 'jwt', 'secret']);
+const TOKEN_RULE_PATTERNS: ReadonlySet<RegExp> = new Set(TOKEN_PATTERNS.map((rule) => rule.pattern));
+const TOKEN_RULES: readonly CompiledRule[] = COMPILED.filter((rule) => TOKEN_RULE_PATTERNS.has(rule.pattern));
+const SECRET_RULES: readonly CompiledRule[] = [
+  ...COMPILED.filter((rule) => SECRET_KINDS.has(rule.kind) && !TOKEN_RULE_PATTERNS.has(rule.pattern)),
+  compile(URL_CREDENTIALS_PATTERN),
+];
+/** What an argument summary removes from a value: secrets, and personal data (a log needs neither). */
+const PERSONAL_KINDS: ReadonlySet<RedactionKind> = new Set(['email', 'phone', 'card', 'iban', 'id']);
+const SUMMARY_RULES: readonly CompiledRule[] = [
+  ...SECRET_RULES,
+  ...COMPILED.filter((rule) => PERSONAL_KINDS.has(rule.kind)),
+];
+/** A value that is a path: its segments are judged one by one for random-looking tokens. */
+const PATH_START = /^(?:[~.]{0,2}[\\/]|[A-Za-z]:[\\/])/;
+const PATH_SEPARATOR = /([\\/])/;
 
 function marker(kind: RedactionKind): string {
   return `${MARKER_OPEN}${kind}]`;
@@ -127,11 +154,15 @@ export function redact(text: string): string {
  * `redact` for text already normalized (line breaks unified, invisible characters gone); `traits` are
  * its `textTraits`, when already known.
  */
-function redactNormalized(normalized: string, traits = textTraits(normalized)): string {
+function redactNormalized(
+  normalized: string,
+  traits = textTraits(normalized),
+  rules: readonly CompiledRule[] = COMPILED,
+): string {
   try {
     let out = normalized;
     if ((traits & MAY_NEED_REDACTION) === 0) return out;
-    for (const { pattern, mayMatch, replace } of COMPILED) {
+    for (const { pattern, mayMatch, replace } of rules) {
       if (mayMatch(out)) out = out.replace(pattern, replace);
     }
     return out;
@@ -142,24 +173,65 @@ function redactNormalized(normalized: string, traits = textTraits(normalized)): 
 
 /**
  * What the model sees of an error: the text before the first stack frame, invisible characters removed,
- * redacted, on one line, cut to `maxChars` (with a trailing `…`).
+ * redacted, on one line, cut to `maxChars` (with a trailing `…`). `keep`: values the model itself sent
+ * (`sentArgumentValues`), shown as they are where the text echoes them standing alone.
  */
-export function redactForModel(text: string, maxChars: number): string {
-  const lines = joinWrappedLines(normalize(windowFor(text, maxChars))).split('\n');
+export function redactForModel(text: string, maxChars: number, keep: readonly string[] = []): string {
+  const held = holdValues(windowFor(text, maxChars), keep);
+  const lines = joinWrappedLines(normalize(held.text)).split('\n');
   // The first line is the message even when it reads "at least one item is required"; a frame there is redacted.
   const firstFrame = lines.findIndex((line, index) => index > 0 && STACK_LINE.test(line));
   const message = (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).join('\n');
   // Redact with lines intact (SQL runs to the end of its line), then again once lines are joined,
   // in case joining brought a secret's parts together ("Bearer\nabc...").
-  return cut(sayMarkersOnce(redactDecoded(message, true)), maxChars);
+  const redacted = sayMarkersOnce(redactDecoded(message, true));
+  return cut(held.restore(redacted, oneLine), maxChars);
+}
+
+/** A kept value as one line of visible text (the model's message is one line). */
+function oneLine(value: string): string {
+  return collapseWhitespace(normalizeAll(value), true);
 }
 
 /**
- * Tool-call arguments for a developer log: values of secret-looking JSON keys removed (broken JSON too),
- * then redacted like error text, on one line, cut to `maxChars` (with a trailing `…`).
+ * Whether a text holds a secret by the credential rules: a key or token (by prefix, shape or randomness),
+ * a JWT, a private key, a `password=`-style value, a connection string's password, credentials in a URL,
+ * escaped or not. Such a value the model sent is redacted all the same.
  */
-export function summarizeArguments(rawArguments: string, maxChars: number): string {
-  let text = windowFor(rawArguments, maxChars);
+export function holdsSecret(text: string): boolean {
+  const normalized = normalize(text);
+  return redactValue(normalized, SECRET_RULES) !== collapseWhitespace(normalized);
+}
+
+/**
+ * A value (normalized) with what `rules` find replaced, on one line, then random-looking tokens: in a
+ * path, segment by segment (a temporary folder's name in `/tmp/tw-Ixwz8H/a.txt` is not a key; the path
+ * rule that runs before them in `redact` is not one of these rules).
+ */
+function redactValue(normalized: string, rules: readonly CompiledRule[]): string {
+  const found = redactDecoded(normalized, true, undefined, rules);
+  if (!PATH_START.test(found)) return redactNormalized(found, undefined, TOKEN_RULES);
+  const segments = found.split(PATH_SEPARATOR);
+  return segments.map((segment) => redactNormalized(segment, undefined, TOKEN_RULES)).join('');
+}
+
+/**
+ * Tool-call arguments for a developer log (events, the audit record, an approval's request, a span). JSON
+ * arguments keep what a developer needs: paths, ids, numbers, URLs and words as the model sent them, each
+ * string cut to `DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS`; secrets are removed (the values of
+ * secret-looking keys, and whatever the credential rules find: keys, tokens, passwords, credentials in a
+ * URL) and personal data (emails, phone numbers, card numbers, IBANs, national ids). Text that is not JSON
+ * is redacted like error text. On one line, cut to `maxChars` (with a trailing `…`); each string value to
+ * `maxValueChars`.
+ */
+export function summarizeArguments(
+  rawArguments: string,
+  maxChars: number,
+  maxValueChars: number = DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS,
+): string {
+  const json = JSON_START.test(rawArguments.slice(0, 64));
+  // JSON keeps its values cut one by one: the window reaches past a long first value to the next ones.
+  let text = windowFor(rawArguments, json ? maxChars * WINDOW_FACTOR : maxChars);
   let traits = textTraits(text);
   if ((traits & NEEDS_NORMALIZING) !== 0) {
     text = normalizeAll(text);
@@ -176,10 +248,34 @@ export function summarizeArguments(rawArguments: string, maxChars: number): stri
       traits = textTraits(text);
     }
   }
+  if (json) {
+    // Nothing a rule could find and no value to cut (the common call): the text is its own summary.
+    const plain = (traits & (MAY_NEED_REDACTION | MAY_HAVE_ESCAPES | NEEDS_COLLAPSING)) === 0;
+    if (plain && text.length <= maxValueChars) return cut(text, maxChars);
+    const summary = mapJsonStrings(text, (literal) => summaryString(literal, maxValueChars), summaryBetween);
+    return cut(summary, maxChars);
+  }
   const redacted = redactDecoded(text, true, traits);
   // Markers come only from the secret-key step or from a rule that could match.
   const mayHaveMarkers = (traits & (MAY_NEED_REDACTION | MAY_HAVE_SECRET_KEY)) !== 0 || redacted !== text;
   return cut(mayHaveMarkers ? sayMarkersOnce(redacted) : redacted, maxChars);
+}
+
+/** JSON text: an object, an array or a string (what a model's arguments are, broken or not). */
+const JSON_START = /^\s*[{["]/;
+
+/** A string of JSON arguments in the summary: its secrets and personal data removed, cut. */
+function summaryString(literal: string, maxChars: number): string {
+  const value = normalizeAll(windowFor(literalValue(literal), maxChars));
+  const plain = (textTraits(value) & (MAY_NEED_REDACTION | MAY_HAVE_ESCAPES)) === 0;
+  const redacted = plain ? collapseWhitespace(value) : sayMarkersOnce(redactValue(value, SUMMARY_RULES));
+  return JSON.stringify(cut(redacted, maxChars));
+}
+
+/** What lies between the strings (structure, numbers): whitespace collapsed, a card number removed. */
+function summaryBetween(text: string): string {
+  const spaced = COLLAPSIBLE_WHITESPACE.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
+  return redactNormalized(spaced, undefined, SUMMARY_RULES);
 }
 
 /** How much more text than is shown gets redacted: room for markers that replace long secrets. */
@@ -202,19 +298,29 @@ function windowFor(text: string, maxChars: number): string {
  * Redacts normalized text (on one line, or with its lines kept); for text with escapes (JSON, HTML,
  * percent), redacts the text as it reads once they are undone, and shows that when it finds anything.
  */
-function redactDecoded(normalized: string, oneLine: boolean, traits?: number): string {
+function redactDecoded(
+  normalized: string,
+  oneLine: boolean,
+  traits?: number,
+  rules: readonly CompiledRule[] = COMPILED,
+): string {
   if ((traits === undefined || (traits & MAY_HAVE_ESCAPES) !== 0) && hasEscapes(normalized)) {
     const decoded = normalizeAll(decodeEscapes(normalized));
     if (decoded !== normalized) {
-      const decodedRedacted = redactLines(decoded, oneLine);
+      const decodedRedacted = redactLines(decoded, oneLine, undefined, rules);
       if (decodedRedacted !== (oneLine ? collapseWhitespace(decoded) : decoded)) return decodedRedacted;
     }
   }
-  return redactLines(normalized, oneLine, traits);
+  return redactLines(normalized, oneLine, traits, rules);
 }
 
-function redactLines(normalized: string, oneLine: boolean, traits?: number): string {
-  return oneLine ? redactJoined(normalized, traits) : redactNormalized(normalized, traits);
+function redactLines(
+  normalized: string,
+  oneLine: boolean,
+  traits: number | undefined,
+  rules: readonly CompiledRule[],
+): string {
+  return oneLine ? redactJoined(normalized, traits, rules) : redactNormalized(normalized, traits, rules);
 }
 
 /** A marker repeated (`[redacted:stack] [redacted:stack]`) is said once. */
@@ -223,12 +329,16 @@ function sayMarkersOnce(text: string): string {
 }
 
 /** Redacts, joins the lines, and redacts again only when joining changed the text. */
-function redactJoined(normalized: string, traits?: number): string {
-  const once = redactNormalized(normalized, traits);
+function redactJoined(
+  normalized: string,
+  traits: number | undefined,
+  rules: readonly CompiledRule[],
+): string {
+  const once = redactNormalized(normalized, traits, rules);
   const collapsible =
     once === normalized && traits !== undefined ? (traits & NEEDS_COLLAPSING) !== 0 : undefined;
   const joined = collapseWhitespace(once, collapsible);
-  return joined === once ? once : redactNormalized(joined);
+  return joined === once ? once : redactNormalized(joined, undefined, rules);
 }
 
 /**

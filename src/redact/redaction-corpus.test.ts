@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BENIGN_MESSAGES } from './__fixtures__/benign-messages.js';
 import { HOSTILE_ERROR_MESSAGES, type HostileCategory } from './__fixtures__/hostile-error-messages.js';
+import { KEPT_IN_ARGUMENT_SUMMARIES } from './__fixtures__/kept-in-argument-summaries.js';
 import { leakedFragments, leaks } from './__fixtures__/leak-check.js';
 import { redact, redactForModel, summarizeArguments } from './redact.js';
 
@@ -9,16 +10,23 @@ const UNCUT = 100_000;
 const CATEGORIES: readonly HostileCategory[] = ['credential', 'encoded', 'database', 'personal', 'internal'];
 const FRAGMENTS = HOSTILE_ERROR_MESSAGES.reduce((sum, entry) => sum + entry.secrets.length, 0);
 
-/** Every way a text reaches a model or a log through redact/: the entry points, each uncut and as shipped. */
+/** Every way an error text reaches a model or a log through redact/: the entry points, each uncut and as shipped. */
 const VIEWS: ReadonlyArray<readonly [string, (message: string) => string]> = [
   ['redactForModel', (message) => redactForModel(message, UNCUT)],
   ['redactForModel, cut to 300', (message) => redactForModel(message, 300)],
   ['redact', (message) => redact(message)],
+];
+
+/**
+ * The argument summaries: what the model sent, for a developer's log. They keep what is not a secret or
+ * personal data (paths, hosts, SQL: `KEPT_IN_ARGUMENT_SUMMARIES`), so they are held to that list.
+ */
+const SUMMARY_VIEWS: ReadonlyArray<readonly [string, (message: string) => string]> = [
   [
     'summarizeArguments of the message as a JSON value',
-    (m) => summarizeArguments(JSON.stringify({ m }), UNCUT),
+    (m) => summarizeArguments(JSON.stringify({ m }), UNCUT, UNCUT),
   ],
-  ['summarizeArguments of the raw text', (message) => summarizeArguments(message, UNCUT)],
+  ['summarizeArguments of the raw text', (message) => summarizeArguments(message, UNCUT, UNCUT)],
 ];
 
 describe('the hostile corpus', () => {
@@ -48,6 +56,24 @@ describe('the hostile corpus', () => {
     );
     expect(leaked).toEqual([]);
   });
+
+  it.for(SUMMARY_VIEWS)(
+    '%s leaks no secret and no personal data: only what the summaries keep',
+    ([label, view]) => {
+      const shown = HOSTILE_ERROR_MESSAGES.flatMap(({ name, message, secrets }) => {
+        const leaked = leakedFragments(view(message), secrets);
+        return leaked.length === 0 ? [] : [[name, leaked] as const];
+      });
+      const unexpected = shown.flatMap(([name, leaked]) =>
+        leaked
+          .filter((secret) => !KEPT_IN_ARGUMENT_SUMMARIES[name]?.includes(secret))
+          .map((secret) => ({ name, secret })),
+      );
+      expect(unexpected).toEqual([]);
+      // The list stays true: as a JSON value, each message keeps exactly what it says.
+      if (label.includes('JSON value')) expect(Object.fromEntries(shown)).toEqual(KEPT_IN_ARGUMENT_SUMMARIES);
+    },
+  );
 
   it('keeps the leak check strict: exact, any case, without whitespace, letters and digits only', () => {
     expect(leaks('key: Hunter2', 'hunter2')).toBe(true);

@@ -234,6 +234,16 @@ export const SECRET_PATTERNS: readonly RedactionPattern[] = [
   },
 ];
 
+/**
+ * The credentials in a URL (`scheme://user:password@`, `scheme://token@`), the rest of the URL kept. Not one
+ * of `redact`'s rules (they remove every URL): the argument summaries keep a URL and remove only these.
+ */
+export const URL_CREDENTIALS_PATTERN: RedactionPattern = {
+  kind: 'secret',
+  pattern: /(?<pre>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/)[^\s/?#@"'<>]+(?<post>@)/g,
+  mayMatch: containsAny('://'),
+};
+
 /** Run last: anything still long and random-looking, or encoded credentials. */
 export const TOKEN_PATTERNS: readonly RedactionPattern[] = [
   {

@@ -42,6 +42,32 @@ describe('a tool error reaches the model', () => {
   });
 });
 
+describe('a tool error that echoes what the model sent', () => {
+  it('shows the value the model sent (showErrorMessages), redacts what it did not send', async () => {
+    const tools = {
+      readFile: tool({
+        description: 'Read a file.',
+        inputSchema: z.object({ path: z.string() }),
+        execute: async ({ path }): Promise<string> => {
+          throw new Error(`ENOENT: no such file or directory, open '${path}' (root /srv/app)`);
+        },
+      }),
+    };
+    const model = scriptedModel((_, index) =>
+      index === 0
+        ? callsOf({ id: 'c1', name: 'readFile', input: { path: '/data/reports/q3.csv' } })
+        : textOf('Sorry.'),
+    );
+    const guarded = guardTools(tools, { showErrorMessages: true }).tools;
+    await generateText({ model, tools: guarded, prompt: 'Read q3', stopWhen: stepCountIs(3) });
+    expect(toolOutputsIn(model.doGenerateCalls[1]?.prompt ?? []).get('c1')).toEqual({
+      type: 'error-text',
+      value:
+        "TOOL_ERROR: ENOENT: no such file or directory, open '/data/reports/q3.csv' (root [redacted:path])",
+    });
+  });
+});
+
 describe('sending the same approval messages again', () => {
   const sendEmail = (runs: string[]) =>
     tool({

@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../defaults.js';
 import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { cannotConfirmNotice, noElicitationNotice } from '../../mcp-proxy/confirm-notice.js';
 import { filterTools } from '../../mcp-proxy/filter-tools.js';
 import type { ProxiedTool } from '../../mcp-proxy/mcp-shapes.js';
 import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
@@ -36,7 +37,11 @@ export interface McpProxyUpstream {
 export interface McpProxyOptions {
   readonly config: ProxyConfig;
   readonly upstream: McpProxyUpstream;
-  /** The proxy's log lines (the CLI writes them to stderr); default: dropped. */
+  /**
+   * The proxy's log lines for its operator (the CLI writes them to stderr); default: dropped. Among them:
+   * a session whose client cannot confirm (no elicitation) while some tools need it, and the first call of
+   * each tool refused for that, with the config keys that change it.
+   */
   readonly onLog?: (line: string) => void;
   /** The name and version the proxy gives its clients. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
@@ -161,6 +166,18 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     await resources.close();
     throw error;
   }
+  // Each tool refused for want of elicitation is said once per proxy (only the upstream's tools: bounded).
+  const toldCannotConfirm = new Set<string>();
+  const onCannotConfirm = (name: string) => {
+    const tool = upstream.tools.find((listed) => listed.name === name);
+    if (tool === undefined || toldCannotConfirm.has(name)) return;
+    toldCannotConfirm.add(name);
+    log(cannotConfirmNotice(name, tool, config));
+  };
+  const onNoElicitation = () => {
+    const line = noElicitationNotice(upstream.tools, config);
+    if (line !== undefined) log(line);
+  };
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const types = await import('@modelcontextprotocol/sdk/types.js');
   return {
@@ -192,8 +209,10 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
           audit: createSessionAudit(resources.audit, sessionId),
           runtime: () => upstream.runtime,
           chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),
+          onCannotConfirm,
         },
         tools: () => upstream.tools,
+        onNoElicitation,
         onClose: () => sessions.delete(session),
       });
       sessions.add(session);

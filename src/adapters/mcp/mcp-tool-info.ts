@@ -45,7 +45,7 @@ export function describeMcpTool(
   trusted: boolean,
   hasOutputSchema: boolean,
 ): McpToolInfo {
-  const effect = trusted ? trustedEffect(hints) : 'unknown';
+  const effect = trusted ? trustedHintEffect(hints) : 'unknown';
   return Object.freeze({
     ...names,
     hints: Object.freeze({ ...hints }),
@@ -57,9 +57,17 @@ export function describeMcpTool(
   });
 }
 
-function trustedEffect(hints: McpToolHints): ToolEffect {
-  if (hints.readOnlyHint === true) return 'read';
-  return hints.idempotentHint === true ? 'idempotent-write' : 'write';
+/**
+ * The effect a trusted server's hints give a tool: `readOnlyHint: true` a read, `idempotentHint: true` an
+ * idempotent write, anything else (no hints included: MCP's defaults) a write. Also the proxy's rule.
+ */
+export function trustedHintEffect(
+  hints:
+    | { readonly readOnlyHint?: boolean | undefined; readonly idempotentHint?: boolean | undefined }
+    | undefined,
+): ToolEffect {
+  if (hints?.readOnlyHint === true) return 'read';
+  return hints?.idempotentHint === true ? 'idempotent-write' : 'write';
 }
 
 /** The hints of a definition's `annotations` (already checked to be booleans when present). */

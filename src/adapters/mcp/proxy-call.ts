@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ToolCallAnswer } from '../../chain/execute-single-call.js';
 import type { ToolRuntime } from '../../chain/tool-runtime.js';
-import type { ConfirmationAnswer, Forward, Refusal } from '../../mcp-proxy/call-decision.js';
+import type { ConfirmationAnswer, Forward, Observation, Refusal } from '../../mcp-proxy/call-decision.js';
 import type { UpstreamAnswer } from '../../mcp-proxy/guard-answer.js';
 import { CODE_META_KEY, type ProxyCallToolResult } from '../../mcp-proxy/mcp-shapes.js';
 import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
 import { refusalResult, withNote } from '../../mcp-proxy/refusal-result.js';
 import type { SessionPolicy } from '../../mcp-proxy/session-policy.js';
+import { holdCallEnd } from './hold-call-end.js';
 import type { McpClientPort } from './mcp-client-port.js';
 import {
   type ConfirmationNote,
@@ -48,6 +49,8 @@ export interface ProxyCallContext {
   readonly chainName: (name: string) => string;
   /** Asks the user (MCP elicitation), or `unavailable` when the client cannot be asked. */
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
+  /** A call was refused because it needs a confirmation this client cannot give (for the operator's log). */
+  readonly onCannotConfirm?: (name: string) => void;
 }
 
 /**
@@ -76,6 +79,8 @@ export async function proxyCall(
       const answer = await context.confirm(decision.message, signal);
       forward = policy.confirmed(name, args, answer);
       note = noteOf(answer, forward);
+      if (answer === 'unavailable' && forward.kind === 'refuse' && forward.code === 'PERMISSION_DENIED')
+        context.onCannotConfirm?.(name);
       break;
     }
     default: {
@@ -88,7 +93,8 @@ export async function proxyCall(
     return refusalResult(forward);
   }
   const box: { raw?: unknown } = {};
-  const onEvent = audit.listener(note);
+  const held = holdCallEnd(audit.listener(note));
+  const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
     const outcome = await upstreamAnswer.run(box, () =>
@@ -100,15 +106,24 @@ export async function proxyCall(
         ),
     );
     // No tool of the proxy's runtime needs approval: an interruption is a defect, answered as one.
-    if (outcome.type !== 'answered') return failure('TOOL_ERROR', 'The call could not be run.');
+    if (outcome.type !== 'answered') {
+      held.release(false);
+      return failure('TOOL_ERROR', 'The call could not be run.');
+    }
     answer = outcome;
   } catch {
     // The client aborted, or a callback failed: the client gets a result all the same.
+    held.release(false);
     return failure('TOOL_UNAVAILABLE', 'The call was cancelled before it finished.');
   }
   const upstream = upstreamOf(answer, box.raw);
   const result = clientResult(answer, upstream, context.config);
-  const observation = policy.observe(name, args, upstream);
+  let observation: Observation | undefined;
+  try {
+    observation = policy.observe(name, args, upstream);
+  } finally {
+    held.release(observation?.kind === 'repeat');
+  }
   switch (observation.kind) {
     case 'pass':
       return result;
@@ -116,6 +131,8 @@ export async function proxyCall(
       return observation.note === undefined ? result : withNote(result, observation.note);
     case 'stop':
       return withNote(result, observation.note);
+    case 'repeat':
+      return refusalResult(observation.refusal);
     default: {
       const never: never = observation;
       return never;

@@ -9,12 +9,13 @@ import { auditOf, clientV1, proxyFor } from './__fixtures__/proxy-client.js';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
 import type { McpProxy } from './mcp-proxy-server.js';
 
+const FILESYSTEM = '@modelcontextprotocol/server-filesystem';
 const root = mkdtempSync(join(tmpdir(), 'tw-proxy-fs-'));
 let proxy: McpProxy;
 let auditPath: string;
 
 beforeAll(async () => {
-  ({ proxy, auditPath } = await proxyFor('@modelcontextprotocol/server-filesystem', [root], {
+  ({ proxy, auditPath } = await proxyFor(FILESYSTEM, [root], {
     idempotentWrites: { tools: ['write_file'] },
     confirm: { tools: 'destructive', ifNoElicitation: 'deny' },
   }));
@@ -46,8 +47,9 @@ describe('the proxy in front of server-filesystem', () => {
         outcome: 'success',
         approval: 'approved',
         decidedBy: 'user (MCP elicitation)',
+        argumentsSummary: JSON.stringify({ path, content: 'yes' }),
       },
-      { toolName: 'read_text_file', outcome: 'success' },
+      { toolName: 'read_text_file', outcome: 'success', argumentsSummary: JSON.stringify({ path }) },
     ]);
     expect(records[1]?.approval).toBeUndefined();
     await client.close();
@@ -69,14 +71,49 @@ describe('the proxy in front of server-filesystem', () => {
   it('a client without elicitation, ifNoElicitation "deny": refused, nothing written', async () => {
     const path = join(root, 'unasked.txt');
     const { client, session } = await clientV1(proxy);
-    const result = await client.callTool({ name: 'write_file', arguments: { path, content: 'maybe' } });
+    const content = 'api_key=Zx81bQ9w';
+    const result = await client.callTool({ name: 'write_file', arguments: { path, content } });
     expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': 'PERMISSION_DENIED' } });
     expect(text(result)).toContain('cannot ask');
     expect(() => readFileSync(path)).toThrow();
+    // The record's summary keeps the path a developer needs; the secret in the content is removed.
     expect(await auditOf(proxy, auditPath, session.sessionId)).toMatchObject([
-      { toolName: 'write_file', outcome: 'denied', code: 'PERMISSION_DENIED' },
+      {
+        toolName: 'write_file',
+        outcome: 'denied',
+        code: 'PERMISSION_DENIED',
+        argumentsSummary: JSON.stringify({ path, content: 'api_key=[redacted:secret]' }),
+      },
     ]);
     await client.close();
+  });
+
+  it("with no config and a client without elicitation: the operator's log says which tools are refused, and each refused tool once", async () => {
+    const lines: string[] = [];
+    const plain = (await proxyFor(FILESYSTEM, [root], {}, (line) => lines.push(line))).proxy;
+    try {
+      const first = await clientV1(plain);
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toBe(
+        'this client cannot ask the user for confirmation (no elicitation): write_file, edit_file, move_file will be refused (PERMISSION_DENIED); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
+      );
+      const write = (client: typeof first.client) =>
+        client.callTool({ name: 'write_file', arguments: { path: join(root, 'never.txt'), content: 'x' } });
+      expect(await write(first.client)).toMatchObject({ _meta: { 'toolwarden/code': 'PERMISSION_DENIED' } });
+      await write(first.client);
+      await first.client.callTool({ name: 'read_text_file', arguments: { path: join(root, 'never.txt') } });
+      expect(lines.slice(1)).toEqual([
+        'refused write_file: it needs the user\'s confirmation (the server marks it destructiveHint: true) and this client cannot ask (no elicitation); set confirm.ifNoElicitation to "allow-and-audit" (runs them unconfirmed, each recorded in the audit log), or list the tools to confirm in confirm.tools, to change this',
+      ]);
+      // Once per tool for the whole proxy: another session's refusal of write_file is not said again.
+      const second = await clientV1(plain);
+      await expect.poll(() => lines.length).toBe(3);
+      await write(second.client);
+      expect(lines).toHaveLength(3);
+      expect(lines[2]).toBe(lines[0]);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('write_file in idempotentWrites, repeated in a session: run once, the result replayed', async () => {
@@ -127,6 +164,49 @@ describe('the proxy in front of server-filesystem', () => {
     await client.close();
   });
 
+  it('a read repeated: each runs; the same content again is refused LOOP_DETECTED, a file changed outside the proxy gives its new content', async () => {
+    const path = join(root, 'polled.txt');
+    writeFileSync(path, 'version 1');
+    const { client, session } = await clientV1(proxy);
+    const read = () => client.callTool({ name: 'read_text_file', arguments: { path } });
+    const results = [];
+    for (let index = 0; index < 6; index++) results.push(await read());
+    expect(results.slice(0, 3).map(text)).toEqual(['version 1', 'version 1', 'version 1']);
+    // The third is the stop: its content with the guard's note beside it.
+    expect(results[2]?.content).toHaveLength(2);
+    for (const repeat of results.slice(3)) {
+      expect(repeat).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: expect.stringMatching(
+              /^LOOP_DETECTED: This call to read_text_file ran again and gave the same result/,
+            ),
+          },
+        ],
+        isError: true,
+        _meta: { 'toolwarden/code': 'LOOP_DETECTED' },
+      });
+    }
+    writeFileSync(path, 'version 2');
+    const changed = await read();
+    expect(changed.isError).toBeUndefined();
+    expect(text(changed)).toBe('version 2');
+    // Every read went to the server; the repeats answered LOOP_DETECTED are recorded with that code.
+    const records = await auditOf(proxy, auditPath, session.sessionId);
+    expect(records.map((record) => record.outcome)).toEqual(Array(7).fill('success'));
+    expect(records.map((record) => record.code ?? '-')).toEqual([
+      '-',
+      '-',
+      '-',
+      'LOOP_DETECTED',
+      'LOOP_DETECTED',
+      'LOOP_DETECTED',
+      '-',
+    ]);
+    await client.close();
+  });
+
   it('write_file, then edit_file (a tool not listed), then the same write_file: written again', async () => {
     const path = join(root, 'edited.txt');
     const { client } = await clientV1(proxy, () => 'accept');
@@ -143,10 +223,21 @@ describe('the proxy in front of server-filesystem', () => {
     await client.close();
   });
 
-  it("a read outside the allowed folder: the server's isError result, coded, not a crash", async () => {
+  it("a read outside the allowed folder: the server's isError result, coded, the path the model sent shown, the folder it did not send redacted", async () => {
     const { client } = await clientV1(proxy, () => 'accept');
     const result = await client.callTool({ name: 'read_text_file', arguments: { path: '/etc/passwd' } });
     expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': expect.any(String) } });
+    expect(text(result)).toContain('/etc/passwd');
+    expect(text(result)).not.toContain(root);
+    await client.close();
+  });
+
+  it('a missing file: the error shows the path the model sent, so it can correct itself', async () => {
+    const { client } = await clientV1(proxy);
+    const path = join(root, 'no-such-file.txt');
+    const result = await client.callTool({ name: 'read_text_file', arguments: { path } });
+    expect(result).toMatchObject({ isError: true, _meta: { 'toolwarden/code': 'TOOL_ERROR' } });
+    expect(text(result)).toContain(`'${path}'`);
     await client.close();
   });
 });

@@ -42,7 +42,7 @@ describe('the proxy in front of server-sequential-thinking', () => {
     await client.close();
   });
 
-  it('the same thought repeated: the third gets the stop note, the fourth is refused LOOP_DETECTED before the server', async () => {
+  it('the same thought repeated: the third gets the stop note, the fourth runs and, the same again, is refused LOOP_DETECTED', async () => {
     const { client, session } = await clientV1(proxy);
     const args = thought(1, 5);
     const results = [];
@@ -51,8 +51,14 @@ describe('the proxy in front of server-sequential-thinking', () => {
     expect(results[0]?.content).toHaveLength(1);
     expect(texts(results[2] ?? { content: [] }).at(-1)).toMatch(/sequentialthinking/);
     expect(results[2]?.content).toHaveLength(2);
+    // A tool of unknown effect (the server is not trusted) may be a read: it runs, and its result decides.
     expect(results[3]).toEqual({
-      content: [{ type: 'text', text: expect.stringMatching(/^LOOP_DETECTED: This call to/) }],
+      content: [
+        {
+          type: 'text',
+          text: expect.stringMatching(/^LOOP_DETECTED: This call to sequentialthinking ran again/),
+        },
+      ],
       isError: true,
       _meta: { 'toolwarden/code': 'LOOP_DETECTED' },
     });
@@ -60,16 +66,15 @@ describe('the proxy in front of server-sequential-thinking', () => {
     const next = await client.callTool({ name: 'sequentialthinking', arguments: thought(2, 5) });
     expect(next.isError).toBeFalsy();
     const records = await auditOf(proxy, auditPath, session.sessionId);
-    expect(records.map((record) => record.outcome)).toEqual([
-      'success',
-      'success',
-      'success',
-      'denied',
-      'success',
+    expect(records.map((record) => record.outcome)).toEqual(Array(5).fill('success'));
+    // The fourth ran, and was answered LOOP_DETECTED: its record says so, the report counts it as a loop refusal.
+    expect(records.map((record) => record.code)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'LOOP_DETECTED',
+      undefined,
     ]);
-    expect(records[3]?.denialReason).toMatch(/^LOOP_DETECTED/);
-    // Recorded with its code, as every refusal of the proxy is: the report counts it as a loop refusal.
-    expect(records[3]?.code).toBe('LOOP_DETECTED');
     await client.close();
   });
 });

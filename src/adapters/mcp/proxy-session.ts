@@ -24,6 +24,8 @@ export interface ServeSessionOptions {
   readonly context: Omit<ProxyCallContext, 'confirm'>;
   readonly tools: () => readonly ProxiedTool[];
   readonly onClose: () => void;
+  /** The client said it is initialized and declared no form elicitation: no confirmation can be asked. */
+  readonly onNoElicitation?: () => void;
 }
 
 /**
@@ -49,6 +51,9 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
       result = failure('TOOL_ERROR', "The server's answer is not a valid tool result.");
     return result as never;
   });
+  server.oninitialized = () => {
+    if (!canElicit(server)) options.onNoElicitation?.();
+  };
   let closed = false;
   server.onclose = () => {
     closed = true;
@@ -74,11 +79,7 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
  * declare form elicitation cannot be asked (`unavailable`); a request that fails or times out is a cancel.
  */
 async function askUser(server: Server, message: string, signal: AbortSignal): Promise<ConfirmationAnswer> {
-  const elicitation = server.getClientCapabilities()?.elicitation as
-    | { readonly form?: unknown; readonly url?: unknown }
-    | undefined;
-  const form = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-  if (!form) return 'unavailable';
+  if (!canElicit(server)) return 'unavailable';
   try {
     const answer = await server.elicitInput(
       { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } },
@@ -88,6 +89,14 @@ async function askUser(server: Server, message: string, signal: AbortSignal): Pr
   } catch {
     return 'cancel';
   }
+}
+
+/** Whether the client declared form elicitation (an empty `elicitation` is form mode, as in the spec's first version). */
+function canElicit(server: Server): boolean {
+  const elicitation = server.getClientCapabilities()?.elicitation as
+    | { readonly form?: unknown; readonly url?: unknown }
+    | undefined;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
 function failure(code: string, text: string): ProxyCallToolResult {

@@ -13,11 +13,12 @@ import { createMcpProxy, type McpProxy, type McpProxyServeOptions } from '../mcp
 import type { McpProxySession } from '../proxy-session.js';
 import { type ServerPackage, serverEntry } from './spawn-server.js';
 
-/** A proxy with its config (an audit log in a temp folder added) in front of `pkg`. */
+/** A proxy with its config (an audit log in a temp folder added) in front of `pkg`; `onLog` gets its log lines. */
 export async function proxyFor(
   pkg: ServerPackage,
   args: readonly string[],
   config: Record<string, unknown> = {},
+  onLog?: (line: string) => void,
 ): Promise<{ proxy: McpProxy; auditPath: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'toolwarden-proxy-'));
   const auditPath = join(dir, 'audit.jsonl');
@@ -29,6 +30,7 @@ export async function proxyFor(
       stderr: 'ignore',
       env: {},
     },
+    ...(onLog === undefined ? {} : { onLog }),
   });
   return { proxy, auditPath, dir };
 }

@@ -1,6 +1,6 @@
 // A small MCP server over stdio for the proxy's tests: `grow` adds a tool and announces the list change,
 // `env` tells which environment variables the server got, `broken` answers with a result that is not a
-// CallToolResult, `slow` answers after the milliseconds it is given.
+// CallToolResult, `slow` answers after the milliseconds it is given, `exit` answers and then exits.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -15,6 +15,7 @@ const tools = [
     description: 'Answers after ms milliseconds.',
     inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
   },
+  { name: 'exit', description: 'Answers, then the server exits.', inputSchema: object },
 ];
 
 const server = new Server(
@@ -38,6 +39,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     case 'slow':
       await new Promise((resolve) => setTimeout(resolve, request.params.arguments?.ms ?? 0));
       return { content: [{ type: 'text', text: 'done' }] };
+    case 'exit':
+      setImmediate(() => process.exit(0));
+      return { content: [{ type: 'text', text: 'bye' }] };
     default:
       return { content: [{ type: 'text', text: 'unknown tool' }], isError: true };
   }

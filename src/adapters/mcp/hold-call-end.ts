@@ -1,0 +1,37 @@
+import type { ToolEvent, ToolEventListener } from '../../chain/tool-event.js';
+import type { ToolErrorCode } from '../../chain/tool-execution-result.js';
+
+/** A listener whose call-end event waits until the loop guard has judged the call's result. */
+export interface HeldCallEnd {
+  readonly listener: ToolEventListener | undefined;
+  /** Passes the held end on; `loop`: the client was answered LOOP_DETECTED instead of the result. */
+  release(loop: boolean): void;
+}
+
+/**
+ * The audit's listener for one proxied call, its `tool-call-end` held back: a call that ran again after
+ * its loop was stopped and gave the same result is answered `LOOP_DETECTED` after it ran, so its record
+ * (the run's, `outcome: "success"`) gets `code: "LOOP_DETECTED"`, which the report counts as a loop
+ * refusal. Every other event passes at once.
+ */
+export function holdCallEnd(listener: ToolEventListener | undefined): HeldCallEnd {
+  if (listener === undefined) return { listener, release: () => {} };
+  let held: Extract<ToolEvent, { type: 'tool-call-end' }> | undefined;
+  let released = false;
+  // An end that comes after the release (a call the chain ended late) passes at once.
+  const holding = (event: ToolEvent) => {
+    if (event.type === 'tool-call-end' && !released) held = event;
+    else listener(event);
+  };
+  return {
+    listener: Object.assign(holding, { wantsArgumentsDigest: listener.wantsArgumentsDigest === true }),
+    release(loop) {
+      released = true;
+      const end = held;
+      held = undefined;
+      if (end === undefined) return;
+      // The record's code takes LOOP_DETECTED (`AuditCallRecord.code`); the chain's own codes do not.
+      listener(loop ? { ...end, code: 'LOOP_DETECTED' as ToolErrorCode } : end);
+    },
+  };
+}
