@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aiSdkTarget } from './ai-sdk-target.js';
 import { chainTarget } from './chain-target.js';
 import { loopTarget } from './loop-target.js';
 import { renderReport, totalFailures } from './render-report.js';
@@ -7,7 +8,7 @@ import { DEFAULT_SEED } from './seed.js';
 
 /**
  * The CI-sized fuzz run: the same campaign as `npm run fuzz`, smaller (1,500 chain outputs, 150 loop
- * runs, one fixed seed). Every oracle must count 0; on failure the message is the report, with a shrunk
+ * runs, 500 AI SDK answers, one fixed seed). Every oracle must count 0; on failure the message is the report, with a shrunk
  * repro of the most frequent failure of each oracle and the command that replays it.
  */
 const settings = { seed: DEFAULT_SEED, deadlineMs: 2_000, reprosPerOracle: 1, shrinkMs: 2_000 };
@@ -20,6 +21,11 @@ describe('fuzz (CI size)', () => {
 
   it('150 scripted runs of hostile model outputs through the loop: the same, and the guard state saved', async () => {
     const report = await runCampaign(loopTarget(), { ...settings, runs: 150 });
+    expect(totalFailures([report]), renderReport([report])).toBe(0);
+  }, 120_000);
+
+  it('500 hostile AI SDK answers, whole and streamed: no provider call run, both paths agree', async () => {
+    const report = await runCampaign(aiSdkTarget(), { ...settings, runs: 500 });
     expect(totalFailures([report]), renderReport([report])).toBe(0);
   }, 120_000);
 });

@@ -16,6 +16,10 @@ export const ORACLES = [
   'limits',
   /** The guard state saved back is oversized or not JSON, or a completed run did not save it. */
   'saved-state',
+  /** A call the provider runs itself (a part says `providerExecuted`, a result names it) came out local, or ran. */
+  'provider-call-run',
+  /** The same AI SDK answer, given whole and streamed, came to different responses. */
+  'paths-disagree',
 ] as const;
 
 export type OracleName = (typeof ORACLES)[number];
@@ -43,8 +47,10 @@ export interface StartedRun {
   cancel(): void;
 }
 
+export type TargetName = 'chain' | 'loop' | 'ai-sdk';
+
 export interface FuzzTarget<Case> {
-  readonly name: 'chain' | 'loop';
+  readonly name: TargetName;
   readonly arbitrary: fc.Arbitrary<Case>;
   start(spec: Case): StartedRun;
 }

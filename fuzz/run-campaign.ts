@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CrashMonitor, evaluateCase } from './evaluate-case.js';
-import { type Finding, type FuzzTarget, ORACLES, type OracleName } from './oracle.js';
+import { type Finding, type FuzzTarget, ORACLES, type OracleName, type TargetName } from './oracle.js';
 
 export interface CampaignOptions {
   readonly runs: number;
@@ -36,7 +36,7 @@ export interface Repro {
 }
 
 export interface CampaignReport {
-  readonly target: 'chain' | 'loop';
+  readonly target: TargetName;
   readonly runs: number;
   readonly seed: number;
   /** Time of the runs, and of the shrinking after them. */

@@ -1,17 +1,22 @@
 /**
- * `npm run fuzz`: hostile model outputs through the chain and the loop, every oracle counted.
+ * `npm run fuzz`: hostile model outputs through the chain, the loop and the AI SDK adapter, every oracle
+ * counted.
  *
- *   npm run fuzz                                  100,000 chain runs and 5,000 loop runs
+ *   npm run fuzz                                  100,000 chain runs, 5,000 loop runs, 5,000 AI SDK answers
  *   npm run fuzz -- --chain 10000 --loop 1000     smaller
+ *   npm run fuzz -- --target ai-sdk --ai-sdk 2000 one target
  *   npm run fuzz -- --target loop --seed 7 --path 12:0:3   replay one case (printed by a report)
  *
- * Flags: --chain N, --loop N, --seed N, --deadline-ms N (a run that takes longer hangs; default 2000),
- * --repros N (failure kinds shrunk per oracle; default 3), --shrink-ms N (per repro; default 20000),
- * --target chain|loop (only that one), --path P (replay). Exits 1 when any count is not 0.
+ * Flags: --chain N, --loop N, --ai-sdk N, --seed N, --deadline-ms N (a run that takes longer hangs;
+ * default 2000), --repros N (failure kinds shrunk per oracle; default 3), --shrink-ms N (per repro;
+ * default 20000), --target chain|loop|ai-sdk (only that one), --path P (replay). Exits 1 when any count
+ * is not 0.
  */
 import { parseArgs } from 'node:util';
+import { aiSdkTarget } from './ai-sdk-target.js';
 import { chainTarget } from './chain-target.js';
 import { loopTarget } from './loop-target.js';
+import type { FuzzTarget, TargetName } from './oracle.js';
 import { renderReport, totalFailures } from './render-report.js';
 import { type CampaignReport, replayCase, runCampaign } from './run-campaign.js';
 import { DEFAULT_SEED } from './seed.js';
@@ -20,6 +25,7 @@ const { values } = parseArgs({
   options: {
     chain: { type: 'string', default: '100000' },
     loop: { type: 'string', default: '5000' },
+    'ai-sdk': { type: 'string', default: '5000' },
     seed: { type: 'string', default: String(DEFAULT_SEED) },
     'deadline-ms': { type: 'string', default: '2000' },
     repros: { type: 'string', default: '3' },
@@ -38,13 +44,23 @@ function count(name: keyof typeof values): number {
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const seed = count('seed');
 const deadlineMs = count('deadline-ms');
-const targets = values.target === undefined ? ['chain', 'loop'] : [values.target];
-if (!targets.every((t) => t === 'chain' || t === 'loop')) throw new Error('--target must be chain or loop');
+const NAMES: readonly TargetName[] = ['chain', 'loop', 'ai-sdk'];
+const isName = (name: string): name is TargetName => (NAMES as readonly string[]).includes(name);
+const targets = values.target === undefined ? NAMES : [values.target];
+if (!targets.every(isName)) throw new Error('--target must be chain, loop or ai-sdk');
+
+function targetOf(name: TargetName): FuzzTarget<unknown> {
+  const target = name === 'chain' ? chainTarget() : name === 'loop' ? loopTarget() : aiSdkTarget();
+  return target as FuzzTarget<unknown>;
+}
 
 if (values.path !== undefined) {
   if (targets.length !== 1) throw new Error('--path needs --target');
-  const target = targets[0] === 'chain' ? chainTarget() : loopTarget();
-  const { spec, findings } = await replayCase(target as never, { seed, path: values.path, deadlineMs });
+  const { spec, findings } = await replayCase(targetOf(targets[0] as TargetName), {
+    seed,
+    path: values.path,
+    deadlineMs,
+  });
   out(`case: ${spec}`);
   out(
     findings.length === 0
@@ -55,21 +71,19 @@ if (values.path !== undefined) {
 }
 
 const reports: CampaignReport[] = [];
-for (const name of targets) {
-  const runs = count(name === 'chain' ? 'chain' : 'loop');
+for (const name of targets as readonly TargetName[]) {
+  const runs = count(name);
   const options = {
     runs,
     seed,
     deadlineMs,
     reprosPerOracle: count('repros'),
     shrinkMs: count('shrink-ms'),
-    progressEvery: name === 'chain' ? 10_000 : 500,
+    progressEvery: name === 'loop' ? 500 : name === 'ai-sdk' ? 1_000 : 10_000,
     onProgress: (done: number) => process.stderr.write(`  ${name}: ${done}/${runs}\n`),
   };
   process.stderr.write(`fuzzing the ${name} (${runs} runs, seed ${seed})\n`);
-  reports.push(
-    name === 'chain' ? await runCampaign(chainTarget(), options) : await runCampaign(loopTarget(), options),
-  );
+  reports.push(await runCampaign(targetOf(name), options));
 }
 out(renderReport(reports));
 const failures = totalFailures(reports);

@@ -3,18 +3,24 @@
  * about the API: names, error classes, codes) is here, so a change of the public API is absorbed in this
  * file. The rest of `fuzz/` speaks in plain data: `unknown` messages, neutral views of the results.
  */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { fromAiSdkModel } from '../src/adapters/ai-sdk/index.js';
 import {
   type AnyTool,
   CallbackError,
+  collectModelStream,
   createToolRegistry,
   defineTool,
   executeToolCalls,
   FatalToolError,
+  type GeneratingModel,
   MemoryStore,
   type Message,
   type Model,
+  ModelStreamError,
   runToolLoop,
   type Store,
+  type StreamingModel,
   storeKey,
   type ToolRegistry,
   ToolwardenError,
@@ -287,3 +293,77 @@ export const LIMIT_CODE = 'TOOL_CALL_LIMIT';
 
 /** Text of a tool message that says its call never ran (checked against the tools' own record). */
 export const NOT_EXECUTED_PATTERN = /not executed/i;
+
+/** An AI SDK model (V3) as the fuzzer scripts it: what its nth call (0-based) answers. */
+export interface AiSdkScript {
+  /** `doGenerate`'s `content`. */
+  content(call: number): unknown;
+  /** `doStream`'s parts, its end included. */
+  stream(call: number): readonly unknown[];
+}
+
+function scriptedModel(script: AiSdkScript): GeneratingModel & StreamingModel {
+  let calls = 0;
+  const usage = { inputTokens: { total: 3 }, outputTokens: { total: 2 } };
+  const v3 = {
+    specificationVersion: 'v3',
+    provider: 'fuzz',
+    modelId: 'fuzz',
+    supportedUrls: {},
+    doGenerate: async () => ({
+      content: script.content(calls++),
+      usage,
+      finishReason: { unified: 'stop', raw: 'stop' },
+      warnings: [],
+    }),
+    doStream: async () => {
+      const parts = script.stream(calls++);
+      let at = 0;
+      return {
+        stream: new ReadableStream<unknown>({
+          pull(controller) {
+            if (at < parts.length) controller.enqueue(parts[at++]);
+            else controller.close();
+          },
+        }),
+      };
+    },
+  } as unknown as LanguageModelV3;
+  return fromAiSdkModel(v3);
+}
+
+const ANSWER_REQUEST = () => ({ messages: [], tools: [], signal: new AbortController().signal });
+
+/** Target 3, the whole answer: `fromAiSdkModel(...).generate`, its first call. */
+export function generateAiSdkAnswer(script: AiSdkScript): Promise<unknown> {
+  return Promise.resolve().then(() => scriptedModel(script).generate(ANSWER_REQUEST()));
+}
+
+/** Target 3, the streamed answer: `fromAiSdkModel(...).stream`, collected as the loop collects it. */
+export function streamAiSdkAnswer(script: AiSdkScript): Promise<unknown> {
+  return Promise.resolve().then(() => collectModelStream(scriptedModel(script).stream(ANSWER_REQUEST())));
+}
+
+/** The calls a broken-off stream had assembled (`ModelStreamError.partial`), if the error is one. */
+export function partialCallsOf(error: unknown): readonly unknown[] | undefined {
+  return ModelStreamError.isInstance(error) ? error.partial.toolCalls : undefined;
+}
+
+/** Target 3 through the loop: a run over the scripted model, by `generate` or by its stream. */
+export async function runAiSdkLoop(request: {
+  readonly script: AiSdkScript;
+  readonly tools: FuzzRegistry;
+  readonly streamDeltas: boolean;
+  readonly data: unknown;
+}): Promise<{ readonly messages: readonly unknown[] }> {
+  const outcome = await runToolLoop({
+    model: scriptedModel(request.script),
+    messages: [{ role: 'user', content: 'go' }],
+    tools: request.tools.registry,
+    streamDeltas: request.streamDeltas,
+    maxRoundTrips: 3,
+    timeBudgetMs: 1_000,
+    data: request.data,
+  });
+  return { messages: outcome.messages };
+}

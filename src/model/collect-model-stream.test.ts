@@ -104,6 +104,53 @@ describe('collectModelStream', () => {
     expect(deltas.map((d) => d.type === 'tool-input-delta' && d.delta)).toEqual(['{"a":1}', '{}']);
   });
 
+  it('keeps every call of an id a provider-tool-call part names out of the answer, whichever came first', async () => {
+    const { response, deltas } = await collect(
+      parts(
+        { type: 'tool-input-start', toolCallId: 'p', toolName: 'web_search' },
+        { type: 'tool-input-delta', toolCallId: 'p', delta: '{"q":' },
+        { type: 'provider-tool-call', toolCallId: 'p' },
+        { type: 'tool-input-delta', toolCallId: 'p', delta: '"x"}' },
+        { type: 'tool-call', toolCallId: 'p', toolName: 'web_search', arguments: '{"q":"x"}' },
+        { type: 'provider-tool-call', toolCallId: 'q' },
+        { type: 'tool-call', toolCallId: 'q', toolName: 'code', arguments: '{}' },
+        { type: 'tool-call', toolCallId: 'mine', toolName: 'echo', arguments: '{}' },
+        { type: 'provider-tool-call', toolCallId: '' },
+        { type: 'tool-call', toolCallId: '', toolName: 'noid', arguments: '{}' },
+        FINISH,
+      ),
+    );
+    expect(response.message.toolCalls).toEqual([
+      { id: 'mine', name: 'echo', arguments: '{}' },
+      { id: '', name: 'noid', arguments: '{}' },
+    ]);
+    // The delta before the mark was reported (a part cannot be taken back); none after it.
+    expect(deltas.map((d) => d.type === 'tool-input-delta' && `${d.toolCallId}:${d.delta}`)).toEqual([
+      'p:{"q":',
+      'mine:{}',
+      ':{}',
+    ]);
+  });
+
+  it('a start or tool-call of an id whose call is complete is another call; a late delta is ignored', async () => {
+    const { response } = await collect(
+      parts(
+        { type: 'tool-call', toolCallId: 'c', toolName: 'a', arguments: '{"n":1}' },
+        { type: 'tool-input-delta', toolCallId: 'c', delta: 'late' },
+        { type: 'tool-input-start', toolCallId: 'c', toolName: 'b' },
+        { type: 'tool-input-delta', toolCallId: 'c', delta: '{"n":2}' },
+        { type: 'tool-call', toolCallId: 'c', toolName: 'b' },
+        { type: 'tool-call', toolCallId: 'c', toolName: 'c', arguments: '{"n":3}' },
+        FINISH,
+      ),
+    );
+    expect(response.message.toolCalls).toEqual([
+      { id: 'c', name: 'a', arguments: '{"n":1}' },
+      { id: 'c', name: 'b', arguments: '{"n":2}' },
+      { id: 'c', name: 'c', arguments: '{"n":3}' },
+    ]);
+  });
+
   it('carries the finish part’s reason ({ unified, raw } or the word alone) and metadata into the response', async () => {
     const usage = { inputTokens: 1, outputTokens: 1 };
     const { response } = await collect(

@@ -79,8 +79,9 @@ export type RunEvent =
   | {
       /**
        * A piece of a tool call's raw arguments as they stream (only with `streamDeltas: true`). `index` is
-       * the call's position in the round's calls; `toolCallId` is the model's own id, which the loop may
-       * replace (missing, or used before). Untrusted text: nothing has checked it yet.
+       * the call's position in the round's calls (unless a later part says the provider runs the call: it
+       * is left out of the round, and the calls after it move up); `toolCallId` is the model's own id,
+       * which the loop may replace (missing, or used before). Untrusted text: nothing has checked it yet.
        */
       readonly type: 'model-tool-input-delta';
       readonly round: number;

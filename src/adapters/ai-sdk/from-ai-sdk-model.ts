@@ -41,7 +41,8 @@ export interface FromAiSdkModelOptions {
  * `isRetryable`, `statusCode` and `retry-after` headers (`modelRetries`), bounds each attempt
  * (`modelTimeoutMs`), and stops as `model-error` with the history intact when it gives up. `stream` is one
  * `doStream` per call (what the loop uses with `streamDeltas: true`), its parts mapped by
- * `createStreamPartMapper`; the provider's stream is cancelled when the loop stops reading it.
+ * `fromStreamPart`; the provider's stream is cancelled when the loop stops reading it. Both read an answer
+ * the same way (`fromContent` maps the content parts as the stream's and assembles them alike).
  */
 export function fromAiSdkModel(
   model: LanguageModelV3 | LanguageModelV2,

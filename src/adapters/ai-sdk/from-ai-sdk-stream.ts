@@ -1,5 +1,5 @@
 import type { ModelStreamPart } from '../../model/model-stream-part.js';
-import { createStreamPartMapper } from './from-stream-part.js';
+import { fromStreamPart } from './from-stream-part.js';
 
 /** What `doStream` resolves to, as far as it is read here. */
 interface StreamResult {
@@ -9,7 +9,7 @@ interface StreamResult {
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
- * The parts of one `doStream` call as toolwarden's stream (see `createStreamPartMapper`). `doStream` is
+ * The parts of one `doStream` call as toolwarden's stream (see `fromStreamPart`). `doStream` is
  * called at the first `next()`. The provider's `ReadableStream` is cancelled as soon as toolwarden stops
  * reading: `return()` (the loop read `finish`, broke off, or its consumer left the `for await`) or the
  * request's signal aborting. The iterator is written by hand, not as a generator: a generator's `return()`
@@ -21,7 +21,6 @@ export function fromAiSdkStream(
 ): AsyncIterable<ModelStreamPart> {
   return {
     [Symbol.asyncIterator]() {
-      const mapper = createStreamPartMapper();
       let reader: ReadableStreamDefaultReader<unknown> | undefined;
       let opening: Promise<ReadableStreamDefaultReader<unknown>> | undefined;
       let closed = false;
@@ -80,7 +79,7 @@ export function fromAiSdkStream(
             signal.removeEventListener('abort', close);
             return DONE;
           }
-          const part = mapper.map(value);
+          const part = fromStreamPart(value);
           if (part !== undefined) return { done: false, value: part };
         }
       }

@@ -35,6 +35,65 @@ describe('fromContent', () => {
     ).toEqual({ role: 'assistant', content: 'Found it.' });
   });
 
+  it('skips every call of an id the provider runs, whichever part says so and comes first', () => {
+    expect(
+      fromContent([
+        { type: 'tool-call', toolCallId: 's1', toolName: 'web_search', input: '{}' },
+        { type: 'tool-result', toolCallId: 's1', toolName: 'web_search', result: [] },
+        { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 's2' },
+        { type: 'tool-call', toolCallId: 's2', toolName: 'mcp', input: '{}' },
+        { type: 'tool-call', toolCallId: 's3', toolName: 'code', input: '{}' },
+        { type: 'tool-call', toolCallId: 's3', toolName: 'code', input: '{}', providerExecuted: true },
+        { type: 'tool-call', toolCallId: 'mine', toolName: 'echo', input: '{}' },
+      ]),
+    ).toEqual({
+      role: 'assistant',
+      content: '',
+      toolCalls: [{ id: 'mine', name: 'echo', arguments: '{}' }],
+    });
+  });
+
+  it('skips a part it cannot read and keeps the rest of the answer', () => {
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
+    const content = new Proxy(
+      [
+        { type: 'text', text: 'Kept' },
+        { type: 'text', text: 'lost' },
+        trap,
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'echo', input: { not: 'text' } },
+        { type: 'tool-input-start', id: 'c2', toolName: 'echo', providerExecuted: true },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'echo', input: '{}' },
+        { type: 'text-delta', delta: ' (not a content part)' },
+        { type: 'text', text: '.' },
+      ],
+      {
+        get(target, key, receiver) {
+          if (key === '1') throw new Error('index trap');
+          return Reflect.get(target, key, receiver);
+        },
+      },
+    );
+    expect(fromContent(content)).toEqual({
+      role: 'assistant',
+      content: 'Kept.',
+      toolCalls: [{ id: 'c2', name: 'echo', arguments: '{}' }],
+    });
+    const noLength = new Proxy([], {
+      get(target, key, receiver) {
+        if (key === 'length') throw new Error('length trap');
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(fromContent(noLength)).toEqual({ role: 'assistant', content: '' });
+  });
+
   it('keeps huge argument text as it is', () => {
     const huge = `{"blob":"${'x'.repeat(3_000_000)}"}`;
     const message = fromContent([{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: huge }]);

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createStreamPartMapper } from './from-stream-part.js';
+import { fromStreamPart } from './from-stream-part.js';
 
 const V3_USAGE = {
   inputTokens: { total: 7, noCache: 7, cacheRead: 0, cacheWrite: undefined },
   outputTokens: { total: 4, text: 4, reasoning: 0 },
 };
 
-const mapAll = (parts: readonly unknown[]) => {
-  const mapper = createStreamPartMapper();
-  return parts.map((part) => mapper.map(part));
-};
+const mapAll = (parts: readonly unknown[]) => parts.map((part) => fromStreamPart(part));
 
-describe('createStreamPartMapper', () => {
+describe('fromStreamPart', () => {
   it('maps a V3 stream of text and a call, leaving out the parts with no counterpart', () => {
     expect(
       mapAll([
@@ -54,25 +51,35 @@ describe('createStreamPartMapper', () => {
     expect(call).toEqual({ type: 'tool-call', toolCallId: 'c', toolName: 'w', arguments: '{"city": "Par' });
   });
 
-  it('skips every part of a call the provider runs itself, and only those', () => {
+  it('marks as the provider’s each part that says so: providerExecuted, a result, an approval request', () => {
+    const provider = (toolCallId: string) => ({ type: 'provider-tool-call', toolCallId });
     expect(
       mapAll([
         { type: 'tool-input-start', id: 'ws_1', toolName: 'web_search', providerExecuted: true },
         { type: 'tool-input-delta', id: 'ws_1', delta: '{"q":"x"}' },
-        { type: 'tool-input-end', id: 'ws_1' },
-        { type: 'tool-call', toolCallId: 'ws_1', toolName: 'web_search', input: '{"q":"x"}' },
+        { type: 'tool-input-delta', id: 'ws_3', delta: '{}', providerExecuted: true },
         { type: 'tool-result', toolCallId: 'ws_1', toolName: 'web_search', result: {} },
-        { type: 'tool-call', toolCallId: 'ws_2', toolName: 'code', input: '{}', providerExecuted: true },
-        { type: 'tool-call', toolCallId: 'mine', toolName: 'weather', input: '{}' },
+        { type: 'tool-approval-request', approvalId: 'a', toolCallId: 'mcp_1' },
+        {
+          type: 'tool-call',
+          toolCallId: 'ws_2',
+          toolName: 'code',
+          input: { not: 'text' },
+          providerExecuted: true,
+        },
+        { type: 'tool-call', toolCallId: 'mine', toolName: 'weather', input: '{}', providerExecuted: false },
+        { type: 'tool-result', toolCallId: 7, result: {} },
       ]),
     ).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
+      provider('ws_1'),
+      // The assembly leaves it out: it knows ws_1 is the provider's.
+      { type: 'tool-input-delta', toolCallId: 'ws_1', delta: '{"q":"x"}' },
+      provider('ws_3'),
+      provider('ws_1'),
+      provider('mcp_1'),
+      provider('ws_2'),
       { type: 'tool-call', toolCallId: 'mine', toolName: 'weather', arguments: '{}' },
+      undefined,
     ]);
   });
 
@@ -129,18 +136,19 @@ describe('createStreamPartMapper', () => {
         { type: 'text-delta' },
         { type: 'tool-input-start', id: 5, toolName: 'w' },
         { type: 'tool-input-delta', id: 'c', delta: { x: 1 } },
-        { type: 'tool-approval-request', approvalId: 'a', toolCallId: 'c' },
+        { type: 'tool-call', toolCallId: 'c', toolName: 'w', input: { city: 'Paris' } },
+        { type: 'tool-call', toolCallId: 'c', toolName: 'w' },
         { type: 'source', sourceType: 'url', url: 'https://example.com' },
         { type: 'file', mediaType: 'image/png', data: '' },
         { type: 'interrupted-v9' },
         { type: '__proto__' },
       ]),
-    ).toEqual(Array.from({ length: 16 }, () => undefined));
+    ).toEqual(Array.from({ length: 17 }, () => undefined));
   });
 
-  it('keeps a call with fields of the wrong type for the loop to judge (a name of its own, no arguments)', () => {
-    const [call] = mapAll([{ type: 'tool-call', toolCallId: 9, toolName: null, input: { city: 'Paris' } }]);
-    expect(call).toEqual({ type: 'tool-call', toolCallId: 9, toolName: '' });
+  it('keeps a call whose id or name is not text for the loop to judge (an id of its own, an unknown tool)', () => {
+    const [call] = mapAll([{ type: 'tool-call', toolCallId: 9, toolName: null, input: '{}' }]);
+    expect(call).toEqual({ type: 'tool-call', toolCallId: 9, toolName: '', arguments: '{}' });
     const [start] = mapAll([{ type: 'tool-input-start', id: 'c', toolName: 3 }]);
     expect(start).toEqual({ type: 'tool-input-start', toolCallId: 'c', toolName: '' });
   });
