@@ -102,6 +102,16 @@ describe('toolwarden check: a tools module the loader refuses', () => {
     );
   });
 
+  it('a revoked Proxy beside a tool: the tool is checked, the export named in a warning (exit 0)', async () => {
+    const { code, stdout } = await runCheck([hostile('unreadable-beside-tool.mjs')]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      "warning EXPORT_UNREADABLE: the export settings cannot be read, so it was not checked: TypeError: Cannot perform 'IsArray' on a proxy that has been revoked",
+    );
+    expect(stdout).toContain('WARN  (module)');
+    expect(stdout).toContain('PASS  ping  1 example');
+  });
+
   it("ANSI escapes and line breaks in a module's error text: stripped before they reach the terminal", async () => {
     const { code, stderr } = await runCheck([hostile('ansi-error-at-import.mjs')]);
     expect(code).toBe(3);

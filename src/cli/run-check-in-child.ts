@@ -42,11 +42,12 @@ const PIPES_GRACE_MS = 200;
  * when the import or one example runs past its hard limit: a synchronous loop cannot be interrupted
  * from inside, but its process can be stopped from outside.
  *
- * A child process rather than a worker thread (which `terminate()` also stops in a loop): tool code
- * then has a process of its own, so its `process.exit()`, its `process.on` handlers, its unhandled
- * rejections, its changes to globals, `process.env` or the working directory, and a crash of a native
- * addon cannot reach the command, and what it prints goes to our stderr, away from the report on stdout.
- * It costs one Node start per check.
+ * A child process rather than a worker thread (which `terminate()` also stops in a loop, and which is
+ * cheaper): tool code gets an ordinary process, as in the app (native addons that cannot load in a
+ * worker, `process.chdir()`, signal handlers, process-wide `process.on` handlers and state), and nothing
+ * it does (`process.exit()`, a crash of a native addon, running out of memory) can take the command
+ * down; what it prints is a stream of its own, kept away from the report on stdout. It costs one Node
+ * start per check.
  */
 export function runCheckInChild(
   run: CheckRun,
