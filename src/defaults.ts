@@ -248,6 +248,25 @@ export const MAX_ORIGINAL_TOOL_NAME_LENGTH = 256;
 export const DEFAULT_EXAMPLE_TIMEOUT_MS = 5_000;
 /** The longest `toolwarden check --timeout-ms`: the longest timer. */
 export const MAX_EXAMPLE_TIMEOUT_MS = MAX_TIMER_MS;
+/**
+ * `toolwarden check` and `toolwarden run --tools`: importing a tools module must finish within this
+ * (`--load-timeout-ms`). `check` loads it in a process of its own and stops that process; `run` refuses it.
+ */
+export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
+/**
+ * `toolwarden check`: the process that loads the module must start (Node, a TypeScript loader) within
+ * this, before the import's own limit begins.
+ */
+export const CHECK_START_TIMEOUT_MS = 30_000;
+/**
+ * `toolwarden check`: an example's steps (validate the input and the expected output, execute, validate
+ * the result) have `--timeout-ms` each, which aborts the step but cannot stop code that loops
+ * synchronously. The process running the examples is stopped when one example takes its steps' time
+ * plus this margin.
+ */
+export const CHECK_HARD_LIMIT_MARGIN_MS = 1_000;
+/** `toolwarden check`: after the last example, errors tool code scheduled (a late rejection) are awaited this long. */
+export const CHECK_DRAIN_MS = 100;
 
 /**
  * `toolwarden/sqlite`: how long a write waits for another connection (another process) to finish its

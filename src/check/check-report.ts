@@ -12,6 +12,11 @@ export type CheckFindingCode =
   // The module as a whole.
   | 'NO_TOOLS'
   | 'UNCAUGHT_ERROR'
+  // An export that cannot be looked at (a revoked Proxy): a warning, the other exports are checked.
+  | 'EXPORT_UNREADABLE'
+  // `toolwarden check` stopped before the end (an example ran past the hard time limit, or the process
+  // running the check ended): the report holds the tools checked until then.
+  | 'CHECK_INCOMPLETE'
   // The definition.
   | 'DEFINITION_INVALID'
   | 'NAME_ILLEGAL'

@@ -12,7 +12,7 @@ import {
 import type { CheckTarget } from './collect-tools.js';
 import { defineForCheck } from './define-for-check.js';
 import { describeThrown } from './preview-value.js';
-import { runExample } from './run-example.js';
+import { exampleLabel, runExample } from './run-example.js';
 
 export interface CheckOptions {
   /** Each step of each example must settle within this many milliseconds (default 5,000). */
@@ -46,12 +46,29 @@ export interface CheckOptions {
  *   output contract, equals the expected output when there is one, and formats to the same text every time;
  * - a tool with neither an output schema nor examples is a warning: there is nothing to check.
  *
- * Tools and examples run one at a time, in order. Writes nothing; never throws for a tool's behaviour
- * (only for bad options).
+ * Tools and examples run one at a time, in order, in the caller's process: `timeoutMs` aborts an
+ * example's signal and moves on, but nothing in a process can stop code that loops synchronously, so an
+ * example that does waits forever, and an error tool code raises outside an example (an unhandled
+ * rejection) is the caller's to handle. `toolwarden check` runs this in a process of its own, which it
+ * stops at a hard time limit. Writes nothing; never throws for a tool's behaviour (only for bad options).
  */
-export async function checkTools(
+export function checkTools(targets: Iterable<CheckTarget>, options: CheckOptions = {}): Promise<CheckReport> {
+  return checkToolsWithProgress(targets, options, {});
+}
+
+/** What `checkToolsWithProgress` says while it checks, for a process that watches it. */
+export interface CheckProgress {
+  /** An example is about to be checked (its input validated, then maybe run). */
+  readonly exampleStarting?: (tool: string, example: string) => void;
+  /** A tool's check is complete. */
+  readonly toolChecked?: (check: ToolCheck) => void;
+}
+
+/** `checkTools`, telling `progress` as it goes. */
+export async function checkToolsWithProgress(
   targets: Iterable<CheckTarget>,
-  options: CheckOptions = {},
+  options: CheckOptions,
+  progress: CheckProgress,
 ): Promise<CheckReport> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_EXAMPLE_TIMEOUT_MS;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_EXAMPLE_TIMEOUT_MS) {
@@ -91,11 +108,11 @@ export async function checkTools(
     const exportName = options.exportNames?.get(target);
     if (entry === undefined) {
       const message = `the definition cannot be read: ${describeThrown(error)}`;
-      tools.push(
-        toolCheck({ name: '(unreadable)', exportName, examplesRun: 0 }, [
-          { severity: 'error', code: 'DEFINITION_INVALID', message },
-        ]),
-      );
+      const check = toolCheck({ name: '(unreadable)', exportName, examplesRun: 0 }, [
+        { severity: 'error', code: 'DEFINITION_INVALID', message },
+      ]);
+      tools.push(check);
+      progress.toolChecked?.(check);
       continue;
     }
     const findings: CheckFinding[] = [...entry.findings];
@@ -122,6 +139,7 @@ export async function checkTools(
       const execute = runWrites || entry.tool.effect === 'read';
       if (!execute) skipReason = skipReasonOf(entry.tool.effect);
       for (const [index, example] of examples.entries()) {
+        progress.exampleStarting?.(shownName(entry.name), exampleLabel(example, index));
         const run = await runExample(entry.tool, example, index, {
           timeoutMs,
           toolName: typeof entry.name === 'string' ? entry.name : entry.tool.name,
@@ -132,12 +150,12 @@ export async function checkTools(
         findings.push(...run.findings);
       }
     }
-    tools.push(
-      toolCheck(
-        { name: shownName(entry.name), exportName, examplesRun, skippedExamples, skipReason },
-        findings,
-      ),
+    const check = toolCheck(
+      { name: shownName(entry.name), exportName, examplesRun, skippedExamples, skipReason },
+      findings,
     );
+    tools.push(check);
+    progress.toolChecked?.(check);
   }
   const moduleFindings: CheckFinding[] =
     list.length === 0

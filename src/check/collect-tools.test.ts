@@ -39,7 +39,7 @@ describe('collectTools', () => {
     expect(collectTools({ default: [a] }).exportNames.get(a)).toBe('default[0]');
   });
 
-  it('skips exports whose getters throw, and values whose traps throw', () => {
+  it('lists exports whose getters throw as unreadable, and skips values whose traps throw', () => {
     const a = make('a');
     const namespace: Record<string, unknown> = { a };
     Object.defineProperty(namespace, 'broken', {
@@ -59,7 +59,22 @@ describe('collectTools', () => {
         },
       },
     );
-    expect(collectTools(namespace).targets).toEqual([a]);
+    const collected = collectTools(namespace);
+    expect(collected.targets).toEqual([a]);
+    expect(collected.unreadable).toEqual([{ name: 'broken', reason: 'Error: getter' }]);
+  });
+
+  it('a revoked Proxy (as the default export, or any export) is unreadable, not a crash', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const a = make('a');
+    const collected = collectTools({ a, default: proxy, list: proxy });
+    expect(collected.targets).toEqual([a]);
+    const reason = "TypeError: Cannot perform 'IsArray' on a proxy that has been revoked";
+    expect(collected.unreadable).toEqual([
+      { name: 'default', reason },
+      { name: 'list', reason },
+    ]);
   });
 
   it('finds nothing in a module without tools', () => {

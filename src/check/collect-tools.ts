@@ -1,5 +1,6 @@
 import type { AnyTool, ToolDefinition } from '../tools/define-tool.js';
 import { readField } from '../util/read-field.js';
+import { describeThrown } from './preview-value.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a module exports definitions of every argument type.
 export type AnyToolDefinition = ToolDefinition<any, any>;
@@ -12,6 +13,14 @@ export interface CollectedTools {
   readonly targets: readonly CheckTarget[];
   /** Where each target was found: `queryOrderStatus`, `default`, `tools[2]`, `default.getWeather`. */
   readonly exportNames: ReadonlyMap<CheckTarget, string>;
+  /** Exports that cannot be looked at (a revoked Proxy, a binding not yet initialized), and why. */
+  readonly unreadable: readonly UnreadableExport[];
+}
+
+export interface UnreadableExport {
+  readonly name: string;
+  /** What reading it threw, as one line. */
+  readonly reason: string;
 }
 
 /** A tool made by `defineTool` (any copy of toolwarden): it has a name, a description and its validators. */
@@ -41,11 +50,13 @@ export function isToolDefinition(value: unknown): value is AnyToolDefinition {
 
 /**
  * Finds the tools a module exports: each export that is a tool or a definition, arrays of them, a tool
- * registry, and a default export that is a plain object of tools. Throwing getters are skipped.
+ * registry, and a default export that is a plain object of tools. An export that throws when looked at
+ * is listed in `unreadable`; inside an export, what throws is skipped.
  */
 export function collectTools(namespace: Readonly<Record<string, unknown>>): CollectedTools {
   const targets: CheckTarget[] = [];
   const exportNames = new Map<CheckTarget, string>();
+  const unreadable: UnreadableExport[] = [];
   const add = (value: unknown, where: string): boolean => {
     if (!isTool(value) && !isToolDefinition(value)) return false;
     if (!exportNames.has(value)) {
@@ -56,25 +67,35 @@ export function collectTools(namespace: Readonly<Record<string, unknown>>): Coll
   };
   // Node sorts a module namespace's keys; other loaders (a bundler, a test runner) may not.
   for (const key of Object.keys(namespace).sort()) {
-    const value = readField(namespace, key);
-    if (add(value, key)) continue;
-    const list = listOf(value);
-    if (list !== undefined) {
-      list.forEach((item, i) => {
-        add(item, `${key}[${i}]`);
-      });
-    } else if (key === 'default' && isPlainObject(value)) {
-      for (const inner of Object.keys(value)) add(readField(value, inner), `default.${inner}`);
+    try {
+      const value: unknown = namespace[key];
+      if (isObject(value) || typeof value === 'function') {
+        // Look at it the ways collecting does: a revoked Proxy throws on each, and is reported here.
+        Array.isArray(value);
+        Reflect.getPrototypeOf(value);
+      }
+      if (add(value, key)) continue;
+      const list = listOf(value);
+      if (list !== undefined) {
+        list.forEach((item, i) => {
+          add(item, `${key}[${i}]`);
+        });
+      } else if (key === 'default' && isPlainObject(value)) {
+        for (const inner of Object.keys(value)) add(readField(value, inner), `default.${inner}`);
+      }
+    } catch (error) {
+      unreadable.push({ name: key, reason: describeThrown(error) });
     }
   }
-  return { targets, exportNames };
+  return { targets, exportNames, unreadable };
 }
 
 /** An array, or a tool registry's list. */
 function listOf(value: unknown): readonly unknown[] | undefined {
-  if (Array.isArray(value)) return value;
-  if (!isObject(value) || !read(value, 'kind', (k) => k === 'tool-registry')) return undefined;
+  if (!isObject(value)) return undefined;
   try {
+    if (Array.isArray(value)) return value;
+    if (!read(value, 'kind', (k) => k === 'tool-registry')) return undefined;
     const list = (value as { list?: () => unknown }).list?.();
     return Array.isArray(list) ? list : undefined;
   } catch {
@@ -87,8 +108,9 @@ function isObject(value: unknown): value is object {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isObject(value) || Array.isArray(value)) return false;
+  if (!isObject(value)) return false;
   try {
+    if (Array.isArray(value)) return false;
     const proto: unknown = Object.getPrototypeOf(value);
     return proto === Object.prototype || proto === null;
   } catch {

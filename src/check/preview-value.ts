@@ -1,5 +1,6 @@
 import { serializeValue } from '../serialize/serialize-value.js';
 import { truncateText } from '../serialize/truncate-text.js';
+import { stripTerminalEscapes } from '../util/strip-terminal-escapes.js';
 
 /** Values in report messages are cut to this many characters. */
 const PREVIEW_CHARS = 200;
@@ -12,13 +13,18 @@ export function previewValue(value: unknown, maxChars = PREVIEW_CHARS): string {
   return truncateText(text, maxChars).text;
 }
 
-/** What was thrown, as one short line: `Name: message` for errors, a preview for anything else. Never throws. */
+/**
+ * What was thrown, as one short line: `Name: message` for errors, a preview for anything else. Escape
+ * sequences and control characters in the name and message (colours, a cleared screen) are removed: the
+ * text reaches a terminal. Never throws.
+ */
 export function describeThrown(thrown: unknown): string {
   if (thrown instanceof Error) {
     try {
       const name = typeof thrown.name === 'string' && thrown.name !== '' ? thrown.name : 'Error';
       const message = typeof thrown.message === 'string' ? thrown.message : '';
-      return truncateText(message === '' ? name : `${name}: ${message}`, 500).text;
+      const text = stripTerminalEscapes(message === '' ? name : `${name}: ${message}`);
+      return truncateText(text, 500).text;
     } catch {
       return 'an Error whose message cannot be read';
     }

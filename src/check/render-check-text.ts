@@ -1,4 +1,4 @@
-import type { CheckFinding, CheckReport, CheckStatus } from './check-report.js';
+import { type CheckFinding, type CheckReport, type CheckStatus, statusOf } from './check-report.js';
 
 const LABEL: Record<CheckStatus, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
 
@@ -11,7 +11,7 @@ const LABEL: Record<CheckStatus, string> = { pass: 'PASS', warn: 'WARN', fail: '
 export function renderCheckText(report: CheckReport): string {
   const lines = [`toolwarden check ${oneLine(report.module)}`, ''];
   if (report.moduleFindings.length > 0) {
-    lines.push(`${LABEL.fail}  (module)`);
+    lines.push(`${LABEL[statusOf(report.moduleFindings)]}  (module)`);
     for (const finding of report.moduleFindings) lines.push(detail(finding));
   }
   for (const tool of report.tools) {

@@ -39,7 +39,7 @@ export async function runExample(
   index: number,
   options: ExampleOptions,
 ): Promise<ExampleRun> {
-  const label = labelOf(example, index);
+  const label = exampleLabel(example, index);
   const findings: CheckFinding[] = [];
   const skipped = !options.execute;
   const fail = (code: CheckFindingCode, message: string): ExampleRun => {
@@ -205,7 +205,8 @@ function exampleContext(toolName: string, index: number, signal: AbortSignal): T
   };
 }
 
-function labelOf(example: unknown, index: number): string {
+/** An example's label in the report: its `name`, or `#1`, `#2`... by position. */
+export function exampleLabel(example: unknown, index: number): string {
   try {
     const name = (example as { name?: unknown } | null)?.name;
     if (typeof name === 'string' && name.trim() !== '') return name;

@@ -6,7 +6,9 @@ const MARKER = Symbol.for('toolwarden.error.ToolModuleError');
  * Why a tools module could not be checked: `not-found` (no such file), `not-a-file`, `needs-tsx` (a
  * TypeScript module without a TypeScript loader), `import-failed` (it threw while loading),
  * `definition-invalid` (a `defineTool` call threw while loading: the module's tools are broken, which is
- * a failed check rather than a usage error), `no-tools` (it exports nothing to check).
+ * a failed check rather than a usage error), `thenable` (it exports a function named `then`, so importing
+ * it waits on that function), `never-settles` (its import waits on something that can never settle),
+ * `timed-out` (its import did not settle in time), `no-tools` (it exports nothing to check).
  */
 export type ToolModuleProblem =
   | 'not-found'
@@ -14,6 +16,9 @@ export type ToolModuleProblem =
   | 'needs-tsx'
   | 'import-failed'
   | 'definition-invalid'
+  | 'thenable'
+  | 'never-settles'
+  | 'timed-out'
   | 'no-tools';
 
 export interface ToolModuleErrorOptions {

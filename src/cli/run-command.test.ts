@@ -24,6 +24,8 @@ beforeAll(async () => {
   );
   await writeFile(join(folder, 'broken.mjs'), "throw new Error('the module is broken');\n");
   await writeFile(join(folder, 'none.mjs'), 'export const answer = 42;\n');
+  await writeFile(join(folder, 'thenable.mjs'), 'export function then() {}\n');
+  await writeFile(join(folder, 'stuck.mjs'), 'await new Promise(() => {});\nexport const never = 1;\n');
 });
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -193,7 +195,13 @@ describe('toolwarden run', () => {
     [[...BASE, '--model-timeout-ms', '0', 'hi'], '--model-timeout-ms must be a whole number'],
     [[...BASE, '--api-key', 'sk-1', 'hi'], "Unknown option '--api-key'"],
     [[...BASE, '--tools', 'broken.mjs', 'hi'], 'the module is broken'],
-    [[...BASE, '--tools', 'none.mjs', 'hi'], 'exports no tools'],
+    [[...BASE, '--tools', 'none.mjs', 'hi'], 'exports no tools (its exports: answer)'],
+    [[...BASE, '--tools', 'thenable.mjs', 'hi'], 'thenable.mjs exports a function named then'],
+    [
+      [...BASE, '--tools', 'stuck.mjs', '--load-timeout-ms', '50', 'hi'],
+      'importing stuck.mjs did not finish within 50 ms (a top-level await that never settles?)',
+    ],
+    [[...BASE, '--load-timeout-ms', '0', 'hi'], '--load-timeout-ms must be a whole number'],
     [[...BASE, '--tools', 'missing.mjs', 'hi'], 'no such file'],
   ])('%j is a usage error (exit 2): %s', async (args, message) => {
     const { code, stderr } = await run(args, priceThenAnswer(), { env: {} });

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { collectTools } from '../check/collect-tools.js';
-import { loadToolModule } from '../check/load-tool-module.js';
+import { loadTools } from '../check/load-tools.js';
 import { describeThrown } from '../check/preview-value.js';
 import { ToolModuleError } from '../check/tool-module-error.js';
-import { DEFAULT_MODEL_RETRIES, DEFAULT_MODEL_TIMEOUT_MS } from '../defaults.js';
+import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MODEL_RETRIES, DEFAULT_MODEL_TIMEOUT_MS } from '../defaults.js';
 import type { Model } from '../model/model.js';
 import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
@@ -25,6 +24,9 @@ Options:
   --base-url <url>         the server's API root, e.g. http://127.0.0.1:11434/v1
   --model <name>           the model's name on that server
   --tools <module>         a module exporting tools (as for toolwarden check); none: the model only talks
+  --load-timeout-ms <n>    importing the tools module must finish within n ms (default ${DEFAULT_LOAD_TIMEOUT_MS}; it
+                           loads in this process, so a synchronous loop at import cannot be stopped:
+                           toolwarden check loads it in a process of its own)
   --api-key-env <NAME>     read the API key from this environment variable (never pass a key as a flag)
   --max-round-trips <n>    the ceiling of model calls (default ${50})
   --time-budget-ms <n>     the run's wall-clock budget
@@ -43,6 +45,7 @@ interface RunArgs {
   readonly baseUrl: string;
   readonly model: string;
   readonly tools: string | undefined;
+  readonly loadTimeoutMs: number | undefined;
   readonly apiKey: string | undefined;
   readonly maxRoundTrips: number | undefined;
   readonly timeBudgetMs: number | undefined;
@@ -94,7 +97,10 @@ async function run(args: RunArgs, io: CommandIo, deps: RunCommandDeps): Promise<
   let tools: AnyTool[];
   let model: Model;
   try {
-    tools = args.tools === undefined ? [] : await loadTools(args.tools, io.cwd);
+    tools =
+      args.tools === undefined
+        ? []
+        : await loadDefinedTools(args.tools, io.cwd, args.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS);
     model = await (deps.model ?? openAiCompatibleModel)(args);
   } catch (error) {
     await io.stderr(
@@ -127,11 +133,9 @@ async function run(args: RunArgs, io: CommandIo, deps: RunCommandDeps): Promise<
   return runExitCode(outcome);
 }
 
-async function loadTools(modulePath: string, cwd: string): Promise<AnyTool[]> {
-  const { targets } = collectTools(await loadToolModule(modulePath, cwd));
-  if (targets.length === 0) {
-    throw new ToolModuleError({ modulePath, problem: 'no-tools', message: `${modulePath} exports no tools` });
-  }
+/** The module's tools, defined; refused as `toolwarden check` refuses a module (no tools, a thenable). */
+async function loadDefinedTools(modulePath: string, cwd: string, timeoutMs: number): Promise<AnyTool[]> {
+  const { targets } = await loadTools(modulePath, cwd, { timeoutMs });
   return targets.map((target) => {
     if ('validateInput' in target) return target as AnyTool;
     try {
@@ -181,6 +185,7 @@ function parseRunArgs(
         'base-url': { type: 'string' },
         model: { type: 'string' },
         tools: { type: 'string' },
+        'load-timeout-ms': { type: 'string' },
         'api-key-env': { type: 'string' },
         'max-round-trips': { type: 'string' },
         'time-budget-ms': { type: 'string' },
@@ -237,6 +242,7 @@ function parseRunArgs(
   const timeBudgetMs = count('time-budget-ms');
   const modelRetries = count('model-retries', 0, 100);
   const modelTimeoutMs = count('model-timeout-ms');
+  const loadTimeoutMs = count('load-timeout-ms');
   if (problems[0] !== undefined) return usageError(problems[0]);
   return {
     kind: 'run',
@@ -244,6 +250,7 @@ function parseRunArgs(
       baseUrl,
       model,
       tools: typeof values.tools === 'string' ? values.tools : undefined,
+      loadTimeoutMs,
       apiKey,
       maxRoundTrips,
       timeBudgetMs,
