@@ -197,6 +197,7 @@ describe('holdsSecret', () => {
     ['a token as the user of a URL', 'https://ghtoken123@github.com/acme/repo'],
     ['a random token', 'Xk9fQ2mZ7pL4sR8vT1wY6nB3cD5eH0jA'],
     ['a percent-encoded password pair', 'password%3Dhunter2'],
+    ['an Oracle login in a JDBC thin URL', 'jdbc:oracle:thin:hr_batch/Wint3r#2024@db-host:1521/ORCLPDB1'],
   ])('finds %s', (_label, value) => {
     expect(holdsSecret(value)).toBe(true);
   });
@@ -204,6 +205,7 @@ describe('holdsSecret', () => {
   it.each([
     ['a path with a random temporary folder', '/tmp/tw-proxy-fs-Ixwz8H/no-such-file.txt'],
     ['a URL without credentials', 'https://api.acme.io/v1/orders?page=2'],
+    ['a JDBC thin URL without a login', 'jdbc:oracle:thin:@//db-host:1521/ORCLPDB1'],
     ['an id', 'cus_9s8d7f6g5h4j'],
     ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
     ['a sentence', 'the quick brown fox'],

@@ -70,8 +70,11 @@ const SECRET_RULES: readonly CompiledRule[] = [
   ...COMPILED.filter((rule) => SECRET_KINDS.has(rule.kind) && !TOKEN_RULE_PATTERNS.has(rule.pattern)),
   compile(URL_CREDENTIALS_PATTERN),
 ];
-/** What an argument summary removes from a value: secrets, and personal data (a log needs neither). */
-const PERSONAL_KINDS: ReadonlySet<RedactionKind> = new Set(['email', 'phone', 'card', 'iban', 'id']);
+/**
+ * What an argument summary removes from a value: secrets, and personal data (a log needs neither): the
+ * personal rules, a name beside a phone number included.
+ */
+const PERSONAL_KINDS: ReadonlySet<RedactionKind> = new Set(['email', 'phone', 'name', 'card', 'iban', 'id']);
 const SUMMARY_RULES: readonly CompiledRule[] = [
   ...SECRET_RULES,
   ...COMPILED.filter((rule) => PERSONAL_KINDS.has(rule.kind)),
@@ -195,8 +198,8 @@ function oneLine(value: string): string {
 
 /**
  * Whether a text holds a secret by the credential rules: a key or token (by prefix, shape or randomness),
- * a JWT, a private key, a `password=`-style value, a connection string's password, credentials in a URL,
- * escaped or not. Such a value the model sent is redacted all the same.
+ * a JWT, a private key, a `password=`-style value, a connection string's password, credentials in a URL
+ * (an Oracle JDBC URL's `user/password@` too), escaped or not. Such a value the model sent is redacted all the same.
  */
 export function holdsSecret(text: string): boolean {
   const normalized = normalize(text);
@@ -220,9 +223,9 @@ function redactValue(normalized: string, rules: readonly CompiledRule[]): string
  * arguments keep what a developer needs: paths, ids, numbers, URLs and words as the model sent them, each
  * string cut to `DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS`; secrets are removed (the values of
  * secret-looking keys, and whatever the credential rules find: keys, tokens, passwords, credentials in a
- * URL) and personal data (emails, phone numbers, card numbers, IBANs, national ids). Text that is not JSON
- * is redacted like error text. On one line, cut to `maxChars` (with a trailing `…`); each string value to
- * `maxValueChars`.
+ * URL, an Oracle `user/password@` login) and personal data (emails, phone numbers and the names beside
+ * them, card numbers, IBANs, national ids). Text that is not JSON is redacted like error text. On one
+ * line, cut to `maxChars` (with a trailing `…`); each string value to `maxValueChars`.
  */
 export function summarizeArguments(
   rawArguments: string,

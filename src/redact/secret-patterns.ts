@@ -235,13 +235,20 @@ export const SECRET_PATTERNS: readonly RedactionPattern[] = [
 ];
 
 /**
- * The credentials in a URL (`scheme://user:password@`, `scheme://token@`), the rest of the URL kept. Not one
- * of `redact`'s rules (they remove every URL): the argument summaries keep a URL and remove only these.
+ * The credentials in a URL (`scheme://user:password@`, `scheme://token@`), and the Oracle login of a JDBC
+ * URL without `//` (`jdbc:oracle:thin:user/password@host…`, `jdbc:oracle:oci:…`), the rest of the URL kept.
+ * Not one of `redact`'s rules (they remove every URL): the argument summaries keep a URL and remove only these.
  */
 export const URL_CREDENTIALS_PATTERN: RedactionPattern = {
   kind: 'secret',
-  pattern: /(?<pre>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/)[^\s/?#@"'<>]+(?<post>@)/g,
-  mayMatch: containsAny('://'),
+  pattern: new RegExp(
+    [
+      String.raw`(?<pre>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/)[^\s/?#@"'<>]+(?<post>@)`,
+      `(?<pre2>(?<![A-Za-z0-9+.-])jdbc:[a-z][a-z0-9+.-]{0,31}:(?:[a-z][a-z0-9]{0,15}:)?)${ORACLE_LOGIN}(?=@)`,
+    ].join('|'),
+    'gi',
+  ),
+  mayMatch: containsAnyIgnoringCase('://', 'jdbc:'),
 };
 
 /** Run last: anything still long and random-looking, or encoded credentials. */

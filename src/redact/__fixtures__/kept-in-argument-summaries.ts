@@ -148,4 +148,47 @@ export const KEPT_IN_ARGUMENT_SUMMARIES: Readonly<Record<string, readonly string
   'host and unusual port in dial tcp': ['pgbouncer'],
   'Java unknown single-label host': ['ledgerhost01'],
   'admin share path with a user name': ['Kenji Watanabe', 'passwords.txt'],
+  // Oracle connect strings: the `user/password@` login goes, the host or IP address after it is kept.
+  'user and password in an Oracle connect string: thin URL with //host': ['ora-prod.acme.corp'],
+  'user and password in an Oracle connect string: thin URL with host:port:SID': ['10.20.30.40'],
+  'user and password in an Oracle connect string: thin URL with a TNS descriptor': ['ora-rac-scan.acme.lan'],
+  'user and password in an Oracle connect string: thin URL with a quoted password that holds an @': [
+    'db01.acme.io',
+  ],
+  'user and password in an Oracle connect string: python-oracledb connect string': ['ora-dw.acme.corp'],
+  'user and password in an Oracle connect string: cx_Oracle connect string in a Django error': [
+    'crm-db.acme.internal',
+  ],
+  'user and password in an Oracle connect string: Informatica-style connect string after a colon': [
+    'dw-scan.acme.lan',
+  ],
+  // Short selects: SQL with its function, sequence, setting and column names and its literals, kept as
+  // the SQL above is (none holds a credential or personal data).
+  'short select with no clause: knex pool validation query': ['select 1'],
+  'short select with no clause: pg statement timeout on an advisory lock': ['pg_advisory_lock', '74219'],
+  'short select with no clause: Sequelize log line': ['select now()', 'serverTime'],
+  'short select with no clause: health check quoting its query': ['select 1'],
+  'short select with no clause: Oracle refusing a select without FROM': ['select sysdate'],
+  'short select with no clause: MySQL missing function': ['uuid_v7()'],
+  'short select with no clause: row-level security setting': ['set_config', 'app.tenant_id'],
+  'short select with no clause: ClickHouse unknown function': ['toStartOfDay2(now())'],
+  'short select with no clause: slow query log with a sequence': ['invoice_number_seq'],
+  'short select with no clause: Redshift function permission': ['decrypt_ssn($1)'],
+  'short select with no clause: Prisma raw query': ["gen_salt('bf')", 'select crypt'],
+  'short select with no clause: Snowflake invalid identifier in a column list': [
+    'customer_ssn, customer_dob',
+  ],
+  'short select with no clause: node-postgres closed client': ['pg_try_advisory_lock', '918273'],
+  'short select with no clause: SQL Server identity variable': ['select @@identity'],
+  'short select with no clause: upper-case function call': ['pg_cancel_backend(4412)'],
+  'short select with no clause: drizzle message cut after the column list': [
+    '"password_hash"',
+    '"mfa_secret"',
+  ],
+  'short select with no clause: qualified columns, message cut': ['u.ssn', 'u.date_of_birth'],
+  'short select with no clause: case expression': ['balance_cents', "then 'vip'"],
+  'short select with no clause: bare placeholder with a cast': ['select $1::text'],
+  'short select with no clause: SQLite JSON function': ["'$.user.email'", 'json_extract_path(payload'],
+  'short select with no clause: MySQL current_user after a colon': ['select current_user'],
+  'short select with no clause: literal with an alias': ["'ok' as status", 'pi() as ratio'],
 };
