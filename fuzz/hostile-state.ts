@@ -195,6 +195,8 @@ function apply(doc: Document, mutation: Mutation): void {
       return;
     case 'throwing-getter': {
       const { container, key } = doc.place(mutation.at);
+      // The root is a value, not a field: there is no getter to put on it.
+      if (container === doc.box) return;
       Object.defineProperty(container, key, {
         get: () => {
           throw new Error('fuzz: getter');
