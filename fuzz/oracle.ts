@@ -20,6 +20,10 @@ export const ORACLES = [
   'provider-call-run',
   /** The same AI SDK answer, given whole and streamed, came to different responses. */
   'paths-disagree',
+  /** A saved run state whose only change is the order of its keys was refused, or restored to another value. */
+  'reorder-refused',
+  /** A resumed run ran a waiting call that had no approval (the policy asks a person for each). */
+  'approved-call-missing-decision',
 ] as const;
 
 export type OracleName = (typeof ORACLES)[number];
@@ -47,7 +51,7 @@ export interface StartedRun {
   cancel(): void;
 }
 
-export type TargetName = 'chain' | 'loop' | 'ai-sdk';
+export type TargetName = 'chain' | 'loop' | 'ai-sdk' | 'state';
 
 export interface FuzzTarget<Case> {
   readonly name: TargetName;

@@ -1,15 +1,16 @@
 /**
- * `npm run fuzz`: hostile model outputs through the chain, the loop and the AI SDK adapter, every oracle
- * counted.
+ * `npm run fuzz`: hostile model outputs through the chain, the loop and the AI SDK adapter, and hostile saved
+ * run states and proxy configs, every oracle counted.
  *
- *   npm run fuzz                                  100,000 chain runs, 5,000 loop runs, 5,000 AI SDK answers
+ *   npm run fuzz                                  100,000 chain runs, 5,000 loop runs, 5,000 AI SDK answers,
+ *                                                 5,000 saved states and configs
  *   npm run fuzz -- --chain 10000 --loop 1000     smaller
  *   npm run fuzz -- --target ai-sdk --ai-sdk 2000 one target
  *   npm run fuzz -- --target loop --seed 7 --path 12:0:3   replay one case (printed by a report)
  *
- * Flags: --chain N, --loop N, --ai-sdk N, --seed N, --deadline-ms N (a run that takes longer hangs;
+ * Flags: --chain N, --loop N, --ai-sdk N, --state N, --seed N, --deadline-ms N (a run that takes longer hangs;
  * default 2000), --repros N (failure kinds shrunk per oracle; default 3), --shrink-ms N (per repro;
- * default 20000), --target chain|loop|ai-sdk (only that one), --path P (replay). Exits 1 when any count
+ * default 20000), --target chain|loop|ai-sdk|state (only that one), --path P (replay). Exits 1 when any count
  * is not 0.
  */
 import { parseArgs } from 'node:util';
@@ -20,12 +21,14 @@ import type { FuzzTarget, TargetName } from './oracle.js';
 import { renderReport, totalFailures } from './render-report.js';
 import { type CampaignReport, replayCase, runCampaign } from './run-campaign.js';
 import { DEFAULT_SEED } from './seed.js';
+import { stateTarget } from './state-target.js';
 
 const { values } = parseArgs({
   options: {
     chain: { type: 'string', default: '100000' },
     loop: { type: 'string', default: '5000' },
     'ai-sdk': { type: 'string', default: '5000' },
+    state: { type: 'string', default: '5000' },
     seed: { type: 'string', default: String(DEFAULT_SEED) },
     'deadline-ms': { type: 'string', default: '2000' },
     repros: { type: 'string', default: '3' },
@@ -44,14 +47,14 @@ function count(name: keyof typeof values): number {
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const seed = count('seed');
 const deadlineMs = count('deadline-ms');
-const NAMES: readonly TargetName[] = ['chain', 'loop', 'ai-sdk'];
+const NAMES: readonly TargetName[] = ['chain', 'loop', 'ai-sdk', 'state'];
 const isName = (name: string): name is TargetName => (NAMES as readonly string[]).includes(name);
 const targets = values.target === undefined ? NAMES : [values.target];
-if (!targets.every(isName)) throw new Error('--target must be chain, loop or ai-sdk');
+if (!targets.every(isName)) throw new Error('--target must be chain, loop, ai-sdk or state');
 
 function targetOf(name: TargetName): FuzzTarget<unknown> {
-  const target = name === 'chain' ? chainTarget() : name === 'loop' ? loopTarget() : aiSdkTarget();
-  return target as FuzzTarget<unknown>;
+  const make = { chain: chainTarget, loop: loopTarget, 'ai-sdk': aiSdkTarget, state: stateTarget }[name];
+  return make() as FuzzTarget<unknown>;
 }
 
 if (values.path !== undefined) {
@@ -79,7 +82,7 @@ for (const name of targets as readonly TargetName[]) {
     deadlineMs,
     reprosPerOracle: count('repros'),
     shrinkMs: count('shrink-ms'),
-    progressEvery: name === 'loop' ? 500 : name === 'ai-sdk' ? 1_000 : 10_000,
+    progressEvery: name === 'chain' ? 10_000 : name === 'loop' ? 500 : 1_000,
     onProgress: (done: number) => process.stderr.write(`  ${name}: ${done}/${runs}\n`),
   };
   process.stderr.write(`fuzzing the ${name} (${runs} runs, seed ${seed})\n`);

@@ -5,11 +5,13 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { fromAiSdkModel } from '../src/adapters/ai-sdk/index.js';
+import { ProxyConfigError, parseProxyConfigText } from '../src/adapters/mcp/index.js';
 import {
   type AnyTool,
   CallbackError,
   collectModelStream,
   createToolRegistry,
+  createToolRuntime,
   defineTool,
   executeToolCalls,
   FatalToolError,
@@ -18,6 +20,9 @@ import {
   type Message,
   type Model,
   ModelStreamError,
+  RunStateError,
+  restoreRunState,
+  resumeToolLoop,
   runToolLoop,
   type Store,
   type StreamingModel,
@@ -26,7 +31,7 @@ import {
   ToolwardenError,
   TransientToolError,
 } from '../src/index.js';
-import { storeWith } from '../src/testing/index.js';
+import { assistantWithCalls, ScriptedModel, storeWith } from '../src/testing/index.js';
 
 /** A tool as the fuzzers describe it; `createFuzzRegistry` turns it into a toolwarden tool. */
 export interface FuzzToolSpec {
@@ -367,3 +372,118 @@ export async function runAiSdkLoop(request: {
   });
   return { messages: outcome.messages };
 }
+
+/** The paused run of the state target: two refunds wait for a person, the read of the same round ran. */
+const REFUND_ROUND = assistantWithCalls([
+  { name: 'refundOrder', arguments: { orderId: 'A-1' }, id: 'r1' },
+  { name: 'refundOrder', arguments: { orderId: 'B-2' }, id: 'r2' },
+  { name: 'getOrder', arguments: { orderId: 'A-1' }, id: 'g1' },
+]);
+const ORDER_INPUT = {
+  type: 'object',
+  properties: { orderId: { type: 'string' } },
+  required: ['orderId'],
+} as const;
+/** The calls that wait in the paused state, in order, and the order each refunds. */
+export const WAITING_CALLS: readonly { readonly id: string; readonly orderId: string }[] = [
+  { id: 'r1', orderId: 'A-1' },
+  { id: 'r2', orderId: 'B-2' },
+];
+const refundsNeedAPerson = ({ toolName }: { readonly toolName: string }) =>
+  toolName === 'refundOrder' ? { type: 'interrupt' as const, reason: 'refunds need a person' } : undefined;
+
+/** What the state target's tools did in one run: the orders refunded and read. */
+export interface ShopRecord {
+  readonly refunds: string[];
+  readonly reads: string[];
+}
+
+/** The shop's tools (refunds need a person, by `beforeToolCall`), recording into the run's `data`. */
+export function createShopRegistry(): FuzzRegistry {
+  const order = (args: unknown) => String((args as { orderId?: unknown }).orderId);
+  return createFuzzRegistry([
+    {
+      name: 'refundOrder',
+      effect: 'write',
+      input: ORDER_INPUT,
+      execute: (args, context) => (context.data as ShopRecord).refunds.push(order(args)),
+    },
+    {
+      name: 'getOrder',
+      effect: 'read',
+      input: ORDER_INPUT,
+      execute: (args, context) => (context.data as ShopRecord).reads.push(order(args)),
+    },
+  ]);
+}
+
+/** Runs the refund round until it pauses; its saved state as JSON text (the seed of every state case). */
+export async function pausedStateText(shop: FuzzRegistry): Promise<string> {
+  const outcome = await runToolLoop({
+    model: new ScriptedModel({ script: [REFUND_ROUND] }),
+    messages: [{ role: 'user', content: 'Refund orders A-1 and B-2, then tell me the status of A-1.' }],
+    tools: shop.registry,
+    beforeToolCall: refundsNeedAPerson,
+    data: { refunds: [], reads: [] } satisfies ShopRecord,
+  });
+  if (outcome.type !== 'interrupted')
+    throw new Error(`fuzz: the refund round did not pause (${outcome.type})`);
+  return JSON.stringify(outcome.state);
+}
+
+/** Target 4: `restoreRunState` of a saved state (an object or JSON text). */
+export function restoreState(saved: unknown): unknown {
+  return restoreRunState(saved);
+}
+
+/** The only rejection `restoreRunState` documents. */
+export const isRunStateError = (error: unknown): boolean => RunStateError.isInstance(error);
+
+/** Target 4, resumed: the state through a runtime with a `MemoryStore`, the waiting calls decided. */
+export async function resumeState(request: {
+  readonly saved: unknown;
+  readonly shop: FuzzRegistry;
+  readonly decisions: Readonly<Record<string, 'run' | 'deny'>>;
+  readonly record: ShopRecord;
+}): Promise<{ readonly messages: readonly unknown[] }> {
+  const runtime = createToolRuntime({
+    tools: request.shop.registry,
+    store: new MemoryStore(),
+    beforeToolCall: refundsNeedAPerson,
+  });
+  const done = { role: 'assistant' as const, content: 'Done.' };
+  const outcome = await resumeToolLoop(request.saved as string, {
+    runtime,
+    model: new ScriptedModel({ script: [done, done, done] }),
+    decisions: request.decisions,
+    maxRoundTrips: 4,
+    data: request.record,
+  });
+  return { messages: outcome.messages };
+}
+
+/** Target 4, the proxy's config file: its text through `parseProxyConfigText`. */
+export function parseConfigText(text: string): unknown {
+  return parseProxyConfigText(text, 'fuzz');
+}
+
+/** The only rejection the config's parsers document. */
+export const isProxyConfigError = (error: unknown): boolean => ProxyConfigError.isInstance(error);
+
+/** The README's proxy config, every key set (the seed of every config case). */
+export const FULL_PROXY_CONFIG = {
+  $schema: 'https://example.com/toolwarden-proxy.json',
+  limits: { perTool: 50, total: 300, tools: { sequentialthinking: 100 } },
+  loopGuard: { repeatLimit: 3, hints: { sequentialthinking: { ignoreFields: ['thoughtHistoryLength'] } } },
+  timeouts: { defaultMs: 20000, tools: { search_files: 60000 } },
+  outputContracts: { default: 'from-server', tools: { echo: { type: 'object' }, 'get-env': 'none' } },
+  redactErrors: true,
+  idempotentWrites: { tools: ['create_entities', 'write_file'], store: { sqlite: './toolwarden.db' } },
+  confirm: { tools: 'destructive', ifNoElicitation: 'allow-and-audit' },
+  allow: ['*'],
+  deny: ['move_file', '*_delete'],
+  audit: { jsonl: './toolwarden-audit.jsonl' },
+  telemetry: false,
+  trustAnnotations: false,
+  upstream: { env: { pass: ['HOME', 'LANG'], set: { MEMORY_FILE_PATH: '/tmp/memory.jsonl' } } },
+};
