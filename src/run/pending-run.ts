@@ -40,7 +40,9 @@ type RunRecord =
 function stateDigest(state: unknown): string {
   // Through JSON first: a store that keeps objects (memory) and one that keeps text (SQLite, Redis) must
   // give one digest, whatever undefined fields a hook's payload held.
-  return createHash('sha256').update(canonicalJson(JSON.parse(JSON.stringify(state)))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(JSON.parse(JSON.stringify(state))))
+    .digest('hex');
 }
 
 /** A paused run read from a store, not claimed yet. */
