@@ -1,19 +1,23 @@
 import { DEFAULT_STORE_TIMEOUT_MS } from '../defaults.js';
 import { StoreError } from '../errors/store-error.js';
+import { storeDeadline } from '../store/store-deadline.js';
 import { withTimeout } from './with-timeout.js';
 
 /**
  * A store call the chain makes, bounded: a store that does not answer within `DEFAULT_STORE_TIMEOUT_MS`
  * fails as unavailable (`StoreError`), like one that cannot be reached, so a hung store never hangs a call.
  * With `signal` (a call that may still be given up: a reservation, a claim), the caller's abort or the
- * run's time budget ends the wait too; a record of a result that exists is written without it.
+ * run's time budget ends the wait too; a record of a result that exists is written without it. `run` is
+ * handed the deadline to give a claim or a reservation (see `StoreSetOptions.deadline`): a command that
+ * reaches the store after this wait gave up then does nothing.
  */
 export function boundedStoreCall<T>(
   operation: string,
-  run: () => Promise<T>,
+  run: (deadline: number) => Promise<T>,
   signal?: AbortSignal | undefined,
 ): Promise<T> {
-  return withTimeout(run, {
+  const deadline = storeDeadline(DEFAULT_STORE_TIMEOUT_MS);
+  return withTimeout(() => run(deadline), {
     timeoutMs: DEFAULT_STORE_TIMEOUT_MS,
     timeoutError: () =>
       new StoreError({

@@ -44,15 +44,18 @@ export const recordStore = {
   /**
    * Claims the record at `ifVersion` (0: only where there is none) in one store call: the started record,
    * the scope's latest write, and the call counted against its limits (`counters`), all or nothing. A
-   * refused claim hands back the record and the scope's latest write as they are.
+   * refused claim hands back the record and the scope's latest write as they are. It carries the wait's
+   * deadline: a claim that reaches the store after the wait gave up (a store that stalled) writes and
+   * counts nothing, so it neither blocks the next identical call nor counts a call that never ran.
    */
   claim: (idempotent: IdempotentCall, claim: string, ifVersion: number): Promise<StoreSetResult> => {
     const { key, settings, counters } = idempotent;
     return boundedStoreCall(
       'set',
-      () =>
+      (deadline) =>
         key.store.set(key.recordKey, startedRecord(idempotent, claim), {
           ifVersion,
+          deadline,
           ttlMs: settings.ttlMs,
           also: { key: key.latestKey, value: latestWrite(claim), ttlMs: settings.ttlMs },
           ...(counters === undefined ? {} : { reserve: countersOf(counters) }),
