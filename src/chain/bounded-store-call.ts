@@ -1,6 +1,7 @@
 import { DEFAULT_STORE_TIMEOUT_MS } from '../defaults.js';
 import { StoreError } from '../errors/store-error.js';
 import { storeDeadline } from '../store/store-deadline.js';
+import { undoLate } from './undo-late.js';
 import { withTimeout } from './with-timeout.js';
 
 /**
@@ -9,15 +10,18 @@ import { withTimeout } from './with-timeout.js';
  * With `signal` (a call that may still be given up: a reservation, a claim), the caller's abort or the
  * run's time budget ends the wait too; a record of a result that exists is written without it. `run` is
  * handed the deadline to give a claim or a reservation (see `StoreSetOptions.deadline`): a command that
- * reaches the store after this wait gave up then does nothing.
+ * reaches the store after this wait gave up then does nothing. One that lands before it, after the wait
+ * ended early (an abort), is handed to `undo`, which gives back what it took.
  */
 export function boundedStoreCall<T>(
   operation: string,
   run: (deadline: number) => Promise<T>,
   signal?: AbortSignal | undefined,
+  undo?: (value: T) => void,
 ): Promise<T> {
   const deadline = storeDeadline(DEFAULT_STORE_TIMEOUT_MS);
-  return withTimeout(() => run(deadline), {
+  const late = undoLate(undo);
+  return withTimeout(() => late.watch(run(deadline)), {
     timeoutMs: DEFAULT_STORE_TIMEOUT_MS,
     timeoutError: () =>
       new StoreError({
@@ -26,6 +30,6 @@ export function boundedStoreCall<T>(
         message: `no answer within ${DEFAULT_STORE_TIMEOUT_MS} ms`,
       }),
     signal,
-    abort: () => {},
+    abort: late.giveUp,
   });
 }

@@ -152,7 +152,8 @@ export async function readPendingRun(
  * Claims a stored run for one resume for `leaseMs`, by compare-and-set on the version it was read at: of
  * any number of resumes of one run, in any processes, exactly one claims it; the others get
  * `already-resumed`. The claim carries the deadline of this wait: one that reaches the store after the
- * resume gave up (a store that stalled) writes nothing, and the run stays paused for the next resume.
+ * resume gave up (a store that stalled) writes nothing, and the run stays paused for the next resume; one
+ * that lands before it, after the caller's abort ended the wait, is given back (the run paused again).
  */
 export async function claimPendingRun(
   store: Store,
@@ -163,9 +164,7 @@ export async function claimPendingRun(
   const claimedBy = randomUUID();
   const record: RunRecord = {
     status: 'resuming',
-    expiresAt: run.expiresAt,
-    state: run.state,
-    binding: run.binding,
+    ...pausedFields(run),
     claimedBy,
     claimedUntil: Math.min(Date.now() + options.leaseMs, Number.MAX_SAFE_INTEGER),
   };
@@ -178,6 +177,12 @@ export async function claimPendingRun(
         deadline: storeDeadline(timeoutMs),
       }),
     options,
+    (late) => {
+      // Landed after an abort ended the wait (before its deadline): the run goes back to waiting.
+      if (!late.ok) return;
+      const paused: RunRecord = { status: 'pending', ...pausedFields(run) };
+      store.set(key, paused, { ifVersion: late.version, ttlMs: keptFor(options.ttlMs) }).catch(() => {});
+    },
   );
   if (!written.ok) {
     throw new ApprovalError({
@@ -255,11 +260,20 @@ function keptFor(ttlMs: number): number {
   return Math.min(2 * ttlMs, Number.MAX_SAFE_INTEGER);
 }
 
-function bounded<T>(start: () => Promise<T>, options: StoreCallOptions): Promise<T> {
+function bounded<T>(
+  start: () => Promise<T>,
+  options: StoreCallOptions,
+  undo?: (value: T) => void,
+): Promise<T> {
   return boundedCall(start, {
     timeoutMs: options.timeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
     signal: options.signal,
+    undo,
   });
+}
+
+function pausedFields(run: StoredRun): PausedRecord {
+  return { expiresAt: run.expiresAt, state: run.state, binding: run.binding };
 }
 
 function readRecord(value: unknown): RunRecord {

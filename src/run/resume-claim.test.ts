@@ -3,8 +3,10 @@ import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_RESUME_CLAIM_LEASE_MS } from '../defau
 import { CallbackError } from '../errors/callback-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
-import { APPROVE, DONE, pause, refusal, resume } from './__fixtures__/approval-runs.js';
+import { storeWith } from '../testing/store-with.js';
+import { APPROVE, approvalShop, DONE, pause, refusal, resume } from './__fixtures__/approval-runs.js';
 import { claimPendingRun, readPendingRun, runStateKey } from './pending-run.js';
+import { resumeToolLoop } from './resume-tool-loop.js';
 
 // A resume claims the paused run for a lease: nobody else resumes it meanwhile. A claim whose resume died
 // (or failed before it wrote the run's record) is abandoned once its lease has passed, and the next resume
@@ -97,5 +99,42 @@ describe("a resume's claim on a paused run holds for a lease", () => {
     later(DEFAULT_RESUME_CLAIM_LEASE_MS * 100);
     const refused = await refusal(resume(store, outcome.runId, APPROVE).done);
     expect(refused).toMatchObject({ reason: 'already-resumed' });
+  });
+
+  it('a claim that lands after the resume was aborted (before its deadline) is given back: the next resume runs the approved call', async () => {
+    const store = new MemoryStore();
+    const { outcome } = await pause(store);
+    const key = runStateKey(outcome.runId);
+    let land: (() => void) | undefined;
+    const held = storeWith(
+      {
+        set: (k, value, options) =>
+          k === key && land === undefined
+            ? new Promise((resolve, reject) => {
+                land = () => store.set(k, value, options).then(resolve, reject);
+              })
+            : store.set(k, value, options),
+      },
+      store,
+    );
+    const caller = new AbortController();
+    const aborted = resumeToolLoop({
+      runId: outcome.runId,
+      store: held,
+      tools: approvalShop().tools,
+      model: new ScriptedModel({ script: [DONE] }),
+      decisions: APPROVE,
+      signal: caller.signal,
+    });
+    await vi.waitFor(() => expect(land).toBeDefined());
+    caller.abort(new Error('client gone'));
+    await expect(aborted).rejects.toThrow('client gone');
+    land?.();
+    await vi.waitFor(async () =>
+      expect((await readPendingRun(store, outcome.runId)).runId).toBe(outcome.runId),
+    );
+    const next = resume(store, outcome.runId, APPROVE);
+    expect(await next.done).toMatchObject({ type: 'completed' });
+    expect(next.shop.refunds).toEqual(['A-1']);
   });
 });

@@ -31,6 +31,7 @@ function stallingStore(base: MemoryStore) {
   );
   return {
     store,
+    held: () => held.length,
     async wake() {
       stalled = false;
       for (const apply of held.splice(0)) await apply().catch(() => {});
@@ -46,19 +47,28 @@ async function counted(store: Store, session: string, tool: string): Promise<num
   return reserved.ok ? (reserved.counts[0] ?? 0) - 1 : Number.NaN;
 }
 
+/** A charge tool counted against the session's limits, over a store that stalls; `call` charges A-1. */
+function chargeOverStallingStore() {
+  const base = new MemoryStore();
+  const stalling = stallingStore(base);
+  const { tool, ledger } = chargeTool({ timeoutMs: 1_000 });
+  const runtime = createToolRuntime({
+    tools: [tool],
+    store: stalling.store,
+    limits: { perSession: { perTool: 10 } },
+  });
+  const call = (signal?: AbortSignal) =>
+    runtime.executeToolCall(
+      { name: 'charge', arguments: { order: 'A-1' } },
+      { sessionId: 's', ...(signal === undefined ? {} : { signal }) },
+    );
+  return { base, stalling, ledger, call };
+}
+
 describe('a store that stalls, by a fake clock: what lands after the caller gave up does nothing', () => {
   it('stalled-claim: a claim that lands after its wait writes and counts nothing; the next identical call runs', async () => {
     vi.useFakeTimers();
-    const base = new MemoryStore();
-    const stalling = stallingStore(base);
-    const { tool, ledger } = chargeTool({ timeoutMs: 1_000 });
-    const runtime = createToolRuntime({
-      tools: [tool],
-      store: stalling.store,
-      limits: { perSession: { perTool: 10 } },
-    });
-    const call = () =>
-      runtime.executeToolCall({ name: 'charge', arguments: { order: 'A-1' } }, { sessionId: 's' });
+    const { base, stalling, ledger, call } = chargeOverStallingStore();
 
     const refused = call();
     await vi.advanceTimersByTimeAsync(DEFAULT_STORE_TIMEOUT_MS);
@@ -69,6 +79,21 @@ describe('a store that stalls, by a fake clock: what lands after the caller gave
     const next = call();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await next).toMatchObject({ isError: false, result: { attempts: 1 } });
+    expect(ledger.charges).toHaveLength(1);
+    expect(await counted(base, 's', 'charge')).toBe(1);
+  });
+
+  it('stalled-claim, given up by an abort: a claim that lands before its deadline is undone; the next identical call runs', async () => {
+    const { base, stalling, ledger, call } = chargeOverStallingStore();
+    const caller = new AbortController();
+    const aborted = call(caller.signal);
+    await vi.waitFor(() => expect(stalling.held()).toBe(1));
+    caller.abort(new Error('client gone'));
+    await expect(aborted).rejects.toThrow('client gone');
+    await stalling.wake();
+    // The claim landed (its deadline had not passed) and is given back: no record, nothing counted.
+    await vi.waitFor(async () => expect(await counted(base, 's', 'charge')).toBe(0));
+    expect(await call()).toMatchObject({ isError: false, result: { attempts: 1 } });
     expect(ledger.charges).toHaveLength(1);
     expect(await counted(base, 's', 'charge')).toBe(1);
   });
@@ -100,5 +125,25 @@ describe('a store that stalls, by a fake clock: what lands after the caller gave
     await stalling.wake();
     expect(reads).toBe(0);
     expect(await counted(base, 's', 'lookup')).toBe(0);
+  });
+
+  it('stalled-reservation, given up by an abort: a reservation that lands before its deadline is given back', async () => {
+    const base = new MemoryStore();
+    const stalling = stallingStore(base);
+    const runtime = createToolRuntime({
+      tools: [{ ...chargeTool().tool, name: 'lookup', effect: 'read', execute: () => ({ read: true }) }],
+      store: stalling.store,
+      limits: { perSession: { perTool: 10 } },
+    });
+    const caller = new AbortController();
+    const aborted = runtime.executeToolCall(
+      { name: 'lookup', arguments: { order: 'A-1' } },
+      { sessionId: 's', signal: caller.signal },
+    );
+    await vi.waitFor(() => expect(stalling.held()).toBe(1));
+    caller.abort(new Error('client gone'));
+    await expect(aborted).rejects.toThrow('client gone');
+    await stalling.wake();
+    await vi.waitFor(async () => expect(await counted(base, 's', 'lookup')).toBe(0));
   });
 });
