@@ -276,7 +276,8 @@ export const DEFAULT_SQLITE_SWEEP_EVERY_WRITES = 1_000;
 /**
  * Redis store (`toolwarden/redis`): every operation, and the first connection of a store made from a URL,
  * settles within this (a `StoreError`, `unavailable`, when Redis does not answer), so an outage never
- * hangs a call. A write that times out may still have been applied.
+ * hangs a call. A `set` or `reserve` that timed out does nothing should it reach Redis later (its
+ * deadline, see `DEFAULT_STORE_CLOCK_MARGIN_MS`); a `delete` or `release` may still be applied.
  */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
 /**
