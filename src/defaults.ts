@@ -185,6 +185,13 @@ export const DEFAULT_DENIED_TEXT = 'This action is not permitted; do not repeat 
  * (`expired`); the record is kept as long again, so a late resume is told `expired`, not `unknown-run`.
  */
 export const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a resume's claim on a paused run holds when the resume has no time budget (with one: the budget
+ * plus the callback timeout). A claim whose resume neither finished nor paused the run again by then (its
+ * process died, or it failed before it could write the run's record) is abandoned: a later resume takes it over.
+ * A resume still running past it may be overtaken; its approved writes still run once (their records).
+ */
+export const DEFAULT_RESUME_CLAIM_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * Characters of a resume decision's `by` (who decided: a user id or name), at most. It is the operator's
@@ -202,6 +209,13 @@ export const DEFAULT_READ_ON_STORE_FAILURE = 'open';
 
 /** A store call the chain makes (a reservation, an idempotency record) that takes longer fails as the store being unavailable. */
 export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+/**
+ * A claim or a reservation carries a deadline (`deadline` of `set` and `reserve`): the store applies it only
+ * before then, by its own clock (Redis' `TIME`), so a command that stalled and lands after its caller gave
+ * up does nothing. The deadline is this much before the caller gives up (at most half its timeout): the
+ * store's clock may lag the caller's by up to this margin and a late command is still refused.
+ */
+export const DEFAULT_STORE_CLOCK_MARGIN_MS = 500;
 
 /**
  * Idempotent writes: how a write tool's call is kept from running twice when it is not told otherwise.
@@ -283,7 +297,8 @@ export const DEFAULT_SQLITE_SWEEP_EVERY_WRITES = 1_000;
 /**
  * Redis store (`toolwarden/redis`): every operation, and the first connection of a store made from a URL,
  * settles within this (a `StoreError`, `unavailable`, when Redis does not answer), so an outage never
- * hangs a call. A write that times out may still have been applied.
+ * hangs a call. A `set` or `reserve` that timed out does nothing should it reach Redis later (its
+ * deadline, see `DEFAULT_STORE_CLOCK_MARGIN_MS`); a `delete` or `release` may still be applied.
  */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
 /**

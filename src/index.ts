@@ -212,6 +212,7 @@ export type {
   Store,
   StoreCounter,
   StoreEntry,
+  StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
 } from './store/store.js';

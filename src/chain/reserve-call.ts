@@ -26,7 +26,9 @@ export interface ReservationScope {
 /**
  * Counts a call in the store against the limits shared by every process serving the session: the turn's
  * (when there is a turn id) and the session's (`limits.perSession`). One `reserve` of all of them at once:
- * one round trip, all or nothing, so of 100 concurrent calls against a limit of 40 exactly 40 pass.
+ * one round trip, all or nothing, so of 100 concurrent calls against a limit of 40 exactly 40 pass. A
+ * reservation that reaches the store after this process gave up on it counts nothing (its deadline), and
+ * one that lands after an abort ended the wait is given back.
  */
 export async function reserveCall(
   tool: AnyTool,
@@ -38,12 +40,16 @@ export async function reserveCall(
   try {
     const reserved = await boundedStoreCall(
       'reserve',
-      () =>
+      (deadline) =>
         policy.store.reserve(
           counters.map(({ key, limit }) => ({ key, limit })),
-          { ttlMs: DEFAULT_SESSION_TTL_MS },
+          { ttlMs: DEFAULT_SESSION_TTL_MS, deadline },
         ),
       scope.signal,
+      // Counted after an abort ended the wait: the call will not run, so the count is given back.
+      (late) => {
+        if (late.ok) policy.store.release(counters.map((counter) => counter.key)).catch(() => {});
+      },
     );
     if (reserved.ok) return { type: 'reserved', keys: counters.map((counter) => counter.key) };
     return limitedBy(counters, reserved.blocked);

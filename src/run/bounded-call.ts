@@ -1,3 +1,4 @@
+import { undoLate } from '../chain/undo-late.js';
 import { withTimeout } from '../chain/with-timeout.js';
 
 /**
@@ -7,13 +8,19 @@ import { withTimeout } from '../chain/with-timeout.js';
  */
 export function boundedCall<T>(
   start: () => PromiseLike<T> | T,
-  options: { readonly timeoutMs: number; readonly signal?: AbortSignal | undefined },
+  options: {
+    readonly timeoutMs: number;
+    readonly signal?: AbortSignal | undefined;
+    /** Takes a value that arrives after the wait gave up, to give back what it took (see `undoLate`). */
+    readonly undo?: ((value: T) => void) | undefined;
+  },
 ): Promise<T> {
-  return withTimeout(start, {
+  const late = undoLate(options.undo);
+  return withTimeout(() => late.watch(start()), {
     timeoutMs: options.timeoutMs,
     timeoutError: () => new BoundedCallTimeout(options.timeoutMs),
     signal: options.signal,
-    abort: () => {},
+    abort: late.giveUp,
   });
 }
 

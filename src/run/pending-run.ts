@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
 import { ApprovalError } from '../errors/approval-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
@@ -6,6 +6,7 @@ import { RunStateError } from '../errors/run-state-error.js';
 import { StoreError } from '../errors/store-error.js';
 import { canonicalJson } from '../guard/canonical-json.js';
 import type { Store } from '../store/store.js';
+import { storeDeadline } from '../store/store-deadline.js';
 import { storeKey } from '../store/store-key.js';
 import { boundedCall } from './bounded-call.js';
 import { restoreRunState } from './restore-run-state.js';
@@ -18,18 +19,27 @@ export function runStateKey(runId: string): string {
 
 /**
  * What a store keeps under a run's key: `pending` (paused, taking decisions until `expiresAt`), `resuming`
- * (claimed by one resume: nobody else may resume it, even when that resume never ends), `done` (resumed to
- * its end: a replay is refused).
+ * (claimed by one resume, `claimedBy`, until `claimedUntil`: nobody else may resume it before then; after
+ * it, the claim is abandoned and a later resume takes it over; a claim written before claims had a lease
+ * holds forever), `done` (resumed to its end: a replay is refused).
  */
 type RunRecord =
-  | {
-      readonly status: 'pending' | 'resuming';
-      readonly expiresAt: number;
-      readonly state: unknown;
-      /** The digest of the state as the run wrote it (`stateDigest`): the record is read whole or not at all. */
-      readonly binding: string;
-    }
+  | (PausedRecord & { readonly status: 'pending' })
+  | (PausedRecord & {
+      readonly status: 'resuming';
+      /** A random id of the resume that holds the claim. */
+      readonly claimedBy?: string;
+      /** The `Date.now()` from which the claim is abandoned. */
+      readonly claimedUntil?: number;
+    })
   | { readonly status: 'done'; readonly outcome: string };
+
+interface PausedRecord {
+  readonly expiresAt: number;
+  readonly state: unknown;
+  /** The digest of the state as the run wrote it (`stateDigest`): the record is read whole or not at all. */
+  readonly binding: string;
+}
 
 /**
  * The SHA-256 of a state's canonical JSON. A paused record whose state does not give its binding was changed
@@ -66,6 +76,8 @@ const MAX_RUN_ID_CHARS = 200;
 export interface ClaimedRun {
   readonly key: string;
   readonly version: number;
+  /** The claim's random id (`claimedBy` in the record). */
+  readonly claim: string;
 }
 
 export interface StoreCallOptions {
@@ -76,8 +88,8 @@ export interface StoreCallOptions {
 
 /**
  * The paused run kept under `runId`, checked to take decisions: refused with `ApprovalError` when the store
- * holds none (`unknown-run`), its window is over (`expired`) or a resume claimed it already
- * (`already-resumed`). A record toolwarden did not write is a `StoreError` (`corrupt`), a tampered state a
+ * holds none (`unknown-run`), its window is over (`expired`) or a resume claimed it already and still holds
+ * the claim (`already-resumed`); a run whose resume abandoned its claim (its lease passed) is read as paused. A record toolwarden did not write is a `StoreError` (`corrupt`), a tampered state a
  * `RunStateError`. What an approver shows a person: `pending`.
  */
 export async function readPendingRun(
@@ -109,12 +121,14 @@ export async function readPendingRun(
       message: 'the paused record is not the one the run wrote: its state was changed after it was kept',
     });
   }
-  if (record.status !== 'pending') {
+  if (record.status === 'done' || (record.status === 'resuming' && !claimAbandoned(record))) {
     throw new ApprovalError({
       reason: 'already-resumed',
       runId,
       message:
-        record.status === 'done' ? 'the run was resumed to its end already' : 'another resume claimed it',
+        record.status === 'done'
+          ? 'the run was resumed to its end already'
+          : `another resume claimed it${claimHeldUntil(record)}`,
     });
   }
   if (record.expiresAt <= Date.now()) {
@@ -135,19 +149,40 @@ export async function readPendingRun(
 }
 
 /**
- * Claims a stored run for one resume, by compare-and-set on the version it was read at: of any number of
- * resumes of one run, in any processes, exactly one claims it; the others get `already-resumed`.
+ * Claims a stored run for one resume for `leaseMs`, by compare-and-set on the version it was read at: of
+ * any number of resumes of one run, in any processes, exactly one claims it; the others get
+ * `already-resumed`. The claim carries the deadline of this wait: one that reaches the store after the
+ * resume gave up (a store that stalled) writes nothing, and the run stays paused for the next resume; one
+ * that lands before it, after the caller's abort ended the wait, is given back (the run paused again).
  */
 export async function claimPendingRun(
   store: Store,
   run: StoredRun,
-  options: StoreCallOptions & { readonly ttlMs: number },
+  options: StoreCallOptions & { readonly ttlMs: number; readonly leaseMs: number },
 ): Promise<ClaimedRun> {
   const key = runStateKey(run.runId);
-  const claim = { status: 'resuming', expiresAt: run.expiresAt, state: run.state, binding: run.binding };
+  const claimedBy = randomUUID();
+  const record: RunRecord = {
+    status: 'resuming',
+    ...pausedFields(run),
+    claimedBy,
+    claimedUntil: Math.min(Date.now() + options.leaseMs, Number.MAX_SAFE_INTEGER),
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
   const written = await bounded(
-    () => store.set(key, claim, { ifVersion: run.version, ttlMs: keptFor(options.ttlMs) }),
+    () =>
+      store.set(key, record, {
+        ifVersion: run.version,
+        ttlMs: keptFor(options.ttlMs),
+        deadline: storeDeadline(timeoutMs),
+      }),
     options,
+    (late) => {
+      // Landed after an abort ended the wait (before its deadline): the run goes back to waiting.
+      if (!late.ok) return;
+      const paused: RunRecord = { status: 'pending', ...pausedFields(run) };
+      store.set(key, paused, { ifVersion: late.version, ttlMs: keptFor(options.ttlMs) }).catch(() => {});
+    },
   );
   if (!written.ok) {
     throw new ApprovalError({
@@ -156,7 +191,18 @@ export async function claimPendingRun(
       message: 'another resume claimed it',
     });
   }
-  return { key, version: written.version };
+  return { key, version: written.version, claim: claimedBy };
+}
+
+/** Whether a resume's claim was abandoned: its lease passed (a claim without one never is). */
+function claimAbandoned(record: { readonly claimedUntil?: number }): boolean {
+  return record.claimedUntil !== undefined && record.claimedUntil <= Date.now();
+}
+
+function claimHeldUntil(record: { readonly claimedUntil?: number }): string {
+  return record.claimedUntil === undefined
+    ? ''
+    : ` (its claim holds until ${new Date(record.claimedUntil).toISOString()})`;
 }
 
 /**
@@ -214,16 +260,28 @@ function keptFor(ttlMs: number): number {
   return Math.min(2 * ttlMs, Number.MAX_SAFE_INTEGER);
 }
 
-function bounded<T>(start: () => Promise<T>, options: StoreCallOptions): Promise<T> {
+function bounded<T>(
+  start: () => Promise<T>,
+  options: StoreCallOptions,
+  undo?: (value: T) => void,
+): Promise<T> {
   return boundedCall(start, {
     timeoutMs: options.timeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
     signal: options.signal,
+    undo,
   });
+}
+
+function pausedFields(run: StoredRun): PausedRecord {
+  return { expiresAt: run.expiresAt, state: run.state, binding: run.binding };
 }
 
 function readRecord(value: unknown): RunRecord {
   if (typeof value === 'object' && value !== null) {
-    const { status, expiresAt, state, outcome, binding } = value as Record<string, unknown>;
+    const { status, expiresAt, state, outcome, binding, claimedBy, claimedUntil } = value as Record<
+      string,
+      unknown
+    >;
     if (status === 'done' && typeof outcome === 'string') return { status, outcome };
     if (
       (status === 'pending' || status === 'resuming') &&
@@ -232,7 +290,20 @@ function readRecord(value: unknown): RunRecord {
       state !== undefined &&
       typeof binding === 'string'
     ) {
-      return { status, expiresAt, state, binding };
+      if (status === 'pending') return { status, expiresAt, state, binding };
+      if (
+        (claimedBy === undefined || typeof claimedBy === 'string') &&
+        (claimedUntil === undefined || (typeof claimedUntil === 'number' && Number.isFinite(claimedUntil)))
+      ) {
+        return {
+          status,
+          expiresAt,
+          state,
+          binding,
+          ...(claimedBy === undefined ? {} : { claimedBy }),
+          ...(claimedUntil === undefined ? {} : { claimedUntil }),
+        };
+      }
     }
   }
   throw corrupt('the record under the run key is not one toolwarden wrote');

@@ -1,6 +1,7 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
 import type { StateIds } from '../chain/runtime-input.js';
 import type { ToolRuntime } from '../chain/tool-runtime.js';
+import { DEFAULT_RESUME_CLAIM_LEASE_MS } from '../defaults.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { driveRun } from './drive-run.js';
 import { loopRuntime } from './loop-input.js';
@@ -30,7 +31,9 @@ import { throwOnStop } from './run-tool-loop.js';
  * a decision for a call that does not wait, or an approval whose `argumentsDigest` is not its call's is
  * `ApprovalError`. A run resumed by its id is claimed in the store by compare-and-set before it runs: of two
  * resumes at once exactly one runs it, and the other, like any replay after it, is `ApprovalError`
- * (`already-resumed`); its approvals must name the digest. A state you pass is yours: resuming it twice
+ * (`already-resumed`); its approvals must name the digest. A claim holds for a lease (see
+ * `resumeClaimLease`): one whose resume neither finished nor paused the run again by then (its process
+ * died) is taken over by the next resume. A state you pass is yours: resuming it twice
  * repeats its round (an approved write runs once: the second is a replay of its idempotency record), and
  * when such a resume ends, the store's record of the run is marked done, so it is not resumed by id again.
  */
@@ -74,7 +77,10 @@ async function resumeStored(options: StoredResumeOptions): Promise<LoopOutcome> 
   const stored = await readPendingRun(store, runId, storeCalls(options, config));
   checkSession(options, stored.state);
   const decisions = readDecisions(options.decisions, stored.state, true);
-  const claimed = await claimPendingRun(store, stored, storeCalls(options, config));
+  const claimed = await claimPendingRun(store, stored, {
+    ...storeCalls(options, config),
+    leaseMs: resumeClaimLease(config),
+  });
   return drive(stored.state, options, runtime, config, decisions, claimed);
 }
 
@@ -110,6 +116,15 @@ function checkSession(options: ResumeLoopOptions, state: RunState): void {
       message: 'differs from the saved run state; leave it out',
     });
   }
+}
+
+/**
+ * How long a resume's claim holds: its time budget and the time to write the run's record after it, or
+ * `DEFAULT_RESUME_CLAIM_LEASE_MS` without a budget. A resume still running past it may be overtaken.
+ */
+function resumeClaimLease(config: ResolvedLoopOptions): number {
+  const budget = config.stops.timeBudgetMs;
+  return Number.isFinite(budget) ? budget + config.callbackTimeoutMs : DEFAULT_RESUME_CLAIM_LEASE_MS;
 }
 
 /** The store calls before the run: bounded by the callback timeout and the caller's signal. */

@@ -17,6 +17,25 @@ describe('MemoryStore', () => {
     expect(await store.get('k')).toBeUndefined();
   });
 
+  it('refuses a write or a reservation at or after its deadline by its own clock, and takes one before it', async () => {
+    let now = 1_000;
+    const store = new MemoryStore({ now: () => now });
+    const counter = { key: 'count', limit: 5 };
+    await expect(store.set('k', 'v', { deadline: 1_000 })).rejects.toMatchObject({
+      name: 'StoreError',
+      reason: 'unavailable',
+      operation: 'set',
+    });
+    await expect(store.reserve([counter], { deadline: 999 })).rejects.toMatchObject({ operation: 'reserve' });
+    expect(await store.get('k')).toBeUndefined();
+    expect(await store.set('k', 'v', { deadline: 1_001, reserve: { counters: [counter] } })).toEqual({
+      ok: true,
+      version: 1,
+    });
+    now = 5_000;
+    expect(await store.reserve([counter], { deadline: 5_001 })).toEqual({ ok: true, counts: [2] });
+  });
+
   it('drops expired entries and counters it is never asked for again, so a long-running process stays bounded', async () => {
     let now = 0;
     const store = new MemoryStore({ now: () => now });

@@ -3,9 +3,11 @@ import type {
   Store,
   StoreCounter,
   StoreEntry,
+  StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
 } from './store.js';
+import { checkDeadline, refuseLateWrite } from './store-deadline.js';
 import {
   checkAlso,
   checkCounters,
@@ -57,7 +59,9 @@ export class MemoryStore implements Store {
     checkTtl(options.ttlMs);
     checkReserve(options.reserve);
     checkAlso(options.also, key);
+    checkDeadline(options.deadline);
     const text = encodeStoreValue(value);
+    refuseLateWrite(options.deadline, this.#now(), 'set');
     const { also } = options;
     const alsoText = also === undefined ? undefined : encodeStoreValue(also.value);
     const kept = this.#live(key);
@@ -106,10 +110,12 @@ export class MemoryStore implements Store {
 
   async reserve(
     counters: readonly StoreCounter[],
-    options: { readonly ttlMs?: number } = {},
+    options: StoreReserveOptions = {},
   ): Promise<ReserveResult> {
     checkCounters(counters);
     checkTtl(options.ttlMs);
+    checkDeadline(options.deadline);
+    refuseLateWrite(options.deadline, this.#now(), 'reserve');
     return this.#reserveNow(counters, options.ttlMs);
   }
 

@@ -25,6 +25,7 @@ export interface Store {
    * a second entry is written in the same atomic step, only when this one is (whatever that entry holds:
    * its version goes up by 1), and a refused write hands that entry back as it is (`alsoCurrent`): a
    * write that claims a call and marks it the latest of its scope, or finds both, in one round trip.
+   * With `deadline`, nothing is written or counted when the write reaches the store at or after it.
    */
   set(key: string, value: unknown, options?: StoreSetOptions): Promise<StoreSetResult>;
   /** Removes the entry (with `ifVersion`, only at that version). True when an entry was removed. */
@@ -33,9 +34,10 @@ export interface Store {
    * Adds 1 to every counter when each stays within its `limit`; when one would pass it, adds nothing and
    * says which (`blocked`, its index). All or nothing, atomic across processes: of any number of
    * concurrent reservations against a limit of 40, exactly 40 succeed. `ttlMs` expires a counter that
-   * this call creates (an existing counter keeps its expiry).
+   * this call creates (an existing counter keeps its expiry). With `deadline` (see `StoreSetOptions`), a
+   * reservation that reaches the store at or after it counts nothing.
    */
-  reserve(counters: readonly StoreCounter[], options?: { readonly ttlMs?: number }): Promise<ReserveResult>;
+  reserve(counters: readonly StoreCounter[], options?: StoreReserveOptions): Promise<ReserveResult>;
   /** Takes 1 off each counter (never below 0): a reservation whose call did not run after all. */
   release(keys: readonly string[]): Promise<void>;
   /** Closes what the adapter opened (a client it created, a database file). */
@@ -60,6 +62,21 @@ export interface StoreSetOptions {
    * key differs from this one and, on Redis Cluster, shares its hash tag (as `storeKey` makes for a session).
    */
   readonly also?: { readonly key: string; readonly value: unknown; readonly ttlMs?: number };
+  /**
+   * When the write stops being wanted: a time in milliseconds since the epoch, read against the store's
+   * own clock (Redis' `TIME`; the machine's, or the clock it was given, for memory and SQLite). A write
+   * that reaches the store at or after it writes and counts nothing and rejects with `StoreError`
+   * (`unavailable`). A caller that stops waiting at some moment passes a deadline a little before it, so
+   * a command that stalled on its way (a server that froze, then woke up) and lands after the caller gave
+   * up does nothing: a claim or a reservation it was told failed never counts or blocks later.
+   */
+  readonly deadline?: number;
+}
+
+/** How a `reserve` counts: the TTL of a counter it creates, and its `deadline` (see `StoreSetOptions`). */
+export interface StoreReserveOptions {
+  readonly ttlMs?: number;
+  readonly deadline?: number;
 }
 
 export type StoreSetResult =

@@ -25,6 +25,23 @@ function luaScript(text: string): LuaScript {
 /** The error-reply code a script raises when what it reads is not of the store's shape. */
 export const CORRUPT_REPLY = 'TWCORRUPT';
 
+/** The error-reply code a script raises when it reached Redis at or after its deadline: it wrote nothing. */
+export const LATE_REPLY = 'TWLATE';
+
+/**
+ * Refuses a command whose deadline (milliseconds since the epoch, '' for none) has passed by Redis' own
+ * clock. `TIME` in a script is allowed since Redis 5 replicates a script's effects, not the script.
+ */
+const CHECK_DEADLINE = `
+local function refuse_late(deadline)
+  if deadline == '' then return nil end
+  local now = redis.call('TIME')
+  if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) >= tonumber(deadline) then
+    return redis.error_reply('${LATE_REPLY} the command reached Redis after its deadline: nothing was written')
+  end
+  return nil
+end`;
+
 const CHECK_VERSION = `
 local function version_of(text, n)
   if text == false and n == false then return 0 end
@@ -47,7 +64,8 @@ end`;
 /**
  * KEYS[1] the entry; then, with an `also` entry, KEYS[2] that one; then the counters a counted write adds 1
  * to (none for a plain `set`). ARGV: the value's text, `ifVersion`, `ttlMs`, the counters' `ttlMs`, the
- * `also` value's text, its `ttlMs` ('' for each when not given), then the counters' limits. The version is
+ * `also` value's text, its `ttlMs`, the `deadline` ('' for each when not given), then the counters'
+ * limits. A command past its deadline fails (`TWLATE`) before it reads anything. The version is
  * checked first, then the counters; the entry (and the `also` one) is written and every counter takes 1,
  * or nothing changes. Returns `{1, version}` when written, else `{0, version, text, blocked, alsoVersion,
  * alsoText}`: version 0 and text '' without an entry, blocked -1 unless a counter is full, and the `also`
@@ -55,8 +73,11 @@ end`;
  * entry's old one (`PERSIST`).
  */
 export const SET_SCRIPT = luaScript(
-  `${CHECK_VERSION}
+  `${CHECK_DEADLINE}
+${CHECK_VERSION}
 ${CHECK_COUNT}
+local late = refuse_late(ARGV[7])
+if late then return late end
 local fields = redis.call('HMGET', KEYS[1], 'v', 'n')
 local version = version_of(fields[1], fields[2])
 if type(version) == 'table' then return version end
@@ -76,7 +97,7 @@ end
 for i = first, #KEYS do
   local count = count_of(KEYS[i])
   if type(count) == 'table' then return count end
-  if count + 1 > tonumber(ARGV[i - first + 7]) then
+  if count + 1 > tonumber(ARGV[i - first + 8]) then
     return {0, version, fields[1] or '', i - first, also_version, also_text}
   end
 end
@@ -108,13 +129,17 @@ return redis.call('DEL', KEYS[1])`,
 );
 
 /**
- * KEYS the counters; ARGV[1] `ttlMs` ('' when not given), ARGV[2..] their limits. Checks every counter,
+ * KEYS the counters; ARGV[1] `ttlMs`, ARGV[2] the `deadline` ('' for each when not given), ARGV[3..]
+ * their limits. A command past its deadline fails (`TWLATE`) and counts nothing. Checks every counter,
  * then adds 1 to each, or to none. Returns `{1, -1, count…}` (the new counts) or `{0, blocked, count…}`
  * (the index of the first counter that would pass its limit, and the counts as they are). The TTL is set
  * with `PEXPIRE … NX`: only on a counter that has no expiry yet, so an existing one keeps its own.
  */
 export const RESERVE_SCRIPT = luaScript(
-  `${CHECK_COUNT}
+  `${CHECK_DEADLINE}
+${CHECK_COUNT}
+local late = refuse_late(ARGV[2])
+if late then return late end
 local counts = {}
 for i, key in ipairs(KEYS) do
   local count = count_of(key)
@@ -122,7 +147,7 @@ for i, key in ipairs(KEYS) do
   counts[i] = count
 end
 for i = 1, #KEYS do
-  if counts[i] + 1 > tonumber(ARGV[i + 1]) then return {0, i - 1, unpack(counts)} end
+  if counts[i] + 1 > tonumber(ARGV[i + 2]) then return {0, i - 1, unpack(counts)} end
 end
 for i, key in ipairs(KEYS) do
   counts[i] = redis.call('INCR', key)

@@ -1,5 +1,6 @@
 import { StoreError } from '../../errors/store-error.js';
-import { CORRUPT_REPLY } from './redis-scripts.js';
+import { lateWriteError } from '../../store/store-deadline.js';
+import { CORRUPT_REPLY, LATE_REPLY } from './redis-scripts.js';
 
 /**
  * What a failed Redis call means for the store: `corrupt` when the key holds something the store did not
@@ -28,5 +29,6 @@ export function toRedisStoreError(error: unknown, operation: string): StoreError
       cause: error,
     });
   }
+  if (message.includes(LATE_REPLY)) return lateWriteError(operation);
   return new StoreError({ reason: 'unavailable', operation, message: `Redis: ${message}`, cause: error });
 }

@@ -8,9 +8,11 @@ import type {
   Store,
   StoreCounter,
   StoreEntry,
+  StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
 } from '../../store/store.js';
+import { checkDeadline, earlierDeadline, storeDeadline } from '../../store/store-deadline.js';
 import {
   checkAlso,
   checkCounters,
@@ -70,8 +72,12 @@ const MAX_KEY_PREFIX_CHARS = 256;
  *
  * An entry is a Redis hash and a counter a Redis string: a key used for both reads as `corrupt`. When
  * Redis cannot be reached or does not answer within `commandTimeoutMs`, the call rejects with
- * `StoreError` (`unavailable`, the client's error as its `cause`); a write that timed out after it was
- * sent may still have been applied. The store works again once the client has reconnected.
+ * `StoreError` (`unavailable`, the client's error as its `cause`). A `set` or `reserve` that timed out
+ * after it was sent does nothing should it reach Redis later (a server that froze, then woke up): each
+ * carries a deadline before the store gives up, checked against Redis' clock (see `StoreSetOptions`;
+ * the hosts' clocks must agree with Redis' to within `DEFAULT_STORE_CLOCK_MARGIN_MS`). A `delete` or a
+ * `release` carries none: one that lands late still gives back what it was sent to give back. The store
+ * works again once the client has reconnected.
  *
  * Made by `createRedisStore`.
  */
@@ -116,6 +122,8 @@ export class RedisStore implements Store {
     checkTtl(options.ttlMs);
     checkReserve(options.reserve);
     checkAlso(options.also, key);
+    checkDeadline(options.deadline);
+    const deadline = this.#deadline(options.deadline);
     const text = encodeStoreValue(value);
     const { also } = options;
     const alsoText = also === undefined ? '' : encodeStoreValue(also.value);
@@ -131,6 +139,7 @@ export class RedisStore implements Store {
         optionalArgument(options.reserve?.ttlMs),
         alsoText,
         optionalArgument(also?.ttlMs),
+        String(deadline),
         ...counters.map((counter) => String(counter.limit)),
       ],
     );
@@ -153,15 +162,21 @@ export class RedisStore implements Store {
 
   async reserve(
     counters: readonly StoreCounter[],
-    options: { readonly ttlMs?: number } = {},
+    options: StoreReserveOptions = {},
   ): Promise<ReserveResult> {
     checkCounters(counters);
     checkTtl(options.ttlMs);
+    checkDeadline(options.deadline);
+    const deadline = this.#deadline(options.deadline);
     const [reserved, blocked, ...counts] = await this.#script(
       'reserve',
       RESERVE_SCRIPT,
       counters.map((counter) => counter.key),
-      [optionalArgument(options.ttlMs), ...counters.map((counter) => String(counter.limit))],
+      [
+        optionalArgument(options.ttlMs),
+        String(deadline),
+        ...counters.map((counter) => String(counter.limit)),
+      ],
     );
     const numbers = counts.map(Number);
     return Number(reserved) === 1
@@ -174,6 +189,16 @@ export class RedisStore implements Store {
     for (const key of keys) checkKey(key);
     if (keys.length === 0) return;
     await this.#script('release', RELEASE_SCRIPT, keys, []);
+  }
+
+  /**
+   * The deadline a `set` or a `reserve` carries: the caller's, or earlier the one of this store's own wait
+   * (`commandTimeoutMs`): a command that is still in flight when the store gives up on it (sent, then
+   * Redis froze) does nothing when it lands. node-redis cannot withdraw a command once it is written to
+   * the socket, and its offline queue does not help while the connection stays up.
+   */
+  #deadline(given: number | undefined): number {
+    return earlierDeadline(given, storeDeadline(this.#timeoutMs)) as number;
   }
 
   /** Closes the client the store made (a client passed in stays open). Later calls reject (`unavailable`). */

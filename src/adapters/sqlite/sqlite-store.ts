@@ -7,9 +7,11 @@ import type {
   Store,
   StoreCounter,
   StoreEntry,
+  StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
 } from '../../store/store.js';
+import { checkDeadline, refuseLateWrite } from '../../store/store-deadline.js';
 import {
   checkAlso,
   checkCounters,
@@ -101,10 +103,13 @@ export class SqliteStore implements Store {
     checkTtl(options.ttlMs);
     checkReserve(options.reserve);
     checkAlso(options.also, key);
+    checkDeadline(options.deadline);
     const text = encodeStoreValue(value);
-    const { ifVersion, ttlMs, reserve, also } = options;
+    const { ifVersion, ttlMs, reserve, also, deadline } = options;
     const alsoText = also === undefined ? undefined : encodeStoreValue(also.value);
     return this.#transaction('set', (now): StoreSetResult => {
+      // By the clock read once the transaction holds the file: a write that waited past it writes nothing.
+      refuseLateWrite(deadline, now, 'set');
       const row = this.#sql.entry.get({ key, now });
       const alsoRow = also === undefined ? undefined : this.#sql.entry.get({ key: also.key, now });
       // The value is read only to hand it back: a write without ifVersion replaces even a corrupt one.
@@ -149,12 +154,16 @@ export class SqliteStore implements Store {
 
   async reserve(
     counters: readonly StoreCounter[],
-    options: { readonly ttlMs?: number } = {},
+    options: StoreReserveOptions = {},
   ): Promise<ReserveResult> {
     checkCounters(counters);
     checkTtl(options.ttlMs);
-    const { ttlMs } = options;
-    return this.#transaction('reserve', (now) => this.#reserveIn(counters, ttlMs, now));
+    checkDeadline(options.deadline);
+    const { ttlMs, deadline } = options;
+    return this.#transaction('reserve', (now) => {
+      refuseLateWrite(deadline, now, 'reserve');
+      return this.#reserveIn(counters, ttlMs, now);
+    });
   }
 
   /** `reserve`'s work inside a transaction that is already open (its own, or a counted `set`'s). */

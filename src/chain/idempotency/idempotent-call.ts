@@ -44,20 +44,27 @@ export const recordStore = {
   /**
    * Claims the record at `ifVersion` (0: only where there is none) in one store call: the started record,
    * the scope's latest write, and the call counted against its limits (`counters`), all or nothing. A
-   * refused claim hands back the record and the scope's latest write as they are.
+   * refused claim hands back the record and the scope's latest write as they are. It carries the wait's
+   * deadline: a claim that reaches the store after the wait gave up (a store that stalled) writes and
+   * counts nothing, so it neither blocks the next identical call nor counts a call that never ran; one
+   * that lands before it, after an abort ended the wait, is undone (`undoClaim`).
    */
   claim: (idempotent: IdempotentCall, claim: string, ifVersion: number): Promise<StoreSetResult> => {
     const { key, settings, counters } = idempotent;
     return boundedStoreCall(
       'set',
-      () =>
+      (deadline) =>
         key.store.set(key.recordKey, startedRecord(idempotent, claim), {
           ifVersion,
+          deadline,
           ttlMs: settings.ttlMs,
           also: { key: key.latestKey, value: latestWrite(claim), ttlMs: settings.ttlMs },
           ...(counters === undefined ? {} : { reserve: countersOf(counters) }),
         }),
       idempotent.context.signal,
+      (written) => {
+        if (written.ok) void undoClaim(idempotent, written.version);
+      },
     );
   },
   /** Writes what became of a claimed call, at the claim's version. */
@@ -75,6 +82,23 @@ export const recordStore = {
   delete: (idempotent: IdempotentCall, ifVersion: number): Promise<boolean> =>
     boundedStoreCall('delete', () => idempotent.key.store.delete(idempotent.key.recordKey, { ifVersion })),
 };
+
+/**
+ * Gives back a claim that landed after its call was given up (an abort ended the wait first): its record
+ * is deleted at the claim's version and its counters take 1 back, as if it never landed. A store that
+ * fails here leaves it, with an event (`not-released`).
+ */
+async function undoClaim(idempotent: IdempotentCall, version: number): Promise<void> {
+  const { key, counters } = idempotent;
+  try {
+    await boundedStoreCall('delete', () => key.store.delete(key.recordKey, { ifVersion: version }));
+    if (counters !== undefined) {
+      await boundedStoreCall('release', () => key.store.release(counters.map((counter) => counter.key)));
+    }
+  } catch (error) {
+    reportRecord(idempotent, 'not-released', error);
+  }
+}
 
 function countersOf(counters: readonly SharedCounter[]) {
   return { counters: counters.map(({ key, limit }) => ({ key, limit })), ttlMs: DEFAULT_SESSION_TTL_MS };

@@ -176,6 +176,44 @@ export function describeStoreContract(
       await expect(store.set(third, 'x', { reserve: { counters: [] } })).rejects.toThrow(TypeError);
     });
 
+    it('a write or a reservation that reaches the store at or after its deadline writes and counts nothing', async () => {
+      const k = key('fenced');
+      const latest = key('fenced-latest');
+      const counter = { key: key('fenced-count'), limit: 5 };
+      const late = async (call: Promise<unknown>, operation: string) => {
+        const error = await call.then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(StoreError.isInstance(error), operation).toBe(true);
+        expect(error).toMatchObject({ reason: 'unavailable', operation });
+      };
+      const past = Date.now() - 1;
+      await late(
+        store.set(k, 'late', {
+          ifVersion: 0,
+          deadline: past,
+          reserve: { counters: [counter] },
+          also: { key: latest, value: 'late' },
+        }),
+        'set',
+      );
+      await late(store.reserve([counter], { deadline: past }), 'reserve');
+      expect(await store.get(k)).toBeUndefined();
+      expect(await store.get(latest)).toBeUndefined();
+      const future = Date.now() + 60_000;
+      expect(await store.reserve([counter], { deadline: future })).toEqual({ ok: true, counts: [1] });
+      expect(
+        await store.set(k, 'in time', { ifVersion: 0, deadline: future, reserve: { counters: [counter] } }),
+      ).toEqual({ ok: true, version: 1 });
+      expect(await store.reserve([counter])).toEqual({ ok: true, counts: [3] });
+      for (const deadline of [-1, 1.5, Number.NaN, '1' as never]) {
+        await expect(store.set(k, 'x', { deadline })).rejects.toThrow(TypeError);
+        await expect(store.reserve([counter], { deadline })).rejects.toThrow(TypeError);
+      }
+      expect(await store.get(k)).toEqual({ value: 'in time', version: 1 });
+    });
+
     it('writes an also entry with the entry or not at all, and a refused write hands it back', async () => {
       const k = key('also-entry');
       const latest = key('also-latest');
