@@ -1,5 +1,6 @@
 // The README's quickstart, as a file the typecheck and the tests run: a tool, the chain, then the loop.
 import {
+  type AssistantMessage,
   createToolRegistry,
   createToolRuntime,
   defineTool,
@@ -11,6 +12,14 @@ import {
   type ToolEvent,
 } from '../src/index.js';
 import { assistantWithCalls, ScriptedModel } from '../src/testing/index.js';
+
+/** A stand-in for your weather service. */
+const weather = {
+  current: async (city: string, { signal }: { signal: AbortSignal }) => {
+    signal.throwIfAborted();
+    return { city, celsius: 21 };
+  },
+};
 
 export const tools = createToolRegistry([
   defineTool({
@@ -24,10 +33,7 @@ export const tools = createToolRegistry([
     },
     effect: 'read',
     timeoutMs: 5_000,
-    execute: async ({ city }: { city: string }, { signal }) => {
-      signal.throwIfAborted();
-      return { city, celsius: 21 };
-    },
+    execute: async ({ city }: { city: string }, { signal }) => weather.current(city, { signal }),
   }),
 ]);
 
@@ -37,7 +43,12 @@ export const runtime = createToolRuntime({ tools, timeoutMs: 10_000 });
 /** One model response's tool calls, through the chain. */
 export async function runChain(log: (event: ToolEvent) => void) {
   const messages: Message[] = [{ role: 'user', content: 'Weather in Rome?' }];
-  const response = assistantWithCalls([{ name: 'getWeather', arguments: { city: 'Rome' } }]);
+  // The model's answer: its tool calls' `arguments` are the JSON text the model wrote.
+  const response: AssistantMessage = {
+    role: 'assistant',
+    content: '',
+    toolCalls: [{ id: 'call_1', name: 'getWeather', arguments: '{"city":"Rome"}' }],
+  };
   return runtime.executeToolCalls({ messages, response, onEvent: log });
 }
 

@@ -73,7 +73,7 @@ export interface StoreRecord {
   lastSaved: number | string | undefined;
   /** Rounds in the window of the last saved state. */
   lastSavedRounds: number | undefined;
-  /** A session whose stored state was tampered into one that does not check out (the README: starts afresh). */
+  /** A session whose stored state was tampered into one that does not check out (docs/loop-and-guard.md: starts afresh). */
   invalidated: boolean;
 }
 

@@ -470,7 +470,7 @@ export function parseConfigText(text: string): unknown {
 /** The only rejection the config's parsers document. */
 export const isProxyConfigError = (error: unknown): boolean => ProxyConfigError.isInstance(error);
 
-/** The README's proxy config, every key set (the seed of every config case). */
+/** The proxy config of docs/mcp.md, every key set (the seed of every config case). */
 export const FULL_PROXY_CONFIG = {
   $schema: 'https://example.com/toolwarden-proxy.json',
   limits: { perTool: 50, total: 300, tools: { sequentialthinking: 100 } },

@@ -111,9 +111,9 @@ describe('toolwarden mcp-proxy over real stdio', () => {
   );
 
   it(
-    'the README\'s example config in front of server-filesystem: write_file "one", "two", then "one" again writes three times, and the file holds "one"',
+    'the example config of docs/mcp.md in front of server-filesystem: write_file "one", "two", then "one" again writes three times, and the file holds "one"',
     async () => {
-      const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+      const readme = await readFile(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
       const section = readme.slice(readme.indexOf('## `toolwarden mcp-proxy` config'));
       const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
       expect(JSON.parse(example).idempotentWrites.tools).toContain('write_file');

@@ -16,7 +16,7 @@ confirmation of destructive tools (MCP elicitation), allow and deny lists, the a
 Its refusals are isError results with toolwarden's codes. stdout is the MCP channel; logs go to stderr.
 
 Options:
-  --config <file>  the config file (README: "toolwarden mcp-proxy config"); default: every default
+  --config <file>  the config file (docs/mcp.md: "toolwarden mcp-proxy config"); default: every default
   -h, --help       show this text
 
 A call that needs the user's confirmation, from a client that cannot ask (no MCP elicitation), is

@@ -131,11 +131,17 @@ describe('stop reasons', () => {
 });
 
 describe('renderCodeTable', () => {
-  it('is what the README shows between its markers', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replaceAll('\r\n', '\n');
+  it('is what docs/reference.md shows between its markers', () => {
+    const readme = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8').replaceAll(
+      '\r\n',
+      '\n',
+    );
     const section = /<!-- codes:start -->\n([\s\S]*?)\n<!-- codes:end -->/.exec(readme)?.[1];
-    expect(section, 'README.md has no <!-- codes:start --> ... <!-- codes:end --> section').toBeDefined();
-    expect(section, 'the README table is stale: paste renderCodeTable() between the markers').toBe(
+    expect(
+      section,
+      'docs/reference.md has no <!-- codes:start --> ... <!-- codes:end --> section',
+    ).toBeDefined();
+    expect(section, 'the docs/reference.md table is stale: paste renderCodeTable() between the markers').toBe(
       renderCodeTable(),
     );
   });

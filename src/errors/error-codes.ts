@@ -35,8 +35,8 @@ export interface CodeEntry {
 
 /**
  * Every code toolwarden uses, one concept per code: the `code` of every error class, the code that starts a
- * model-visible tool message, and the loop's stop reasons (the kebab-case of their code). The README's
- * table is rendered from this one (`renderCodeTable`). The `check` command's finding codes are a report
+ * model-visible tool message, and the loop's stop reasons (the kebab-case of their code). The table of
+ * docs/reference.md is rendered from this one (`renderCodeTable`). The `check` command's finding codes are a report
  * vocabulary of their own (`CheckFindingCode`).
  */
 export const ERROR_CODES = {
@@ -339,7 +339,7 @@ export function codeOfStopReason(reason: StopReason): StopCode {
   return reason.toUpperCase().replaceAll('-', '_') as StopCode;
 }
 
-/** The code table as markdown, as the README shows it between `<!-- codes:start -->` and `<!-- codes:end -->`. */
+/** The code table as markdown, as docs/reference.md shows it between `<!-- codes:start -->` and `<!-- codes:end -->`. */
 export function renderCodeTable(): string {
   const rows = Object.entries(ERROR_CODES).map(([code, entry]: [string, CodeEntry]) => {
     const seen = entry.toolMessage

@@ -1,6 +1,6 @@
 /**
  * The values the model sent at a path of its arguments, as strings to withhold from an issue's text: a
- * schema library's message may quote the value (`received "postgres://user:S3cr3t@…"`), and the README
+ * schema library's message may quote the value (`received "postgres://user:S3cr3t@…"`), and the docs
  * promises the model `path: problem` pairs, never the values. Removing the values themselves holds where a
  * redaction pattern would not see a secret (`received "hunter2"`).
  */

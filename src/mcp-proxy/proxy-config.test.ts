@@ -55,7 +55,7 @@ describe('parseProxyConfig: valid configs', () => {
     expect(config.loopGuard).toMatchObject({ repeatLimit: DEFAULT_REPEAT_LIMIT, nudge: true, hints: {} });
   });
 
-  it('reads the README example, every key', () => {
+  it('reads the docs example (docs/mcp.md), every key', () => {
     const config = parse(`{
       "$schema": "https://example.com/toolwarden-proxy.json",
       "limits": { "perTool": 50, "total": 300, "tools": { "sequentialthinking": 100 } },
@@ -90,8 +90,8 @@ describe('parseProxyConfig: valid configs', () => {
     });
   });
 
-  it("accepts the README's example, and its table names every top-level key", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('accepts the example of docs/mcp.md, and its table names every top-level key', () => {
+    const readme = readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## `toolwarden mcp-proxy` config'));
     const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
     expect(example).toBeDefined();

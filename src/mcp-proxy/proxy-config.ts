@@ -7,7 +7,7 @@ import { readSections } from './read-proxy-sections.js';
 
 /**
  * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
- * is per client session (one connection of one client) unless it says otherwise. README "mcp-proxy config"
+ * is per client session (one connection of one client) unless it says otherwise. docs/mcp.md ("mcp-proxy config")
  * documents each key.
  */
 export interface ProxyConfig {

@@ -132,7 +132,7 @@ export interface ErrorsReport {
   /** Calls that did not succeed, over all calls; 0 with no calls. */
   readonly rate: number;
   readonly byClass: readonly { readonly errorClass: ErrorClass; readonly calls: number }[];
-  /** Codes as the records give them (`TOOL_ERROR`, `INVALID_ARGUMENTS`, ...: see the README's code table). */
+  /** Codes as the records give them (`TOOL_ERROR`, `INVALID_ARGUMENTS`, ...: see the code table in docs/reference.md). */
   readonly byCode: readonly { readonly code: string; readonly calls: number }[];
 }
 

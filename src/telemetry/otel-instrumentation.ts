@@ -81,7 +81,7 @@ export interface OtelInstrumentation {
  * OpenTelemetry spans and metrics for toolwarden, after the GenAI semantic conventions: a run is an
  * `invoke_agent` span, each call that runs an `execute_tool {tool}` span under it, and
  * `gen_ai.execute_tool.duration` plus toolwarden's own counters record what happened (see semconv.ts and
- * the README's OpenTelemetry section). Idempotency keys are never recorded; a replayed write did not run
+ * docs/telemetry-and-report.md). Idempotency keys are never recorded; a replayed write did not run
  * again, so it has no span (the run counts it in `toolwarden.idempotency.replays`). Importing this registers nothing: without an SDK the global API is a no-op.
  */
 export function otelInstrumentation(options: OtelInstrumentationOptions = {}): OtelInstrumentation {

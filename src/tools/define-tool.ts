@@ -107,7 +107,7 @@ export interface ToolDefinition<TArgs, TResult> {
    */
   loop?: LoopHints;
   /**
-   * How the calls of a write tool are kept from running twice (see "Idempotent writes" in the README): by
+   * How the calls of a write tool are kept from running twice (see "Idempotent writes" in docs/approvals-and-state.md): by
    * default, the same call with the same arguments in one session runs once and its duplicates get the
    * recorded result. Give your own `key`, a `mode`, a `ttlMs`, or `false` to run every call.
    */

@@ -10,7 +10,7 @@ let auditPath: string;
 
 beforeAll(async () => {
   ({ proxy, auditPath } = await proxyFor('@modelcontextprotocol/server-sequential-thinking', [], {
-    // The README's hint: the answer's `thoughtHistoryLength` grows with every call, so it is no news.
+    // The hint of docs/mcp.md: the answer's `thoughtHistoryLength` grows with every call, so it is no news.
     loopGuard: { hints: { sequentialthinking: { ignoreFields: ['thoughtHistoryLength'] } } },
   }));
 }, SPAWN_TIMEOUT_MS);

@@ -11,7 +11,7 @@ import { settleClaim } from './settle-claim.js';
 import { cutOff, settlementOf } from './settlement.js';
 
 /**
- * Runs a write under its idempotency record (see "Idempotent writes" in the README); any other call that
+ * Runs a write under its idempotency record (see "Idempotent writes" in docs/approvals-and-state.md); any other call that
  * may change something first ends the window of the records of its scope (see `endWindow`), and a read
  * runs as it is. The call is claimed in the store before the tool runs and its outcome written after (two
  * round trips); a true duplicate is answered from the record and the tool does not run. Never rejects

@@ -10,7 +10,7 @@ import { chargeTool } from './__fixtures__/charge-tool.js';
 import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
 import { REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';
 
-// What a write's outcome leaves in its record (the table in the README's "Idempotent writes"): a success
+// What a write's outcome leaves in its record (the table in docs/approvals-and-state.md, "Idempotent writes"): a success
 // is recorded, a failure before the write took effect is released, a failure that does not say is unknown.
 
 const call = { name: 'charge', arguments: { order: 'A-1' } };

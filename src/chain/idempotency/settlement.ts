@@ -3,7 +3,7 @@ import type { IdempotencyMode } from '../../tools/idempotency-options.js';
 import type { ToolCallResult } from '../tool-execution-result.js';
 
 /**
- * What becomes of a claimed record once its call has an outcome (the table in the README's "Idempotent
+ * What becomes of a claimed record once its call has an outcome (the table in docs/approvals-and-state.md, "Idempotent
  * writes"):
  * - `record`: the write took effect. A success, or a result the tool returned that was withheld (it broke
  *   its output contract, or cannot be serialized): a duplicate gets this answer and does not run.

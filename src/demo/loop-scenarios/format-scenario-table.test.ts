@@ -120,8 +120,8 @@ describe('the table', () => {
     expect(report.allCorrect).toBe(Object.keys(KNOWN_GUARD_GAPS).length === 0);
   });
 
-  it('is shown in the README as printed (regenerate it: npm run build && node dist/cli/main.js demo loops)', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('is shown in docs/loop-and-guard.md as printed (regenerate it: npm run build && node dist/cli/main.js demo loops)', () => {
+    const readme = readFileSync(new URL('../../../docs/loop-and-guard.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('### The loop scenarios'));
     const shown = /```text\n([\s\S]*?)\n```/.exec(section)?.[1];
     expect(shown).toBe(table);
