@@ -8,9 +8,9 @@ const root = dirname(fileURLToPath(import.meta.url));
 
 /** What a test file (or a fixture it imports) does that belongs in the integration suite. */
 const STARTS: readonly (readonly [RegExp, string])[] = [
-  [/node:child_process/, 'starts a process'],
+  [/node:child_process|from 'execa'/, 'starts a process'],
   [/StdioClientTransport|createMcpProxy\(|runCheckInChild/, 'starts a process (an MCP server or a check)'],
-  [/\bcreateServer\(|\.listen\(/, 'starts a server'],
+  [/\bcreateServer\(|\.listen\(|StreamableHTTPServerTransport/, 'starts a server'],
   [/redis-server|from 'redis'/, 'talks to Redis'],
   [/from 'pg'/, 'talks to PostgreSQL'],
   [/playwright|chromium/i, 'starts a browser'],
