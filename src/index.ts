@@ -8,7 +8,6 @@ export type {
 } from './chain/before-tool-call.js';
 export type { CallLimits, LimitScope, ResolvedCallLimits } from './chain/call-limits.js';
 export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
-export type { ErrorClass } from './chain/error-class.js';
 export type {
   SingleCallOptions,
   ToolCallAnswer,
@@ -34,31 +33,21 @@ export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
 export type { RuntimeInput } from './chain/runtime-input.js';
-export type {
-  ToolEvent,
-  ToolEventBase,
-  ToolEventErrorFields,
-  ToolEventListener,
-  ToolEventSharedFields,
-} from './chain/tool-event.js';
-export type {
-  ToolCallFailure,
-  ToolCallResult,
-  ToolCallResultBase,
-  ToolCallSuccess,
-  ToolErrorCode,
-  ToolExecutionResult,
-} from './chain/tool-execution-result.js';
 export { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './chain/tool-runtime.js';
 export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
-export * as defaults from './defaults.js';
-export { ApprovalError, type ApprovalErrorOptions, type ApprovalProblem } from './errors/approval-error.js';
-export { CallbackError, type CallbackErrorOptions } from './errors/callback-error.js';
+export * as defaults from './core/defaults.js';
+export type { ErrorClass } from './core/error-class.js';
+export {
+  ApprovalError,
+  type ApprovalErrorOptions,
+  type ApprovalProblem,
+} from './core/errors/approval-error.js';
+export { CallbackError, type CallbackErrorOptions } from './core/errors/callback-error.js';
 export {
   ContractViolationError,
   type ContractViolationErrorOptions,
-} from './errors/contract-violation-error.js';
+} from './core/errors/contract-violation-error.js';
 export {
   type Blame,
   blameOf,
@@ -71,52 +60,49 @@ export {
   stopReasonOf,
   type ToolMessageCode,
   type ToolwardenCode,
-} from './errors/error-codes.js';
-export { FatalToolError, type FatalToolErrorOptions } from './errors/fatal-tool-error.js';
+} from './core/errors/error-codes.js';
+export { FatalToolError, type FatalToolErrorOptions } from './core/errors/fatal-tool-error.js';
 export {
   type IdempotencyCode,
   IdempotencyError,
   type IdempotencyErrorOptions,
   type IdempotencyProblem,
-} from './errors/idempotency-error.js';
-export { InvalidOptionsError, type InvalidOptionsErrorOptions } from './errors/invalid-options-error.js';
-export { LoopStoppedError, type LoopStoppedErrorOptions } from './errors/loop-stopped-error.js';
+} from './core/errors/idempotency-error.js';
+export { InvalidOptionsError, type InvalidOptionsErrorOptions } from './core/errors/invalid-options-error.js';
+export { LoopStoppedError, type LoopStoppedErrorOptions } from './core/errors/loop-stopped-error.js';
 export {
   ModelStreamError,
   type ModelStreamErrorOptions,
   type StreamBreak,
   type StreamPartial,
-} from './errors/model-stream-error.js';
-export { ModelTimeoutError } from './errors/model-timeout-error.js';
-export { NoToolCallError, type NoToolCallErrorOptions } from './errors/no-tool-call-error.js';
+} from './core/errors/model-stream-error.js';
+export { ModelTimeoutError } from './core/errors/model-timeout-error.js';
+export { NoToolCallError, type NoToolCallErrorOptions } from './core/errors/no-tool-call-error.js';
 export {
   PermissionDeniedError,
   type PermissionDeniedErrorOptions,
-} from './errors/permission-denied-error.js';
+} from './core/errors/permission-denied-error.js';
 export {
   ResultSerializationError,
   type ResultSerializationErrorOptions,
-} from './errors/result-serialization-error.js';
+} from './core/errors/result-serialization-error.js';
 export {
   RunStateError,
   type RunStateErrorOptions,
   type RunStateProblem,
-} from './errors/run-state-error.js';
-export { StoreError, type StoreErrorOptions, type StoreProblem } from './errors/store-error.js';
+} from './core/errors/run-state-error.js';
+export { StoreError, type StoreErrorOptions, type StoreProblem } from './core/errors/store-error.js';
 export {
   ToolCallLimitExceededError,
   type ToolCallLimitExceededErrorOptions,
-} from './errors/tool-call-limit-exceeded-error.js';
-export { ToolDefinitionError, type ToolDefinitionErrorOptions } from './errors/tool-definition-error.js';
-export { ToolExecutionError, type ToolExecutionErrorOptions } from './errors/tool-execution-error.js';
-export { ToolInputError, type ToolInputErrorOptions } from './errors/tool-input-error.js';
-export { ToolTimeoutError, type ToolTimeoutErrorOptions } from './errors/tool-timeout-error.js';
-export { ToolwardenError, type ToolwardenErrorOptions } from './errors/toolwarden-error.js';
-export { TransientToolError, type TransientToolErrorOptions } from './errors/transient-tool-error.js';
-export { UnknownToolError, type UnknownToolErrorOptions } from './errors/unknown-tool-error.js';
-export type { ShowErrorMessages } from './gate/show-error-messages.js';
-export type { LoopThresholds } from './guard/detect-loops.js';
-export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
+} from './core/errors/tool-call-limit-exceeded-error.js';
+export { ToolDefinitionError, type ToolDefinitionErrorOptions } from './core/errors/tool-definition-error.js';
+export { ToolExecutionError, type ToolExecutionErrorOptions } from './core/errors/tool-execution-error.js';
+export { ToolInputError, type ToolInputErrorOptions } from './core/errors/tool-input-error.js';
+export { ToolTimeoutError, type ToolTimeoutErrorOptions } from './core/errors/tool-timeout-error.js';
+export { ToolwardenError, type ToolwardenErrorOptions } from './core/errors/toolwarden-error.js';
+export { TransientToolError, type TransientToolErrorOptions } from './core/errors/transient-tool-error.js';
+export { UnknownToolError, type UnknownToolErrorOptions } from './core/errors/unknown-tool-error.js';
 export type {
   CallOutcome,
   CallRecord,
@@ -125,8 +111,16 @@ export type {
   LoopEvidence,
   LoopFingerprint,
   RoundRecord,
-} from './guard/guard-types.js';
-export type { LoopHints } from './guard/loop-hints.js';
+} from './core/guard-state.js';
+export type { JsonSchema } from './core/json-schema.js';
+export type {
+  LoopOutcome,
+  LoopOutcomeBase,
+  LoopStep,
+  LoopUsage,
+  StopEvidence,
+  StopReason,
+} from './core/loop-outcome.js';
 export type {
   AssistantMessage,
   Message,
@@ -134,23 +128,60 @@ export type {
   ToolCall,
   ToolMessage,
   UserMessage,
-} from './messages/message.js';
-export {
-  type CollectStreamOptions,
-  collectModelStream,
-  type ModelStreamDelta,
-} from './model/collect-model-stream.js';
+} from './core/message.js';
 export type {
   GeneratingModel,
   Model,
   ModelFinishReason,
   ModelRequest,
   ModelResponse,
+  ModelStreamPart,
   StreamingModel,
   TokenUsage,
   ToolSpec,
-} from './model/model.js';
-export type { ModelStreamPart } from './model/model-stream-part.js';
+} from './core/model.js';
+export type { ModelErrorTraits, ModelFailure, ModelGiveUp } from './core/model-failure.js';
+export type { AwaitingCall, RunEvent, RunEventListener, StepCallSummary } from './core/run-event.js';
+export {
+  createRunState,
+  RUN_STATE_SCHEMA_VERSION,
+  type RunState,
+} from './core/run-state.js';
+export type { StopEvidenceSummary } from './core/stop-evidence-summary.js';
+export type {
+  ReserveResult,
+  Store,
+  StoreCounter,
+  StoreEntry,
+  StoreReserveOptions,
+  StoreSetOptions,
+  StoreSetResult,
+} from './core/store.js';
+export type {
+  ToolEvent,
+  ToolEventBase,
+  ToolEventErrorFields,
+  ToolEventListener,
+  ToolEventSharedFields,
+} from './core/tool-event.js';
+export type {
+  ToolCallFailure,
+  ToolCallResult,
+  ToolCallResultBase,
+  ToolCallSuccess,
+  ToolErrorCode,
+  ToolExecutionResult,
+} from './core/tool-execution-result.js';
+export type { ValidationIssue, ValidationOutcome } from './core/validation-issue.js';
+export type { ShowErrorMessages } from './gate/show-error-messages.js';
+export type { LoopThresholds } from './guard/detect-loops.js';
+export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
+export type { LoopHints } from './guard/loop-hints.js';
+export {
+  type CollectStreamOptions,
+  collectModelStream,
+  type ModelStreamDelta,
+} from './model/collect-model-stream.js';
 export type { AssembledPart } from './model/stream-assembly.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
@@ -164,24 +195,9 @@ export type {
   StreamLoopOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
-export type {
-  LoopOutcome,
-  LoopOutcomeBase,
-  LoopStep,
-  LoopUsage,
-  StopEvidence,
-  StopReason,
-} from './run/loop-outcome.js';
-export type { ModelErrorTraits, ModelFailure, ModelGiveUp } from './run/model-failure.js';
 export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { resumeToolLoop } from './run/resume-tool-loop.js';
-export type { AwaitingCall, RunEvent, RunEventListener, StepCallSummary } from './run/run-event.js';
-export {
-  createRunState,
-  RUN_STATE_SCHEMA_VERSION,
-  type RunState,
-} from './run/run-state.js';
 export { runToolLoop } from './run/run-tool-loop.js';
 export {
   costBudget,
@@ -194,28 +210,16 @@ export {
   timeBudget,
   tokenBudget,
 } from './run/stop-conditions.js';
-export type { StopEvidenceSummary } from './run/stop-evidence-summary.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
 export type { RunWrapper, WrappedRun } from './run/wrap-run.js';
 export type { WriteDone } from './run/writes-done.js';
 export type { InputValidator, SchemaInput } from './schema/input-validator.js';
-export type { JsonSchema } from './schema/json-schema.js';
 export {
   type CompiledValidator,
   createSchemaCompiler,
   type SchemaCompiler,
 } from './schema/schema-compiler.js';
-export type { ValidationIssue, ValidationOutcome } from './schema/validation-issue.js';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
-export type {
-  ReserveResult,
-  Store,
-  StoreCounter,
-  StoreEntry,
-  StoreReserveOptions,
-  StoreSetOptions,
-  StoreSetResult,
-} from './store/store.js';
 export { storeKey } from './store/store-key.js';
 export {
   type AnyTool,

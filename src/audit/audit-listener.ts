@@ -1,4 +1,4 @@
-import type { RunEvent, RunEventListener } from '../run/run-event.js';
+import type { RunEvent, RunEventListener } from '../core/run-event.js';
 import type { AuditRunIds } from './audit-record.js';
 import { auditCallRecord, auditRunRecord } from './audit-record-of.js';
 import type { AuditSink } from './audit-sink.js';

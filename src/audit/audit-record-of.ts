@@ -1,4 +1,4 @@
-import type { RunEvent } from '../run/run-event.js';
+import type { RunEvent } from '../core/run-event.js';
 import {
   AUDIT_SCHEMA_VERSION,
   type AuditCallRecord,

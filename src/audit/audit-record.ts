@@ -1,8 +1,8 @@
-import type { ErrorClass } from '../chain/error-class.js';
-import type { ToolErrorCode } from '../chain/tool-execution-result.js';
-import type { LoopUsage, StopReason } from '../run/loop-outcome.js';
-import type { AwaitingCall } from '../run/run-event.js';
-import type { StopEvidenceSummary } from '../run/stop-evidence-summary.js';
+import type { ErrorClass } from '../core/error-class.js';
+import type { LoopUsage, StopReason } from '../core/loop-outcome.js';
+import type { AwaitingCall } from '../core/run-event.js';
+import type { StopEvidenceSummary } from '../core/stop-evidence-summary.js';
+import type { ToolErrorCode } from '../core/tool-execution-result.js';
 
 /** Version of the audit record's shape: a reader checks it before it reads a line or a row. */
 export const AUDIT_SCHEMA_VERSION = 1;

@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIT_FLUSH_DELAY_MS, DEFAULT_AUDIT_MAX_BUFFERED_RECORDS } from '../defaults.js';
+import { DEFAULT_AUDIT_FLUSH_DELAY_MS, DEFAULT_AUDIT_MAX_BUFFERED_RECORDS } from '../core/defaults.js';
 import type { AuditRecord } from './audit-record.js';
 import { type AuditErrorListener, type AuditSink, reportAuditFailure } from './audit-sink.js';
 

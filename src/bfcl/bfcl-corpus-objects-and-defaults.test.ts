@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../core/json-schema.js';
+import type { ValidationOutcome } from '../core/validation-issue.js';
 import type { ImportedTools } from '../formats/import-tool-spec.js';
-import type { JsonSchema } from '../schema/json-schema.js';
 import { createSchemaCompiler } from '../schema/schema-compiler.js';
-import type { ValidationOutcome } from '../schema/validation-issue.js';
 import { EXPECTED_FAILURES } from './__fixtures__/bfcl-expected-findings.js';
 import {
   languageOfFile,

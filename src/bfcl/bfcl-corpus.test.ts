@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { executeToolCalls } from '../chain/execute-tool-calls.js';
-import { TOOL_NAME_PATTERN } from '../defaults.js';
+import { TOOL_NAME_PATTERN } from '../core/defaults.js';
+import type { ValidationOutcome } from '../core/validation-issue.js';
 import type { ImportedTools } from '../formats/import-tool-spec.js';
 import { createToolNameMap } from '../formats/tool-name-map.js';
 import { createSchemaCompiler } from '../schema/schema-compiler.js';
-import type { ValidationOutcome } from '../schema/validation-issue.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import {
   EXPECTED_BROKEN_COUNTS,

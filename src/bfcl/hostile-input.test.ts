@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import { fromBfclFunction, fromBfclFunctions } from './from-bfcl-function.js';
 import { normalizeBfclSchema } from './normalize-bfcl-schema.js';
 

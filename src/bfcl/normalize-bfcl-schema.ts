@@ -69,9 +69,10 @@
  * additionalProperties, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf,
  * minLength, maxLength, pattern, minItems, maxItems, uniqueItems.
  */
+
+import type { JsonSchema } from '../core/json-schema.js';
 import { findSchemaProblem } from '../formats/find-schema-problem.js';
 import { ToolFormatError } from '../formats/tool-format-error.js';
-import type { JsonSchema } from '../schema/json-schema.js';
 import type { BfclLanguage } from './bfcl-function.js';
 import type { BfclNote, BfclRule, NoteFn } from './bfcl-note.js';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CallbackError } from '../errors/callback-error.js';
-import type { Message } from '../messages/message.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_STORE_TIMEOUT_MS } from '../defaults.js';
-import { StoreError } from '../errors/store-error.js';
+import { DEFAULT_STORE_TIMEOUT_MS } from '../core/defaults.js';
+import { StoreError } from '../core/errors/store-error.js';
 import { storeDeadline } from '../store/store-deadline.js';
 import { undoLate } from './undo-late.js';
 import { withTimeout } from './with-timeout.js';

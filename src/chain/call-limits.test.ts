@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { ToolCallLimitExceededError } from '../core/errors/tool-call-limit-exceeded-error.js';
+import type { Message } from '../core/message.js';
 import { createReferenceTools } from '../demo/reference-tools.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-error.js';
-import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import type { CallLimits } from './call-limits.js';

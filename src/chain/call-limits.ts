@@ -1,5 +1,6 @@
-import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_CALLS_PER_TURN } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_CALLS_PER_TURN } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LimitScope } from '../core/tool-execution-result.js';
 import { checkNumberOption } from '../options/check-option.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { EFFECT_CHOICES, isToolEffect, TOOL_EFFECTS, type ToolEffect } from '../tools/tool-effect.js';
@@ -29,9 +30,6 @@ export interface CallLimits {
     readonly byTool?: Readonly<Record<string, number>>;
   };
 }
-
-/** Which limit a call reached: of the turn, or of the session. */
-export type LimitScope = 'per-tool' | 'total' | 'session-per-tool' | 'session-total';
 
 export interface ResolvedCallLimits {
   readonly total: number;
@@ -142,3 +140,5 @@ export function limitErrorMessage(
 function totalLimitErrorMessage(limit: number): string {
   return `Total tool call limit (${limit}) exceeded for this turn`;
 }
+
+export type { LimitScope };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FatalToolError } from '../errors/fatal-tool-error.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { FatalToolError } from '../core/errors/fatal-tool-error.js';
+import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { ToolTimeoutError } from '../core/errors/tool-timeout-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { classifyError, resolveErrorClass } from './classify-error.js';
 
 const withFields = (message: string, fields: Record<string, unknown>) =>

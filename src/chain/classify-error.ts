@@ -1,11 +1,11 @@
-import { FatalToolError } from '../errors/fatal-tool-error.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
-import { ResultSerializationError } from '../errors/result-serialization-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import type { ErrorClass } from '../core/error-class.js';
+import { FatalToolError } from '../core/errors/fatal-tool-error.js';
+import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
+import { ResultSerializationError } from '../core/errors/result-serialization-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { ToolTimeoutError } from '../core/errors/tool-timeout-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { readField } from '../util/read-field.js';
-import type { ErrorClass } from './error-class.js';
 
 /** Node and undici error codes of failures that usually pass when tried again (the loop's model retries use them too). */
 export const TRANSIENT_CODES: ReadonlySet<string> = new Set([

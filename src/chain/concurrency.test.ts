@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Message } from '../messages/message.js';
+import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../core/defaults.js';
+import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
 import { foreign, type ModelTextPart } from '../gate/model-text.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { authorizeCall } from './authorize-call.js';

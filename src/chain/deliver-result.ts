@@ -1,11 +1,11 @@
-import { ContractViolationError } from '../errors/contract-violation-error.js';
-import { ResultSerializationError } from '../errors/result-serialization-error.js';
-import type { ValidationOutcome } from '../schema/validation-issue.js';
+import { ContractViolationError } from '../core/errors/contract-violation-error.js';
+import { ResultSerializationError } from '../core/errors/result-serialization-error.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
+import type { ValidationOutcome } from '../core/validation-issue.js';
 import { serializeValue } from '../serialize/serialize-value.js';
 import { truncateText } from '../serialize/truncate-text.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { RunContext, RunningCall } from './run-context.js';
-import type { ToolCallResult } from './tool-execution-result.js';
 import { toolFailure } from './tool-failure.js';
 
 export interface Delivery {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FatalToolError } from '../errors/fatal-tool-error.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
-import { ToolExecutionError } from '../errors/tool-execution-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
-import type { Message } from '../messages/message.js';
+import { FatalToolError } from '../core/errors/fatal-tool-error.js';
+import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
+import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
+import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';

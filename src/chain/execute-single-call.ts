@@ -1,12 +1,12 @@
-import { CallbackError } from '../errors/callback-error.js';
-import type { ErrorClass } from './error-class.js';
+import type { ErrorClass } from '../core/error-class.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
 import type { ExecutionContext } from './execute-with-runtime.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import type { PendingCall } from './pending-call.js';
 import { type ResumeDecision, settleDecisions } from './resume-decision.js';
 import { runToolCalls } from './run-tool-calls.js';
-import type { ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { TurnCounts } from './turn-counts.js';
 

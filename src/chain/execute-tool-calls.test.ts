@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
+import { UnknownToolError } from '../core/errors/unknown-tool-error.js';
+import type { Message } from '../core/message.js';
 import { createReferenceTools } from '../demo/reference-tools.js';
-import { NoToolCallError } from '../errors/no-tool-call-error.js';
-import { UnknownToolError } from '../errors/unknown-tool-error.js';
-import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';

@@ -1,9 +1,9 @@
 export type { ExecutionRequest } from './execute-with-runtime.js';
 
+import type { ToolExecutionResult } from '../core/tool-execution-result.js';
 import { checkOptionNames, type OptionNames, optionNameSet } from '../options/check-option-names.js';
 import { CONTEXT_OPTIONS, type ExecutionContext, type ExecutionRequest } from './execute-with-runtime.js';
 import { RUNTIME_INPUT_OPTIONS, type RuntimeInput, runtimeOf } from './runtime-input.js';
-import type { ToolExecutionResult } from './tool-execution-result.js';
 
 /** A runtime (`{ runtime, ... }`), or tools and a policy for this one execution (`{ tools, ...policy, ... }`). */
 export type ExecuteToolCallsInput = ExecutionRequest & RuntimeInput;

@@ -1,10 +1,12 @@
-import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
-import { CallbackError } from '../errors/callback-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { NoToolCallError } from '../errors/no-tool-call-error.js';
-import { ToolCallLimitExceededError } from '../errors/tool-call-limit-exceeded-error.js';
-import { ToolExecutionError } from '../errors/tool-execution-error.js';
-import type { AssistantMessage, Message } from '../messages/message.js';
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../core/defaults.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
+import { ToolCallLimitExceededError } from '../core/errors/tool-call-limit-exceeded-error.js';
+import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
+import type { AssistantMessage, Message } from '../core/message.js';
+import type { ToolEventListener } from '../core/tool-event.js';
+import type { ToolExecutionResult } from '../core/tool-execution-result.js';
 import type { OptionNames } from '../options/check-option-names.js';
 import { redactForModel } from '../redact/redact.js';
 import { limitErrorMessage } from './call-limits.js';
@@ -13,8 +15,6 @@ import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
 import { type ResumeDecision, type SettledDecision, settleDecisions } from './resume-decision.js';
 import { runToolCalls } from './run-tool-calls.js';
-import type { ToolEventListener } from './tool-event.js';
-import type { ToolExecutionResult } from './tool-execution-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { TurnCountCache } from './turn-count-cache.js';
 

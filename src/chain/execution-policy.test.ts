@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { resolvePolicy } from './execution-policy.js';
 
 describe('resolvePolicy: every option through the one validator', () => {

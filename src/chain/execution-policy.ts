@@ -16,8 +16,9 @@ import {
   DEFAULT_UNKNOWN_TOOL_POLICY,
   DEFAULT_WRITE_CONCURRENCY,
   DEFAULT_WRITE_RETRIES,
-} from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+} from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { Store } from '../core/store.js';
 import type { ShowErrorMessages } from '../gate/show-error-messages.js';
 import {
   checkChoice,
@@ -28,7 +29,6 @@ import {
 } from '../options/check-option.js';
 import type { OptionNames } from '../options/check-option-names.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { Store } from '../store/store.js';
 import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
 import type { Authorize } from './authorize-call.js';

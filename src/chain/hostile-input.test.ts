@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
+import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
+import type { Message, ToolCall } from '../core/message.js';
+import type { ToolExecutionResult } from '../core/tool-execution-result.js';
 import { createReferenceTools } from '../demo/reference-tools.js';
-import { NoToolCallError } from '../errors/no-tool-call-error.js';
-import { ToolExecutionError } from '../errors/tool-execution-error.js';
-import type { Message, ToolCall } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import type { ToolExecutionResult } from './tool-execution-result.js';
 
 const user: Message = { role: 'user', content: 'go' };
 

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../messages/message.js';
+import type { ToolCall } from '../core/message.js';
 
 /** Argument values that cannot be encoded become this text: not JSON, so the call fails as `INVALID_JSON`. */
 const UNENCODABLE_ARGUMENTS = '<arguments that cannot be encoded as JSON>';

@@ -1,4 +1,4 @@
-import type { ToolErrorCode } from './tool-execution-result.js';
+import type { ToolErrorCode } from '../core/tool-execution-result.js';
 
 export interface ParseArgumentsLimits {
   readonly maxBytes: number;

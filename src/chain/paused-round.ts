@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages/message.js';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../core/message.js';
 
 /**
  * A round that waits for decisions, at the end of a history: the assistant message, then the tool

@@ -1,25 +1,9 @@
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../core/defaults.js';
+import type { PendingCall } from '../core/pending-call.js';
 import { summarizeArguments } from '../redact/redact.js';
 import { argumentsDigest } from './arguments-digest.js';
 
-/**
- * A call that did not run because it waits for a decision (`needsApproval`, or a `beforeToolCall` hook
- * that interrupted): what a person needs to decide on it, and what binds the decision to it.
- */
-export interface PendingCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  /** The raw argument text the model sent. */
-  readonly arguments: string;
-  /** The arguments for a person to read: redacted (secrets, personal data) and cut. */
-  readonly argumentsSummary: string;
-  /** SHA-256 of the tool name and the canonical arguments: an approval names it (`{ approve: true, argumentsDigest }`). */
-  readonly argumentsDigest: string;
-  /** Why it waits: `needs approval`, or the hook's reason. */
-  readonly reason?: string;
-  /** The hook's payload, as it gave it. */
-  readonly payload?: unknown;
-}
+export type { PendingCall };
 
 /** The pending call of a call, its summary and digest computed from the call itself. */
 export function pendingCall(input: {

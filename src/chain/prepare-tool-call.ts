@@ -1,17 +1,17 @@
+import type { ErrorClass } from '../core/error-class.js';
+import type { ToolCall } from '../core/message.js';
+import type { ToolErrorCode } from '../core/tool-execution-result.js';
+import type { ValidationOutcome } from '../core/validation-issue.js';
 import { issueParts } from '../gate/issue-text.js';
 import type { ModelTextPart } from '../gate/model-text.js';
-import type { ToolCall } from '../messages/message.js';
 import { sanitizeName } from '../redact/redact.js';
-import type { ValidationOutcome } from '../schema/validation-issue.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage } from './call-limits.js';
-import type { ErrorClass } from './error-class.js';
 import type { ResolvedPolicy } from './execution-policy.js';
 import { parseArguments } from './parse-arguments.js';
 import { type ReservationScope, reserveCall, type SharedCounter, sharedCounters } from './reserve-call.js';
-import type { ToolErrorCode } from './tool-execution-result.js';
 import { increment, type TurnCounts } from './turn-counts.js';
 import { unknownToolText } from './unknown-tool-text.js';
 

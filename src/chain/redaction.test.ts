@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FatalToolError } from '../errors/fatal-tool-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import type { Message } from '../messages/message.js';
+import { FatalToolError } from '../core/errors/fatal-tool-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import type { Message } from '../core/message.js';
 import { HOSTILE_ERROR_MESSAGES } from '../redact/__fixtures__/hostile-error-messages.js';
 import { KEPT_IN_ARGUMENT_SUMMARIES } from '../redact/__fixtures__/kept-in-argument-summaries.js';
 import { leakedFragments } from '../redact/__fixtures__/leak-check.js';

@@ -1,14 +1,14 @@
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../core/defaults.js';
+import type { ToolCall } from '../core/message.js';
+import { type EventSink, errorFields } from '../core/tool-event.js';
+import type { ToolCallResult, ToolCallResultBase } from '../core/tool-execution-result.js';
 import { plainText } from '../gate/model-text.js';
-import type { ToolCall } from '../messages/message.js';
 import { summarizeArguments } from '../redact/redact.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { sharedResult } from './find-shared-reads.js';
 import { formatToolError } from './format-tool-error.js';
 import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
 import type { RunContext } from './run-context.js';
-import { type EventSink, errorFields } from './tool-event.js';
-import type { ToolCallResult, ToolCallResultBase } from './tool-execution-result.js';
 
 /** Answers a call refused before its tool ran, with its start and end events. */
 export async function answerRejected(entry: RejectedCall, context: RunContext): Promise<ToolCallResult> {

@@ -1,5 +1,5 @@
-import { DEFAULT_SESSION_TTL_MS } from '../defaults.js';
-import type { StoreCounter } from '../store/store.js';
+import { DEFAULT_SESSION_TTL_MS } from '../core/defaults.js';
+import type { StoreCounter } from '../core/store.js';
 import { storeKey } from '../store/store-key.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { boundedStoreCall } from './bounded-store-call.js';

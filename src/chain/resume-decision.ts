@@ -1,6 +1,6 @@
-import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../defaults.js';
-import { ApprovalError } from '../errors/approval-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../core/defaults.js';
+import { ApprovalError } from '../core/errors/approval-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { describeOptionValue } from '../options/check-option.js';
 import { argumentsDigest } from './arguments-digest.js';
 

@@ -1,7 +1,7 @@
+import type { EventSink } from '../core/tool-event.js';
 import type { LimitScope } from './call-limits.js';
 import type { ResolvedPolicy } from './execution-policy.js';
 import type { IdempotencyScope } from './idempotency/idempotency-scope.js';
-import type { EventSink } from './tool-event.js';
 
 /** What every call of one execution shares. */
 export interface RunContext {

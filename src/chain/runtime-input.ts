@@ -1,4 +1,4 @@
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { OptionNames } from '../options/check-option-names.js';
 import { POLICY_OPTIONS } from './execution-policy.js';
 import { buildToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './tool-runtime.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StoreError } from '../errors/store-error.js';
-import type { Message } from '../messages/message.js';
+import { StoreError } from '../core/errors/store-error.js';
+import type { Message } from '../core/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FatalToolError } from '../errors/fatal-tool-error.js';
-import { ToolExecutionError } from '../errors/tool-execution-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
-import type { Message } from '../messages/message.js';
+import { FatalToolError } from '../core/errors/fatal-tool-error.js';
+import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
+import type { Message } from '../core/message.js';
 import { assistantWithCalls, type CallSpec } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';

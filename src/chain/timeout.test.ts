@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TransientToolError } from '../errors/transient-tool-error.js';
-import type { Message } from '../messages/message.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
+import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';

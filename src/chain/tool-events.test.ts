@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Message } from '../core/message.js';
 import { createReferenceTools } from '../demo/reference-tools.js';
-import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { argumentsDigest } from './arguments-digest.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { UnknownToolError } from '../core/errors/unknown-tool-error.js';
+import type { Message } from '../core/message.js';
 import { createReferenceTools } from '../demo/reference-tools.js';
-import { CallbackError } from '../errors/callback-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { UnknownToolError } from '../errors/unknown-tool-error.js';
-import type { Message } from '../messages/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';

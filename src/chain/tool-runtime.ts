@@ -1,4 +1,5 @@
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { ToolExecutionResult } from '../core/tool-execution-result.js';
 import { checkOptionNames, optionNameSet } from '../options/check-option-names.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
@@ -15,7 +16,6 @@ import {
   resolvePolicy,
   type ToolExecutionPolicy,
 } from './execution-policy.js';
-import type { ToolExecutionResult } from './tool-execution-result.js';
 import { createTurnCountCache } from './turn-count-cache.js';
 
 export interface ToolRuntimeOptions extends ToolExecutionPolicy {

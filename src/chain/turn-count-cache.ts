@@ -1,4 +1,4 @@
-import type { Message } from '../messages/message.js';
+import type { Message } from '../core/message.js';
 import { addCall, copyTurnCounts, countTurnCalls, type TurnCounts } from './turn-counts.js';
 
 /** Where the last message of a history a runtime returned keeps the turn's counts up to it. */

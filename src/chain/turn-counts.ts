@@ -1,4 +1,4 @@
-import type { Message } from '../messages/message.js';
+import type { Message } from '../core/message.js';
 
 /** Error codes of calls that never reached their tool: they do not count toward the limits. */
 const NOT_ADMITTED = new Set(['UNKNOWN_TOOL', 'TOOL_CALL_LIMIT', 'TOO_MANY_INVALID_ATTEMPTS']);

@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CallbackError } from '../errors/callback-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
-import type { Message } from '../messages/message.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
+import type { Message } from '../core/message.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import type { ToolCallResult } from './tool-execution-result.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
 const user: Message = { role: 'user', content: 'go' };

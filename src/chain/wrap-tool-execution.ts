@@ -1,5 +1,5 @@
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import type { AnyTool } from '../tools/define-tool.js';
-import type { ToolCallResult } from './tool-execution-result.js';
 
 /** The call a `wrapToolExecution` middleware wraps. */
 export interface WrappedToolCall {

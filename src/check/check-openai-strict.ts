@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../schema/json-schema.js';
-import { toJsonPointer } from '../schema/validation-issue.js';
+import type { JsonSchema } from '../core/json-schema.js';
+import { toJsonPointer } from '../core/validation-issue.js';
 import type { CheckFinding } from './check-report.js';
 
 /**

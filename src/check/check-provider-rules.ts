@@ -1,5 +1,5 @@
-import { TOOL_NAME_PATTERN } from '../defaults.js';
-import type { JsonSchema } from '../schema/json-schema.js';
+import { TOOL_NAME_PATTERN } from '../core/defaults.js';
+import type { JsonSchema } from '../core/json-schema.js';
 import { checkToolName } from '../tools/tool-name.js';
 import { checkOpenAiStrict } from './check-openai-strict.js';
 import type { CheckFinding, StrictMode } from './check-report.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_EXAMPLE_TIMEOUT_MS, MAX_EXAMPLE_TIMEOUT_MS } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { DEFAULT_EXAMPLE_TIMEOUT_MS, MAX_EXAMPLE_TIMEOUT_MS } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { checkProviderRules } from './check-provider-rules.js';
 import {
   type CheckFinding,

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { defineTool } from '../tools/define-tool.js';
 import { codes, definition, only, tool } from './__fixtures__/check-helpers.js';
 import { checkTools } from './check-tools.js';

@@ -1,3 +1,4 @@
+import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
 import {
   createInputValidator,
   type InputValidator,
@@ -5,7 +6,6 @@ import {
   type SchemaInput,
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
-import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import { createSchemaCompiler } from '../schema/schema-compiler.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { checkToolName } from '../tools/tool-name.js';

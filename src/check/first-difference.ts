@@ -1,4 +1,4 @@
-import { toJsonPointer } from '../schema/validation-issue.js';
+import { toJsonPointer } from '../core/validation-issue.js';
 /** Where two values first differ: a JSON Pointer (`` for the root) and the two values found there. */
 export interface Difference {
   readonly path: string;

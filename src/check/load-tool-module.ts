@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import { describeThrown } from './preview-value.js';
 import { ToolModuleError } from './tool-module-error.js';
 

@@ -7,7 +7,7 @@ import {
   DEFAULT_EXAMPLE_TIMEOUT_MS,
   DEFAULT_LOAD_TIMEOUT_MS,
   MAX_TIMER_MS,
-} from '../defaults.js';
+} from '../core/defaults.js';
 import { argumentErrorMessage } from './argument-error-message.js';
 import { CHECK_EXIT_CODES, type CheckFormat, checkCommandOutcome } from './check-command-outcome.js';
 import type { CommandIo } from './command-io.js';

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { catchStrayErrors } from '../check/catch-stray-errors.js';
 import { type CheckModuleRequest, checkModule } from '../check/check-module.js';
 import { describeThrown } from '../check/preview-value.js';
-import { CHECK_DRAIN_MS } from '../defaults.js';
+import { CHECK_DRAIN_MS } from '../core/defaults.js';
 import type { CheckWorkerMessage } from './check-worker-message.js';
 
 const send = process.send?.bind(process);

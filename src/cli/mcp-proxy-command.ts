@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createMcpProxy } from '../adapters/mcp/mcp-proxy-server.js';
-import { MAX_PROXY_CONFIG_BYTES } from '../defaults.js';
+import { MAX_PROXY_CONFIG_BYTES } from '../core/defaults.js';
 import { type ProxyConfig, parseProxyConfig, parseProxyConfigText } from '../mcp-proxy/proxy-config.js';
 import { ProxyConfigError } from '../mcp-proxy/proxy-config-error.js';
 import type { CommandIo } from './command-io.js';

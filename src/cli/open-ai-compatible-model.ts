@@ -1,4 +1,4 @@
-import type { Model } from '../model/model.js';
+import type { Model } from '../core/model.js';
 
 export interface OpenAiCompatibleModelOptions {
   readonly baseUrl: string;

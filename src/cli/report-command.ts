@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeThrown } from '../check/preview-value.js';
-import { MIN_RUNS_FOR_CEILING } from '../defaults.js';
+import { MIN_RUNS_FOR_CEILING } from '../core/defaults.js';
 import { AuditLogError } from '../report/audit-log-error.js';
 import type { AuditReport } from '../report/audit-report.js';
 import { evaluateFailOn, FAIL_ON_METRICS, type FailOnCondition, parseFailOn } from '../report/fail-on.js';

@@ -1,8 +1,8 @@
+import { StoreError } from '../core/errors/store-error.js';
 import { runApprovalDemo } from '../demo/approvals/run-approval-demo.js';
 import { loopScenariosReport } from '../demo/loop-scenarios/index.js';
 import { runReportDemo } from '../demo/report/run-report-demo.js';
 import { runReferenceProbe } from '../demo/run-reference-probe.js';
-import { StoreError } from '../errors/store-error.js';
 import { renderReportText } from '../report/render-report-text.js';
 import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Model } from '../model/model.js';
+import type { Model } from '../core/model.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { type RunCommandDeps, runRunCommand } from './run-command.js';

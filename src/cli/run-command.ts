@@ -2,11 +2,15 @@ import { parseArgs } from 'node:util';
 import { loadTools } from '../check/load-tools.js';
 import { describeThrown } from '../check/preview-value.js';
 import { ToolModuleError } from '../check/tool-module-error.js';
-import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MODEL_RETRIES, DEFAULT_MODEL_TIMEOUT_MS } from '../defaults.js';
-import type { Model } from '../model/model.js';
-import type { LoopOutcome } from '../run/loop-outcome.js';
+import {
+  DEFAULT_LOAD_TIMEOUT_MS,
+  DEFAULT_MODEL_RETRIES,
+  DEFAULT_MODEL_TIMEOUT_MS,
+} from '../core/defaults.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Model } from '../core/model.js';
+import { stopEvidenceSummary } from '../core/stop-evidence-summary.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
-import { stopEvidenceSummary } from '../run/stop-evidence-summary.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { argumentErrorMessage } from './argument-error-message.js';
 import type { CommandIo } from './command-io.js';

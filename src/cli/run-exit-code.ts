@@ -1,4 +1,4 @@
-import type { LoopOutcome, StopReason } from '../run/loop-outcome.js';
+import type { LoopOutcome, StopReason } from '../core/loop-outcome.js';
 
 /**
  * The exit codes of `toolwarden run`: what a script can tell apart without reading the output. 2 is a

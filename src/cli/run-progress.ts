@@ -1,5 +1,5 @@
-import { describeModelFailure } from '../run/model-failure.js';
-import type { RunEvent, RunEventListener } from '../run/run-event.js';
+import { describeModelFailure } from '../core/model-failure.js';
+import type { RunEvent, RunEventListener } from '../core/run-event.js';
 import { printable } from '../util/printable.js';
 
 export interface RunProgressOptions {

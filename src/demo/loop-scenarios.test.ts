@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoopOutcome } from '../run/loop-outcome.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { historyProblems } from '../testing/history-problems.js';

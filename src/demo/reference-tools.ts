@@ -1,5 +1,5 @@
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 
 /** How often each reference tool's body ran: the demo reports executions, not attempts to call. */

@@ -1,8 +1,8 @@
 import { executeToolCalls } from '../chain/execute-tool-calls.js';
-import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
-import type { AssistantMessage, Message } from '../messages/message.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
+import type { AssistantMessage, Message } from '../core/message.js';
+import type { ToolExecutionResult } from '../core/tool-execution-result.js';
 import { assistantWithCalls, type CallSpec } from '../testing/assistant-with-calls.js';
 import { createToolRegistry } from '../tools/tool-registry.js';
 import { createReferenceTools } from './reference-tools.js';

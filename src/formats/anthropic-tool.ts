@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../core/json-schema.js';
 
 /** A client tool in the Anthropic Messages API format. */
 export interface AnthropicTool {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Model, ToolSpec } from '../model/model.js';
+import type { Model, ToolSpec } from '../core/model.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { defineTool } from '../tools/define-tool.js';
 import { toAnthropicTool } from './to-anthropic-tool.js';

@@ -1,4 +1,4 @@
-import { MAX_SCHEMA_DEPTH } from '../defaults.js';
+import { MAX_SCHEMA_DEPTH } from '../core/defaults.js';
 
 // Deepest nesting an imported schema may have (defaults.ts): a schema describes each level of its arguments
 // with about two levels of its own (`properties` → name), and the chain refuses arguments deeper than

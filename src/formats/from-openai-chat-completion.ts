@@ -1,5 +1,5 @@
-import type { ToolCall } from '../messages/message.js';
-import type { ModelResponse } from '../model/model.js';
+import type { ToolCall } from '../core/message.js';
+import type { ModelResponse } from '../core/model.js';
 import type { OpenAiChatCompletion } from './openai-chat.js';
 import { describeType } from './read-tool-fields.js';
 import { ToolFormatError } from './tool-format-error.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCHEMA_DEPTH } from '../defaults.js';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
+import { MAX_SCHEMA_DEPTH } from '../core/defaults.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import { defineTool } from '../tools/define-tool.js';
 import { fromAnthropicTool, fromAnthropicTools } from './from-anthropic-tool.js';
 import { fromMcpTool, fromMcpTools } from './from-mcp-tool.js';

@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import {
   type AnyTool,

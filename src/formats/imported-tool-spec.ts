@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../core/json-schema.js';
 import type { ToolEffect } from '../tools/define-tool.js';
 import type { ToolFormat } from './tool-format-error.js';
 

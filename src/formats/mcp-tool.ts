@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../core/json-schema.js';
 
 /** Hints about a tool's behaviour (MCP 2025-06-18 and later). Clients must not rely on them for security. */
 export interface McpToolAnnotations {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../model/model.js';
+import type { Model } from '../core/model.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { defineTool } from '../tools/define-tool.js';

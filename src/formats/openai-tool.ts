@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../core/json-schema.js';
 
 /** A tool in the OpenAI function format (Chat Completions `tools`). */
 export interface OpenAiTool {

@@ -1,5 +1,5 @@
-import type { ToolSpec } from '../model/model.js';
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../core/json-schema.js';
+import type { ToolSpec } from '../core/model.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { isToolEffect, type ToolEffect } from '../tools/tool-effect.js';
 import { describeType } from './read-tool-fields.js';

@@ -1,4 +1,4 @@
-import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
+import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
 import { findSchemaProblem } from './find-schema-problem.js';
 import { type ToolFormat, ToolFormatError } from './tool-format-error.js';
 import { checkOriginalName } from './tool-name-map.js';

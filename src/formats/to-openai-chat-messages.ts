@@ -1,4 +1,4 @@
-import type { Message } from '../messages/message.js';
+import type { Message } from '../core/message.js';
 import type { OpenAiChatMessage } from './openai-chat.js';
 
 /**

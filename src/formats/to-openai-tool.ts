@@ -1,4 +1,4 @@
-import type { ToolSpec } from '../model/model.js';
+import type { ToolSpec } from '../core/model.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { OpenAiTool } from './openai-tool.js';
 import { readExportedTool } from './read-exported-tool.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ORIGINAL_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { MAX_ORIGINAL_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { createToolNameMap } from './tool-name-map.js';
 
 function expectBijection(names: readonly string[]): void {

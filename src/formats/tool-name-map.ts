@@ -1,5 +1,5 @@
-import { MAX_ORIGINAL_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { MAX_ORIGINAL_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { sanitizeName } from '../redact/redact.js';
 
 /** Longest original name a map accepts: MCP recommends at most 128; anything far longer is not a name. */

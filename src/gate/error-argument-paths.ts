@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_REPORTED_ISSUES } from '../defaults.js';
-import { toJsonPointer } from '../schema/validation-issue.js';
+import { DEFAULT_MAX_REPORTED_ISSUES } from '../core/defaults.js';
+import { toJsonPointer } from '../core/validation-issue.js';
 
 /** Issues looked at, at most, and the longest path kept. */
 const MAX_ISSUES = 100;

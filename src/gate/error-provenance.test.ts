@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import type { ErrorClass } from '../chain/error-class.js';
 import { executeToolCall } from '../chain/execute-tool-call.js';
-import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
-import { FatalToolError } from '../errors/fatal-tool-error.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../core/defaults.js';
+import type { ErrorClass } from '../core/error-class.js';
+import { FatalToolError } from '../core/errors/fatal-tool-error.js';
+import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { defineTool } from '../tools/define-tool.js';
 
 const SECRET = 'postgres://app:S3cr3t@db-7.prod.internal:5432/crm';

@@ -1,6 +1,6 @@
 import { reportedIssues } from '../chain/format-tool-error.js';
-import { DEFAULT_MAX_ISSUE_MESSAGE_CHARS } from '../defaults.js';
-import type { ValidationIssue } from '../schema/validation-issue.js';
+import { DEFAULT_MAX_ISSUE_MESSAGE_CHARS } from '../core/defaults.js';
+import type { ValidationIssue } from '../core/validation-issue.js';
 import { argumentStrings } from './argument-strings.js';
 import { argumentPath, foreign, type ModelTextPart } from './model-text.js';
 

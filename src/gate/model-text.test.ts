@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_MODEL_TEXT_CHARS } from '../defaults.js';
+import { DEFAULT_MAX_MODEL_TEXT_CHARS } from '../core/defaults.js';
 import {
   argumentPath,
   foreign,

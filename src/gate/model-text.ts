@@ -2,7 +2,7 @@ import {
   DEFAULT_MAX_ARGUMENT_PATH_CHARS,
   DEFAULT_MAX_MODEL_TEXT_CHARS,
   TOOL_NAME_PATTERN,
-} from '../defaults.js';
+} from '../core/defaults.js';
 import { redactForModel, sanitizeName } from '../redact/redact.js';
 
 /**

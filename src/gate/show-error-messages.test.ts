@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { CallbackError } from '../errors/callback-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { PermissionDeniedError } from '../errors/permission-denied-error.js';
-import { ToolDefinitionError } from '../errors/tool-definition-error.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import type { Message } from '../messages/message.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
+import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import type { Message } from '../core/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';

@@ -1,5 +1,5 @@
-import { ToolInputError } from '../errors/tool-input-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 
 /**
  * Whether an error's own text was written for the model: a `ToolInputError` (say what to change) or a

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  type CallRecord,
+  EMPTY_GUARD_STATE,
+  type GuardFinding,
+  type GuardState,
+} from '../core/guard-state.js';
 import type { LoopThresholds } from './detect-loops.js';
-import { type CallRecord, EMPTY_GUARD_STATE, type GuardFinding, type GuardState } from './guard-types.js';
 import { observeRound, startRequest } from './loop-guard.js';
 import { type LoopHints, resolveHints } from './loop-hints.js';
 

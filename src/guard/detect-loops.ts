@@ -1,5 +1,11 @@
+import type {
+  CallRecord,
+  GuardFinding,
+  LoopDetector,
+  LoopEvidence,
+  RoundRecord,
+} from '../core/guard-state.js';
 import { callFingerprintText, hashText } from './fingerprint.js';
-import type { CallRecord, GuardFinding, LoopDetector, LoopEvidence, RoundRecord } from './guard-types.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 export interface LoopThresholds {

@@ -1,4 +1,4 @@
-import { DEFAULT_SAME_RESULT_MIN_CHARS } from '../defaults.js';
+import { DEFAULT_SAME_RESULT_MIN_CHARS } from '../core/defaults.js';
 import { withoutTruncationMarker } from '../serialize/truncate-text.js';
 import { canonicalArguments, canonicalJson } from './canonical-json.js';
 import { type LoopHints, type ResolvedHints, resolveHints, VOLATILE_FIELD_PATTERN } from './loop-hints.js';

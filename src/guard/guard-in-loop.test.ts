@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
 import { createAgentModel } from '../demo/loop-scenarios/create-agent-model.js';
-import type { Message } from '../messages/message.js';
 import { explainStop } from '../run/explain-stop.js';
-import type { LoopOutcome } from '../run/loop-outcome.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { ToolCall, ToolMessage } from '../messages/message.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../core/guard-state.js';
+import type { ToolCall, ToolMessage } from '../core/message.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { guardRound } from './guard-round.js';
-import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
 import { startRequest } from './loop-guard.js';
 import { resolveHints } from './loop-hints.js';
 import { restoreGuardState } from './restore-guard-state.js';

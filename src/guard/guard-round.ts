@@ -1,9 +1,9 @@
 import { originalContent } from '../chain/idempotency/idempotency-answers.js';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
-import type { ToolCall, ToolMessage } from '../messages/message.js';
+import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
+import type { CallRecord, GuardState, LoopEvidence } from '../core/guard-state.js';
+import type { ToolCall, ToolMessage } from '../core/message.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { callDigest, hash53, resultDigest } from './fingerprint.js';
-import type { CallRecord, GuardState, LoopEvidence } from './guard-types.js';
 import { type GuardConfig, observeRound, withNudged } from './loop-guard.js';
 import { loopNote } from './loop-note.js';
 

@@ -1,12 +1,12 @@
-import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
-import { detectLoops, type LoopThresholds } from './detect-loops.js';
+import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
 import {
   type CallRecord,
   EMPTY_GUARD_STATE,
   type GuardFinding,
   type GuardState,
   type RoundRecord,
-} from './guard-types.js';
+} from '../core/guard-state.js';
+import { detectLoops, type LoopThresholds } from './detect-loops.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 /** What the guard needs besides its state: the thresholds and each tool's hints. */

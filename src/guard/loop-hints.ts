@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_UNCHANGED_POLLS, DEFAULT_VOLATILE_RESULT_FIELDS } from '../defaults.js';
+import { DEFAULT_MAX_UNCHANGED_POLLS, DEFAULT_VOLATILE_RESULT_FIELDS } from '../core/defaults.js';
 import { numberOptionProblem } from '../options/check-option.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoopDetector, LoopEvidence } from './guard-types.js';
+import type { LoopDetector, LoopEvidence } from '../core/guard-state.js';
 import { loopNote } from './loop-note.js';
 
 const evidence = (detector: LoopDetector, toolNames: string[]): LoopEvidence => ({

@@ -1,5 +1,5 @@
+import type { LoopEvidence } from '../core/guard-state.js';
 import { type ModelTextPart, modelText, toolNamePart } from '../gate/model-text.js';
-import type { LoopEvidence } from './guard-types.js';
 
 const NOTE = 'NOTE from the runtime: ';
 

@@ -1,4 +1,4 @@
-import type { GuardState } from './guard-types.js';
+import type { GuardState } from '../core/guard-state.js';
 import { type GuardConfig, observeRound, startRequest } from './loop-guard.js';
 
 /**

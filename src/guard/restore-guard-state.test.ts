@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../defaults.js';
-import { EMPTY_GUARD_STATE, type GuardState } from './guard-types.js';
+import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../core/guard-state.js';
 import { type GuardConfig, observeRound, startRequest, withNudged } from './loop-guard.js';
 import { resolveHints } from './loop-hints.js';
 import { restoreGuardState } from './restore-guard-state.js';

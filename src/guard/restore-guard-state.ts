@@ -2,8 +2,13 @@ import {
   DEFAULT_GUARD_WINDOW_ROUNDS,
   DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND,
   MAX_ORIGINAL_TOOL_NAME_LENGTH,
-} from '../defaults.js';
-import { type CallRecord, EMPTY_GUARD_STATE, type GuardState, type RoundRecord } from './guard-types.js';
+} from '../core/defaults.js';
+import {
+  type CallRecord,
+  EMPTY_GUARD_STATE,
+  type GuardState,
+  type RoundRecord,
+} from '../core/guard-state.js';
 
 /** A note key names a detector and at most a round's fingerprints: far below this. */
 const MAX_NUDGE_KEY_LENGTH = 4096;

@@ -1,5 +1,5 @@
-import type { LoopEvidence } from '../guard/guard-types.js';
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { LoopEvidence } from '../core/guard-state.js';
+import type { JsonSchema } from '../core/json-schema.js';
 
 /** The codes of the proxy's own refusals: toolwarden's vocabulary (`ERROR_CODES`). */
 export type RefusalCode = 'PERMISSION_DENIED' | 'TOOL_CALL_LIMIT' | 'LOOP_DETECTED';

@@ -1,4 +1,4 @@
-import { MAX_PROXY_CONFIG_PROBLEMS } from '../defaults.js';
+import { MAX_PROXY_CONFIG_PROBLEMS } from '../core/defaults.js';
 import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
 import { didYouMean } from '../options/did-you-mean.js';
 import type { ConfigProblem } from './proxy-config-error.js';

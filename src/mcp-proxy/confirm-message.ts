@@ -1,4 +1,4 @@
-import { DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS } from '../defaults.js';
+import { DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS } from '../core/defaults.js';
 import { sanitizeName } from '../redact/redact.js';
 
 /**

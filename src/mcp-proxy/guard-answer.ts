@@ -1,5 +1,5 @@
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { ToolCall } from '../messages/message.js';
+import type { ToolCall } from '../core/message.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import type { ProxyCallToolResult } from './mcp-shapes.js';
 
 /** What came back from upstream for a forwarded call: a result (`isError` or not), or a failure with no result. */

@@ -8,8 +8,8 @@ import {
   DEFAULT_TIMEOUT_MS,
   MAX_PROXY_CONFIG_PROBLEMS,
   MAX_TIMER_MS,
-} from '../defaults.js';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
+} from '../core/defaults.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import { type ProxyConfig, parseProxyConfig, parseProxyConfigText } from './proxy-config.js';
 import { ProxyConfigError } from './proxy-config-error.js';
 

@@ -1,6 +1,6 @@
-import { MAX_PROXY_CONFIG_BYTES } from '../defaults.js';
+import { MAX_PROXY_CONFIG_BYTES } from '../core/defaults.js';
+import type { JsonSchema } from '../core/json-schema.js';
 import type { ResolvedGuard } from '../run/stop-conditions.js';
-import type { JsonSchema } from '../schema/json-schema.js';
 import { ConfigReader } from './config-reader.js';
 import { ProxyConfigError } from './proxy-config-error.js';
 import { readSections } from './read-proxy-sections.js';

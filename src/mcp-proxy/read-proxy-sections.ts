@@ -8,7 +8,7 @@ import {
   DEFAULT_PROXY_TELEMETRY,
   DEFAULT_PROXY_TRUST_ANNOTATIONS,
   DEFAULT_TIMEOUT_MS,
-} from '../defaults.js';
+} from '../core/defaults.js';
 import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
 import { type GuardOptions, type ResolvedGuard, resolveGuard } from '../run/stop-conditions.js';
 import type { ConfigReader } from './config-reader.js';

@@ -1,6 +1,6 @@
-import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../defaults.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../core/defaults.js';
+import type { JsonSchema } from '../core/json-schema.js';
 import { findSchemaProblem } from '../formats/find-schema-problem.js';
-import type { JsonSchema } from '../schema/json-schema.js';
 import { defaultSchemaCompiler } from '../schema/schema-compiler.js';
 import { type ConfigReader, describe } from './config-reader.js';
 import type {

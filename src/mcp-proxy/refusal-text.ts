@@ -1,4 +1,4 @@
-import { DEFAULT_DENIED_TEXT } from '../defaults.js';
+import { DEFAULT_DENIED_TEXT } from '../core/defaults.js';
 import { type ModelTextPart, modelText, toolNamePart } from '../gate/model-text.js';
 import type { Refusal, RefusalCode } from './call-decision.js';
 

@@ -1,8 +1,8 @@
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { DEFAULT_GUARD_WINDOW_ROUNDS } from '../defaults.js';
+import { DEFAULT_GUARD_WINDOW_ROUNDS } from '../core/defaults.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../core/guard-state.js';
 import { callFingerprint } from '../guard/fingerprint.js';
 import { guardRound } from '../guard/guard-round.js';
-import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import { type GuardConfig, startRequest } from '../guard/loop-guard.js';
 import { resolveHints } from '../guard/loop-hints.js';
 import { loopNote } from '../guard/loop-note.js';

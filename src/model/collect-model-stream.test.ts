@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ModelStreamError } from '../errors/model-stream-error.js';
+import { ModelStreamError } from '../core/errors/model-stream-error.js';
 import {
   type CollectStreamOptions,
   collectModelStream,

@@ -1,6 +1,6 @@
-import { ModelStreamError, type StreamBreak } from '../errors/model-stream-error.js';
+import { ModelStreamError, type StreamBreak } from '../core/errors/model-stream-error.js';
+import type { ModelResponse } from '../core/model.js';
 import { raceAbort } from '../run/budget-signal.js';
-import type { ModelResponse } from './model.js';
 import { type AssembledPart, createStreamAssembly } from './stream-assembly.js';
 
 /** A delta of a streamed answer, as it comes. */

@@ -1,4 +1,4 @@
-import type { ModelFinishReason } from './model.js';
+import type { ModelFinishReason } from '../core/model.js';
 
 const UNIFIED: ReadonlySet<string> = new Set<ModelFinishReason['unified']>([
   'stop',

@@ -1,7 +1,7 @@
-import type { StreamPartial } from '../errors/model-stream-error.js';
-import type { ToolCall } from '../messages/message.js';
+import type { StreamPartial } from '../core/errors/model-stream-error.js';
+import type { ToolCall } from '../core/message.js';
+import type { ModelFinishReason, ModelResponse, TokenUsage } from '../core/model.js';
 import { finishReasonOf } from './finish-reason-of.js';
-import type { ModelFinishReason, ModelResponse, TokenUsage } from './model.js';
 
 /** What one part meant: a delta to report, the end, a failure, or nothing (a part not known or not readable). */
 export type AssembledPart =

@@ -1,4 +1,4 @@
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { sanitizeName } from '../redact/redact.js';
 import { describeOptionValue } from './check-option.js';
 import { didYouMean } from './did-you-mean.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { MAX_TIMER_MS } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import {
   checkChoice,
   checkFunction,

@@ -1,5 +1,5 @@
-import { MAX_TIMER_MS } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { MAX_TIMER_MS } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 
 /**
  * The one rule for option values, checked once when options are read: every numeric option of

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS } from '../defaults.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS } from '../core/defaults.js';
 import { decodeEscapes, hasEscapes } from './decode-escapes.js';
 import { literalValue, mapJsonStrings } from './json-strings.js';
 import { holdValues } from './kept-values.js';

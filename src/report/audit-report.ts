@@ -1,5 +1,5 @@
-import type { ErrorClass } from '../chain/error-class.js';
-import type { LoopUsage } from '../run/loop-outcome.js';
+import type { ErrorClass } from '../core/error-class.js';
+import type { LoopUsage } from '../core/loop-outcome.js';
 
 /** Version of the report's JSON shape (`toolwarden report --json`). */
 export const REPORT_SCHEMA_VERSION = 1;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REPORT_MAX_LINE_BYTES } from '../defaults.js';
+import { DEFAULT_REPORT_MAX_LINE_BYTES } from '../core/defaults.js';
 import { AuditLogError } from './audit-log-error.js';
 import { type AuditLogEntry, readAuditLog } from './read-audit-log.js';
 import { reportAuditLog } from './report-audit-log.js';

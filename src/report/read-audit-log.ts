@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { DEFAULT_REPORT_MAX_LINE_BYTES } from '../defaults.js';
+import { DEFAULT_REPORT_MAX_LINE_BYTES } from '../core/defaults.js';
 
 /** One line of a JSONL audit log or one row of a SQLite one; `text` is undefined for a line too long to read. */
 export interface AuditLogEntry {

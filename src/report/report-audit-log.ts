@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AUDIT_SCHEMA_VERSION } from '../audit/audit-record.js';
-import { StoreError } from '../errors/store-error.js';
+import { StoreError } from '../core/errors/store-error.js';
 import { AuditLogError } from './audit-log-error.js';
 import type { AuditReport } from './audit-report.js';
 import { isSqliteFile, readAuditLog } from './read-audit-log.js';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPORT_MAX_OPEN_RUNS, DEFAULT_REPORT_MAX_TOOLS, MIN_RUNS_FOR_CEILING } from '../defaults.js';
+import {
+  DEFAULT_REPORT_MAX_OPEN_RUNS,
+  DEFAULT_REPORT_MAX_TOOLS,
+  MIN_RUNS_FOR_CEILING,
+} from '../core/defaults.js';
 import { OTHER_TOOLS, ReportBuilder } from './report-builder.js';
 import type { ReportCall, ReportRun } from './report-input.js';
 

@@ -1,10 +1,10 @@
-import type { ErrorClass } from '../chain/error-class.js';
 import {
   DEFAULT_REPORT_MAX_OPEN_RUNS,
   DEFAULT_REPORT_MAX_TOOLS,
   MIN_RUNS_FOR_CEILING,
   REPORT_CEILING_MARGIN,
-} from '../defaults.js';
+} from '../core/defaults.js';
+import type { ErrorClass } from '../core/error-class.js';
 import {
   type AuditReport,
   REPORT_SCHEMA_VERSION,

@@ -1,4 +1,4 @@
-import { DEFAULT_REPORT_MAX_TOOL_NAME_CHARS } from '../defaults.js';
+import { DEFAULT_REPORT_MAX_TOOL_NAME_CHARS } from '../core/defaults.js';
 import type { ToolCount, ToolReport } from './audit-report.js';
 
 // The small, pure figures of the report: ordering, ratios, rounding, the tool name as shown.

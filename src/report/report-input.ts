@@ -1,6 +1,6 @@
 import { AUDIT_SCHEMA_VERSION } from '../audit/audit-record.js';
 import { DECIDED_BY_CONFIG } from '../audit/proxy-decided-by.js';
-import { ALL_ERROR_CLASSES, type ErrorClass } from '../chain/error-class.js';
+import { ALL_ERROR_CLASSES, type ErrorClass } from '../core/error-class.js';
 
 /** The fields of a call record the report reads, checked. */
 export interface ReportCall {

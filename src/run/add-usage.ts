@@ -1,5 +1,5 @@
-import type { TokenUsage } from '../model/model.js';
-import type { LoopUsage } from './loop-outcome.js';
+import type { LoopUsage } from '../core/loop-outcome.js';
+import type { TokenUsage } from '../core/model.js';
 
 /** Usage totals, kept finite: absurd token counts saturate at `Number.MAX_SAFE_INTEGER`. */
 export function addUsage(usage: LoopUsage, added: TokenUsage): LoopUsage {

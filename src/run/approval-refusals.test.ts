@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { StoreError } from '../errors/store-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { StoreError } from '../core/errors/store-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { APPROVE, approvalShop, DIGEST, DONE, pause, refusal, resume } from './__fixtures__/approval-runs.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { ApprovalError } from '../errors/approval-error.js';
-import { CallbackError } from '../errors/callback-error.js';
-import { StoreError } from '../errors/store-error.js';
+import { ApprovalError } from '../core/errors/approval-error.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { StoreError } from '../core/errors/store-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';

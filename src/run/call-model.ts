@@ -1,8 +1,8 @@
-import type { AssistantMessage, Message } from '../messages/message.js';
+import type { AssistantMessage, Message } from '../core/message.js';
+import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../core/model.js';
+import type { ModelFailure } from '../core/model-failure.js';
 import { collectModelStream, type ModelStreamDelta } from '../model/collect-model-stream.js';
-import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../model/model.js';
 import { raceAbort } from './budget-signal.js';
-import type { ModelFailure } from './model-failure.js';
 import { NO_USAGE, normalizeResponse } from './normalize-response.js';
 import { type Attempted, type ModelAttempt, retryModelCall } from './retry-model-call.js';
 import type { RunContext } from './run-context.js';

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallbackError } from '../core/errors/callback-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
 import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
-import { CallbackError } from '../errors/callback-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
 import type { ToolLoopOptions } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { guardKey } from './session-guard.js';
 import { stopIf } from './stop-conditions.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';

@@ -1,7 +1,7 @@
 import { INVALID_ARGUMENT_CODES } from '../chain/turn-counts.js';
-import { ERROR_CODES } from '../errors/error-codes.js';
-import type { CallOutcome, LoopEvidence } from '../guard/guard-types.js';
-import type { Message } from '../messages/message.js';
+import { ERROR_CODES } from '../core/errors/error-codes.js';
+import type { CallOutcome, LoopEvidence } from '../core/guard-state.js';
+import type { Message } from '../core/message.js';
 
 /**
  * What a developer should change about a loop the guard stopped, by its evidence: the detector, how the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../messages/message.js';
+import type { Message } from '../core/message.js';
+import type { RunEvent } from '../core/run-event.js';
 import { HOSTILE_ERROR_MESSAGES } from '../redact/__fixtures__/hostile-error-messages.js';
 import { leakedFragments } from '../redact/__fixtures__/leak-check.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { explainStop } from './explain-stop.js';
-import type { RunEvent } from './run-event.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 const USER: readonly Message[] = [{ role: 'user', content: 'go' }];

@@ -1,8 +1,8 @@
-import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../defaults.js';
+import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../core/defaults.js';
+import type { LoopOutcome, StopEvidence } from '../core/loop-outcome.js';
+import { describeModelFailure } from '../core/model-failure.js';
 import { redactForModel } from '../redact/redact.js';
 import { explainLoop } from './explain-loop.js';
-import type { LoopOutcome, StopEvidence } from './loop-outcome.js';
-import { describeModelFailure } from './model-failure.js';
 
 type Stopped = Extract<LoopOutcome, { type: 'stopped' }>;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import type { Message } from '../messages/message.js';
-import type { Model, ModelRequest } from '../model/model.js';
+import type { Message } from '../core/message.js';
+import type { Model, ModelRequest } from '../core/model.js';
+import type { RunEvent } from '../core/run-event.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
-import type { RunEvent } from './run-event.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';
 

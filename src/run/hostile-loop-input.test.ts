@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_RESULT_CHARS } from '../defaults.js';
-import type { AssistantMessage, Message } from '../messages/message.js';
-import type { ModelRequest } from '../model/model.js';
+import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_RESULT_CHARS } from '../core/defaults.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { AssistantMessage, Message } from '../core/message.js';
+import type { ModelRequest } from '../core/model.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 // The loop's hostile-input contract (issue 3): every malformed model answer, a model that throws or hangs,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import type { Message } from '../messages/message.js';
-import type { Model } from '../model/model.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
+import type { Model } from '../core/model.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';

@@ -6,14 +6,14 @@ import {
   DEFAULT_CALLBACK_TIMEOUT_MS,
   DEFAULT_MODEL_RETRIES,
   DEFAULT_MODEL_TIMEOUT_MS,
-} from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import type { Message } from '../messages/message.js';
-import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
+} from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LoopUsage, StopEvidence, StopReason } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
+import type { Model, ModelRequest, ModelResponse } from '../core/model.js';
+import type { RunEventListener } from '../core/run-event.js';
 import { checkFunction, checkNumberOption } from '../options/check-option.js';
 import { defaultStopText } from './default-stop-text.js';
-import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
-import type { RunEventListener } from './run-event.js';
 import {
   costBudget,
   type GuardOptions,

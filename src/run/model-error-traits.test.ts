@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { ModelStreamError } from '../errors/model-stream-error.js';
-import { ModelTimeoutError } from '../errors/model-timeout-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { ModelStreamError } from '../core/errors/model-stream-error.js';
+import { ModelTimeoutError } from '../core/errors/model-timeout-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { modelErrorTraits } from './model-error-traits.js';
 
 function apiCallError(options: Partial<ConstructorParameters<typeof APICallError>[0]> = {}): APICallError {

@@ -1,9 +1,9 @@
 import { TRANSIENT_CODES } from '../chain/classify-error.js';
-import { ModelTimeoutError } from '../errors/model-timeout-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { ModelTimeoutError } from '../core/errors/model-timeout-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
+import type { ModelErrorTraits } from '../core/model-failure.js';
 import { redactForModel } from '../redact/redact.js';
 import { readField } from '../util/read-field.js';
-import type { ModelErrorTraits } from './model-failure.js';
 
 /**
  * Network failures worth another try: the chain's (`classifyError`) and the rest of the AI SDK's

@@ -1,14 +1,14 @@
 // The loop's model retries and per-attempt timeout with in-process models (no server: see
 // src/adapters/ai-sdk/model-retries-e2e.test.ts for a real provider over HTTP).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MODEL_TIMEOUT_MS } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { ModelTimeoutError } from '../errors/model-timeout-error.js';
-import type { Message } from '../messages/message.js';
-import type { Model, ModelRequest } from '../model/model.js';
+import { DEFAULT_MODEL_TIMEOUT_MS } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { ModelTimeoutError } from '../core/errors/model-timeout-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
+import type { Model, ModelRequest } from '../core/model.js';
+import type { RunEvent } from '../core/run-event.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
-import type { LoopOutcome } from './loop-outcome.js';
-import type { RunEvent } from './run-event.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 const USER: readonly Message[] = [{ role: 'user', content: 'go' }];

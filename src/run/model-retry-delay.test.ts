@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL_RETRY_MAX_DELAY_MS } from '../defaults.js';
+import { DEFAULT_MODEL_RETRY_MAX_DELAY_MS } from '../core/defaults.js';
 import { modelRetryDelay } from './model-retry-delay.js';
 
 const at = (value: number) => () => value;

@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL_RETRY_BASE_DELAY_MS, DEFAULT_MODEL_RETRY_MAX_DELAY_MS } from '../defaults.js';
+import { DEFAULT_MODEL_RETRY_BASE_DELAY_MS, DEFAULT_MODEL_RETRY_MAX_DELAY_MS } from '../core/defaults.js';
 
 /**
  * The wait before model retry number `retry` (1 for the first): what the provider asked for

@@ -1,6 +1,6 @@
 import { normalizeToolCalls } from '../chain/normalize-tool-calls.js';
-import type { AssistantMessage } from '../messages/message.js';
-import type { ModelResponse, TokenUsage } from '../model/model.js';
+import type { AssistantMessage } from '../core/message.js';
+import type { ModelResponse, TokenUsage } from '../core/model.js';
 
 /** The usage of an answer that reports none. */
 export const NO_USAGE: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { readPendingRun } from './pending-run.js';
 

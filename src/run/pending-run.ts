@@ -1,16 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../defaults.js';
-import { ApprovalError } from '../errors/approval-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { RunStateError } from '../errors/run-state-error.js';
-import { StoreError } from '../errors/store-error.js';
+import { DEFAULT_CALLBACK_TIMEOUT_MS } from '../core/defaults.js';
+import { ApprovalError } from '../core/errors/approval-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { RunStateError } from '../core/errors/run-state-error.js';
+import { StoreError } from '../core/errors/store-error.js';
+import type { PendingCall, RunState } from '../core/run-state.js';
+import type { Store } from '../core/store.js';
 import { canonicalJson } from '../guard/canonical-json.js';
-import type { Store } from '../store/store.js';
 import { storeDeadline } from '../store/store-deadline.js';
 import { storeKey } from '../store/store-key.js';
 import { boundedCall } from './bounded-call.js';
 import { restoreRunState } from './restore-run-state.js';
-import type { PendingCall, RunState } from './run-state.js';
 
 /** The store key of a run kept for its decisions (a run is one key; its id is the hash tag). */
 export function runStateKey(runId: string): string {

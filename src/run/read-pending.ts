@@ -1,6 +1,6 @@
 import { argumentsDigest } from '../chain/arguments-digest.js';
 import { type PendingCall, pendingCall } from '../chain/pending-call.js';
-import type { AssistantMessage, Message, ToolCall } from '../messages/message.js';
+import type { AssistantMessage, Message, ToolCall } from '../core/message.js';
 import { list, only, problem, record, text } from './state-fields.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { AssistantMessage } from '../messages/message.js';
-import type { TokenUsage } from '../model/model.js';
+import type { AssistantMessage } from '../core/message.js';
+import type { TokenUsage } from '../core/model.js';
+import type { StepCallSummary } from '../core/run-event.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import type { RunContext } from './run-context.js';
-import type { StepCallSummary } from './run-event.js';
 
 /** Keeps a step for the outcome (`steps`, `toolResults`) and reports its end. */
 export function recordStep(

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { RunStateError } from '../errors/run-state-error.js';
+import { RunStateError } from '../core/errors/run-state-error.js';
 import { restoreRunState } from './restore-run-state.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a saved state is edited here as the raw JSON it is

@@ -1,10 +1,10 @@
-import { RunStateError } from '../errors/run-state-error.js';
+import { RunStateError } from '../core/errors/run-state-error.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../core/guard-state.js';
+import type { Message, ToolCall } from '../core/message.js';
+import { RUN_STATE_SCHEMA_VERSION, type RunState } from '../core/run-state.js';
 import { canonicalJson } from '../guard/canonical-json.js';
-import { EMPTY_GUARD_STATE, type GuardState } from '../guard/guard-types.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
-import type { Message, ToolCall } from '../messages/message.js';
 import { readPending } from './read-pending.js';
-import { RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
 import { count, list, only, problem, record, text } from './state-fields.js';
 
 /** The versions read: the current one, and version 1 (a paused round whose calls had not run), upgraded. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_RESUME_CLAIM_LEASE_MS } from '../defaults.js';
-import { CallbackError } from '../errors/callback-error.js';
+import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
+import { CallbackError } from '../core/errors/callback-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';

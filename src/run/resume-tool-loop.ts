@@ -1,8 +1,10 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
 import type { StateIds } from '../chain/runtime-input.js';
 import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { DEFAULT_RESUME_CLAIM_LEASE_MS } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { RunState } from '../core/run-state.js';
 import { driveRun } from './drive-run.js';
 import { loopRuntime } from './loop-input.js';
 import {
@@ -11,11 +13,9 @@ import {
   resolveLoopOptions,
   type StoredResumeOptions,
 } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { type ClaimedRun, claimPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
 import { createRunContext } from './run-context.js';
-import type { RunState } from './run-state.js';
 import { throwOnStop } from './run-tool-loop.js';
 
 /**

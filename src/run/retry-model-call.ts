@@ -1,10 +1,10 @@
-import { errorType } from '../chain/tool-event.js';
 import { withTimeout } from '../chain/with-timeout.js';
-import { ModelTimeoutError } from '../errors/model-timeout-error.js';
-import type { ModelRequest, ModelResponse } from '../model/model.js';
+import { ModelTimeoutError } from '../core/errors/model-timeout-error.js';
+import type { ModelRequest, ModelResponse } from '../core/model.js';
+import type { ModelErrorTraits, ModelFailure, ModelGiveUp } from '../core/model-failure.js';
+import { errorType } from '../core/tool-event.js';
 import { raceAbort } from './budget-signal.js';
 import { modelErrorTraits } from './model-error-traits.js';
-import type { ModelErrorTraits, ModelFailure, ModelGiveUp } from './model-failure.js';
 import { modelRetryDelay } from './model-retry-delay.js';
 import { elapsedOf, type RunContext } from './run-context.js';
 

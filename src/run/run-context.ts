@@ -1,17 +1,17 @@
 import type { SettledDecision } from '../chain/resume-decision.js';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { ToolRuntime } from '../chain/tool-runtime.js';
 import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
+import type { LoopStep } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
+import type { ToolSpec } from '../core/model.js';
+import type { RunEvent, RunEventListener } from '../core/run-event.js';
+import type { RunState } from '../core/run-state.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import type { GuardConfig } from '../guard/loop-guard.js';
 import { hintsByTool } from '../guard/loop-hints.js';
-import type { Message } from '../messages/message.js';
-import type { ToolSpec } from '../model/model.js';
 import { isToolEffect, mayChangeWorld, type ToolEffect } from '../tools/tool-effect.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
 import { type LoopSettings, type ResolvedLoopOptions, resolveLoopOptions } from './loop-options.js';
-import type { LoopStep } from './loop-outcome.js';
-import type { RunEvent, RunEventListener } from './run-event.js';
-import type { RunState } from './run-state.js';
 
 /**
  * What a run needs besides its state, resolved once per process: the checked options, the tools, the

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
+import type { RunEvent } from '../core/run-event.js';
 import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import type { Message } from '../messages/message.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
-import type { LoopOutcome } from './loop-outcome.js';
-import type { RunEvent } from './run-event.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';
 

@@ -1,17 +1,17 @@
 import { formatToolError } from '../chain/format-tool-error.js';
 import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
 import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
-import type { ToolCallResult, ToolErrorCode } from '../chain/tool-execution-result.js';
 import { unknownToolText } from '../chain/unknown-tool-text.js';
+import type { StopEvidence } from '../core/loop-outcome.js';
+import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
+import type { TokenUsage } from '../core/model.js';
+import { type RunState, runStateWith } from '../core/run-state.js';
+import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
-import type { AssistantMessage, ToolCall, ToolMessage } from '../messages/message.js';
-import type { TokenUsage } from '../model/model.js';
 import { abortStop } from './abort-stop.js';
-import type { StopEvidence } from './loop-outcome.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
 import { elapsedOf, isWriteTool, type LiveRun, type RunContext } from './run-context.js';
-import { type RunState, runStateWith } from './run-state.js';
 import type { StepDecision, StepResult } from './step.js';
 import { NOT_EXECUTED_TEXT } from './writes-done.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../messages/message.js';
-import type { Model, ModelResponse } from '../model/model.js';
+import type { Message } from '../core/message.js';
+import type { Model, ModelResponse } from '../core/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { runToolLoop } from './run-tool-loop.js';
 

@@ -1,12 +1,13 @@
 import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { LoopStoppedError } from '../errors/loop-stopped-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { LoopStoppedError } from '../core/errors/loop-stopped-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import { createRunState, type RunState } from '../core/run-state.js';
 import { driveRun } from './drive-run.js';
+import { explainStop } from './explain-stop.js';
 import { loopRuntime } from './loop-input.js';
 import type { ToolLoopOptions } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { createRunContext } from './run-context.js';
-import { createRunState, type RunState } from './run-state.js';
 
 /**
  * The tool loop as a plain `await`: events go to `onEvent` (one sink: the run's and the tools'), the
@@ -37,6 +38,7 @@ export function startRun(
 }
 
 export function throwOnStop(options: { readonly throwOnStop?: boolean }, outcome: LoopOutcome): LoopOutcome {
-  if (outcome.type === 'stopped' && options.throwOnStop === true) throw new LoopStoppedError({ outcome });
+  if (outcome.type === 'stopped' && options.throwOnStop === true)
+    throw new LoopStoppedError({ outcome, message: explainStop(outcome) });
   return outcome;
 }

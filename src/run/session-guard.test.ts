@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import type { GuardState } from '../guard/guard-types.js';
-import type { Message } from '../messages/message.js';
+import type { GuardState } from '../core/guard-state.js';
+import type { Message } from '../core/message.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';

@@ -1,8 +1,8 @@
-import { DEFAULT_GUARD_SAVE_ATTEMPTS, DEFAULT_SESSION_TTL_MS } from '../defaults.js';
-import type { GuardState } from '../guard/guard-types.js';
+import { DEFAULT_GUARD_SAVE_ATTEMPTS, DEFAULT_SESSION_TTL_MS } from '../core/defaults.js';
+import type { GuardState } from '../core/guard-state.js';
+import type { Store } from '../core/store.js';
 import { mergeGuardState } from '../guard/merge-guard-state.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
-import type { Store } from '../store/store.js';
 import { storeKey } from '../store/store-key.js';
 import { boundedCall } from './bounded-call.js';
 import type { RunContext } from './run-context.js';

@@ -1,4 +1,4 @@
-import { RunStateError } from '../errors/run-state-error.js';
+import { RunStateError } from '../core/errors/run-state-error.js';
 
 // The field readers of a saved run state: each checks one value and names its path when it refuses it.
 

@@ -1,15 +1,15 @@
 import { pausedRound } from '../chain/paused-round.js';
-import { errorType } from '../chain/tool-event.js';
-import type { AssistantMessage, ToolCall } from '../messages/message.js';
+import type { StopEvidence, StopReason } from '../core/loop-outcome.js';
+import type { AssistantMessage, ToolCall } from '../core/message.js';
+import { generatedCallId, type PendingCall, type RunState, runStateWith } from '../core/run-state.js';
+import { errorType } from '../core/tool-event.js';
 import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
-import type { StopEvidence, StopReason } from './loop-outcome.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
 import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import { runRound } from './run-round.js';
-import { generatedCallId, type PendingCall, type RunState, runStateWith } from './run-state.js';
 import { checkStops } from './stop-conditions.js';
 
 /** What a step decided: go round again, the answer, a stop with its evidence, or a pause before some calls run. */

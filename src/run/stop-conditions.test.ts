@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_ROUND_TRIPS, DEFAULT_REPEAT_LIMIT } from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { DEFAULT_MAX_ROUND_TRIPS, DEFAULT_REPEAT_LIMIT } from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import {
   checkStops,
   costBudget,

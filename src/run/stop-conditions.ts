@@ -7,13 +7,13 @@ import {
   DEFAULT_REPEAT_LIMIT,
   DEFAULT_SAME_RESULT_LIMIT,
   DEFAULT_TRANSIENT_REPEAT_LIMIT,
-} from '../defaults.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+} from '../core/defaults.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LoopUsage, StopEvidence, StopReason } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
 import type { LoopThresholds } from '../guard/detect-loops.js';
 import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
-import type { Message } from '../messages/message.js';
 import { checkFunction, checkNumberOption, requireNumberOption } from '../options/check-option.js';
-import type { LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 
 /** What a stop condition sees before each model call. */
 export interface StopContext {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { LoopStoppedError } from '../core/errors/loop-stopped-error.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
 import { createAgentModel } from '../demo/loop-scenarios/create-agent-model.js';
 import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { twelveStepTaskScenario } from '../demo/loop-scenarios/workflow-scenarios.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { LoopStoppedError } from '../errors/loop-stopped-error.js';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { defineTool } from '../tools/define-tool.js';
 import type { StopInfo } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 // Gate 1 (the ceiling) and what a stop ends with: the last answer, the fallback, the handoff, or a throw.

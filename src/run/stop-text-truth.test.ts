@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import type { Message } from '../messages/message.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { type AnyTool, defineTool, type ToolDefinition } from '../tools/define-tool.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
 import { explainStop } from './explain-stop.js';
 import type { StopInfo } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 // What a stop tells the user and the developer is true to what happened: only writes that took effect are

@@ -1,10 +1,10 @@
-import type { AssistantMessage } from '../messages/message.js';
-import type { TokenUsage } from '../model/model.js';
+import type { StopEvidence } from '../core/loop-outcome.js';
+import type { AssistantMessage } from '../core/message.js';
+import type { TokenUsage } from '../core/model.js';
 import { boundedCall } from './bounded-call.js';
 import { callModel } from './call-model.js';
 import { defaultStopText } from './default-stop-text.js';
 import type { StopInfo } from './loop-options.js';
-import type { StopEvidence } from './loop-outcome.js';
 import type { RunContext } from './run-context.js';
 
 export interface StopText {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { ModelStreamError } from '../errors/model-stream-error.js';
-import type { Message } from '../messages/message.js';
-import type { Model } from '../model/model.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { ModelStreamError } from '../core/errors/model-stream-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
+import type { Model } from '../core/model.js';
+import type { RunEvent } from '../core/run-event.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { recordEvents } from '../testing/record-events.js';
@@ -10,8 +12,6 @@ import { ScriptedModel, type ScriptStep } from '../testing/scripted-model.js';
 import { streamOf } from '../testing/stream-of.js';
 import { defineTool } from '../tools/define-tool.js';
 import type { ModelCallWrapper } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
-import type { RunEvent } from './run-event.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';
 

@@ -1,10 +1,10 @@
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { RunEvent } from '../core/run-event.js';
 import { createAsyncQueue } from './async-queue.js';
 import { driveRun } from './drive-run.js';
 import type { StreamLoopOptions, ToolLoopOptions } from './loop-options.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { createRunContext } from './run-context.js';
-import type { RunEvent } from './run-event.js';
 import { startRun, throwOnStop } from './run-tool-loop.js';
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CallbackError } from '../errors/callback-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import type { Message } from '../messages/message.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
-import type { LoopOutcome } from './loop-outcome.js';
 import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';

@@ -1,5 +1,5 @@
-import { CallbackError } from '../errors/callback-error.js';
-import type { LoopOutcome } from './loop-outcome.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
 
 /** The run a `wrapRun` middleware wraps. */
 export interface WrappedRun {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPLAYED_SUCCESS_TEXT } from '../chain/idempotency/idempotency-answers.js';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { Message, ToolMessage } from '../messages/message.js';
+import type { Message, ToolMessage } from '../core/message.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
 import { NOT_EXECUTED_TEXT, writesDone } from './writes-done.js';
 

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { isJsonSchemaObject, type JsonSchema } from './json-schema.js';
+import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
+import { toJsonPointer, type ValidationOutcome } from '../core/validation-issue.js';
 import type { SchemaCompiler } from './schema-compiler.js';
-import { toJsonPointer, type ValidationOutcome } from './validation-issue.js';
 
 export type SchemaInput<T> = JsonSchema | StandardSchemaV1<unknown, T>;
 

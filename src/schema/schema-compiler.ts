@@ -2,9 +2,9 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from '../core/json-schema.js';
+import type { ValidationIssue, ValidationOutcome } from '../core/validation-issue.js';
 import { isAnnotationKeyword } from './annotation-keywords.js';
-import type { JsonSchema } from './json-schema.js';
-import type { ValidationIssue, ValidationOutcome } from './validation-issue.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object on some setups.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??

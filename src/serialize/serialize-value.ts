@@ -5,7 +5,7 @@
  * The walker keeps its own stack of open containers (no recursion over
  * the value), so nesting depth is bounded only by `maxDepth`, never by the JS call stack.
  */
-import { DEFAULT_MAX_RESULT_DEPTH } from '../defaults.js';
+import { DEFAULT_MAX_RESULT_DEPTH } from '../core/defaults.js';
 import {
   describeThrown,
   internalFailure,

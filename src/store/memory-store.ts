@@ -6,8 +6,7 @@ import type {
   StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
-} from './store.js';
-import { checkDeadline, refuseLateWrite } from './store-deadline.js';
+} from '../core/store.js';
 import {
   checkAlso,
   checkCounters,
@@ -17,7 +16,8 @@ import {
   checkVersion,
   decodeStoreValue,
   encodeStoreValue,
-} from './store-value.js';
+} from '../core/store-value.js';
+import { checkDeadline, refuseLateWrite } from './store-deadline.js';
 
 interface Kept {
   readonly text: string;

@@ -1,5 +1,5 @@
-import { DEFAULT_STORE_CLOCK_MARGIN_MS } from '../defaults.js';
-import { StoreError } from '../errors/store-error.js';
+import { DEFAULT_STORE_CLOCK_MARGIN_MS } from '../core/defaults.js';
+import { StoreError } from '../core/errors/store-error.js';
 
 /**
  * The `deadline` of a write whose caller waits `timeoutMs` from `now`: the clock margin before it gives up

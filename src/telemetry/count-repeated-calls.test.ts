@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { ToolCall } from '../messages/message.js';
+import type { ToolCall } from '../core/message.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { countRepeatedCalls } from './count-repeated-calls.js';
 
 /** A step whose response asks for `calls`; all of them answered unless `answered` names some. */

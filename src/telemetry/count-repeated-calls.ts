@@ -1,5 +1,5 @@
+import type { LoopStep } from '../core/loop-outcome.js';
 import { callDigest } from '../guard/fingerprint.js';
-import type { LoopStep } from '../run/loop-outcome.js';
 
 /**
  * How many of the calls answered in `steps` repeat an earlier call of the same steps: the same tool with

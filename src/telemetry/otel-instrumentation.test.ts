@@ -9,8 +9,8 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { ToolInputError } from '../errors/tool-input-error.js';
-import type { Message } from '../messages/message.js';
+import { ToolInputError } from '../core/errors/tool-input-error.js';
+import type { Message } from '../core/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

@@ -10,14 +10,14 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
 import type { WrappedToolCall, WrapToolExecution } from '../chain/wrap-tool-execution.js';
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../defaults.js';
-import { CallbackError } from '../errors/callback-error.js';
-import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { ToolwardenError } from '../errors/toolwarden-error.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../core/defaults.js';
+import { CallbackError } from '../core/errors/callback-error.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
+import { ToolwardenError } from '../core/errors/toolwarden-error.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { summarizeArguments } from '../redact/redact.js';
-import type { LoopOutcome } from '../run/loop-outcome.js';
 import type { RunWrapper, WrappedRun } from '../run/wrap-run.js';
 import { createRunMetrics, type RunMetrics } from './run-metrics.js';
 import {

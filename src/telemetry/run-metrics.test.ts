@@ -1,7 +1,7 @@
 import { createNoopMeter } from '@opentelemetry/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Message } from '../messages/message.js';
-import type { LoopOutcome } from '../run/loop-outcome.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
+import type { Message } from '../core/message.js';
 import { resumeToolLoop } from '../run/resume-tool-loop.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';

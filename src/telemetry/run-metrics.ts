@@ -1,5 +1,5 @@
 import { type Counter, createNoopMeter, type Meter } from '@opentelemetry/api';
-import type { LoopOutcome } from '../run/loop-outcome.js';
+import type { LoopOutcome } from '../core/loop-outcome.js';
 import { countRepeatedCalls } from './count-repeated-calls.js';
 import {
   ATTR_ERROR_TYPE,

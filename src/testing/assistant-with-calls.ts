@@ -1,4 +1,4 @@
-import type { AssistantMessage, ToolCall } from '../messages/message.js';
+import type { AssistantMessage, ToolCall } from '../core/message.js';
 
 export interface CallSpec {
   readonly name: string;

@@ -1,4 +1,4 @@
-import type { Message } from '../messages/message.js';
+import type { Message } from '../core/message.js';
 
 /**
  * Ways a history breaks the tool-call protocol. Empty when it is well-formed: every assistant tool call

@@ -1,4 +1,4 @@
-import type { RunEvent } from '../run/run-event.js';
+import type { RunEvent } from '../core/run-event.js';
 
 /**
  * A listener that keeps every event, for tests: pass `recorder.listener` as `onEvent` (of the loop, or of

@@ -1,13 +1,13 @@
-import type { AssistantMessage } from '../messages/message.js';
-import { collectModelStream } from '../model/collect-model-stream.js';
+import type { AssistantMessage } from '../core/message.js';
 import type {
   GeneratingModel,
   ModelRequest,
   ModelResponse,
+  ModelStreamPart,
   StreamingModel,
   TokenUsage,
-} from '../model/model.js';
-import type { ModelStreamPart } from '../model/model-stream-part.js';
+} from '../core/model.js';
+import { collectModelStream } from '../model/collect-model-stream.js';
 import { streamOf } from './stream-of.js';
 
 /**

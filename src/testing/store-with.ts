@@ -1,5 +1,5 @@
+import type { Store } from '../core/store.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { Store } from '../store/store.js';
 
 /**
  * A store with some of its methods replaced (an outage, a hang, a defect), the others a `MemoryStore`'s:

@@ -1,6 +1,5 @@
-import type { AssistantMessage } from '../messages/message.js';
-import type { ModelResponse, TokenUsage } from '../model/model.js';
-import type { ModelStreamPart } from '../model/model-stream-part.js';
+import type { AssistantMessage } from '../core/message.js';
+import type { ModelResponse, ModelStreamPart, TokenUsage } from '../core/model.js';
 
 export interface StreamOfOptions {
   /** Characters per text and argument fragment (default: each in one piece). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import { createSchemaCompiler, defaultSchemaCompiler } from '../schema/schema-compiler.js';
 import { defineTool } from './define-tool.js';
 import { createToolRegistry } from './tool-registry.js';

@@ -1,8 +1,9 @@
 import type { Authorize } from '../chain/authorize-call.js';
 import type { BeforeToolCall } from '../chain/before-tool-call.js';
-import type { ErrorClass } from '../chain/error-class.js';
 import type { NeedsApproval } from '../chain/needs-approval.js';
-import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import type { ErrorClass } from '../core/error-class.js';
+import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
+import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
 import type { ShowErrorMessages } from '../gate/show-error-messages.js';
 import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
 import {
@@ -19,7 +20,6 @@ import {
   type SchemaInput,
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
-import { isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
 import {
   type IdempotencyOptions,

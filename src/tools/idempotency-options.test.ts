@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../defaults.js';
-import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../core/defaults.js';
+import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import { defineTool } from './define-tool.js';
 
 const base = { name: 'charge', description: 'Charges an order.', execute: () => 1 } as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../defaults.js';
+import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../core/defaults.js';
 import { numberOptionProblem } from '../options/check-option.js';
 import { effectRules, type ToolEffect } from './tool-effect.js';
 

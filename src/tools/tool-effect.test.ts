@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../chain/tool-runtime.js';
-import { TransientToolError } from '../errors/transient-tool-error.js';
+import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from './define-tool.js';
 import { EFFECT_RULES, effectRules, mayChangeWorld, TOOL_EFFECTS, type ToolEffect } from './tool-effect.js';

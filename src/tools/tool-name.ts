@@ -1,4 +1,4 @@
-import { TOOL_NAME_PATTERN } from '../defaults.js';
+import { TOOL_NAME_PATTERN } from '../core/defaults.js';
 
 /** Describes why a tool name is not legal for the providers, or returns undefined when it is. */
 export function checkToolName(name: unknown): string | undefined {

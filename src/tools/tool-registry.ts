@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import type { AnyTool } from './define-tool.js';
 
 /** The tools one execution may call, by name. Immutable once created. */

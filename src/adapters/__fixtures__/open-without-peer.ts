@@ -4,7 +4,7 @@ import { register } from 'node:module';
 
 const [peer = '', adapter = '', argument = '{}'] = process.argv.slice(2);
 register('./hide-package-hooks.mjs', import.meta.url, { data: { hidden: [peer] } });
-const { StoreError } = await import('../../errors/store-error.js');
+const { StoreError } = await import('../../core/errors/store-error.js');
 const open = async (): Promise<{ close(): Promise<void> }> => {
   switch (adapter) {
     case 'sqlite':

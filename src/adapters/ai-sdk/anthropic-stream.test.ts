@@ -2,7 +2,7 @@
 // streamDeltas, against a local fake of Anthropic's messages streaming SSE (127.0.0.1, no network).
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ModelStreamError } from '../../errors/model-stream-error.js';
+import { ModelStreamError } from '../../core/errors/model-stream-error.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { streamToolLoop } from '../../run/stream-tool-loop.js';
 import { historyProblems } from '../../testing/history-problems.js';

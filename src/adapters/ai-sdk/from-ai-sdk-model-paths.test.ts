@@ -1,8 +1,8 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage } from '../../messages/message.js';
+import type { AssistantMessage } from '../../core/message.js';
+import type { ModelRequest } from '../../core/model.js';
 import { collectModelStream } from '../../model/collect-model-stream.js';
-import type { ModelRequest } from '../../model/model.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { fromAiSdkModel } from './from-ai-sdk-model.js';

@@ -1,7 +1,7 @@
 import type { LanguageModelV2, LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import type { ModelRequest } from '../../model/model.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import type { ModelRequest } from '../../core/model.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { fromAiSdkModel } from './from-ai-sdk-model.js';

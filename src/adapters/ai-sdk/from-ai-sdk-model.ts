@@ -5,10 +5,15 @@ import type {
   LanguageModelV3CallOptions,
 } from '@ai-sdk/provider';
 import type { ParseArgumentsLimits } from '../../chain/parse-arguments.js';
-import { DEFAULT_MAX_ARGUMENT_BYTES, DEFAULT_MAX_ARGUMENT_DEPTH } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import type { GeneratingModel, ModelRequest, ModelResponse, StreamingModel } from '../../model/model.js';
-import type { ModelStreamPart } from '../../model/model-stream-part.js';
+import { DEFAULT_MAX_ARGUMENT_BYTES, DEFAULT_MAX_ARGUMENT_DEPTH } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import type {
+  GeneratingModel,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamPart,
+  StreamingModel,
+} from '../../core/model.js';
 import { checkNumberOption } from '../../options/check-option.js';
 import { fromAiSdkStream } from './from-ai-sdk-stream.js';
 import { fromContent } from './from-content.js';

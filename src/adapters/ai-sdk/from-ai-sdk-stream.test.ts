@@ -1,7 +1,7 @@
 import type { LanguageModelV2, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { ModelStreamError } from '../../errors/model-stream-error.js';
+import { ModelStreamError } from '../../core/errors/model-stream-error.js';
 import { collectModelStream } from '../../model/collect-model-stream.js';
 import { fromAiSdkModel } from './from-ai-sdk-model.js';
 import { fromAiSdkStream } from './from-ai-sdk-stream.js';

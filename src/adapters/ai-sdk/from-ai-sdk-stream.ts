@@ -1,4 +1,4 @@
-import type { ModelStreamPart } from '../../model/model-stream-part.js';
+import type { ModelStreamPart } from '../../core/model.js';
 import { fromStreamPart } from './from-stream-part.js';
 
 /** What `doStream` resolves to, as far as it is read here. */

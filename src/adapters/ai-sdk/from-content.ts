@@ -1,5 +1,5 @@
-import type { AssistantMessage } from '../../messages/message.js';
-import type { ModelStreamPart } from '../../model/model-stream-part.js';
+import type { AssistantMessage } from '../../core/message.js';
+import type { ModelStreamPart } from '../../core/model.js';
 import { createStreamAssembly } from '../../model/stream-assembly.js';
 import { fromStreamPart } from './from-stream-part.js';
 

@@ -1,5 +1,5 @@
+import type { ModelFinishReason } from '../../core/model.js';
 import { finishReasonOf } from '../../model/finish-reason-of.js';
-import type { ModelFinishReason } from '../../model/model.js';
 
 /**
  * The finish reason of an AI SDK result: V3's `{ unified, raw }`, or V2's plain string (whose `unknown`

@@ -1,4 +1,4 @@
-import type { ModelStreamPart } from '../../model/model-stream-part.js';
+import type { ModelStreamPart } from '../../core/model.js';
 import { fromFinishReason } from './from-finish-reason.js';
 import { fromUsage } from './from-usage.js';
 

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../../model/model.js';
+import type { TokenUsage } from '../../core/model.js';
 
 /**
  * The tokens of an AI SDK result: V3 nests them (`inputTokens.total`), V2 has flat numbers. A count the

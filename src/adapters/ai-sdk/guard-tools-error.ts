@@ -1,5 +1,5 @@
-import type { ErrorClass } from '../../chain/error-class.js';
-import type { ToolErrorCode } from '../../chain/tool-execution-result.js';
+import type { ErrorClass } from '../../core/error-class.js';
+import type { ToolErrorCode } from '../../core/tool-execution-result.js';
 
 const MARKER = Symbol.for('toolwarden.error.GuardedToolError');
 

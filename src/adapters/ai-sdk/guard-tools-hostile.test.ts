@@ -1,7 +1,7 @@
 import { generateText, jsonSchema, stepCountIs, type ToolSet, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import {
   callsOf,
   scriptedModel,

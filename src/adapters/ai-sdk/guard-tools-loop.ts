@@ -1,10 +1,10 @@
 import type { generateText, StopCondition, ToolSet } from 'ai';
 import { argumentText } from '../../chain/normalize-tool-calls.js';
-import type { ToolCallResult } from '../../chain/tool-execution-result.js';
+import { EMPTY_GUARD_STATE, type GuardState, type LoopEvidence } from '../../core/guard-state.js';
+import type { ToolCall } from '../../core/message.js';
+import type { ToolCallResult } from '../../core/tool-execution-result.js';
 import { guardRound } from '../../guard/guard-round.js';
-import { EMPTY_GUARD_STATE, type GuardState, type LoopEvidence } from '../../guard/guard-types.js';
 import { type GuardConfig, startRequest } from '../../guard/loop-guard.js';
-import type { ToolCall } from '../../messages/message.js';
 
 /**
  * Where the guard is in the current `generateText` call. `running`: tools as usual. `answering`: the guard

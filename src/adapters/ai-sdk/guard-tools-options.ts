@@ -1,7 +1,7 @@
 import type { ToolExecutionPolicy } from '../../chain/execution-policy.js';
-import type { ToolEventListener } from '../../chain/tool-event.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import type { LoopEvidence } from '../../guard/guard-types.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import type { LoopEvidence } from '../../core/guard-state.js';
+import type { ToolEventListener } from '../../core/tool-event.js';
 import { checkFunction, describeOptionValue } from '../../options/check-option.js';
 import { sanitizeName } from '../../redact/redact.js';
 import type { GuardOptions } from '../../run/stop-conditions.js';

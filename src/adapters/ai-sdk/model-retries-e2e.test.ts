@@ -3,11 +3,11 @@
 // (127.0.0.1, no network). Waits go through an injected `sleep` that records them: nothing sleeps.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ModelTimeoutError } from '../../errors/model-timeout-error.js';
+import { ModelTimeoutError } from '../../core/errors/model-timeout-error.js';
+import type { LoopOutcome } from '../../core/loop-outcome.js';
+import type { RunEvent } from '../../core/run-event.js';
 import { explainStop } from '../../run/explain-stop.js';
 import type { LoopSettings } from '../../run/loop-options.js';
-import type { LoopOutcome } from '../../run/loop-outcome.js';
-import type { RunEvent } from '../../run/run-event.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import {
   type FakeAnswer,

@@ -2,10 +2,10 @@
 // with streamDeltas, against a local fake of OpenAI chat completions streaming SSE (127.0.0.1, no network).
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ModelStreamError } from '../../errors/model-stream-error.js';
-import type { ModelResponse } from '../../model/model.js';
-import type { LoopOutcome } from '../../run/loop-outcome.js';
-import type { RunEvent } from '../../run/run-event.js';
+import { ModelStreamError } from '../../core/errors/model-stream-error.js';
+import type { LoopOutcome } from '../../core/loop-outcome.js';
+import type { ModelResponse } from '../../core/model.js';
+import type { RunEvent } from '../../core/run-event.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { streamToolLoop } from '../../run/stream-tool-loop.js';
 import { historyProblems } from '../../testing/history-problems.js';

@@ -2,7 +2,7 @@
 // local fake of OpenAI chat completions (127.0.0.1, no network).
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelResponse } from '../../model/model.js';
+import type { ModelResponse } from '../../core/model.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { defineTool } from '../../tools/define-tool.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.js';
 
 const LIMITS = { maxBytes: 1024 * 1024, maxDepth: 64 };

@@ -4,7 +4,7 @@ import type {
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
 import type { ParseArgumentsLimits } from '../../chain/parse-arguments.js';
-import type { AssistantMessage, Message, ToolMessage } from '../../messages/message.js';
+import type { AssistantMessage, Message, ToolMessage } from '../../core/message.js';
 import { toToolCallInput } from './to-tool-call-input.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { JSONSchema7, LanguageModelV3FunctionTool } from '@ai-sdk/provider';
-import type { ToolSpec } from '../../model/model.js';
+import type { ToolSpec } from '../../core/model.js';
 
 /** A tool without an input schema takes an object of anything (the chain still validates what it gets). */
 const ANY_OBJECT: JSONSchema7 = Object.freeze({ type: 'object', properties: {} }) as JSONSchema7;

@@ -1,5 +1,5 @@
-import { DEFAULT_MCP_MAX_DESCRIPTION_CHARS } from '../../defaults.js';
-import { ToolInputError } from '../../errors/tool-input-error.js';
+import { DEFAULT_MCP_MAX_DESCRIPTION_CHARS } from '../../core/defaults.js';
+import { ToolInputError } from '../../core/errors/tool-input-error.js';
 import { readMcpTool } from '../../formats/from-mcp-tool.js';
 import type { ToolNameMap } from '../../formats/tool-name-map.js';
 import type { ShowErrorMessages } from '../../gate/show-error-messages.js';

@@ -1,4 +1,4 @@
-import type { ErrorClass } from '../../chain/error-class.js';
+import type { ErrorClass } from '../../core/error-class.js';
 import { McpCallError, type McpFailureKind } from './mcp-call-error.js';
 
 const TRANSIENT_CODES = new Set<number | string>([

@@ -1,4 +1,4 @@
-import { ResultSerializationError } from '../../errors/result-serialization-error.js';
+import { ResultSerializationError } from '../../core/errors/result-serialization-error.js';
 import { serializeValue } from '../../serialize/serialize-value.js';
 import type { McpContentPart, McpToolResult } from './read-call-result.js';
 

@@ -1,5 +1,9 @@
-import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_MCP_MAX_TOOLS, DEFAULT_MCP_TRUSTED } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import {
+  DEFAULT_MCP_MAX_LIST_PAGES,
+  DEFAULT_MCP_MAX_TOOLS,
+  DEFAULT_MCP_TRUSTED,
+} from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { checkOriginalName, createToolNameMap, type ToolNameMap } from '../../formats/tool-name-map.js';
 import type { ShowErrorMessages } from '../../gate/show-error-messages.js';
 import { defaultSchemaCompiler, type SchemaCompiler } from '../../schema/schema-compiler.js';

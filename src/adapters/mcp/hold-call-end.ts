@@ -1,5 +1,5 @@
-import type { ToolEvent, ToolEventListener } from '../../chain/tool-event.js';
-import type { ToolErrorCode } from '../../chain/tool-execution-result.js';
+import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
+import type { ToolErrorCode } from '../../core/tool-execution-result.js';
 
 /** A listener whose call-end event waits until the loop guard has judged the call's result. */
 export interface HeldCallEnd {

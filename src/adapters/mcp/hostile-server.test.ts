@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCallAnswer } from '../../chain/execute-single-call.js';
 import { executeToolCall } from '../../chain/execute-tool-call.js';
-import { DEFAULT_MCP_MAX_DESCRIPTION_CHARS } from '../../defaults.js';
+import { DEFAULT_MCP_MAX_DESCRIPTION_CHARS } from '../../core/defaults.js';
 import { listing, type RawHandler, type RawServer, rawServer, SUM_TOOL } from './__fixtures__/raw-server.js';
 import { type FromMcpClientOptions, fromMcpClient, type McpTools } from './from-mcp-client.js';
 import { McpListError } from './list-mcp-tools.js';

@@ -1,7 +1,7 @@
 // The core through a port of one's own (no SDK): hostile results, the failure kinds of both SDK lines.
 import { describe, expect, it } from 'vitest';
 import { executeToolCall } from '../../chain/execute-tool-call.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { JsonSchema } from '../../schema/json-schema.js';
+import type { JsonSchema } from '../../core/json-schema.js';
 import type { SchemaCompiler } from '../../schema/schema-compiler.js';
 import type { McpToolResult } from './read-call-result.js';
 

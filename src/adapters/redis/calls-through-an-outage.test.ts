@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../../chain/tool-runtime.js';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { storeKey } from '../../store/store-key.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';

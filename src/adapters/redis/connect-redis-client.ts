@@ -1,8 +1,8 @@
 import type { createClient } from 'redis';
 import { withTimeout } from '../../chain/with-timeout.js';
-import { DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import { StoreError } from '../../errors/store-error.js';
+import { DEFAULT_REDIS_RECONNECT_MAX_DELAY_MS } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import { toRedisStoreError } from './redis-store-error.js';
 
 /** The client a Redis store makes for itself from a URL. */

@@ -1,4 +1,4 @@
-import { StoreError } from '../../errors/store-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import { lateWriteError } from '../../store/store-deadline.js';
 import { CORRUPT_REPLY, LATE_REPLY } from './redis-scripts.js';
 

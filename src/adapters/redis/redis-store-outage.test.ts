@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StoreError } from '../../errors/store-error.js';
-import type { Store } from '../../store/store.js';
+import { StoreError } from '../../core/errors/store-error.js';
+import type { Store } from '../../core/store.js';
 import { storeKey } from '../../store/store-key.js';
 import { countRoundTrips, type RedisServer, startRedisServer } from './__fixtures__/redis-server.js';
 import { createRedisStore } from './redis-store.js';

@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolRuntime } from '../../chain/tool-runtime.js';
-import { StoreError } from '../../errors/store-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import {
   APPROVE,
   approvalShop,

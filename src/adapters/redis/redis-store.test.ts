@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createClient, RESP_TYPES } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import { StoreError } from '../../errors/store-error.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
+import type { Store } from '../../core/store.js';
 import { describeStoreContract } from '../../store/__fixtures__/store-contract.js';
-import type { Store } from '../../store/store.js';
 import { storeKey } from '../../store/store-key.js';
 import {
   type AdminClient,

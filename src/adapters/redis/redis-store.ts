@@ -1,8 +1,7 @@
 import { withTimeout } from '../../chain/with-timeout.js';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import { StoreError } from '../../errors/store-error.js';
-import { checkNumberOption, describeOptionValue } from '../../options/check-option.js';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import type {
   ReserveResult,
   Store,
@@ -11,8 +10,7 @@ import type {
   StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
-} from '../../store/store.js';
-import { checkDeadline, earlierDeadline, storeDeadline } from '../../store/store-deadline.js';
+} from '../../core/store.js';
 import {
   checkAlso,
   checkCounters,
@@ -22,7 +20,9 @@ import {
   checkVersion,
   decodeStoreValue,
   encodeStoreValue,
-} from '../../store/store-value.js';
+} from '../../core/store-value.js';
+import { checkNumberOption, describeOptionValue } from '../../options/check-option.js';
+import { checkDeadline, earlierDeadline, storeDeadline } from '../../store/store-deadline.js';
 import { connectRedisClient, quitRedisClient } from './connect-redis-client.js';
 import {
   DELETE_SCRIPT,

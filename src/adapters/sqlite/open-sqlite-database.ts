@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { StoreError } from '../../errors/store-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import { sqliteFailure } from './sqlite-failure.js';
 
 /** An open better-sqlite3 connection. */

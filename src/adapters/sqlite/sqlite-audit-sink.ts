@@ -5,7 +5,7 @@ import {
   bufferedAuditSink,
   RECORD_BATCHES,
 } from '../../audit/buffered-audit-sink.js';
-import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS } from '../../defaults.js';
+import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS } from '../../core/defaults.js';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.js';
 
 export interface SqliteAuditSinkOptions extends BufferedAuditSinkOptions {

@@ -1,4 +1,4 @@
-import { StoreError } from '../../errors/store-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 
 /**
  * A failure of the SQLite driver as the store port reports it: `StoreError` (`unavailable`), with the

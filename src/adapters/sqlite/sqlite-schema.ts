@@ -1,4 +1,4 @@
-import { StoreError } from '../../errors/store-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import type { SqliteDatabase } from './open-sqlite-database.js';
 
 /**

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SQLITE_SWEEP_EVERY_WRITES } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import { StoreError } from '../../errors/store-error.js';
+import { DEFAULT_SQLITE_SWEEP_EVERY_WRITES } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import { describeStoreContract } from '../../store/__fixtures__/store-contract.js';
 import { createSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 

@@ -1,7 +1,6 @@
-import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS, DEFAULT_SQLITE_SWEEP_EVERY_WRITES } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
-import { StoreError } from '../../errors/store-error.js';
-import { checkFunction, checkNumberOption, describeOptionValue } from '../../options/check-option.js';
+import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS, DEFAULT_SQLITE_SWEEP_EVERY_WRITES } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { StoreError } from '../../core/errors/store-error.js';
 import type {
   ReserveResult,
   Store,
@@ -10,8 +9,7 @@ import type {
   StoreReserveOptions,
   StoreSetOptions,
   StoreSetResult,
-} from '../../store/store.js';
-import { checkDeadline, refuseLateWrite } from '../../store/store-deadline.js';
+} from '../../core/store.js';
 import {
   checkAlso,
   checkCounters,
@@ -21,7 +19,9 @@ import {
   checkVersion,
   decodeStoreValue,
   encodeStoreValue,
-} from '../../store/store-value.js';
+} from '../../core/store-value.js';
+import { checkFunction, checkNumberOption, describeOptionValue } from '../../options/check-option.js';
+import { checkDeadline, refuseLateWrite } from '../../store/store-deadline.js';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.js';
 import { sqliteFailure } from './sqlite-failure.js';
 import { prepareSqliteSchema } from './sqlite-schema.js';

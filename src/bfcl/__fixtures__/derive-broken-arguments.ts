@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../schema/json-schema.js';
+import type { JsonSchema } from '../../core/json-schema.js';
 import { isPlainObject, type JsonType, jsonTypeOf, typesOf } from '../bfcl-schema-keywords.js';
 
 export type BreakKind = 'missing-required' | 'wrong-type' | 'enum-outside' | 'unexpected-argument';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdempotencyError } from '../../errors/idempotency-error.js';
+import { IdempotencyError } from '../../core/errors/idempotency-error.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { needsApproval, refundShop } from '../../run/__fixtures__/refund-shop.js';
 import { resumeToolLoop } from '../../run/resume-tool-loop.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../../defaults.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../../core/defaults.js';
+import type { ToolCallFailure } from '../../core/tool-execution-result.js';
 import { boundedStoreCall } from '../bounded-store-call.js';
 import type { RunContext, RunningCall } from '../run-context.js';
-import type { ToolCallFailure } from '../tool-execution-result.js';
 import { storeCallFailed } from './idempotency-answers.js';
 import { latestWrite } from './latest-write.js';
 

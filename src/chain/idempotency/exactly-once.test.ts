@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { runTogether, startStoreWorker } from '../../store/__fixtures__/start-store-worker.js';
 import { storesUnderTest } from '../../store/__fixtures__/stores-under-test.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../../defaults.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../../core/defaults.js';
+import type { StoreSetOptions } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import type { StoreSetOptions } from '../../store/store.js';
 import { storeWith } from '../../testing/store-with.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';

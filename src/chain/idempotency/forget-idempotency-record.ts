@@ -1,4 +1,4 @@
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { parseArguments } from '../parse-arguments.js';
 import type { ToolRuntime } from '../tool-runtime.js';
 import { idempotencyKeyOf } from './idempotency-key.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ToolExecutionError } from '../../errors/tool-execution-error.js';
-import type { Message } from '../../messages/message.js';
+import { ToolExecutionError } from '../../core/errors/tool-execution-error.js';
+import type { Message } from '../../core/message.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { storeKey } from '../../store/store-key.js';

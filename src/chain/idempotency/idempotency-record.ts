@@ -1,7 +1,7 @@
-import { ERROR_CODES } from '../../errors/error-codes.js';
-import { StoreError } from '../../errors/store-error.js';
-import type { ErrorClass } from '../error-class.js';
-import type { ToolCallResult, ToolErrorCode } from '../tool-execution-result.js';
+import type { ErrorClass } from '../../core/error-class.js';
+import { ERROR_CODES } from '../../core/errors/error-codes.js';
+import { StoreError } from '../../core/errors/store-error.js';
+import type { ToolCallResult, ToolErrorCode } from '../../core/tool-execution-result.js';
 import { isJsonData } from './json-data.js';
 
 /**

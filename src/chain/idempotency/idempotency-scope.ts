@@ -1,5 +1,5 @@
+import type { Store } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import type { Store } from '../../store/store.js';
 import { storeKey } from '../../store/store-key.js';
 
 /** Where the records of one response's idempotent calls are kept. */

@@ -1,11 +1,11 @@
-import { DEFAULT_SESSION_TTL_MS } from '../../defaults.js';
-import type { StoreSetResult } from '../../store/store.js';
+import { DEFAULT_SESSION_TTL_MS } from '../../core/defaults.js';
+import type { StoreSetResult } from '../../core/store.js';
+import { errorFields } from '../../core/tool-event.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import { boundedStoreCall } from '../bounded-store-call.js';
 import type { SharedCounter } from '../reserve-call.js';
 import type { RunContext, RunningCall } from '../run-context.js';
-import { errorFields } from '../tool-event.js';
 import type { IdempotencyKey } from './idempotency-key.js';
 import type { IdempotencyRecord } from './idempotency-record.js';
 import { latestWrite } from './latest-write.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { createToolRuntime } from '../tool-runtime.js';

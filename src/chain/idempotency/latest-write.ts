@@ -1,5 +1,5 @@
-import { StoreError } from '../../errors/store-error.js';
-import type { StoreEntry } from '../../store/store.js';
+import { StoreError } from '../../core/errors/store-error.js';
+import type { StoreEntry } from '../../core/store.js';
 import type { IdempotencyRecord } from './idempotency-record.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS } from '../../defaults.js';
-import { InvalidOptionsError } from '../../errors/invalid-options-error.js';
+import { DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { storeWith } from '../../testing/store-with.js';

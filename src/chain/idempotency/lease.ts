@@ -1,4 +1,4 @@
-import { DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS } from '../../defaults.js';
+import { DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS } from '../../core/defaults.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import type { ResolvedPolicy } from '../execution-policy.js';

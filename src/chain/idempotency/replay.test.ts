@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
+import type { ToolCallResult } from '../../core/tool-execution-result.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { recordEvents } from '../../testing/record-events.js';
-import type { ToolCallResult } from '../tool-execution-result.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 import { originalContent, REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';

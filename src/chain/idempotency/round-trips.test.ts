@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ToolInputError } from '../../errors/tool-input-error.js';
+import { ToolInputError } from '../../core/errors/tool-input-error.js';
+import type { Store } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import type { Store } from '../../store/store.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';

@@ -1,7 +1,7 @@
+import type { ToolCallResult } from '../../core/tool-execution-result.js';
 import { mayChangeWorld } from '../../tools/tool-effect.js';
 import type { ReadyCall } from '../prepare-tool-call.js';
 import type { RunContext, RunningCall } from '../run-context.js';
-import type { ToolCallResult } from '../tool-execution-result.js';
 import { toolFailure } from '../tool-failure.js';
 import { acquireClaim } from './acquire-claim.js';
 import { endWindow } from './end-window.js';

@@ -1,4 +1,4 @@
-import type { ToolCallResult } from '../tool-execution-result.js';
+import type { ToolCallResult } from '../../core/tool-execution-result.js';
 import { recordedResult } from './idempotency-record.js';
 import { type IdempotentCall, recordStore, reportRecord } from './idempotent-call.js';
 import type { Settlement } from './settlement.js';

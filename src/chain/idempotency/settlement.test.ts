@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ContractViolationError } from '../../errors/contract-violation-error.js';
-import { PermissionDeniedError } from '../../errors/permission-denied-error.js';
-import { ToolInputError } from '../../errors/tool-input-error.js';
-import { TransientToolError } from '../../errors/transient-tool-error.js';
+import { ContractViolationError } from '../../core/errors/contract-violation-error.js';
+import { PermissionDeniedError } from '../../core/errors/permission-denied-error.js';
+import { ToolInputError } from '../../core/errors/tool-input-error.js';
+import { TransientToolError } from '../../core/errors/transient-tool-error.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { createToolRuntime } from '../tool-runtime.js';

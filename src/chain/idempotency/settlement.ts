@@ -1,6 +1,6 @@
-import { ResultSerializationError } from '../../errors/result-serialization-error.js';
+import { ResultSerializationError } from '../../core/errors/result-serialization-error.js';
+import type { ToolCallResult } from '../../core/tool-execution-result.js';
 import type { IdempotencyMode } from '../../tools/idempotency-options.js';
-import type { ToolCallResult } from '../tool-execution-result.js';
 
 /**
  * What becomes of a claimed record once its call has an outcome (the table in docs/approvals-and-state.md, "Idempotent

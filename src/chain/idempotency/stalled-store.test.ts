@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_STORE_TIMEOUT_MS } from '../../defaults.js';
+import { DEFAULT_STORE_TIMEOUT_MS } from '../../core/defaults.js';
+import type { Store } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import type { Store } from '../../store/store.js';
 import { storeKey } from '../../store/store-key.js';
 import { storeWith } from '../../testing/store-with.js';
 import { createToolRuntime } from '../tool-runtime.js';

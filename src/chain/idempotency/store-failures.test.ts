@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_STORE_TIMEOUT_MS } from '../../defaults.js';
-import { StoreError } from '../../errors/store-error.js';
-import type { Message } from '../../messages/message.js';
+import { DEFAULT_STORE_TIMEOUT_MS } from '../../core/defaults.js';
+import { StoreError } from '../../core/errors/store-error.js';
+import type { Message } from '../../core/message.js';
+import type { Store } from '../../core/store.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import type { Store } from '../../store/store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';

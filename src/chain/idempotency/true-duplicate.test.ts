@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { storesUnderTest } from '../../store/__fixtures__/stores-under-test.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { defineTool } from '../../tools/define-tool.js';

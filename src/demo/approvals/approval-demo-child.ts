@@ -1,7 +1,7 @@
 // The demo's second process: opens the SQLite file argv[2], resumes the run argv[3] by its id with the
 // decisions in argv[4] (JSON), and prints one JSON line: the outcome and how often the refund ran here, or
 // the reason the resume was refused.
-import { ApprovalError } from '../../errors/approval-error.js';
+import { ApprovalError } from '../../core/errors/approval-error.js';
 import { resumeToolLoop } from '../../run/resume-tool-loop.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { approvalDemoShop } from './approval-demo-shop.js';

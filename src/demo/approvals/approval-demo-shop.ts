@@ -1,4 +1,4 @@
-import type { ToolCall } from '../../messages/message.js';
+import type { ToolCall } from '../../core/message.js';
 import { defineTool } from '../../tools/define-tool.js';
 
 /** What the model asks for in the demo: a refund of 250 on A-1 (a write that needs approval) and a read of A-1. */

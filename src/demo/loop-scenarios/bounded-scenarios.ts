@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_ROUND_TRIPS } from '../../defaults.js';
+import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_ROUND_TRIPS } from '../../core/defaults.js';
 import { explainStop } from '../../run/explain-stop.js';
 import { type AnyTool, defineTool } from '../../tools/define-tool.js';
 import { emailOf, sendInviteTool, stopTextProblems } from './batch-write-scenarios.js';

@@ -1,4 +1,4 @@
-import type { AssistantMessage } from '../../messages/message.js';
+import type { AssistantMessage } from '../../core/message.js';
 import { assistantWithCalls, type CallSpec } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { type ConversationView, readConversation } from './read-conversation.js';

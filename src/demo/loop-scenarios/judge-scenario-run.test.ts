@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoopOutcome } from '../../run/loop-outcome.js';
+import type { LoopOutcome } from '../../core/loop-outcome.js';
 import { scenarioProblems, stopDeadline, wastedRounds } from './judge-scenario-run.js';
 import type { LoopScenario } from './loop-scenario.js';
 

@@ -1,4 +1,4 @@
-import type { LoopOutcome } from '../../run/loop-outcome.js';
+import type { LoopOutcome } from '../../core/loop-outcome.js';
 import type { LoopScenario } from './loop-scenario.js';
 
 /** Rounds a loop may run past the round where it became evident before it must be stopped. */

@@ -1,7 +1,7 @@
-import type { LoopDetector } from '../../guard/guard-types.js';
-import type { Message } from '../../messages/message.js';
+import type { LoopDetector } from '../../core/guard-state.js';
+import type { LoopOutcome, StopReason } from '../../core/loop-outcome.js';
+import type { Message } from '../../core/message.js';
 import type { ToolLoopOptions } from '../../run/loop-options.js';
-import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
 import type { ScriptedModel } from '../../testing/scripted-model.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../messages/message.js';
+import type { Message } from '../../core/message.js';
 import { readConversation } from './read-conversation.js';
 
 const tool = (id: string, content: string): Message => ({

@@ -1,4 +1,4 @@
-import type { Message, ToolMessage } from '../../messages/message.js';
+import type { Message, ToolMessage } from '../../core/message.js';
 
 /** What a scripted model reads off the conversation it is sent. */
 export interface ConversationView {

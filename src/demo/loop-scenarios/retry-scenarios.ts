@@ -1,5 +1,5 @@
-import { ToolInputError } from '../../errors/tool-input-error.js';
-import { TransientToolError } from '../../errors/transient-tool-error.js';
+import { ToolInputError } from '../../core/errors/tool-input-error.js';
+import { TransientToolError } from '../../core/errors/transient-tool-error.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { createAgentModel } from './create-agent-model.js';
 import type { ScenarioSpec } from './loop-scenario.js';

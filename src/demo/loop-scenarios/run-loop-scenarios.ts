@@ -1,7 +1,7 @@
-import type { LoopDetector } from '../../guard/guard-types.js';
-import type { Message } from '../../messages/message.js';
-import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
-import type { RunEvent, RunEventListener } from '../../run/run-event.js';
+import type { LoopDetector } from '../../core/guard-state.js';
+import type { LoopOutcome, StopReason } from '../../core/loop-outcome.js';
+import type { Message } from '../../core/message.js';
+import type { RunEvent, RunEventListener } from '../../core/run-event.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { historyProblems } from '../../testing/history-problems.js';

@@ -1,4 +1,4 @@
-import { ToolInputError } from '../../errors/tool-input-error.js';
+import { ToolInputError } from '../../core/errors/tool-input-error.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { createAgentModel } from './create-agent-model.js';
 import type { ScenarioSpec } from './loop-scenario.js';

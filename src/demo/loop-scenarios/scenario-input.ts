@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../schema/json-schema.js';
+import type { JsonSchema } from '../../core/json-schema.js';
 
 /** A closed object schema whose listed keys are required strings: the input of most scenario tools. */
 export function stringInput(...keys: readonly string[]): JsonSchema {

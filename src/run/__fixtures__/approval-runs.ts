@@ -1,11 +1,11 @@
 import { argumentsDigest } from '../../chain/arguments-digest.js';
+import { ApprovalError } from '../../core/errors/approval-error.js';
+import type { LoopOutcome } from '../../core/loop-outcome.js';
+import type { Message } from '../../core/message.js';
+import type { Store } from '../../core/store.js';
 import { approvalDemoShop as approvalShop, DEMO_ROUND } from '../../demo/approvals/approval-demo-shop.js';
-import { ApprovalError } from '../../errors/approval-error.js';
-import type { Message } from '../../messages/message.js';
-import type { Store } from '../../store/store.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
-import type { LoopOutcome } from '../loop-outcome.js';
 import { resumeToolLoop } from '../resume-tool-loop.js';
 import { runToolLoop } from '../run-tool-loop.js';
 

@@ -1,6 +1,6 @@
 import { createRedisStore } from '../../adapters/redis/index.js';
 import { createSqliteStore } from '../../adapters/sqlite/index.js';
-import type { Store } from '../store.js';
+import type { Store } from '../../core/store.js';
 
 /** A durable store another process can open too, described as JSON (what a test hands a child process). */
 export type StoreSpec =

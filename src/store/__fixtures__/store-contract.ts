@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreError } from '../../errors/store-error.js';
-import type { Store } from '../store.js';
+import { StoreError } from '../../core/errors/store-error.js';
+import type { Store } from '../../core/store.js';
 import { storeKey } from '../store-key.js';
 
 /** One adapter under the contract: a store, and what the suite needs to look behind it. */

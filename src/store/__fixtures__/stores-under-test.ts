@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redisPrefixes } from '../../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../../adapters/redis/__fixtures__/shared-redis.js';
+import type { Store } from '../../core/store.js';
 import { MemoryStore } from '../memory-store.js';
-import type { Store } from '../store.js';
 import { openStoreSpec, type StoreSpec } from './open-store-spec.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { LoopOutcome } from '../../../run/loop-outcome.js';
-import type { RunEvent } from '../../../run/run-event.js';
+import type { LoopOutcome } from '../../../core/loop-outcome.js';
+import type { RunEvent } from '../../../core/run-event.js';
 
 /** Reads a `streamToolLoop` to its end: every event, then the outcome. */
 export async function drainRun(stream: AsyncGenerator<RunEvent, LoopOutcome, void>) {

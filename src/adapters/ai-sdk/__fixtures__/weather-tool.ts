@@ -1,4 +1,4 @@
-import type { Message } from '../../../messages/message.js';
+import type { Message } from '../../../core/message.js';
 import { defineTool } from '../../../tools/define-tool.js';
 
 export const ASK: readonly Message[] = [{ role: 'user', content: 'Weather in Paris?' }];

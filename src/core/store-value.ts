@@ -1,4 +1,4 @@
-import { StoreError } from '../errors/store-error.js';
+import { StoreError } from './errors/store-error.js';
 
 /**
  * A value as adapters keep it: its JSON text. A value JSON cannot hold (undefined, a function, a BigInt, a

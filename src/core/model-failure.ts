@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL_RETRY_MAX_DELAY_MS } from '../defaults.js';
+import { DEFAULT_MODEL_RETRY_MAX_DELAY_MS } from './defaults.js';
 
 /**
  * What a failed model call's error says of the failure (see `modelErrorTraits`), without its content:

@@ -1,4 +1,4 @@
-import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
+import type { ToolExecutionResult } from '../tool-execution-result.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ToolExecutionError');

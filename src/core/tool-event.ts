@@ -1,6 +1,6 @@
-import type { ValidationIssue } from '../schema/validation-issue.js';
 import type { ErrorClass } from './error-class.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
+import type { ValidationIssue } from './validation-issue.js';
 
 export interface ToolEventBase {
   readonly toolName: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { PendingCall } from '../chain/pending-call.js';
-import type { GuardState } from '../guard/guard-types.js';
-import type { Message } from '../messages/message.js';
+import type { GuardState } from './guard-state.js';
 import type { LoopUsage } from './loop-outcome.js';
+import type { Message } from './message.js';
+import type { PendingCall } from './pending-call.js';
 
 export type { PendingCall };
 

@@ -1,10 +1,10 @@
-import type { ToolExecutionResult } from '../../chain/tool-execution-result.js';
-import { ToolModuleError } from '../../check/tool-module-error.js';
-import { ToolFormatError } from '../../formats/tool-format-error.js';
-import { ProxyConfigError } from '../../mcp-proxy/proxy-config-error.js';
-import { AuditLogError } from '../../report/audit-log-error.js';
-import type { LoopOutcome, StopReason } from '../../run/loop-outcome.js';
-import { createRunState } from '../../run/run-state.js';
+import { ToolModuleError } from '../../../check/tool-module-error.js';
+import { ToolFormatError } from '../../../formats/tool-format-error.js';
+import { ProxyConfigError } from '../../../mcp-proxy/proxy-config-error.js';
+import { AuditLogError } from '../../../report/audit-log-error.js';
+import type { LoopOutcome, StopReason } from '../../loop-outcome.js';
+import { createRunState } from '../../run-state.js';
+import type { ToolExecutionResult } from '../../tool-execution-result.js';
 import { ApprovalError } from '../approval-error.js';
 import { CallbackError } from '../callback-error.js';
 import { ContractViolationError } from '../contract-violation-error.js';
@@ -92,7 +92,7 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   },
   {
     errorClass: LoopStoppedError,
-    make: () => new LoopStoppedError({ outcome: stoppedOutcome('max-round-trips') }),
+    make: () => new LoopStoppedError({ outcome: stoppedOutcome('max-round-trips'), message: 'stopped' }),
   },
   {
     errorClass: ModelStreamError,

@@ -1,5 +1,4 @@
-import type { LimitScope } from '../chain/call-limits.js';
-import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
+import type { LimitScope, ToolExecutionResult } from '../tool-execution-result.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ToolCallLimitExceededError');

@@ -1,6 +1,6 @@
-import { errorType } from '../chain/tool-event.js';
 import type { StopEvidence } from './loop-outcome.js';
 import type { ModelFailure } from './model-failure.js';
+import { errorType } from './tool-event.js';
 
 /**
  * A stop's evidence without its content, safe to log: a stop condition's `detail` is left out and an

@@ -1,11 +1,10 @@
-import type { LimitScope } from '../chain/call-limits.js';
-import type { ToolCallResult } from '../chain/tool-execution-result.js';
-import type { StopReason } from '../errors/error-codes.js';
-import type { LoopEvidence } from '../guard/guard-types.js';
-import type { AssistantMessage, Message } from '../messages/message.js';
-import type { TokenUsage } from '../model/model.js';
+import type { StopReason } from './errors/error-codes.js';
+import type { LoopEvidence } from './guard-state.js';
+import type { AssistantMessage, Message } from './message.js';
+import type { TokenUsage } from './model.js';
 import type { ModelFailure } from './model-failure.js';
 import type { PendingCall, RunState } from './run-state.js';
+import type { LimitScope, ToolCallResult } from './tool-execution-result.js';
 
 /**
  * Why a run stopped: the kebab-case of its code in the one code table (`MAX_ROUND_TRIPS` is
@@ -14,7 +13,7 @@ import type { PendingCall, RunState } from './run-state.js';
  * tool-fatal (a tool's defect), stop-condition (a `stopIf` said stop), callback-failed (a callback the
  * caller passed failed: the run rejects with `CallbackError` carrying the outcome).
  */
-export type { StopReason } from '../errors/error-codes.js';
+export type { StopReason } from './errors/error-codes.js';
 
 /** What triggered a stop. */
 export type StopEvidence =

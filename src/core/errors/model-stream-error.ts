@@ -1,4 +1,4 @@
-import type { ToolCall } from '../messages/message.js';
+import type { ToolCall } from '../message.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ModelStreamError');

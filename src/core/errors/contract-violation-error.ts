@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../schema/validation-issue.js';
+import type { ValidationIssue } from '../validation-issue.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ContractViolationError');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ToolErrorCode } from '../chain/tool-execution-result.js';
-import { explainStop } from '../run/explain-stop.js';
-import type { StopReason as LoopStopReason } from '../run/loop-outcome.js';
+import { explainStop } from '../../run/explain-stop.js';
+import type { StopReason as LoopStopReason } from '../loop-outcome.js';
+import type { ToolErrorCode } from '../tool-execution-result.js';
 import { ERROR_CLASSES, stoppedOutcome } from './__fixtures__/all-error-classes.js';
 import { CallbackError } from './callback-error.js';
 import {
@@ -121,7 +121,7 @@ describe('stop reasons', () => {
   it('are the code of LoopStoppedError, which keeps the outcome and its message', () => {
     for (const code of stopCodes) {
       const outcome = stoppedOutcome(stopReasonOf(code));
-      const error = new LoopStoppedError({ outcome });
+      const error = new LoopStoppedError({ outcome, message: explainStop(outcome) });
       expect(error).toMatchObject({ code, blame: blameOf(code), outcome, cause: outcome.evidence });
       expect(error.message).toBe(explainStop(outcome));
       expect(error.message).toContain(`(${stopReasonOf(code)})`);
@@ -132,7 +132,7 @@ describe('stop reasons', () => {
 
 describe('renderCodeTable', () => {
   it('is what docs/reference.md shows between its markers', () => {
-    const readme = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8').replaceAll(
+    const readme = readFileSync(new URL('../../../docs/reference.md', import.meta.url), 'utf8').replaceAll(
       '\r\n',
       '\n',
     );

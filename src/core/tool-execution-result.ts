@@ -1,5 +1,5 @@
-import type { Message } from '../messages/message.js';
 import type { ErrorClass } from './error-class.js';
+import type { Message } from './message.js';
 import type { PendingCall } from './pending-call.js';
 
 export interface ToolCallResultBase {
@@ -89,3 +89,6 @@ export interface ToolExecutionResult {
    */
   readonly interrupted?: readonly PendingCall[];
 }
+
+/** Which limit a call reached: of the turn, or of the session. */
+export type LimitScope = 'per-tool' | 'total' | 'session-per-tool' | 'session-total';

@@ -1,5 +1,5 @@
-import type { ToolExecutionResult } from '../chain/tool-execution-result.js';
-import type { LoopOutcome } from '../run/loop-outcome.js';
+import type { LoopOutcome } from '../loop-outcome.js';
+import type { ToolExecutionResult } from '../tool-execution-result.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.CallbackError');

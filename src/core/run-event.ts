@@ -1,12 +1,12 @@
-import type { ErrorClass } from '../chain/error-class.js';
-import type { ToolEvent } from '../chain/tool-event.js';
-import type { ToolCallResult, ToolErrorCode } from '../chain/tool-execution-result.js';
-import type { LoopEvidence } from '../guard/guard-types.js';
-import type { AssistantMessage } from '../messages/message.js';
-import type { TokenUsage } from '../model/model.js';
+import type { ErrorClass } from './error-class.js';
+import type { LoopEvidence } from './guard-state.js';
 import type { LoopOutcome, LoopUsage, StopReason } from './loop-outcome.js';
+import type { AssistantMessage } from './message.js';
+import type { TokenUsage } from './model.js';
 import type { ModelErrorTraits } from './model-failure.js';
 import type { StopEvidenceSummary } from './stop-evidence-summary.js';
+import type { ToolEvent } from './tool-event.js';
+import type { ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
 
 /** One call of a step, without its content. */
 export interface StepCallSummary {
