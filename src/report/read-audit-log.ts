@@ -1,13 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { DEFAULT_REPORT_MAX_LINE_BYTES } from '../core/defaults.js';
+import type { AuditLogEntry } from './audit-log-entry.js';
 
-/** One line of a JSONL audit log or one row of a SQLite one; `text` is undefined for a line too long to read. */
-export interface AuditLogEntry {
-  /** The line number (1-based), or the row's `seq`. */
-  readonly position: number;
-  readonly text: string | undefined;
-}
+export type { AuditLogEntry };
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 
@@ -31,7 +27,7 @@ export async function isSqliteFile(path: string): Promise<boolean> {
 export async function* readAuditLog(path: string): AsyncGenerator<AuditLogEntry> {
   if (await isSqliteFile(path)) {
     // The driver is an optional peer: loaded only for a SQLite log.
-    const { readSqliteAuditLog } = await import('../adapters/sqlite/read-sqlite-audit-log.js');
+    const { readSqliteAuditLog } = await import('./read-sqlite-audit-log.js');
     yield* readSqliteAuditLog(path);
     return;
   }

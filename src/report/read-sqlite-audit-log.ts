@@ -1,6 +1,6 @@
-import { AuditLogError } from '../../report/audit-log-error.js';
-import type { AuditLogEntry } from '../../report/read-audit-log.js';
-import { loadSqliteDriver } from './open-sqlite-database.js';
+import { loadSqliteDriver } from '../adapters/sqlite/open-sqlite-database.js';
+import type { AuditLogEntry } from './audit-log-entry.js';
+import { AuditLogError } from './audit-log-error.js';
 
 /**
  * The rows of the audit table of `createSqliteAuditSink`, in the order they were written, read one at a
