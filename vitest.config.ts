@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { INTEGRATION } from './vitest.integration.js';
 
-const ALL = ['src/**/*.test.ts', 'examples/**/*.test.ts', 'fuzz/**/*.test.ts', '*.test.ts'];
+const ALL = [
+  'src/**/*.test.ts',
+  'test/**/*.test.ts',
+  'examples/**/*.test.ts',
+  'fuzz/**/*.test.ts',
+  '*.test.ts',
+];
 /** Test files that replace a module (`vi.mock`): each needs a module graph of its own. */
 const MOCKING = ['src/chain/find-shared-reads.test.ts', 'src/gate/every-text-through-the-gate.test.ts'];
 

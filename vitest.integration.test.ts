@@ -27,7 +27,7 @@ const FAST_ANYWAY: Readonly<Record<string, string>> = {
 
 function testFiles(): string[] {
   const found = readdirSync(root).filter((name) => name.endsWith('.test.ts'));
-  for (const folder of ['src', 'examples', 'fuzz']) {
+  for (const folder of ['src', 'test', 'examples', 'fuzz']) {
     for (const entry of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
       if (entry.endsWith('.test.ts')) found.push(join(folder, entry));
     }

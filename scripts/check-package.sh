@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The package as a user gets it: packs the built dist/ (run `npm run build` first), installs the tarball in
 # a fresh consumer folder from the npm cache only (no network), and checks that
-#   - the tarball holds LICENSE, README.md, package.json and dist/, and no tests, no src/, no source maps;
+#   - the tarball holds LICENSE, README.md, package.json and dist/, and no tests, no src/, no source maps, no
+#     loop scenarios (test/scenarios/);
 #   - every file package.json's exports and bin name is in it;
 #   - the install prints no warning about toolwarden itself (its own lifecycle scripts);
 #   - each entry loads with `import` and with `require()` (Node >= 20.19 loads ESM from require),
@@ -47,6 +48,8 @@ for (const required of ['LICENSE', 'README.md', 'package.json']) {
 for (const file of files) {
   if (file.endsWith('.map')) problems.push(`${file}: a source map (it would point at src/, which is not shipped)`);
   if (/\.test\.|__fixtures__/.test(file)) problems.push(`${file}: a test file`);
+  // The loop scenarios (test/scenarios/, `npm run scenarios`) are a developer suite, not part of the package.
+  if (/scenario/i.test(file)) problems.push(`${file}: a loop scenario (a test fixture)`);
   // The README links docs/, api/ and examples/ (relative links that must work on the package's page too).
   if (!/^(dist\/|docs\/|api\/|examples\/|LICENSE$|README\.md$|package\.json$)/.test(file))
     problems.push(`${file}: outside what the package ships`);

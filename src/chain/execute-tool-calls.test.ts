@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
 import { UnknownToolError } from '../core/errors/unknown-tool-error.js';
 import type { Message } from '../core/message.js';
-import { createReferenceTools } from '../demo/reference-tools.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
+import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 
 const user: Message = { role: 'user', content: 'go' };

@@ -4,9 +4,9 @@ import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
 import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
 import type { Message, ToolCall } from '../core/message.js';
 import type { ToolExecutionResult } from '../core/tool-execution-result.js';
-import { createReferenceTools } from '../demo/reference-tools.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
+import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 
 const user: Message = { role: 'user', content: 'go' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/message.js';
-import { createReferenceTools } from '../demo/reference-tools.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
+import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { createToolRuntime } from './tool-runtime.js';

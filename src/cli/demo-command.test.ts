@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_GUARD_GAPS } from '../demo/loop-scenarios/__fixtures__/known-guard-gaps.js';
-import { loopScenarios } from '../demo/loop-scenarios/index.js';
+import { runCaptured } from './__fixtures__/run-captured.js';
 import { runCli } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -20,19 +19,8 @@ interface CliResult {
 }
 
 /** Runs the command line in this process, writing into strings. */
-async function cli(...args: string[]): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    cwd: process.cwd(),
-    stdout: async (text) => {
-      stdout += text;
-    },
-    stderr: async (text) => {
-      stderr += text;
-    },
-  });
-  return { stdout, stderr, code };
+function cli(...args: string[]): Promise<CliResult> {
+  return runCaptured((io) => runCli(args, io));
 }
 
 /** Runs the real bin in a child process, through the tsx loader. */
@@ -132,20 +120,6 @@ describe('toolwarden demo', () => {
       'transient-retry-result',
       'transient-retry-attempts',
     ]);
-  });
-
-  it('demo loops prints the scenario table, its totals, and exits 0 only when every scenario ended as expected', async () => {
-    const { stdout, code } = await cli('demo', 'loops');
-    const rows = stdout.split('\n').filter((line) => /^\| \d+ +\|/.test(line));
-    expect(rows.map((line) => line.split('|')[3]?.trim())).toEqual(loopScenarios.map((s) => s.name));
-    expect(stdout).toMatch(
-      /^guarded \(toolwarden defaults\): legitimate completed \d+\/\d+, loops stopped in time/m,
-    );
-    for (const cap of ['cap 10', 'cap 20', 'cap 25'])
-      expect(stdout).toMatch(new RegExp(`^${cap}, guard off: `, 'm'));
-    const gaps = Object.keys(KNOWN_GUARD_GAPS).length;
-    expect(code).toBe(gaps === 0 ? 0 : 1);
-    expect(stdout.includes('not as expected:')).toBe(gaps > 0);
   });
 
   it('demo approvals: a run paused for approval, kept in SQLite, approved in a second process (the refund runs once there), and a replay refused', async () => {

@@ -1,9 +1,6 @@
 import { StoreError } from '../core/errors/store-error.js';
 import { runApprovalDemo } from '../demo/approvals/run-approval-demo.js';
-import { loopScenariosReport } from '../demo/loop-scenarios/index.js';
-import { runReportDemo } from '../demo/report/run-report-demo.js';
 import { runReferenceProbe } from '../demo/run-reference-probe.js';
-import { renderReportText } from '../report/render-report-text.js';
 import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';
 import { runMcpProxyCommand } from './mcp-proxy-command.js';
@@ -15,9 +12,7 @@ export const USAGE = `Usage: toolwarden <command>
 
 Commands:
   demo              run the Spring AI 2.0.1 reference experiment on the execution chain (no model, no API key)
-  demo loops        run the loop scenarios under the guard and under step caps 10/20/25, as a table
   demo approvals    pause a run for approval, keep it in SQLite, approve it in a second process, replay it
-  demo report       run the loop scenarios with the JSONL audit log on, print its report, write its page
   check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
   run <prompt>      the guarded loop against an OpenAI-compatible server (--base-url, --model, --tools; see run --help)
   mcp-proxy [--config toolwarden.json] -- <server command>
@@ -38,17 +33,6 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
     case 'demo': {
       const [scenario, ...extra] = rest;
       if (extra.length > 0) return usageError(`unknown argument for demo: ${extra[0]}`);
-      if (scenario === 'loops') {
-        const report = await loopScenariosReport();
-        await io.stdout(`${report.table}\n`);
-        return report.allCorrect ? 0 : 1;
-      }
-      if (scenario === 'report') {
-        const demo = await runReportDemo();
-        await io.stdout(renderReportText(demo.report));
-        await io.stdout(`\naudit log: ${demo.auditLog}\npage: ${demo.html}\njson: ${demo.json}\n`);
-        return 0;
-      }
       if (scenario === 'approvals') {
         let facts: Awaited<ReturnType<typeof runApprovalDemo>>;
         try {
@@ -62,8 +46,7 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
         await io.stdout(facts.map(([key, value]) => `${key}=${oneLine(value)}\n`).join(''));
         return 0;
       }
-      if (scenario !== undefined)
-        return usageError(`unknown demo: ${scenario} (try: demo, demo loops, demo approvals, demo report)`);
+      if (scenario !== undefined) return usageError(`unknown demo: ${scenario} (try: demo, demo approvals)`);
       const facts = await runReferenceProbe();
       await io.stdout(facts.map(([key, value]) => `${key}=${oneLine(value)}\n`).join(''));
       return 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createAgentModel } from '../../test/scenarios/create-agent-model.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
-import { createAgentModel } from '../demo/loop-scenarios/create-agent-model.js';
 import { explainStop } from '../run/explain-stop.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runReportDemo } from '../demo/report/run-report-demo.js';
+import { runReportDemo } from '../../test/scenarios/report/run-report-demo.js';
 import {
   CHART_NAMES,
   type ExpectedMark,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
-import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { RunEvent } from '../core/run-event.js';
-import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createAgentModel } from '../../test/scenarios/create-agent-model.js';
+import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
+import { twelveStepTaskScenario } from '../../test/scenarios/workflow-scenarios.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { LoopStoppedError } from '../core/errors/loop-stopped-error.js';
 import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
-import { createAgentModel } from '../demo/loop-scenarios/create-agent-model.js';
-import { contractMismatchScenario } from '../demo/loop-scenarios/repeat-scenarios.js';
-import { twelveStepTaskScenario } from '../demo/loop-scenarios/workflow-scenarios.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { defineTool } from '../tools/define-tool.js';
 import type { StopInfo } from './loop-options.js';
