@@ -12,7 +12,9 @@ export type CallDecision =
 
 /** What a `decide` hook knows of the call besides the call itself: the caller's, never the model's. */
 export interface DecisionContext {
+  /** The turn the call belongs to, when the caller gave one. */
   readonly turnId: string | undefined;
+  /** The session (conversation) the call belongs to, when the caller gave one. */
   readonly sessionId: string | undefined;
   /** Caller data (roles, a tenant), as the tool would receive it. */
   readonly data: unknown;

@@ -116,12 +116,15 @@ export interface ToolDefinition<TArgs, TResult> {
 
 /** The call a `decide` hook is asked about: its arguments have passed the tool's schema. */
 export interface DecisionCall<TArgs = unknown> {
+  /** The call's id (the model's, or one generated for it). */
   readonly toolCallId: string;
+  /** The tool's name. */
   readonly toolName: string;
   /** The validated arguments, as the tool would receive them. */
   readonly arguments: TArgs;
   /** The argument text the model sent. */
   readonly rawArguments: string;
+  /** The tool called (its `effect`, its settings). */
   readonly tool: AnyTool;
 }
 
@@ -172,7 +175,10 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly formatResult: ResultFormatter<TResult> | undefined;
   readonly examples: readonly ToolExample<TArgs, TResult>[];
   readonly decide: Decide<TArgs> | undefined;
-  readonly needsApproval: ToolDefinition<TArgs, TResult>['needsApproval'];
+  readonly needsApproval:
+    | boolean
+    | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>)
+    | undefined;
   readonly loop: LoopHints | undefined;
   /** Undefined: every call runs (a read tool, or a write tool with `idempotency: false`). */
   readonly idempotency: IdempotencySettings | undefined;
