@@ -32,11 +32,10 @@ export const runtime = createToolRuntime({
     }),
   ],
   // Who may ask for a refund at all comes from the caller's data, never from the model.
-  authorize: (_call, { data }) =>
-    (data as { role?: string }).role === 'support' || {
-      allowed: false,
-      reason: 'refunds are for support staff',
-    },
+  decide: (_call, { data }) =>
+    (data as { role?: string }).role === 'support'
+      ? { type: 'run' }
+      : { type: 'deny', reason: 'refunds are for support staff' },
 });
 
 const caller = { role: 'support' };

@@ -390,7 +390,9 @@ export const WAITING_CALLS: readonly { readonly id: string; readonly orderId: st
   { id: 'r2', orderId: 'B-2' },
 ];
 const refundsNeedAPerson = ({ toolName }: { readonly toolName: string }) =>
-  toolName === 'refundOrder' ? { type: 'interrupt' as const, reason: 'refunds need a person' } : undefined;
+  toolName === 'refundOrder'
+    ? { type: 'ask' as const, reason: 'refunds need a person' }
+    : { type: 'run' as const };
 
 /** What the state target's tools did in one run: the orders refunded and read. */
 export interface ShopRecord {
@@ -398,7 +400,7 @@ export interface ShopRecord {
   readonly reads: string[];
 }
 
-/** The shop's tools (refunds need a person, by `beforeToolCall`), recording into the run's `data`. */
+/** The shop's tools (refunds need a person, by `decide`), recording into the run's `data`. */
 export function createShopRegistry(): FuzzRegistry {
   const order = (args: unknown) => String((args as { orderId?: unknown }).orderId);
   return createFuzzRegistry([
@@ -423,7 +425,7 @@ export async function pausedStateText(shop: FuzzRegistry): Promise<string> {
     model: new ScriptedModel({ script: [REFUND_ROUND] }),
     messages: [{ role: 'user', content: 'Refund orders A-1 and B-2, then tell me the status of A-1.' }],
     tools: shop.registry,
-    beforeToolCall: refundsNeedAPerson,
+    decide: refundsNeedAPerson,
     data: { refunds: [], reads: [] } satisfies ShopRecord,
   });
   if (outcome.type !== 'interrupted')
@@ -449,7 +451,7 @@ export async function resumeState(request: {
   const runtime = createToolRuntime({
     tools: request.shop.registry,
     store: new MemoryStore(),
-    beforeToolCall: refundsNeedAPerson,
+    decide: refundsNeedAPerson,
   });
   const done = { role: 'assistant' as const, content: 'Done.' };
   const outcome = await resumeToolLoop(request.saved as string, {

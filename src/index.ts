@@ -1,11 +1,4 @@
 export { argumentsDigest } from './chain/arguments-digest.js';
-export type { Authorize, AuthorizeAnswer } from './chain/authorize-call.js';
-export type {
-  BeforeToolCall,
-  BeforeToolCallContext,
-  BeforeToolCallInput,
-  ToolCallDecision,
-} from './chain/before-tool-call.js';
 export type { CallLimits, LimitScope, ResolvedCallLimits } from './chain/call-limits.js';
 export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
 export type {
@@ -27,7 +20,6 @@ export {
   type ForgetIdempotencyRecordOptions,
   forgetIdempotencyRecord,
 } from './chain/idempotency/forget-idempotency-record.js';
-export type { NeedsApproval, PolicyNeedsApproval } from './chain/needs-approval.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
@@ -176,7 +168,6 @@ export type { ValidationIssue, ValidationOutcome } from './core/validation-issue
 export type { ShowErrorMessages } from './gate/show-error-messages.js';
 export type { LoopThresholds } from './guard/detect-loops.js';
 export { callFingerprint, resultFingerprint } from './guard/fingerprint.js';
-export type { LoopHints } from './guard/loop-hints.js';
 export {
   type CollectStreamOptions,
   collectModelStream,
@@ -221,9 +212,12 @@ export {
 } from './schema/schema-compiler.js';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export { storeKey } from './store/store-key.js';
+export type { CallDecision, DecisionContext } from './tools/call-decision.js';
 export {
   type AnyTool,
   type ContractViolationPolicy,
+  type Decide,
+  type DecisionCall,
   defineTool,
   type ResultFormatter,
   type Tool,
@@ -237,5 +231,6 @@ export type {
   IdempotencyOptions,
   IdempotencySettings,
 } from './tools/idempotency-options.js';
+export type { LoopHints } from './tools/loop-hints.js';
 export type { ToolContext } from './tools/tool-context.js';
 export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';

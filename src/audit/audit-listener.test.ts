@@ -18,7 +18,7 @@ const deleteInvoice = defineTool({
   description: 'Deletes an invoice.',
   effect: 'write',
   input: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-  authorize: () => ({ allowed: false, reason: 'not an admin' }),
+  decide: () => ({ type: 'deny', reason: 'not an admin' }),
   execute: () => 'deleted',
 });
 

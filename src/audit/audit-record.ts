@@ -44,7 +44,7 @@ export interface AuditCallRecord extends Partial<AuditRunIds> {
   readonly approval?: 'approved' | 'denied';
   /** Who gave that decision (the decision's `by`: a user id or name), as given; absent when it named nobody. */
   readonly decidedBy?: string;
-  /** The reason a hook or `authorize` gave when the call was denied. */
+  /** The reason a `decide` hook gave when the call was denied. */
   readonly denialReason?: string;
   /** The result broke the tool's output contract (whatever the policy did about it: `code` says when it failed the call). */
   readonly contractViolation?: true;

@@ -15,7 +15,7 @@ describe('resolvePolicy: every option through the one validator', () => {
     ['maxResultChars', { maxResultChars: 10n }, 'got 10n'],
     ['unknownTool', { unknownTool: 'ignore' }, `must be one of 'feedback', 'throw', got "ignore"`],
     ['classifyError', { classifyError: 'fatal' }, 'must be a function'],
-    ['beforeToolCall', { beforeToolCall: {} }, 'must be a function'],
+    ['decide', { decide: {} }, 'must be a function'],
     ['showErrorMessages', { showErrorMessages: 'true' }, 'must be true, false or a function, got "true"'],
     ['showErrorMessages', { showErrorMessages: Symbol('x') }, 'got a symbol'],
   ])('%s is checked once, with the option named', (option, policy, message) => {

@@ -29,13 +29,10 @@ import {
 } from '../options/check-option.js';
 import type { OptionNames } from '../options/check-option-names.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { AnyTool, ContractViolationPolicy } from '../tools/define-tool.js';
+import type { AnyTool, ContractViolationPolicy, Decide } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
-import type { Authorize } from './authorize-call.js';
-import type { BeforeToolCall } from './before-tool-call.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
-import type { PolicyNeedsApproval } from './needs-approval.js';
 import type { ParseArgumentsLimits } from './parse-arguments.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
@@ -80,16 +77,13 @@ export interface ToolExecutionPolicy {
   readonly showErrorMessages?: ShowErrorMessages;
   /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
   readonly onContractViolation?: ContractViolationPolicy;
-  /** Decides, before each call runs, whether it runs, is denied or interrupts (after the tool's own hook). */
-  readonly beforeToolCall?: BeforeToolCall;
   /**
-   * Whether the caller may make a call, from the caller's `data` (roles, a tenant), never the model's
-   * claims; asked for every call (after the tool's own), first: a denied call is `PERMISSION_DENIED` for the
-   * model, and its reason goes to the `tool-call-denied` event only.
+   * Decides, before each call runs, whether it runs, waits for a person (`ask`) or is denied, from the
+   * validated call and the caller's `data` (roles, a tenant), never the model's claims. Asked after the
+   * tool's own (unless it denied; deny beats ask beats run), and again on resume. A denied call is
+   * `PERMISSION_DENIED` for the model, and its reason goes to the call's events and audit record only.
    */
-  readonly authorize?: Authorize;
-  /** Calls that wait for a person: `true` (all), or a function of the call (after the tool's own). */
-  readonly needsApproval?: PolicyNeedsApproval;
+  readonly decide?: Decide;
   /** What the model is told of a call denied before it ran (default `DEFAULT_DENIED_TEXT`: nothing about why). */
   readonly deniedText?: string;
   /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */
@@ -120,9 +114,7 @@ export const POLICY_OPTIONS: OptionNames<ToolExecutionPolicy> = {
   classifyError: true,
   showErrorMessages: true,
   onContractViolation: true,
-  beforeToolCall: true,
-  authorize: true,
-  needsApproval: true,
+  decide: true,
   deniedText: true,
   wrapToolExecution: true,
   store: true,
@@ -143,9 +135,7 @@ export interface ResolvedPolicy {
   /** `maxArgumentBytes` and `maxArgumentDepth`, as `parseArguments` takes them. */
   readonly argumentLimits: ParseArgumentsLimits;
   readonly classifyError: ErrorClassifier | undefined;
-  readonly beforeToolCall: BeforeToolCall | undefined;
-  readonly authorize: Authorize | undefined;
-  readonly needsApproval: PolicyNeedsApproval | undefined;
+  readonly decide: Decide | undefined;
   readonly deniedText: string;
   readonly wrapToolExecution: WrapToolExecution | undefined;
   readonly store: Store;
@@ -209,9 +199,7 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     random: checkFunction(retry.random, { option: 'retry.random' }) ?? Math.random,
     argumentLimits: Object.freeze({ maxBytes, maxDepth }),
     classifyError: checkFunction(policy.classifyError, { option: 'classifyError' }),
-    beforeToolCall: checkFunction(policy.beforeToolCall, { option: 'beforeToolCall' }),
-    authorize: checkFunction(policy.authorize, { option: 'authorize' }),
-    needsApproval: checkFlagOrFunction(policy.needsApproval, { option: 'needsApproval' }),
+    decide: checkFunction(policy.decide, { option: 'decide' }),
     deniedText: checkDeniedText(policy.deniedText),
     wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
     store: checkStore(policy.store) ?? new MemoryStore(),

@@ -6,7 +6,7 @@ import type { ToolCallFailure, ToolCallResult } from '../core/tool-execution-res
 import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
 import type { LimitScope } from './call-limits.js';
-import { asksBeforeRunning, decideCalls } from './decide-calls.js';
+import { asksBeforeRunning, decideCalls } from './decide.js';
 import { findSharedReads } from './find-shared-reads.js';
 import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
 import { runIdempotent } from './idempotency/run-idempotent.js';

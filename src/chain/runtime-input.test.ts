@@ -96,9 +96,7 @@ describe('a policy option next to a runtime', () => {
     ['limits', { limits: { perTool: 1 } }],
     ['retry', { retry: { readRetries: 0 } }],
     ['store', { store: new MemoryStore() }],
-    ['authorize', { authorize: () => false }],
-    ['needsApproval', { needsApproval: true }],
-    ['beforeToolCall', { beforeToolCall: () => ({ type: 'deny', reason: 'no' }) }],
+    ['decide', { decide: () => ({ type: 'deny', reason: 'no' }) }],
     ['tools', { tools: [] }],
   ])(
     '%s is refused by executeToolCalls and executeToolCall: it belongs in createToolRuntime',

@@ -297,10 +297,11 @@ describe('what decides before the merge', () => {
     }
   });
 
-  it('beforeToolCall decides per call: a denied call is not shared, the identical calls left share one run', async () => {
+  it('decide decides per call: a denied call is not shared, the identical calls left share one run', async () => {
     const { tool, ran } = pricing();
     const result = await execute(same(3), [tool], {
-      beforeToolCall: ({ toolCallId }) => (toolCallId === 'call_1' ? { type: 'deny' } : { type: 'run' }),
+      decide: ({ toolCallId }) =>
+        toolCallId === 'call_1' ? { type: 'deny', reason: 'no' } : { type: 'run' },
     });
     expect(ran).toHaveLength(1);
     expect(result.results.map((r) => [r.type === 'error' ? r.code : 'ok', r.sharedWith])).toEqual([

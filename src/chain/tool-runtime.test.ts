@@ -99,7 +99,7 @@ describe('executeToolCall: one call, no history', () => {
       name: 'pay',
       description: 'd',
       effect: 'write',
-      beforeToolCall: () => ({ type: 'interrupt', reason: 'approve?' }),
+      decide: () => ({ type: 'ask', reason: 'approve?' }),
       execute: () => ++ran,
     });
     const runtime = createToolRuntime({ tools: [tool] });
@@ -134,7 +134,7 @@ describe('executeToolCall: one call, no history', () => {
     );
     const hooked = createToolRuntime({
       tools: [tool],
-      beforeToolCall: () => {
+      decide: () => {
         throw new Error('down');
       },
     });

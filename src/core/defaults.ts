@@ -175,8 +175,8 @@ export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What the model is told of a call denied before it ran (by `authorize`, a `beforeToolCall` hook or a
- * person's decision): that it is not permitted and not to repeat it, nothing about why.
+ * What the model is told of a call denied before it ran (by a `decide` hook or a person's
+ * decision): that it is not permitted and not to repeat it, nothing about why.
  */
 export const DEFAULT_DENIED_TEXT = 'This action is not permitted; do not repeat this call.';
 

@@ -1,6 +1,6 @@
 /**
- * A call that did not run because it waits for a decision (`needsApproval`, or a `beforeToolCall` hook
- * that interrupted): what a person needs to decide on it, and what binds the decision to it.
+ * A call that did not run because it waits for a decision (`needsApproval`, or a `decide` hook
+ * that asked): what a person needs to decide on it, and what binds the decision to it.
  */
 export interface PendingCall {
   readonly toolCallId: string;

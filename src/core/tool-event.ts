@@ -53,7 +53,7 @@ export type ToolEvent =
       ToolEventSharedFields & {
         /** Audit record of a denied action. */
         readonly type: 'tool-call-denied';
-        /** The reason a `beforeToolCall` hook gave, when it denied the call. */
+        /** The reason a `decide` hook gave, when it denied the call. */
         readonly reason?: string;
       })
   | (ToolEventBase &

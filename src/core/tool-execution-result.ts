@@ -81,7 +81,7 @@ export interface ToolExecutionResult {
   /** True only when every executed tool asked to return its result directly. */
   readonly returnDirect: boolean;
   /**
-   * Set when calls wait for a decision (`needsApproval`, or a `beforeToolCall` hook that interrupted): they
+   * Set when calls wait for a decision (`needsApproval`, or a `decide` hook that asked): they
    * did not run. The others did: `messages` ends with the assistant message and their tool messages, and
    * `results` holds theirs. Resume by passing these `messages`, the same response and `decisions`: only
    * the waiting calls run, and every call's tool message then follows the assistant message in the

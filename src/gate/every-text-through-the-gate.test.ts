@@ -141,7 +141,7 @@ describe('every tool message passes the gate', () => {
       'PERMISSION_DENIED (hook)',
       [{ name: 'typed', arguments: {} }],
       [typed],
-      { beforeToolCall: () => ({ type: 'deny', reason: SECRET }) },
+      { decide: () => ({ type: 'deny', reason: SECRET }) },
     ],
     [
       'CONTRACT_VIOLATION',

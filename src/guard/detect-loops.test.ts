@@ -5,9 +5,10 @@ import {
   type GuardFinding,
   type GuardState,
 } from '../core/guard-state.js';
+import type { LoopHints } from '../tools/loop-hints.js';
 import type { LoopThresholds } from './detect-loops.js';
 import { observeRound, startRequest } from './loop-guard.js';
-import { type LoopHints, resolveHints } from './loop-hints.js';
+import { resolveHints } from './loop-hints.js';
 
 const thresholds: LoopThresholds = {
   repeatLimit: 3,

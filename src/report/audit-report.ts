@@ -147,7 +147,7 @@ export interface ApprovalsReport {
    */
   readonly unconfirmed: number;
   /**
-   * Calls denied by a policy, no person asked: a hook, `authorize`, the proxy's `deny` list or a
+   * Calls denied by a policy, no person asked: a `decide` hook, the proxy's `deny` list or a
    * confirmation it could not ask (outcome `denied`; limit and loop refusals are counted by their codes).
    */
   readonly denied: number;

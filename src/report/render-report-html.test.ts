@@ -189,7 +189,7 @@ describe('renderReportHtml of a real MCP proxy log (calls only, no run records)'
       ['approved by a person (on resume, or asked by the MCP proxy)', '1'],
       ['refused by a person', '1'],
       ['ran unconfirmed (allow-and-audit)', '1'],
-      ["denied by policy (a hook, authorize, the proxy's deny list)", '1'],
+      ["denied by policy (a decide hook, the proxy's deny list)", '1'],
       ['idempotent replays', '1'],
     ]);
     expect(rowsOf(page, 'loop-refusals')).toEqual([['open_nodes', '1']]);

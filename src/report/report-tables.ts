@@ -88,7 +88,7 @@ export function limitsAndApprovalsTables(report: AuditReport): string {
         [text('approved by a person (on resume, or asked by the MCP proxy)'), num(approvals.approved)],
         [text('refused by a person'), num(approvals.refused)],
         [text('ran unconfirmed (allow-and-audit)'), num(approvals.unconfirmed)],
-        [text("denied by policy (a hook, authorize, the proxy's deny list)"), num(approvals.denied)],
+        [text("denied by policy (a decide hook, the proxy's deny list)"), num(approvals.denied)],
         [text('idempotent replays'), num(approvals.replays)],
       ],
     ) +

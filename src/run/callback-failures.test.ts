@@ -71,7 +71,7 @@ describe('a callback that fails', () => {
   });
 
   it.each([
-    ['beforeToolCall', { beforeToolCall: boom }, 0],
+    ['decide', { decide: boom }, 0],
     ['wrapToolExecution', { wrapToolExecution: boom }, 0],
     [
       'a wrapToolExecution that runs the call, then resolves to nonsense',

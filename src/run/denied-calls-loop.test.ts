@@ -14,7 +14,8 @@ function forbidden() {
     description: 'Deletes an invoice.',
     effect: 'write',
     input: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-    authorize: (_call, { data }) => ({ allowed: (data as { admin: boolean }).admin, reason: 'not an admin' }),
+    decide: (_call, { data }) =>
+      (data as { admin: boolean }).admin ? { type: 'run' } : { type: 'deny', reason: 'not an admin' },
     execute: () => ++executions,
   });
   return { tool, executions: () => executions };

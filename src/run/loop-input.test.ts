@@ -116,8 +116,7 @@ describe('a runtime or policy option next to a runtime', () => {
     ['timeoutMs', { timeoutMs: 50 }],
     ['limits', { limits: { perTool: 1 } }],
     ['store', { store: new MemoryStore() }],
-    ['authorize', { authorize: () => false }],
-    ['needsApproval', { needsApproval: true }],
+    ['decide', { decide: () => ({ type: 'deny', reason: 'no' }) }],
     ['onLimitExceeded', { onLimitExceeded: 'feedback' }],
   ])('%s is refused by every form, naming it and where it belongs', async (option, extra) => {
     const runtime = createToolRuntime({ tools: [search] });

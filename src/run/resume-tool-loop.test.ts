@@ -19,7 +19,7 @@ import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { guardKey } from './session-guard.js';
 
-// Interrupt and resume, end to end, with a `beforeToolCall` policy: a refund waits for a person; everything
+// Interrupt and resume, end to end, with a `decide` policy: a refund waits for a person; everything
 // else runs (the approval workflow through `needsApproval` and a store is in approvals.test.ts).
 
 const USER: readonly Message[] = [{ role: 'user', content: 'Refund order A-1, then tell me its status.' }];
@@ -44,7 +44,7 @@ async function pauseAtRefund(
       model: new ScriptedModel({ script: [ROUND] }),
       messages: USER,
       tools,
-      beforeToolCall: needsApproval,
+      decide: needsApproval,
       ...extra,
     }),
   );
@@ -81,7 +81,7 @@ describe('interrupt and resume', () => {
     const done = await resumeToolLoop(saved, {
       model,
       tools: second.tools,
-      beforeToolCall: needsApproval,
+      decide: needsApproval,
       decisions: { r1: 'run' },
     });
     expect(done).toMatchObject({ type: 'completed', text: DONE.content, roundTrips: 2, toolCalls: 2 });
@@ -125,7 +125,7 @@ describe('interrupt and resume', () => {
     const done = await resumeToolLoop(JSON.stringify(paused.state), {
       model: new ScriptedModel({ script: [DONE] }),
       tools: first.tools,
-      beforeToolCall: needsApproval,
+      decide: needsApproval,
       decisions: { r1: 'deny' },
       onEvent: recorder.listener,
     });
@@ -146,7 +146,7 @@ describe('interrupt and resume', () => {
       await resumeToolLoop(paused.state, {
         model: new ScriptedModel({ script: [] }),
         tools,
-        beforeToolCall: needsApproval,
+        decide: needsApproval,
       }),
     );
     expect(again.pending.map((call) => call.toolCallId)).toEqual(['r1']);

@@ -12,8 +12,8 @@ import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopUsage, StopEvidence, StopReason } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { LoopThresholds } from '../guard/detect-loops.js';
-import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
 import { checkFunction, checkNumberOption, requireNumberOption } from '../options/check-option.js';
+import { type LoopHints, loopHintsProblem } from '../tools/loop-hints.js';
 
 /** What a stop condition sees before each model call. */
 export interface StopContext {

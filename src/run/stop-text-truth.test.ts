@@ -136,7 +136,7 @@ describe('explainStop gives advice that fits the evidence', () => {
 
   it('for a tool the caller may not use: the permission', async () => {
     const deleteInvoice = tool('deleteInvoice', 'write', () => 'deleted', {
-      authorize: () => ({ allowed: false, reason: 'not an admin' }),
+      decide: () => ({ type: 'deny', reason: 'not an admin' }),
     });
     const { outcome } = await stop([deleteInvoice], repeated('deleteInvoice', { id: 'inv-1' }, 5));
     const text = explainStop(outcome as LoopOutcome);

@@ -54,14 +54,14 @@ describe('wrapRun', () => {
       model: new ScriptedModel({ script: [REFUND] }),
       messages: USER,
       tools,
-      beforeToolCall: needsApproval,
+      decide: needsApproval,
       wrapRun,
     });
     expect(paused.type).toBe('interrupted');
     const done = await resumeToolLoop(JSON.stringify(paused.state), {
       model: new ScriptedModel({ script: [DONE] }),
       tools,
-      beforeToolCall: needsApproval,
+      decide: needsApproval,
       decisions: { r1: 'run' },
       wrapRun,
     });

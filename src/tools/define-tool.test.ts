@@ -66,7 +66,8 @@ describe('defineTool', () => {
       /does not compile/,
     ],
     ['an unknown keyword', { input: { type: 'object', propertees: {} } }, /does not compile.*propertees/],
-    ['an authorize that is not a function', { authorize: true }, /authorize must be a function\./],
+    ['a decide that is not a function', { decide: true }, /decide must be a function\./],
+    ['an authorize (now decide)', { authorize: () => true }, /authorize is now decide\(call, context\)/],
     [
       'a needsApproval that is neither a flag nor a function',
       { needsApproval: 'yes' },
@@ -96,15 +97,15 @@ describe('defineTool', () => {
     );
   });
 
-  it('keeps its permission check and its approval rule (a flag, or a function of its arguments)', () => {
-    const authorize = () => true;
+  it('keeps its decision and its approval rule (a flag, or a function of its arguments)', () => {
+    const decide = () => ({ type: 'run' }) as const;
     const needsApproval = ({ amount }: { amount: number }) => amount > 100;
-    const tool = defineTool({ ...base, name: 't', authorize, needsApproval });
-    expect(tool.authorize).toBe(authorize);
+    const tool = defineTool({ ...base, name: 't', decide, needsApproval });
+    expect(tool.decide).toBe(decide);
     expect(tool.needsApproval).toBe(needsApproval);
     expect(defineTool({ ...base, name: 'u', needsApproval: true }).needsApproval).toBe(true);
     expect(defineTool({ ...base, name: 'v' })).toMatchObject({
-      authorize: undefined,
+      decide: undefined,
       needsApproval: undefined,
     });
   });

@@ -1,11 +1,7 @@
-import type { Authorize } from '../chain/authorize-call.js';
-import type { BeforeToolCall } from '../chain/before-tool-call.js';
-import type { NeedsApproval } from '../chain/needs-approval.js';
 import type { ErrorClass } from '../core/error-class.js';
 import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
 import type { ShowErrorMessages } from '../gate/show-error-messages.js';
-import { type LoopHints, loopHintsProblem } from '../guard/loop-hints.js';
 import {
   flagOrFunctionProblem,
   type NumberOptionRule,
@@ -21,11 +17,13 @@ import {
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
 import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
+import type { CallDecision, DecisionContext } from './call-decision.js';
 import {
   type IdempotencyOptions,
   type IdempotencySettings,
   resolveIdempotency,
 } from './idempotency-options.js';
+import { type LoopHints, loopHintsProblem } from './loop-hints.js';
 import type { ToolContext } from './tool-context.js';
 import { EFFECT_CHOICES, effectRules, isToolEffect, type ToolEffect } from './tool-effect.js';
 import { checkToolName } from './tool-name.js';
@@ -92,15 +90,17 @@ export interface ToolDefinition<TArgs, TResult> {
   examples?: readonly ToolExample<TArgs, TResult>[];
   /** Compiles the JSON Schemas (default: `defaultSchemaCompiler()`, which every tool shares). */
   schemaCompiler?: SchemaCompiler;
-  /** Decides, before each call runs, whether it runs, is denied or interrupts (asked before the policy's hook). */
-  beforeToolCall?: BeforeToolCall;
-  /** Whether the caller may make this call (its `data`: roles, a tenant); asked before the policy's `authorize`. */
-  authorize?: Authorize;
   /**
-   * The call waits for a person's decision: `true`, or a function of the validated arguments and the
-   * context. Its run pauses as `interrupted`; the other calls of the response run.
+   * Decides, before each call runs, whether it runs, waits for a person or is denied, from the validated
+   * call and the caller's `data` (roles, a tenant), never the model's claims. Asked before the policy's, and
+   * again when a waiting call is resumed (an approval grants no permission).
    */
-  needsApproval?: NeedsApproval<TArgs>;
+  decide?: Decide<TArgs>;
+  /**
+   * The shorthand for `decide` answering `{ type: 'ask' }`: `true` (every call waits for a person), or a
+   * function of the validated arguments. Its run pauses as `interrupted`; the other calls of the response run.
+   */
+  needsApproval?: boolean | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>);
   /**
    * What the loop guard should know about this tool's results: fields that do not count, whether it is
    * polled, whether distinct arguments may share a result, whether array order counts.
@@ -113,6 +113,29 @@ export interface ToolDefinition<TArgs, TResult> {
    */
   idempotency?: false | IdempotencyOptions<TArgs>;
 }
+
+/** The call a `decide` hook is asked about: its arguments have passed the tool's schema. */
+export interface DecisionCall<TArgs = unknown> {
+  /** The call's id (the model's, or one generated for it). */
+  readonly toolCallId: string;
+  /** The tool's name. */
+  readonly toolName: string;
+  /** The validated arguments, as the tool would receive them. */
+  readonly arguments: TArgs;
+  /** The argument text the model sent. */
+  readonly rawArguments: string;
+  /** The tool called (its `effect`, its settings). */
+  readonly tool: AnyTool;
+}
+
+/**
+ * The decision before a call, declared on a tool or on the policy (sync or async). A hook that throws,
+ * rejects or answers anything but a `CallDecision` is a caller defect (`CallbackError`): the call does not run.
+ */
+export type Decide<TArgs = unknown> = (
+  call: DecisionCall<TArgs>,
+  context: DecisionContext,
+) => CallDecision | Promise<CallDecision>;
 
 export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
 
@@ -151,9 +174,11 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly onContractViolation: ContractViolationPolicy | undefined;
   readonly formatResult: ResultFormatter<TResult> | undefined;
   readonly examples: readonly ToolExample<TArgs, TResult>[];
-  readonly beforeToolCall: BeforeToolCall | undefined;
-  readonly authorize: Authorize | undefined;
-  readonly needsApproval: NeedsApproval<TArgs> | undefined;
+  readonly decide: Decide<TArgs> | undefined;
+  readonly needsApproval:
+    | boolean
+    | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>)
+    | undefined;
   readonly loop: LoopHints | undefined;
   /** Undefined: every call runs (a read tool, or a write tool with `idempotency: false`). */
   readonly idempotency: IdempotencySettings | undefined;
@@ -239,11 +264,13 @@ export function defineTool<TArgs = any, TResult = unknown>(
   if (definition.formatResult !== undefined && typeof definition.formatResult !== 'function') {
     fail('formatResult must be a function.');
   }
-  if (definition.beforeToolCall !== undefined && typeof definition.beforeToolCall !== 'function') {
-    fail('beforeToolCall must be a function.');
+  if (definition.decide !== undefined && typeof definition.decide !== 'function') {
+    fail('decide must be a function.');
   }
-  if (definition.authorize !== undefined && typeof definition.authorize !== 'function') {
-    fail('authorize must be a function.');
+  // A permission check under its old name would otherwise be dropped without a word.
+  for (const old of ['authorize', 'beforeToolCall']) {
+    if (old in definition)
+      fail(`${old} is now decide(call, context), answering { type: 'run' | 'ask' | 'deny' }.`);
   }
   const approvalProblem = flagOrFunctionProblem(definition.needsApproval);
   if (approvalProblem !== undefined) fail(`needsApproval ${approvalProblem}.`);
@@ -277,8 +304,7 @@ export function defineTool<TArgs = any, TResult = unknown>(
     onContractViolation: policy,
     formatResult: definition.formatResult,
     examples: Object.freeze([...examples]),
-    beforeToolCall: definition.beforeToolCall,
-    authorize: definition.authorize,
+    decide: definition.decide,
     needsApproval: definition.needsApproval,
     loop: definition.loop === undefined ? undefined : copyHints(definition.loop),
     idempotency: 'settings' in idempotency ? idempotency.settings : undefined,

@@ -52,7 +52,7 @@ export type GuardToolsPolicy = Pick<
   | 'classifyError'
   | 'showErrorMessages'
   | 'onContractViolation'
-  | 'authorize'
+  | 'decide'
   | 'wrapToolExecution'
   | 'store'
   | 'onStoreFailure'
@@ -68,7 +68,7 @@ const POLICY_KEYS = [
   'classifyError',
   'showErrorMessages',
   'onContractViolation',
-  'authorize',
+  'decide',
   'wrapToolExecution',
   'store',
   'onStoreFailure',

@@ -178,7 +178,8 @@ function guardedExecute(name: string, settings: CallSettings) {
     });
     switch (outcome.type) {
       case 'interrupted':
-        // No hook of the chain interrupts (approvals stay the AI SDK's `needsApproval`): refuse, never run.
+        // `decide` answered ask: a person is asked through the AI SDK's own `needsApproval`, before this
+        // `execute`, and nothing here can pause the AI SDK's step for another answer. Refuse, never run.
         throw fail(runtime.policy.deniedText, 'PERMISSION_DENIED', 'denied');
       case 'answered': {
         steps.record(call, outcome.result);

@@ -15,7 +15,7 @@ describe('a person approves twice (a double click, a retried request)', () => {
   it('the approved refund runs once: the second resume gets the first one’s result, marked as a replay', async () => {
     const shop = refundShop();
     const store = new MemoryStore();
-    const options = { tools: shop.tools, beforeToolCall: needsApproval, store, sessionId: 'session-1' };
+    const options = { tools: shop.tools, decide: needsApproval, store, sessionId: 'session-1' };
     const paused = await runToolLoop({
       ...options,
       model: new ScriptedModel({ script: [REFUND] }),

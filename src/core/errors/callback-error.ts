@@ -8,7 +8,7 @@ const MARKER = Symbol.for('toolwarden.error.CallbackError');
 const MAX_CAUSE_MESSAGE_CHARS = 200;
 
 export interface CallbackErrorOptions {
-  /** Which callback failed, as the option is named: `handoff`, `cost`, `store.set`, `beforeToolCall`, ... */
+  /** Which callback failed, as the option is named: `handoff`, `cost`, `store.set`, `decide`, ... */
   callback: string;
   /** What it threw (or a `TypeError` describing what it returned), untouched. */
   cause: unknown;
@@ -21,7 +21,7 @@ export interface CallbackErrorOptions {
 }
 
 /**
- * A callback the caller passed (handoff, fallback, cost, a store's load or save, `beforeToolCall`,
+ * A callback the caller passed (handoff, fallback, cost, a store's load or save, `decide`,
  * `wrapToolExecution`, `wrapModelCall`, a stop condition) threw or returned something it must not. Nothing
  * done so far is lost: `partialResult` or `outcome` holds it.
  */

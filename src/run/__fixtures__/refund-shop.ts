@@ -3,8 +3,8 @@ import { defineTool } from '../../tools/define-tool.js';
 /** A refund that needs a person's approval, and a read that does not: the trivial policy of the resume tests. */
 export const needsApproval = ({ toolName }: { readonly toolName: string }) =>
   toolName === 'refundOrder'
-    ? { type: 'interrupt' as const, reason: 'refunds need a person', payload: { amount: 42 } }
-    : undefined;
+    ? { type: 'ask' as const, reason: 'refunds need a person', payload: { amount: 42 } }
+    : { type: 'run' as const };
 
 /** The shop's two tools, recording what they did. */
 export function refundShop() {

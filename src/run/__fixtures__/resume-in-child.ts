@@ -10,7 +10,7 @@ const shop = refundShop();
 const outcome = await resumeToolLoop(input, {
   model: new ScriptedModel({ script: [{ role: 'assistant', content: 'Refunded in the child.' }] }),
   tools: shop.tools,
-  beforeToolCall: needsApproval,
+  decide: needsApproval,
   decisions: JSON.parse(process.argv[2] ?? '{}'),
 });
 process.stdout.write(
