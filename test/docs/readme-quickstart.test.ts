@@ -60,5 +60,5 @@ export { answer, history, results };
       content: '{"celsius":21,"city":"Rome"}',
       value: { city: 'Rome', celsius: 21 },
     });
-  });
+  }, 60_000); // imports the source through tsx: seconds on a loaded machine
 });
