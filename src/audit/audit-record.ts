@@ -8,17 +8,13 @@ import type { ToolErrorCode } from '../core/tool-execution-result.js';
 export const AUDIT_SCHEMA_VERSION = 1;
 
 /** The ids of the run a call belongs to, as its `run-start` event gave them. */
-export interface AuditRunIds {
-  readonly runId: string;
-  readonly sessionId?: string;
-  readonly turnId?: string;
-}
+export type AuditRunIds = Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>;
 
 /**
  * One finished tool call. Never the raw arguments, the idempotency key, a result or an error's message:
  * the arguments as their redacted summary and their digest, the failure as its class and code.
  */
-export interface AuditCallRecord extends Partial<AuditRunIds> {
+export interface AuditCallRecord extends Partial<Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>> {
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
   readonly kind: 'call';
   /** When the record was made (ISO 8601). */
@@ -51,7 +47,10 @@ export interface AuditCallRecord extends Partial<AuditRunIds> {
 }
 
 /** One finished run (or one part of it, up to a pause or from a resume). */
-export interface AuditRunRecord extends AuditRunIds {
+export interface AuditRunRecord {
+  readonly runId: string;
+  readonly sessionId?: string;
+  readonly turnId?: string;
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
   readonly kind: 'run';
   readonly at: string;

@@ -19,6 +19,7 @@ export interface AuditSinkFailure {
   readonly lostRecords: number;
 }
 
+/** Told a sink's failure (`onError`). */
 export type AuditErrorListener = (failure: AuditSinkFailure) => void;
 
 /** Calls a caller's error listener; a listener that throws changes nothing. */

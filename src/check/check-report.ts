@@ -48,6 +48,7 @@ export type CheckFindingCode =
   | 'FORMAT_FAILED'
   | 'FORMAT_NOT_DETERMINISTIC';
 
+/** One problem the check found with a tool, or with the module that exports them. */
 export interface CheckFinding {
   readonly severity: CheckSeverity;
   readonly code: CheckFindingCode;
@@ -57,6 +58,7 @@ export interface CheckFinding {
   readonly example?: string;
 }
 
+/** What the check found for one tool: its status, findings and the examples it ran. */
 export interface ToolCheck {
   /** The tool's name (as declared, even when illegal; `(unnamed)` when there is none). */
   readonly name: string;

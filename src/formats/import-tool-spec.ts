@@ -26,6 +26,7 @@ export type ImportedToolSettings = Pick<
   | 'formatResult'
 >;
 
+/** How `fromOpenAiTool`, `fromAnthropicTool` and `fromMcpTool` make one definition a tool. */
 export interface ImportToolOptions<TResult = unknown> {
   /** Runs the tool with the validated arguments. */
   readonly execute: (args: unknown, context: ToolContext) => TResult | Promise<TResult>;
@@ -41,6 +42,7 @@ export interface ImportToolOptions<TResult = unknown> {
 /** Calls every imported tool of a list: receives the tool's original name, before any mapping. */
 export type ImportedToolHandler = (originalName: string, args: unknown, context: ToolContext) => unknown;
 
+/** How `fromOpenAiTools`, `fromAnthropicTools` and `fromMcpTools` make a list of definitions tools. */
 export interface ImportToolsOptions {
   readonly handler: ImportedToolHandler;
   /** Compiles the schemas (default: the compiler every tool shares, `defaultSchemaCompiler()`). */
@@ -50,6 +52,7 @@ export interface ImportToolsOptions {
   readonly settings?: ImportedToolSettings;
 }
 
+/** The tools made from a list of definitions, and the map between their original and registered names. */
 export interface ImportedTools {
   /** One tool per definition, in order, registered under its provider-legal name. */
   readonly tools: readonly AnyTool[];

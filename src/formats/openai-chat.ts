@@ -2,12 +2,14 @@
 // SDK types them (`ChatCompletionMessageParam`, `ChatCompletion`), written structurally so toolwarden
 // does not depend on the SDK. The messages are mutable types, so they are assignable to the SDK's params.
 
+/** One tool call of an assistant message, as OpenAI's chat completions carry it. */
 export interface OpenAiChatToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
 }
 
+/** A chat completions message: system, user, assistant (with its tool calls) or tool result. */
 export type OpenAiChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }

@@ -7,6 +7,7 @@ import { describeType } from './read-tool-fields.js';
 import { ToolFormatError } from './tool-format-error.js';
 import type { ToolNameMap } from './tool-name-map.js';
 
+/** Options of `toMcpTool`. */
 export interface ToMcpToolOptions {
   /** Gives the tool its original name back (the map it was imported with). */
   readonly nameMap?: ToolNameMap;

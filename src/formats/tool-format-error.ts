@@ -13,6 +13,7 @@ const FORMAT_LABELS: Readonly<Record<ToolFormat, string>> = {
   bfcl: 'BFCL',
 };
 
+/** What a `ToolFormatError` is made of. */
 export interface ToolFormatErrorOptions {
   format: ToolFormat;
   /** The tool's name as given, if any: it is shown escaped and shortened. */

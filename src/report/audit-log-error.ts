@@ -14,6 +14,7 @@ export type AuditLogProblem =
   | 'driver-missing'
   | 'read-failed';
 
+/** What an `AuditLogError` is made of. */
 export interface AuditLogErrorOptions {
   /** The log as the user named it. */
   path: string;

@@ -34,6 +34,7 @@ export interface AuditReport {
   readonly usage: LoopUsage;
 }
 
+/** What the log held: call and run records, and the lines or rows that were not records. */
 export interface ReportRecords {
   readonly calls: number;
   /** Run records, the parts that paused for an approval included. */
@@ -47,6 +48,7 @@ export interface ReportRecords {
   readonly to?: string;
 }
 
+/** Model calls per finished run, their percentiles, and the ceiling they recommend. */
 export interface RoundsReport {
   /** Finished runs (completed or stopped): a run that paused counts once, when it ends. */
   readonly runs: number;
@@ -72,6 +74,7 @@ export interface RoundsReport {
   readonly atCeiling: number;
 }
 
+/** How often a call repeats an earlier call of its run, overall and over time. */
 export interface RepeatsReport {
   /** Calls of a run (a record with a run id and an argument digest). */
   readonly calls: number;
@@ -90,6 +93,7 @@ export interface RepeatsReport {
   }[];
 }
 
+/** One tool's calls: failures, repeats, refusals, replays and latency. */
 export interface ToolReport {
   readonly tool: string;
   readonly calls: number;
@@ -116,11 +120,13 @@ export interface LatencyPercentiles {
   readonly max: number | null;
 }
 
+/** A tool and how many calls of one kind it had. */
 export interface ToolCount {
   readonly tool: string;
   readonly count: number;
 }
 
+/** How often finished runs stopped, and why. */
 export interface StopsReport {
   /** Finished runs that stopped (did not complete), over all finished runs; 0 with none. */
   readonly rate: number;
@@ -128,6 +134,7 @@ export interface StopsReport {
   readonly byReason: readonly { readonly reason: string; readonly runs: number }[];
 }
 
+/** How often calls failed, by error class and by code. */
 export interface ErrorsReport {
   /** Calls that did not succeed, over all calls; 0 with no calls. */
   readonly rate: number;
@@ -136,6 +143,7 @@ export interface ErrorsReport {
   readonly byCode: readonly { readonly code: string; readonly calls: number }[];
 }
 
+/** Calls that a person or a policy decided on, and writes replayed. */
 export interface ApprovalsReport {
   /** Calls a person approved: on resume, or asked through MCP elicitation by the proxy. */
   readonly approved: number;

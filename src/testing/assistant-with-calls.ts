@@ -1,5 +1,6 @@
 import type { AssistantMessage, ToolCall } from '../core/message.js';
 
+/** One tool call for `assistantWithCalls`: the tool's name, its arguments, its id. */
 export interface CallSpec {
   readonly name: string;
   /** Raw argument text, or a value to JSON-encode (default ''). */

@@ -10,6 +10,7 @@ export interface EventRecorder {
   ofType<T extends RunEvent['type']>(type: T): Array<Extract<RunEvent, { type: T }>>;
 }
 
+/** A fresh `EventRecorder`. */
 export function recordEvents(): EventRecorder {
   const events: RunEvent[] = [];
   return {

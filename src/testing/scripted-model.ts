@@ -29,6 +29,7 @@ export type ScriptStep =
   | ScriptAnswer
   | ((request: ModelRequest, index: number) => ScriptAnswer | Promise<ScriptAnswer>);
 
+/** What a `ScriptedModel` answers, in order, and how it streams. */
 export interface ScriptedModelOptions {
   /** Answers in order; or one function answering every request. */
   readonly script:

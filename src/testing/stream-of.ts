@@ -1,6 +1,7 @@
 import type { AssistantMessage } from '../core/message.js';
 import type { ModelResponse, ModelStreamPart, TokenUsage } from '../core/model.js';
 
+/** How `streamOf` cuts an answer into stream parts. */
 export interface StreamOfOptions {
   /** Characters per text and argument fragment (default: each in one piece). */
   readonly chunkSize?: number;
