@@ -36,6 +36,7 @@ export interface ImportToolOptions<TResult = unknown> {
   readonly nameMap?: ToolNameMap;
   /** Overrides what the source says (OpenAI and Anthropic say nothing: the default is `write`). */
   readonly effect?: ToolEffect;
+  /** The tool's own settings (`timeoutMs`, `retries`, …). */
   readonly settings?: ImportedToolSettings;
 }
 
@@ -44,11 +45,13 @@ export type ImportedToolHandler = (originalName: string, args: unknown, context:
 
 /** How `fromOpenAiTools`, `fromAnthropicTools` and `fromMcpTools` make a list of definitions tools. */
 export interface ImportToolsOptions {
+  /** Runs every tool of the list. */
   readonly handler: ImportedToolHandler;
   /** Compiles the schemas (default: the compiler every tool shares, `defaultSchemaCompiler()`). */
   readonly schemaCompiler?: SchemaCompiler;
   /** A fixed effect, or one per original name; default: what the source says, else `write`. */
   readonly effect?: ToolEffect | ((originalName: string) => ToolEffect | undefined);
+  /** Settings shared by every tool of the list (`timeoutMs`, `retries`, …). */
   readonly settings?: ImportedToolSettings;
 }
 

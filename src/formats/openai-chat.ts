@@ -4,8 +4,11 @@
 
 /** One tool call of an assistant message, as OpenAI's chat completions carry it. */
 export interface OpenAiChatToolCall {
+  /** The call's id. */
   id: string;
+  /** Always `function`. */
   type: 'function';
+  /** The tool's name and its arguments as JSON text. */
   function: { name: string; arguments: string };
 }
 
@@ -18,6 +21,7 @@ export type OpenAiChatMessage =
 
 /** A chat completion as the API answers it (the fields a tool loop reads). */
 export interface OpenAiChatCompletion {
+  /** The answers; a tool loop reads the first. */
   readonly choices: readonly {
     readonly message: {
       readonly content?: string | null;
@@ -30,5 +34,6 @@ export interface OpenAiChatCompletion {
     };
     readonly finish_reason?: string | null;
   }[];
+  /** Tokens in and out. */
   readonly usage?: { readonly prompt_tokens?: number; readonly completion_tokens?: number } | null;
 }

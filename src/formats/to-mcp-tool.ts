@@ -11,6 +11,7 @@ import type { ToolNameMap } from './tool-name-map.js';
 export interface ToMcpToolOptions {
   /** Gives the tool its original name back (the map it was imported with). */
   readonly nameMap?: ToolNameMap;
+  /** A name for people (`title`). */
   readonly title?: string;
   /** Hints a tool does not carry (`destructiveHint`, `idempotentHint`, `openWorldHint`, `title`). */
   readonly annotations?: McpToolAnnotations;

@@ -7,6 +7,7 @@ export interface StreamOfOptions {
   readonly chunkSize?: number;
   /** The usage of the `finish` part (else the response's own, if any). */
   readonly usage?: TokenUsage;
+  /** The `finish` part's reason (default `stop`, or `tool-calls` with tool calls). */
   readonly finishReason?: string;
 }
 

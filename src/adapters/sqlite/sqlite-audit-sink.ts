@@ -12,6 +12,7 @@ import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.
 export interface SqliteAuditSinkOptions extends BufferedAuditSinkOptions {
   /** The database file (it may be the store's); the table `toolwarden_audit` is created when absent. */
   readonly path: string;
+  /** How long a write waits for a lock another connection holds (ms). */
   readonly busyTimeoutMs?: number;
 }
 
