@@ -4,8 +4,8 @@ import { type AuditSink, type AuditSinkFailure, reportAuditFailure } from './aud
 
 /**
  * What a concrete sink does with its records; the buffering, ordering and error reporting are shared. The
- * records waiting for a write are kept in the writer's own form, a `Batch`: the records themselves
- * (`RECORD_BATCHES`), or their encoding (the JSONL sink's bytes, which keep no record alive meanwhile).
+ * records waiting for a write are kept in the writer's own form, a `Batch`: the records themselves (an
+ * array), or their encoding (the JSONL sink's bytes, which keep no record alive meanwhile).
  */
 export interface AuditWriter<Batch = AuditRecord[]> {
   /** A new, empty batch. */
