@@ -4,7 +4,8 @@
 //   npm run api:check   fail, with a diff, when the built surface differs from the committed reports
 // Both fail when a type used in an exported signature is exported by no entry of the package
 // (API Extractor's ae-forgotten-export, read at package level: `toolwarden/testing` may use a type that
-// the root entry exports).
+// the root entry exports), and when an entry exports a name without a doc comment (members of interfaces
+// and classes are not checked), listing those names.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,8 +44,14 @@ function entriesOf(packageJson: { name: string; exports: Record<string, unknown>
   return entries;
 }
 
-/** The names each entry exports, from the same declarations the reports are made of. */
-function exportedNames(entries: readonly Entry[]): Set<string> {
+/**
+ * Entries whose exports need no doc comment yet: the root and `toolwarden/mcp` are being pruned (issue 23),
+ * and their names documented as they settle. Remove an entry from this list once it is.
+ */
+const UNDOCUMENTED_ALLOWED: ReadonlySet<string> = new Set(['.', './mcp']);
+
+/** The declarations each entry exports, by name, from the same declarations the reports are made of. */
+function exportsOf(entries: readonly Entry[]): Map<Entry, Map<string, readonly ts.Declaration[]>> {
   const program = ts.createProgram(
     entries.map((entry) => entry.types),
     {
@@ -57,14 +64,35 @@ function exportedNames(entries: readonly Entry[]): Set<string> {
     },
   );
   const checker = program.getTypeChecker();
-  const names = new Set<string>();
+  const byEntry = new Map<Entry, Map<string, readonly ts.Declaration[]>>();
   for (const entry of entries) {
     const file = program.getSourceFile(entry.types);
     const symbol = file === undefined ? undefined : checker.getSymbolAtLocation(file);
     if (symbol === undefined) throw new Error(`no declarations at ${entry.types}: run npm run build first`);
-    for (const exported of checker.getExportsOfModule(symbol)) names.add(exported.name);
+    const names = new Map<string, readonly ts.Declaration[]>();
+    for (const exported of checker.getExportsOfModule(symbol)) {
+      const target =
+        (exported.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(exported) : exported;
+      names.set(exported.name, target.declarations ?? []);
+    }
+    byEntry.set(entry, names);
   }
-  return names;
+  return byEntry;
+}
+
+/** A declaration with a `/** ... *\/` comment that says something (for a variable, on its statement). */
+function isDocumented(declaration: ts.Declaration): boolean {
+  return ts
+    .getJSDocCommentsAndTags(declaration)
+    .some((doc) => ts.isJSDoc(doc) && (ts.getTextOfJSDocComment(doc.comment) ?? '').trim() !== '');
+}
+
+/** The names of an entry whose declarations (each of them, overloads too) have no doc comment. */
+function undocumentedNames(names: ReadonlyMap<string, readonly ts.Declaration[]>): string[] {
+  return [...names]
+    .filter(([, declarations]) => declarations.some((declaration) => !isDocumented(declaration)))
+    .map(([name]) => name)
+    .sort();
 }
 
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -72,9 +100,19 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   exports: Record<string, unknown>;
 };
 const entries = entriesOf(packageJson);
-const exported = exportedNames(entries);
+const exportsByEntry = exportsOf(entries);
+const exported = new Set([...exportsByEntry.values()].flatMap((names) => [...names.keys()]));
 const tempFolder = mkdtempSync(join(tmpdir(), 'toolwarden-api-'));
 const problems: string[] = [];
+for (const [entry, names] of exportsByEntry) {
+  if (UNDOCUMENTED_ALLOWED.has(entry.subpath)) continue;
+  const undocumented = undocumentedNames(names);
+  if (undocumented.length > 0) {
+    problems.push(
+      `${entry.subpath}: ${undocumented.length} export(s) without a doc comment: ${undocumented.join(', ')}`,
+    );
+  }
+}
 let changed = 0;
 let compilerState: CompilerState | undefined;
 
@@ -111,7 +149,7 @@ try {
         compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
         extractorMessageReporting: {
           default: { logLevel: ExtractorLogLevel.Error, addToApiReportFile: false },
-          // Not every export has a doc comment; the report marks those (undocumented).
+          // Checked above for the entries' exports; the report marks undocumented members (undocumented).
           'ae-undocumented': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
           // No release tags (@public, @beta): everything exported is public.
           'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },

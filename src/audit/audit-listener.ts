@@ -3,6 +3,7 @@ import type { AuditRunIds } from './audit-record.js';
 import { auditCallRecord, auditRunRecord } from './audit-record-of.js';
 import type { AuditSink } from './audit-sink.js';
 
+/** Options of `auditListener`. */
 export interface AuditListenerOptions {
   /** The records' time; default the system clock. */
   readonly now?: () => Date;

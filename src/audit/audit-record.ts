@@ -8,35 +8,40 @@ import type { ToolErrorCode } from '../core/tool-execution-result.js';
 export const AUDIT_SCHEMA_VERSION = 1;
 
 /** The ids of the run a call belongs to, as its `run-start` event gave them. */
-export interface AuditRunIds {
-  readonly runId: string;
-  readonly sessionId?: string;
-  readonly turnId?: string;
-}
+export type AuditRunIds = Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>;
 
 /**
  * One finished tool call. Never the raw arguments, the idempotency key, a result or an error's message:
  * the arguments as their redacted summary and their digest, the failure as its class and code.
  */
-export interface AuditCallRecord extends Partial<AuditRunIds> {
+export interface AuditCallRecord extends Partial<Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>> {
+  /** The record shape's version (`AUDIT_SCHEMA_VERSION`). */
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
+  /** A call's record. */
   readonly kind: 'call';
   /** When the record was made (ISO 8601). */
   readonly at: string;
+  /** The call's id, as the model gave it or the chain made it. */
   readonly toolCallId: string;
+  /** The tool the model asked for, as it asked (an unknown tool's name too). */
   readonly toolName: string;
   /** Redacted and shortened. */
   readonly argumentsSummary: string;
+  /** A digest of the canonical arguments: equal digests, equal arguments. */
   readonly argumentsDigest: string;
+  /** `success`, or the failure's error class. */
   readonly outcome: 'success' | ErrorClass;
   /** A failure's code; `LOOP_DETECTED` for a call the MCP proxy refused because the loop guard had stopped it. */
   readonly code?: ToolErrorCode | 'LOOP_DETECTED';
+  /** How long the call took, attempts and retries included. */
   readonly durationMs: number;
+  /** How many times the tool ran (0 for a call refused before it ran, or replayed). */
   readonly attempts: number;
   /** Attempts beyond the first. */
   readonly retries: number;
   /** True when the result is an earlier identical write's record (the tool did not run); `replayOf` is that call. */
   readonly replay: boolean;
+  /** The call whose recorded result this call replayed. */
   readonly replayOf?: string;
   /** The call that ran and whose result this call shares. */
   readonly sharedWith?: string;
@@ -51,21 +56,36 @@ export interface AuditCallRecord extends Partial<AuditRunIds> {
 }
 
 /** One finished run (or one part of it, up to a pause or from a resume). */
-export interface AuditRunRecord extends AuditRunIds {
+export interface AuditRunRecord {
+  /** The run's id (`outcome.runId`). */
+  readonly runId: string;
+  /** The session the run belongs to, when the caller gave one. */
+  readonly sessionId?: string;
+  /** The turn of that session, when the caller gave one. */
+  readonly turnId?: string;
+  /** The record shape's version (`AUDIT_SCHEMA_VERSION`). */
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
+  /** A run's record. */
   readonly kind: 'run';
+  /** When the record was made (ISO 8601). */
   readonly at: string;
   /** True when the run continued a saved state. */
   readonly resumed: boolean;
+  /** How the run (or its part) ended. */
   readonly outcome: 'completed' | 'stopped' | 'interrupted';
+  /** Why a stopped run stopped. */
   readonly stopReason?: StopReason;
+  /** What a stopped run met: the limit, the loop, the condition or the error. */
   readonly evidence?: StopEvidenceSummary;
   /** The calls an interrupted run waits on for an approval. */
   readonly awaitingApproval?: readonly AwaitingCall[];
+  /** Model calls the run made. */
   readonly roundTrips: number;
   /** The run's ceiling of model calls (`maxRoundTrips`), as its `run-start` gave it. */
   readonly maxRoundTrips?: number;
+  /** Tool calls the run made. */
   readonly toolCalls: number;
+  /** Tokens the run used. */
   readonly usage: LoopUsage;
 }
 

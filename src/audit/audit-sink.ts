@@ -6,8 +6,11 @@ import type { AuditRecord } from './audit-record.js';
  * flushes and releases the file or connection. Neither rejects.
  */
 export interface AuditSink {
+  /** Buffers a record; never blocks, never throws. */
   append(record: AuditRecord): void;
+  /** Writes what is buffered. */
   flush(): Promise<void>;
+  /** Flushes, then releases the file or connection. */
   close(): Promise<void>;
 }
 
@@ -15,10 +18,13 @@ export interface AuditSink {
 export interface AuditSinkFailure {
   /** `append-after-close`: a record came after `close` (no error); `overflow`: the buffer was full (no error). */
   readonly operation: 'write' | 'close' | 'append-after-close' | 'overflow';
+  /** What the write or close threw, when it threw. */
   readonly error?: unknown;
+  /** Records that will never be written. */
   readonly lostRecords: number;
 }
 
+/** Told a sink's failure (`onError`). */
 export type AuditErrorListener = (failure: AuditSinkFailure) => void;
 
 /** Calls a caller's error listener; a listener that throws changes nothing. */

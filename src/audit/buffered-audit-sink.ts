@@ -1,11 +1,11 @@
 import { DEFAULT_AUDIT_FLUSH_DELAY_MS, DEFAULT_AUDIT_MAX_BUFFERED_RECORDS } from '../core/defaults.js';
 import type { AuditRecord } from './audit-record.js';
-import { type AuditErrorListener, type AuditSink, reportAuditFailure } from './audit-sink.js';
+import { type AuditSink, type AuditSinkFailure, reportAuditFailure } from './audit-sink.js';
 
 /**
  * What a concrete sink does with its records; the buffering, ordering and error reporting are shared. The
- * records waiting for a write are kept in the writer's own form, a `Batch`: the records themselves
- * (`RECORD_BATCHES`), or their encoding (the JSONL sink's bytes, which keep no record alive meanwhile).
+ * records waiting for a write are kept in the writer's own form, a `Batch`: the records themselves (an
+ * array), or their encoding (the JSONL sink's bytes, which keep no record alive meanwhile).
  */
 export interface AuditWriter<Batch = AuditRecord[]> {
   /** A new, empty batch. */
@@ -28,8 +28,10 @@ export const RECORD_BATCHES: Pick<AuditWriter<AuditRecord[]>, 'batch' | 'add'> =
   },
 };
 
+/** How a buffered sink reports failures and how much it buffers (every sink's options extend these). */
 export interface BufferedAuditSinkOptions {
-  readonly onError?: AuditErrorListener;
+  /** Told each failed write and each lost record; never thrown into the run. */
+  readonly onError?: (failure: AuditSinkFailure) => void;
   /** Records waiting for a write at most; a record appended beyond it is lost (reported as `overflow`). */
   readonly maxBufferedRecords?: number;
   /** How long a batch waits, from its first record, before it is written (default 100 ms). */
@@ -57,7 +59,7 @@ export function bufferedAuditSink<Batch>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
-  const report = (failure: Parameters<AuditErrorListener>[0]) => reportAuditFailure(options.onError, failure);
+  const report = (failure: AuditSinkFailure) => reportAuditFailure(options.onError, failure);
   /** The buffered batch and its count, the buffer emptied. */
   const take = () => {
     const taken = { batch: buffer, count };

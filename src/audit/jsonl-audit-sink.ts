@@ -4,6 +4,7 @@ import type { AuditSink } from './audit-sink.js';
 import { type BufferedAuditSinkOptions, bufferedAuditSink } from './buffered-audit-sink.js';
 import { JsonLinesBatch } from './json-lines-batch.js';
 
+/** Where `createJsonlAuditSink` writes, and the buffering it shares with every sink. */
 export interface JsonlAuditSinkOptions extends BufferedAuditSinkOptions {
   /** The file records are appended to, one JSON object per line; created when absent. */
   readonly path: string;

@@ -4,9 +4,13 @@
  * Multi-turn function docs add a `response` schema (what the function returns).
  */
 export interface BfclFunction {
+  /** The function's name (dots allowed: `math.factorial`). */
   readonly name: string;
+  /** What the function does, for the model. */
   readonly description?: string;
+  /** Its parameters, in BFCL's schema dialect. */
   readonly parameters?: BfclSchema;
+  /** Its result, in BFCL's schema dialect. */
   readonly response?: BfclSchema;
 }
 

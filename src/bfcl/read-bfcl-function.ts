@@ -13,6 +13,7 @@ import { normalizeBfclSchema } from './normalize-bfcl-schema.js';
 
 const LANGUAGES: ReadonlySet<unknown> = new Set<BfclLanguage>(['python', 'java', 'javascript']);
 
+/** How a BFCL function definition is read: the language of its category. */
 export interface ReadBfclFunctionOptions {
   /** `java` and `javascript` for the simple_java and simple_javascript categories (default `python`). */
   readonly language?: BfclLanguage;

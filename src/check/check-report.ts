@@ -48,8 +48,11 @@ export type CheckFindingCode =
   | 'FORMAT_FAILED'
   | 'FORMAT_NOT_DETERMINISTIC';
 
+/** One problem the check found with a tool, or with the module that exports them. */
 export interface CheckFinding {
+  /** An error fails the check; a warning does not. */
   readonly severity: CheckSeverity;
+  /** What kind of problem, stable across versions. */
   readonly code: CheckFindingCode;
   /** For people: what is wrong, where, and (when it helps) how to fix it. */
   readonly message: string;
@@ -57,11 +60,13 @@ export interface CheckFinding {
   readonly example?: string;
 }
 
+/** What the check found for one tool: its status, findings and the examples it ran. */
 export interface ToolCheck {
   /** The tool's name (as declared, even when illegal; `(unnamed)` when there is none). */
   readonly name: string;
   /** Where the tool came from in the module (`queryOrderStatus`, `default`, `tools[2]`), when known. */
   readonly exportName?: string;
+  /** `fail` with an error, `warn` with a warning only, else `pass`. */
   readonly status: CheckStatus;
   /** Errors first, then warnings, each in the order they were found. */
   readonly findings: readonly CheckFinding[];
@@ -80,7 +85,9 @@ export interface ToolCheck {
 export interface CheckReport {
   /** What was checked (the module path as given), for the report's title. */
   readonly module: string;
+  /** The worst status of the module's findings and its tools. */
   readonly status: CheckStatus;
+  /** Tools by status, and the examples not run. */
   readonly summary: {
     readonly tools: number;
     readonly passed: number;
@@ -91,6 +98,7 @@ export interface CheckReport {
   };
   /** Problems of the module rather than of one tool (no tools, a definition that threw at import). */
   readonly moduleFindings: readonly CheckFinding[];
+  /** One check per tool, in the order they were given. */
   readonly tools: readonly ToolCheck[];
 }
 

@@ -14,6 +14,7 @@ import { defineForCheck } from './define-for-check.js';
 import { describeThrown } from './preview-value.js';
 import { exampleLabel, runExample } from './run-example.js';
 
+/** Options of `checkTools`: the time an example gets, which examples run, strict mode, the report's title. */
 export interface CheckOptions {
   /** Each step of each example must settle within this many milliseconds (default 5,000). */
   readonly timeoutMs?: number;

@@ -2,6 +2,7 @@ import type { AnyTool, ToolDefinition } from '../tools/define-tool.js';
 import { readField } from '../util/read-field.js';
 import { describeThrown } from './preview-value.js';
 
+/** A tool definition of any argument and result types, as a module exports it. */
 // biome-ignore lint/suspicious/noExplicitAny: a module exports definitions of every argument type.
 export type AnyToolDefinition = ToolDefinition<any, any>;
 

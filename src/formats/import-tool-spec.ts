@@ -26,6 +26,7 @@ export type ImportedToolSettings = Pick<
   | 'formatResult'
 >;
 
+/** How `fromOpenAiTool`, `fromAnthropicTool` and `fromMcpTool` make one definition a tool. */
 export interface ImportToolOptions<TResult = unknown> {
   /** Runs the tool with the validated arguments. */
   readonly execute: (args: unknown, context: ToolContext) => TResult | Promise<TResult>;
@@ -35,21 +36,26 @@ export interface ImportToolOptions<TResult = unknown> {
   readonly nameMap?: ToolNameMap;
   /** Overrides what the source says (OpenAI and Anthropic say nothing: the default is `write`). */
   readonly effect?: ToolEffect;
+  /** The tool's own settings (`timeoutMs`, `retries`, …). */
   readonly settings?: ImportedToolSettings;
 }
 
 /** Calls every imported tool of a list: receives the tool's original name, before any mapping. */
 export type ImportedToolHandler = (originalName: string, args: unknown, context: ToolContext) => unknown;
 
+/** How `fromOpenAiTools`, `fromAnthropicTools` and `fromMcpTools` make a list of definitions tools. */
 export interface ImportToolsOptions {
+  /** Runs every tool of the list. */
   readonly handler: ImportedToolHandler;
   /** Compiles the schemas (default: the compiler every tool shares, `defaultSchemaCompiler()`). */
   readonly schemaCompiler?: SchemaCompiler;
   /** A fixed effect, or one per original name; default: what the source says, else `write`. */
   readonly effect?: ToolEffect | ((originalName: string) => ToolEffect | undefined);
+  /** Settings shared by every tool of the list (`timeoutMs`, `retries`, …). */
   readonly settings?: ImportedToolSettings;
 }
 
+/** The tools made from a list of definitions, and the map between their original and registered names. */
 export interface ImportedTools {
   /** One tool per definition, in order, registered under its provider-legal name. */
   readonly tools: readonly AnyTool[];

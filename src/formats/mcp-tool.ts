@@ -2,6 +2,7 @@ import type { JsonSchema } from '../core/json-schema.js';
 
 /** Hints about a tool's behaviour (MCP 2025-06-18 and later). Clients must not rely on them for security. */
 export interface McpToolAnnotations {
+  /** A name for people. */
   readonly title?: string;
   /** The tool does not modify its environment. */
   readonly readOnlyHint?: boolean;
@@ -15,12 +16,16 @@ export interface McpToolAnnotations {
 
 /** A tool as an MCP server lists it (`tools/list`). */
 export interface McpTool {
+  /** The tool's name. */
   readonly name: string;
+  /** A name for people. */
   readonly title?: string;
+  /** What the tool does, for the model. */
   readonly description?: string;
   /** A JSON Schema object (`type: "object"`). */
   readonly inputSchema: JsonSchema;
   /** The schema of the tool's `structuredContent`. */
   readonly outputSchema?: JsonSchema;
+  /** Hints about its behaviour. */
   readonly annotations?: McpToolAnnotations;
 }

@@ -7,9 +7,11 @@ import { describeType } from './read-tool-fields.js';
 import { ToolFormatError } from './tool-format-error.js';
 import type { ToolNameMap } from './tool-name-map.js';
 
+/** Options of `toMcpTool`. */
 export interface ToMcpToolOptions {
   /** Gives the tool its original name back (the map it was imported with). */
   readonly nameMap?: ToolNameMap;
+  /** A name for people (`title`). */
   readonly title?: string;
   /** Hints a tool does not carry (`destructiveHint`, `idempotentHint`, `openWorldHint`, `title`). */
   readonly annotations?: McpToolAnnotations;

@@ -3,6 +3,7 @@ import type { AnyTool } from '../tools/define-tool.js';
 import type { OpenAiTool } from './openai-tool.js';
 import { readExportedTool } from './read-exported-tool.js';
 
+/** Options of `toOpenAiTool`. */
 export interface ToOpenAiToolOptions {
   /** Sets `function.strict` (OpenAI then requires every property in `required` and no extra ones). */
   readonly strict?: boolean;

@@ -13,7 +13,9 @@ const FORMAT_LABELS: Readonly<Record<ToolFormat, string>> = {
   bfcl: 'BFCL',
 };
 
+/** What a `ToolFormatError` is made of. */
 export interface ToolFormatErrorOptions {
+  /** The format being read or written. */
   format: ToolFormat;
   /** The tool's name as given, if any: it is shown escaped and shortened. */
   toolName?: unknown;
@@ -21,6 +23,7 @@ export interface ToolFormatErrorOptions {
   path: string;
   /** What is wrong and how to fix it, as a sentence. */
   problem: string;
+  /** The error underneath, when there was one. */
   cause?: unknown;
 }
 
@@ -30,9 +33,11 @@ export interface ToolFormatErrorOptions {
  */
 export class ToolFormatError extends ToolwardenError<'TOOL_FORMAT_INVALID'> {
   override readonly name = 'ToolFormatError';
+  /** The format being read or written. */
   readonly format: ToolFormat;
   /** The tool's name, escaped and cut to 64 characters ('' when it had none). */
   readonly toolName: string;
+  /** Where in the definition the problem is, as a dotted path ('' for the whole). */
   readonly path: string;
   /** The sentence that says what is wrong, without the tool and path. */
   readonly problem: string;

@@ -14,18 +14,24 @@ export type AuditLogProblem =
   | 'driver-missing'
   | 'read-failed';
 
+/** What an `AuditLogError` is made of. */
 export interface AuditLogErrorOptions {
   /** The log as the user named it. */
   path: string;
+  /** Why it could not be read. */
   problem: AuditLogProblem;
+  /** The error's message. */
   message: string;
+  /** The error underneath, when there was one. */
   cause?: unknown;
 }
 
 /** `toolwarden report` was pointed at something it cannot read as an audit log: the caller is to blame. */
 export class AuditLogError extends ToolwardenError<'AUDIT_LOG_UNREADABLE'> {
   override readonly name = 'AuditLogError';
+  /** The log as the user named it. */
   readonly path: string;
+  /** Why it could not be read. */
   readonly problem: AuditLogProblem;
   readonly [MARKER] = true;
 

@@ -9,11 +9,15 @@ export const REPORT_SCHEMA_VERSION = 1;
  * itself, which tools to look at, and why runs stopped. Plain JSON; every list is sorted as printed.
  */
 export interface AuditReport {
+  /** The report shape's version (`REPORT_SCHEMA_VERSION`). */
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
   /** The audit log's file name (no folder). */
   readonly source: string;
+  /** What the log held. */
   readonly records: ReportRecords;
+  /** Model calls per run, and the ceiling they recommend. */
   readonly rounds: RoundsReport;
+  /** The repeated-fingerprint hit rate. */
   readonly repeats: RepeatsReport;
   /** Every tool seen, most calls first (at most `DEFAULT_REPORT_MAX_TOOLS`, the rest as `(other tools)`). */
   readonly tools: readonly ToolReport[];
@@ -23,18 +27,23 @@ export interface AuditReport {
     readonly byContractViolations: readonly ToolCount[];
     readonly byErrors: readonly ToolCount[];
   };
+  /** Why runs stopped. */
   readonly stops: StopsReport;
   /** Calls refused by a call limit (`TOOL_CALL_LIMIT`), by tool, most first. */
   readonly limitHits: readonly ToolCount[];
   /** Calls the MCP proxy refused because the loop guard had stopped them (`LOOP_DETECTED`), by tool, most first. */
   readonly loopRefusals: readonly ToolCount[];
+  /** Failed calls, by class and code. */
   readonly errors: ErrorsReport;
+  /** Calls decided by a person or a policy. */
   readonly approvals: ApprovalsReport;
   /** Tokens over the finished runs. */
   readonly usage: LoopUsage;
 }
 
+/** What the log held: call and run records, and the lines or rows that were not records. */
 export interface ReportRecords {
+  /** Call records. */
   readonly calls: number;
   /** Run records, the parts that paused for an approval included. */
   readonly runs: number;
@@ -42,11 +51,13 @@ export interface ReportRecords {
   readonly skipped: number;
   /** The first skipped lines (1-based; rows for SQLite), at most 10. */
   readonly firstSkipped: readonly number[];
-  /** ISO 8601 of the earliest and latest record. */
+  /** ISO 8601 of the earliest record. */
   readonly from?: string;
+  /** ISO 8601 of the latest record. */
   readonly to?: string;
 }
 
+/** Model calls per finished run, their percentiles, and the ceiling they recommend. */
 export interface RoundsReport {
   /** Finished runs (completed or stopped): a run that paused counts once, when it ends. */
   readonly runs: number;
@@ -56,8 +67,11 @@ export interface RoundsReport {
   readonly histogram: readonly { readonly rounds: number; readonly runs: number }[];
   /** Nearest-rank percentiles of the rounds per finished run; null with no finished run. */
   readonly p50: number | null;
+  /** Nearest-rank P95 of the rounds per finished run; null with none. */
   readonly p95: number | null;
+  /** Nearest-rank P99; null with none. */
   readonly p99: number | null;
+  /** The most rounds a finished run took; null with none. */
   readonly max: number | null;
   /**
    * P95 + 2: the ceiling (`maxRoundTrips`) the playbook recommends, from `runs` finished runs; null with
@@ -72,6 +86,7 @@ export interface RoundsReport {
   readonly atCeiling: number;
 }
 
+/** How often a call repeats an earlier call of its run, overall and over time. */
 export interface RepeatsReport {
   /** Calls of a run (a record with a run id and an argument digest). */
   readonly calls: number;
@@ -81,6 +96,7 @@ export interface RepeatsReport {
   readonly rate: number;
   /** By UTC hour, or by UTC day when the log spans more than two days; oldest first. */
   readonly granularity: 'hour' | 'day';
+  /** The same figures per period. */
   readonly overTime: readonly {
     /** `2026-12-01T15` (hour) or `2026-12-01` (day). */
     readonly period: string;
@@ -90,13 +106,19 @@ export interface RepeatsReport {
   }[];
 }
 
+/** One tool's calls: failures, repeats, refusals, replays and latency. */
 export interface ToolReport {
+  /** The tool's name (or `(other tools)`). */
   readonly tool: string;
+  /** All its calls. */
   readonly calls: number;
   /** Calls whose outcome was not a success. */
   readonly errors: number;
+  /** Calls repeating an earlier call of their run. */
   readonly repeats: number;
+  /** Results that broke its output contract. */
   readonly contractViolations: number;
+  /** Calls refused by a call limit. */
   readonly limitHits: number;
   /** Calls refused by the MCP proxy's loop guard (`LOOP_DETECTED`). */
   readonly loopRefusals: number;
@@ -110,17 +132,25 @@ export interface ToolReport {
 
 /** Each null when no call of the tool ran (every one refused before it ran, or replayed). */
 export interface LatencyPercentiles {
+  /** Median duration (ms). */
   readonly p50: number | null;
+  /** P95 duration (ms). */
   readonly p95: number | null;
+  /** P99 duration (ms). */
   readonly p99: number | null;
+  /** Longest duration (ms). */
   readonly max: number | null;
 }
 
+/** A tool and how many calls of one kind it had. */
 export interface ToolCount {
+  /** The tool's name. */
   readonly tool: string;
+  /** How many calls. */
   readonly count: number;
 }
 
+/** How often finished runs stopped, and why. */
 export interface StopsReport {
   /** Finished runs that stopped (did not complete), over all finished runs; 0 with none. */
   readonly rate: number;
@@ -128,14 +158,17 @@ export interface StopsReport {
   readonly byReason: readonly { readonly reason: string; readonly runs: number }[];
 }
 
+/** How often calls failed, by error class and by code. */
 export interface ErrorsReport {
   /** Calls that did not succeed, over all calls; 0 with no calls. */
   readonly rate: number;
+  /** Failed calls by error class, most first. */
   readonly byClass: readonly { readonly errorClass: ErrorClass; readonly calls: number }[];
   /** Codes as the records give them (`TOOL_ERROR`, `INVALID_ARGUMENTS`, ...: see the code table in docs/reference.md). */
   readonly byCode: readonly { readonly code: string; readonly calls: number }[];
 }
 
+/** Calls that a person or a policy decided on, and writes replayed. */
 export interface ApprovalsReport {
   /** Calls a person approved: on resume, or asked through MCP elicitation by the proxy. */
   readonly approved: number;

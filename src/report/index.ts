@@ -1,3 +1,5 @@
+// toolwarden/report: reads an audit log (JSONL or SQLite) into a report, and renders it as text or HTML
+// (what `toolwarden report` prints).
 export { AuditLogError, type AuditLogErrorOptions, type AuditLogProblem } from './audit-log-error.js';
 export {
   type ApprovalsReport,
@@ -12,15 +14,6 @@ export {
   type ToolCount,
   type ToolReport,
 } from './audit-report.js';
-export {
-  evaluateFailOn,
-  FAIL_ON_METRICS,
-  type FailOnCondition,
-  type FailOnMetric,
-  type FailOnOperator,
-  type FailOnResult,
-  parseFailOn,
-} from './fail-on.js';
 export { renderReportHtml } from './render-report-html.js';
 export { renderReportText } from './render-report-text.js';
 export { reportAuditLog } from './report-audit-log.js';

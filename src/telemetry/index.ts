@@ -1,9 +1,9 @@
 // toolwarden/otel: OpenTelemetry spans and metrics for runs and tool calls, after the GenAI semantic
 // conventions, through @opentelemetry/api (an optional peer dependency: install it beside toolwarden).
+
 export {
-  INSTRUMENTATION_NAME,
   type OtelInstrumentation,
   type OtelInstrumentationOptions,
   otelInstrumentation,
 } from './otel-instrumentation.js';
-export * from './semconv.js';
+export { OTEL_NAMES } from './otel-names.js';

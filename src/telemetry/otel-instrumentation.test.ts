@@ -18,18 +18,9 @@ import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { type OtelTestSdk, startOtelTestSdk } from './__fixtures__/otel-test-sdk.js';
 import { otelInstrumentation } from './otel-instrumentation.js';
-import {
-  ATTR_ERROR_TYPE,
-  ATTR_GEN_AI_OPERATION_NAME,
-  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
-  ATTR_GEN_AI_TOOL_CALL_ID,
-  ATTR_GEN_AI_TOOL_NAME,
-  ATTR_GEN_AI_TOOL_TYPE,
-  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
-  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
-  ATTR_TOOLWARDEN_ROUND_TRIPS,
-  ATTR_TOOLWARDEN_RUN_OUTCOME,
-} from './semconv.js';
+import { OTEL_NAMES } from './otel-names.js';
+
+const attr = OTEL_NAMES.attributes;
 
 // SpanKind.INTERNAL and SpanStatusCode.ERROR, as numbers (what a ReadableSpan holds).
 const INTERNAL = 0;
@@ -104,18 +95,18 @@ describe('otelInstrumentation spans', () => {
     expect(tool.kind).toBe(INTERNAL);
     expect(run.kind).toBe(INTERNAL);
     expect(tool.attributes).toMatchObject({
-      [ATTR_GEN_AI_OPERATION_NAME]: 'execute_tool',
-      [ATTR_GEN_AI_TOOL_NAME]: 'lookup',
-      [ATTR_GEN_AI_TOOL_CALL_ID]: 'c1',
-      [ATTR_GEN_AI_TOOL_TYPE]: 'function',
+      [attr.operationName]: 'execute_tool',
+      [attr.toolName]: 'lookup',
+      [attr.toolCallId]: 'c1',
+      [attr.toolType]: 'function',
     });
     expect(tool.status.code).not.toBe(ERROR);
     expect(run.attributes).toMatchObject({
-      [ATTR_GEN_AI_OPERATION_NAME]: 'invoke_agent',
-      [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'completed',
-      [ATTR_TOOLWARDEN_ROUND_TRIPS]: 2,
-      [ATTR_GEN_AI_USAGE_INPUT_TOKENS]: outcome.usage.inputTokens,
-      [ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]: outcome.usage.outputTokens,
+      [attr.operationName]: 'invoke_agent',
+      [attr.runOutcome]: 'completed',
+      [attr.roundTrips]: 2,
+      [attr.usageInputTokens]: outcome.usage.inputTokens,
+      [attr.usageOutputTokens]: outcome.usage.outputTokens,
       'toolwarden.run.id': outcome.runId,
     });
     expect(outcome.usage.inputTokens).toBeGreaterThan(0);
@@ -138,7 +129,7 @@ describe('otelInstrumentation spans', () => {
     expect(JSON.stringify(spans.map((span) => [span.name, span.attributes, span.events]))).not.toContain(
       'hunter2',
     );
-    expect(spanNamed('execute_tool lookup').attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS]).toBeUndefined();
+    expect(spanNamed('execute_tool lookup').attributes[attr.toolCallArguments]).toBeUndefined();
   });
 
   it('records the redacted argument summary with recordContent: true, and still no result', async () => {
@@ -149,7 +140,7 @@ describe('otelInstrumentation spans', () => {
       messages: USER,
       ...otel,
     });
-    const recorded = spanNamed('execute_tool lookup').attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS];
+    const recorded = spanNamed('execute_tool lookup').attributes[attr.toolCallArguments];
     expect(typeof recorded).toBe('string');
     expect(recorded).toContain('order-7');
     expect(recorded).toContain('password');
@@ -177,14 +168,14 @@ describe('otelInstrumentation spans', () => {
     expect(result?.type).toBe('error');
     const span = spanNamed('execute_tool lookup');
     expect(span.status.code).toBe(ERROR);
-    expect(span.attributes[ATTR_ERROR_TYPE]).toBe(result?.type === 'error' ? result.code : 'none');
+    expect(span.attributes[attr.errorType]).toBe(result?.type === 'error' ? result.code : 'none');
     expect(span.attributes['toolwarden.error.class']).toBe('invalid-input');
     expect(JSON.stringify([span.status, span.attributes, span.events])).not.toContain('hunter2');
     // The run completed: its span is not an error.
     expect(spanNamed('invoke_agent').status.code).not.toBe(ERROR);
     const durations = await sdk.metricPoints('gen_ai.execute_tool.duration');
     expect(durations.map((point) => point.attributes)).toEqual([
-      { [ATTR_GEN_AI_TOOL_NAME]: 'lookup', [ATTR_ERROR_TYPE]: span.attributes[ATTR_ERROR_TYPE] },
+      { [attr.toolName]: 'lookup', [attr.errorType]: span.attributes[attr.errorType] },
     ]);
     expect(await sdk.metricPoints('toolwarden.tool.errors')).toMatchObject([
       { attributes: { 'toolwarden.error.class': 'invalid-input' }, value: 1 },
@@ -321,10 +312,10 @@ describe('otelInstrumentation metrics', () => {
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'max-round-trips', roundTrips: 2 });
     const durations = await sdk.metricPoints('gen_ai.execute_tool.duration');
     expect(durations).toHaveLength(1);
-    expect(durations[0]?.attributes).toEqual({ [ATTR_GEN_AI_TOOL_NAME]: 'lookup' });
+    expect(durations[0]?.attributes).toEqual({ [attr.toolName]: 'lookup' });
     expect(durations[0]?.value).toMatchObject({ count: 2 });
     expect(await sdk.metricPoints('toolwarden.run.round_trips')).toMatchObject([
-      { attributes: { [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'stopped' }, value: { count: 1, sum: 2 } },
+      { attributes: { [attr.runOutcome]: 'stopped' }, value: { count: 1, sum: 2 } },
     ]);
     expect(await sdk.metricPoints('toolwarden.run.stops')).toMatchObject([
       { attributes: { 'toolwarden.stop.reason': 'max-round-trips' }, value: 1 },
@@ -334,7 +325,7 @@ describe('otelInstrumentation metrics', () => {
     ]);
     const run = spanNamed('invoke_agent');
     expect(run.status.code).toBe(ERROR);
-    expect(run.attributes[ATTR_ERROR_TYPE]).toBe('max-round-trips');
+    expect(run.attributes[attr.errorType]).toBe('max-round-trips');
   });
 
   it('counts an idempotent replay, gives it no execute_tool span, and records no key', async () => {
@@ -359,7 +350,7 @@ describe('otelInstrumentation metrics', () => {
     expect(ledger.charges).toHaveLength(1);
     expect(outcome.toolResults.map((result) => result.replayOf)).toEqual([undefined, 'c1']);
     expect(await sdk.metricPoints('toolwarden.idempotency.replays')).toMatchObject([
-      { attributes: { [ATTR_GEN_AI_TOOL_NAME]: 'charge' }, value: 1 },
+      { attributes: { [attr.toolName]: 'charge' }, value: 1 },
     ]);
     // The replay did not run again: it has no execute_tool span (the convention: a replay must not be
     // reported as a new execution); only the call that ran has one.
@@ -367,7 +358,7 @@ describe('otelInstrumentation metrics', () => {
       exporter
         .getFinishedSpans()
         .filter((span) => span.name === 'execute_tool charge')
-        .map((span) => span.attributes[ATTR_GEN_AI_TOOL_CALL_ID]),
+        .map((span) => span.attributes[attr.toolCallId]),
     ).toEqual(['c1']);
     expect(attributesText()).not.toContain('secret-key');
   });
@@ -394,7 +385,7 @@ describe('otelInstrumentation metrics', () => {
     expect(await sdk.metricPoints('toolwarden.run.interrupts')).toMatchObject([{ value: 1 }]);
     const run = spanNamed('invoke_agent');
     expect(run.attributes).toMatchObject({
-      [ATTR_TOOLWARDEN_RUN_OUTCOME]: 'interrupted',
+      [attr.runOutcome]: 'interrupted',
       'toolwarden.run.pending_calls': 1,
     });
     expect(run.status.code).not.toBe(ERROR);

@@ -19,39 +19,12 @@ import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { summarizeArguments } from '../redact/redact.js';
 import type { RunWrapper, WrappedRun } from '../run/wrap-run.js';
+import { OTEL_NAMES } from './otel-names.js';
 import { createRunMetrics, type RunMetrics } from './run-metrics.js';
-import {
-  ATTR_ERROR_TYPE,
-  ATTR_GEN_AI_AGENT_NAME,
-  ATTR_GEN_AI_CONVERSATION_ID,
-  ATTR_GEN_AI_OPERATION_NAME,
-  ATTR_GEN_AI_PROVIDER_NAME,
-  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
-  ATTR_GEN_AI_TOOL_CALL_ID,
-  ATTR_GEN_AI_TOOL_DESCRIPTION,
-  ATTR_GEN_AI_TOOL_NAME,
-  ATTR_GEN_AI_TOOL_TYPE,
-  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
-  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
-  ATTR_TOOLWARDEN_ATTEMPTS,
-  ATTR_TOOLWARDEN_CONTRACT_VIOLATION,
-  ATTR_TOOLWARDEN_ERROR_CLASS,
-  ATTR_TOOLWARDEN_PENDING_CALLS,
-  ATTR_TOOLWARDEN_ROUND_TRIPS,
-  ATTR_TOOLWARDEN_RUN_ID,
-  ATTR_TOOLWARDEN_RUN_OUTCOME,
-  ATTR_TOOLWARDEN_RUN_RESUMED,
-  ATTR_TOOLWARDEN_STOP_REASON,
-  ATTR_TOOLWARDEN_TOOL_CALLS,
-  ERROR_TYPE_OTHER,
-  GEN_AI_TOOL_TYPE_FUNCTION,
-  OPERATION_EXECUTE_TOOL,
-  OPERATION_INVOKE_AGENT,
-} from './semconv.js';
 
-/** The instrumentation scope's name: the default tracer's and meter's. */
-export const INSTRUMENTATION_NAME = 'toolwarden';
+const attr = OTEL_NAMES.attributes;
 
+/** What `otelInstrumentation` records with, and how much. */
 export interface OtelInstrumentationOptions {
   /** Default: `trace.getTracer('toolwarden')`, from the global API (a no-op until an SDK registers a provider). */
   readonly tracer?: Tracer;
@@ -80,13 +53,13 @@ export interface OtelInstrumentation {
 /**
  * OpenTelemetry spans and metrics for toolwarden, after the GenAI semantic conventions: a run is an
  * `invoke_agent` span, each call that runs an `execute_tool {tool}` span under it, and
- * `gen_ai.execute_tool.duration` plus toolwarden's own counters record what happened (see semconv.ts and
+ * `gen_ai.execute_tool.duration` plus toolwarden's own counters record what happened (see `OTEL_NAMES` and
  * docs/telemetry-and-report.md). Idempotency keys are never recorded; a replayed write did not run
  * again, so it has no span (the run counts it in `toolwarden.idempotency.replays`). Importing this registers nothing: without an SDK the global API is a no-op.
  */
 export function otelInstrumentation(options: OtelInstrumentationOptions = {}): OtelInstrumentation {
-  const tracer = options.tracer ?? trace.getTracer(INSTRUMENTATION_NAME);
-  const recorded = createRunMetrics(options.meter ?? metrics.getMeter(INSTRUMENTATION_NAME));
+  const tracer = options.tracer ?? trace.getTracer(OTEL_NAMES.instrumentation);
+  const recorded = createRunMetrics(options.meter ?? metrics.getMeter(OTEL_NAMES.instrumentation));
   const recordContent = options.recordContent === true;
   // The global tracer records only once an SDK registers a provider. The API's provider is its proxy
   // before and after (`setGlobalTracerProvider` gives the proxy a delegate), so the delegate is what says
@@ -105,7 +78,7 @@ function globalTracerRecords(): boolean {
   const provider = trace.getTracerProvider();
   return (
     !(provider instanceof ProxyTracerProvider) ||
-    provider.getDelegateTracer(INSTRUMENTATION_NAME) !== undefined
+    provider.getDelegateTracer(OTEL_NAMES.instrumentation) !== undefined
   );
 }
 
@@ -117,14 +90,14 @@ async function executeToolSpan(
   next: () => Promise<ToolCallResult>,
 ): Promise<ToolCallResult> {
   const attributes: Attributes = {
-    [ATTR_GEN_AI_OPERATION_NAME]: OPERATION_EXECUTE_TOOL,
-    [ATTR_GEN_AI_TOOL_NAME]: call.toolName,
-    [ATTR_GEN_AI_TOOL_CALL_ID]: call.toolCallId,
-    [ATTR_GEN_AI_TOOL_TYPE]: GEN_AI_TOOL_TYPE_FUNCTION,
-    [ATTR_GEN_AI_TOOL_DESCRIPTION]: call.tool.description,
+    [attr.operationName]: OTEL_NAMES.operations.executeTool,
+    [attr.toolName]: call.toolName,
+    [attr.toolCallId]: call.toolCallId,
+    [attr.toolType]: OTEL_NAMES.values.toolTypeFunction,
+    [attr.toolDescription]: call.tool.description,
   };
-  if (recordContent) attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = argumentSummary(call.arguments);
-  const span = tracer.startSpan(`${OPERATION_EXECUTE_TOOL} ${call.toolName}`, {
+  if (recordContent) attributes[attr.toolCallArguments] = argumentSummary(call.arguments);
+  const span = tracer.startSpan(`${OTEL_NAMES.operations.executeTool} ${call.toolName}`, {
     kind: SpanKind.INTERNAL,
     attributes,
   });
@@ -132,14 +105,14 @@ async function executeToolSpan(
   // `next` never rejects: the chain turns every failure into a result.
   const result = await context.with(trace.setSpan(context.active(), span), next);
   const seconds = (performance.now() - started) / 1000;
-  span.setAttribute(ATTR_TOOLWARDEN_ATTEMPTS, result.attempts);
+  span.setAttribute(attr.attempts, result.attempts);
   // Counted here, not at the run's end: only the call whose tool ran has it, and a lone execution too.
   if (result.contractViolation === true) {
-    span.setAttribute(ATTR_TOOLWARDEN_CONTRACT_VIOLATION, true);
+    span.setAttribute(attr.contractViolation, true);
     recorded.recordContractViolation(call.toolName);
   }
   if (result.type === 'error') {
-    span.setAttributes({ [ATTR_ERROR_TYPE]: result.code, [ATTR_TOOLWARDEN_ERROR_CLASS]: result.errorClass });
+    span.setAttributes({ [attr.errorType]: result.code, [attr.errorClass]: result.errorClass });
     span.setStatus({ code: SpanStatusCode.ERROR, message: result.code });
   }
   span.end();
@@ -162,10 +135,13 @@ function agentAttributes(options: OtelInstrumentationOptions): { name: string; a
   const agentName = text(options.agentName, 'agentName');
   const providerName = text(options.providerName, 'providerName');
   return {
-    name: agentName === undefined ? OPERATION_INVOKE_AGENT : `${OPERATION_INVOKE_AGENT} ${agentName}`,
+    name:
+      agentName === undefined
+        ? OTEL_NAMES.operations.invokeAgent
+        : `${OTEL_NAMES.operations.invokeAgent} ${agentName}`,
     attributes: {
-      ...(agentName === undefined ? {} : { [ATTR_GEN_AI_AGENT_NAME]: agentName }),
-      ...(providerName === undefined ? {} : { [ATTR_GEN_AI_PROVIDER_NAME]: providerName }),
+      ...(agentName === undefined ? {} : { [attr.agentName]: agentName }),
+      ...(providerName === undefined ? {} : { [attr.providerName]: providerName }),
     },
   };
 }
@@ -181,10 +157,10 @@ async function invokeAgentSpan(
     kind: SpanKind.INTERNAL,
     attributes: {
       ...agent.attributes,
-      [ATTR_GEN_AI_OPERATION_NAME]: OPERATION_INVOKE_AGENT,
-      [ATTR_TOOLWARDEN_RUN_ID]: run.runId,
-      [ATTR_TOOLWARDEN_RUN_RESUMED]: run.resumed,
-      ...(run.sessionId === undefined ? {} : { [ATTR_GEN_AI_CONVERSATION_ID]: run.sessionId }),
+      [attr.operationName]: OTEL_NAMES.operations.invokeAgent,
+      [attr.runId]: run.runId,
+      [attr.runResumed]: run.resumed,
+      ...(run.sessionId === undefined ? {} : { [attr.conversationId]: run.sessionId }),
     },
   });
   try {
@@ -202,15 +178,14 @@ async function invokeAgentSpan(
 function endRun(span: Span, recorded: RunMetrics, outcome: LoopOutcome | undefined, error: unknown): void {
   if (outcome !== undefined) {
     span.setAttributes({
-      [ATTR_TOOLWARDEN_RUN_OUTCOME]: outcome.type,
-      [ATTR_TOOLWARDEN_ROUND_TRIPS]: outcome.roundTrips,
-      [ATTR_TOOLWARDEN_TOOL_CALLS]: outcome.toolCalls,
-      [ATTR_GEN_AI_USAGE_INPUT_TOKENS]: outcome.usage.inputTokens,
-      [ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]: outcome.usage.outputTokens,
+      [attr.runOutcome]: outcome.type,
+      [attr.roundTrips]: outcome.roundTrips,
+      [attr.toolCalls]: outcome.toolCalls,
+      [attr.usageInputTokens]: outcome.usage.inputTokens,
+      [attr.usageOutputTokens]: outcome.usage.outputTokens,
     });
-    if (outcome.type === 'stopped') span.setAttribute(ATTR_TOOLWARDEN_STOP_REASON, outcome.reason);
-    if (outcome.type === 'interrupted')
-      span.setAttribute(ATTR_TOOLWARDEN_PENDING_CALLS, outcome.pending.length);
+    if (outcome.type === 'stopped') span.setAttribute(attr.stopReason, outcome.reason);
+    if (outcome.type === 'interrupted') span.setAttribute(attr.pendingCalls, outcome.pending.length);
     recorded.recordRun(outcome);
   }
   // A stopped run did not finish its task: its span is an error, typed by the stop's reason.
@@ -218,12 +193,12 @@ function endRun(span: Span, recorded: RunMetrics, outcome: LoopOutcome | undefin
     error !== undefined
       ? ToolwardenError.isInstance(error)
         ? error.code
-        : ERROR_TYPE_OTHER
+        : OTEL_NAMES.values.errorTypeOther
       : outcome?.type === 'stopped'
         ? outcome.reason
         : undefined;
   if (errorType !== undefined) {
-    span.setAttribute(ATTR_ERROR_TYPE, errorType);
+    span.setAttribute(attr.errorType, errorType);
     span.setStatus({ code: SpanStatusCode.ERROR, message: errorType });
   }
   span.end();

@@ -10,8 +10,10 @@ import type { ContractViolationPolicy } from '../tools/define-tool.js';
 import { defineTool } from '../tools/define-tool.js';
 import { type OtelTestSdk, startOtelTestSdk } from './__fixtures__/otel-test-sdk.js';
 import { otelInstrumentation } from './otel-instrumentation.js';
+import { OTEL_NAMES } from './otel-names.js';
 import { createRunMetrics } from './run-metrics.js';
-import { ATTR_GEN_AI_TOOL_NAME } from './semconv.js';
+
+const attr = OTEL_NAMES.attributes;
 
 // The run metrics issue 12 names beyond the first set: calls and their repeats (the hit rate), contract
 // violations by tool, and decisions given on resume. Names are written out, so a renamed constant fails.
@@ -112,7 +114,7 @@ describe('toolwarden.contract.violations', () => {
       ]);
       if (policy === 'throw') expect(outcome).toMatchObject({ type: 'stopped', reason: 'tool-fatal' });
       expect(await sdk.metricPoints('toolwarden.contract.violations')).toEqual([
-        expect.objectContaining({ attributes: { [ATTR_GEN_AI_TOOL_NAME]: 'orderStatus' }, value: 2 }),
+        expect.objectContaining({ attributes: { [attr.toolName]: 'orderStatus' }, value: 2 }),
       ]);
       const spans = sdk.exporter
         .getFinishedSpans()
@@ -176,8 +178,8 @@ describe('toolwarden.approvals', () => {
     const points = await sdk.metricPoints('toolwarden.approvals');
     expect(points.map((point) => [point.attributes, point.value])).toEqual(
       expect.arrayContaining([
-        [{ 'toolwarden.approval.decision': 'approved', [ATTR_GEN_AI_TOOL_NAME]: 'refund' }, 1],
-        [{ 'toolwarden.approval.decision': 'denied', [ATTR_GEN_AI_TOOL_NAME]: 'refund' }, 2],
+        [{ 'toolwarden.approval.decision': 'approved', [attr.toolName]: 'refund' }, 1],
+        [{ 'toolwarden.approval.decision': 'denied', [attr.toolName]: 'refund' }, 2],
       ]),
     );
     expect(points).toHaveLength(2);

@@ -1,28 +1,9 @@
 import { type Counter, createNoopMeter, type Meter } from '@opentelemetry/api';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import { countRepeatedCalls } from './count-repeated-calls.js';
-import {
-  ATTR_ERROR_TYPE,
-  ATTR_GEN_AI_TOOL_NAME,
-  ATTR_TOOLWARDEN_APPROVAL_DECISION,
-  ATTR_TOOLWARDEN_ERROR_CLASS,
-  ATTR_TOOLWARDEN_LIMIT,
-  ATTR_TOOLWARDEN_RUN_OUTCOME,
-  ATTR_TOOLWARDEN_STOP_REASON,
-  EXECUTE_TOOL_DURATION_BUCKETS,
-  METRIC_GEN_AI_EXECUTE_TOOL_DURATION,
-  METRIC_TOOLWARDEN_APPROVALS,
-  METRIC_TOOLWARDEN_CONTRACT_VIOLATIONS,
-  METRIC_TOOLWARDEN_FINGERPRINT_REPEATS,
-  METRIC_TOOLWARDEN_IDEMPOTENT_REPLAYS,
-  METRIC_TOOLWARDEN_INTERRUPTS,
-  METRIC_TOOLWARDEN_LIMIT_HITS,
-  METRIC_TOOLWARDEN_RUN_ROUND_TRIPS,
-  METRIC_TOOLWARDEN_RUN_STOPS,
-  METRIC_TOOLWARDEN_TOOL_CALLS,
-  METRIC_TOOLWARDEN_TOOL_ERRORS,
-  ROUND_TRIP_BUCKETS,
-} from './semconv.js';
+import { OTEL_NAMES } from './otel-names.js';
+
+const attr = OTEL_NAMES.attributes;
 
 /** The instruments of one `otelInstrumentation`, made once from its meter. */
 export interface RunMetrics {
@@ -50,15 +31,15 @@ const NO_METRICS: RunMetrics = {
 export function createRunMetrics(meter: Meter): RunMetrics {
   // Without an SDK, `metrics.getMeter` gives the API's one no-op meter: its instruments drop everything.
   if (meter === createNoopMeter()) return NO_METRICS;
-  const toolDuration = meter.createHistogram(METRIC_GEN_AI_EXECUTE_TOOL_DURATION, {
+  const toolDuration = meter.createHistogram(OTEL_NAMES.metrics.executeToolDuration, {
     description: 'Duration of tool executions (attempts and retries included)',
     unit: 's',
-    advice: { explicitBucketBoundaries: [...EXECUTE_TOOL_DURATION_BUCKETS] },
+    advice: { explicitBucketBoundaries: [...OTEL_NAMES.buckets.executeToolDuration] },
   });
-  const roundTrips = meter.createHistogram(METRIC_TOOLWARDEN_RUN_ROUND_TRIPS, {
+  const roundTrips = meter.createHistogram(OTEL_NAMES.metrics.runRoundTrips, {
     description: 'Model calls per run',
     unit: '{round_trip}',
-    advice: { explicitBucketBoundaries: [...ROUND_TRIP_BUCKETS] },
+    advice: { explicitBucketBoundaries: [...OTEL_NAMES.buckets.runRoundTrips] },
   });
   const { stops, limitHits, toolErrors, replays, interrupts, toolCalls, repeats, violations, approvals } =
     createCounters(meter);
@@ -66,20 +47,20 @@ export function createRunMetrics(meter: Meter): RunMetrics {
     enabled: true,
     recordToolDuration: (seconds, toolName, errorType) => {
       toolDuration.record(seconds, {
-        [ATTR_GEN_AI_TOOL_NAME]: toolName,
-        ...(errorType === undefined ? {} : { [ATTR_ERROR_TYPE]: errorType }),
+        [attr.toolName]: toolName,
+        ...(errorType === undefined ? {} : { [attr.errorType]: errorType }),
       });
     },
     recordContractViolation: (toolName) => {
-      violations.add(1, { [ATTR_GEN_AI_TOOL_NAME]: toolName });
+      violations.add(1, { [attr.toolName]: toolName });
     },
     recordRun: (outcome) => {
-      roundTrips.record(outcome.roundTrips, { [ATTR_TOOLWARDEN_RUN_OUTCOME]: outcome.type });
+      roundTrips.record(outcome.roundTrips, { [attr.runOutcome]: outcome.type });
       if (outcome.type === 'stopped') {
-        stops.add(1, { [ATTR_TOOLWARDEN_STOP_REASON]: outcome.reason });
+        stops.add(1, { [attr.stopReason]: outcome.reason });
         const limit = limitOf(outcome);
         if (limit !== undefined) {
-          limitHits.add(1, { [ATTR_TOOLWARDEN_LIMIT]: limit, [ATTR_TOOLWARDEN_STOP_REASON]: outcome.reason });
+          limitHits.add(1, { [attr.limit]: limit, [attr.stopReason]: outcome.reason });
         }
       }
       if (outcome.type === 'interrupted') interrupts.add(1);
@@ -88,18 +69,18 @@ export function createRunMetrics(meter: Meter): RunMetrics {
       repeats.add(countRepeatedCalls(outcome.steps));
       // No tool name on errors: an unknown tool's name is the model's text (unbounded cardinality).
       for (const result of outcome.toolResults) {
-        if (result.replayOf !== undefined) replays.add(1, { [ATTR_GEN_AI_TOOL_NAME]: result.toolName });
+        if (result.replayOf !== undefined) replays.add(1, { [attr.toolName]: result.toolName });
         // A decided call waited for a decision: its tool is a known one.
         if (result.approval !== undefined) {
           approvals.add(1, {
-            [ATTR_TOOLWARDEN_APPROVAL_DECISION]: result.approval,
-            [ATTR_GEN_AI_TOOL_NAME]: result.toolName,
+            [attr.approvalDecision]: result.approval,
+            [attr.toolName]: result.toolName,
           });
         }
         if (result.type === 'error') {
           toolErrors.add(1, {
-            [ATTR_TOOLWARDEN_ERROR_CLASS]: result.errorClass,
-            [ATTR_ERROR_TYPE]: result.code,
+            [attr.errorClass]: result.errorClass,
+            [attr.errorType]: result.code,
           });
         }
       }
@@ -109,15 +90,15 @@ export function createRunMetrics(meter: Meter): RunMetrics {
 
 /** toolwarden's counters: name, description, unit. */
 const COUNTERS = {
-  stops: [METRIC_TOOLWARDEN_RUN_STOPS, 'Runs that stopped, by reason', '{run}'],
-  limitHits: [METRIC_TOOLWARDEN_LIMIT_HITS, 'Stops at a ceiling or a call limit, by limit', '{stop}'],
-  toolErrors: [METRIC_TOOLWARDEN_TOOL_ERRORS, 'Failed tool calls, by error class and code', '{call}'],
-  replays: [METRIC_TOOLWARDEN_IDEMPOTENT_REPLAYS, 'Writes answered from their idempotency record', '{call}'],
-  interrupts: [METRIC_TOOLWARDEN_INTERRUPTS, 'Runs interrupted to wait for approvals', '{run}'],
-  toolCalls: [METRIC_TOOLWARDEN_TOOL_CALLS, 'Tool calls of runs', '{call}'],
-  repeats: [METRIC_TOOLWARDEN_FINGERPRINT_REPEATS, 'Calls repeating an earlier call of the run', '{call}'],
-  violations: [METRIC_TOOLWARDEN_CONTRACT_VIOLATIONS, 'Results that broke the output contract', '{call}'],
-  approvals: [METRIC_TOOLWARDEN_APPROVALS, 'Decisions given on resume, by decision', '{decision}'],
+  stops: [OTEL_NAMES.metrics.runStops, 'Runs that stopped, by reason', '{run}'],
+  limitHits: [OTEL_NAMES.metrics.limitHits, 'Stops at a ceiling or a call limit, by limit', '{stop}'],
+  toolErrors: [OTEL_NAMES.metrics.toolErrors, 'Failed tool calls, by error class and code', '{call}'],
+  replays: [OTEL_NAMES.metrics.idempotentReplays, 'Writes answered from their idempotency record', '{call}'],
+  interrupts: [OTEL_NAMES.metrics.interrupts, 'Runs interrupted to wait for approvals', '{run}'],
+  toolCalls: [OTEL_NAMES.metrics.toolCalls, 'Tool calls of runs', '{call}'],
+  repeats: [OTEL_NAMES.metrics.fingerprintRepeats, 'Calls repeating an earlier call of the run', '{call}'],
+  violations: [OTEL_NAMES.metrics.contractViolations, 'Results that broke the output contract', '{call}'],
+  approvals: [OTEL_NAMES.metrics.approvals, 'Decisions given on resume, by decision', '{decision}'],
 } as const;
 
 function createCounters(meter: Meter): Record<keyof typeof COUNTERS, Counter> {

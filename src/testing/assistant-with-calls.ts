@@ -1,6 +1,8 @@
 import type { AssistantMessage, ToolCall } from '../core/message.js';
 
+/** One tool call for `assistantWithCalls`: the tool's name, its arguments, its id. */
 export interface CallSpec {
+  /** The tool's name. */
   readonly name: string;
   /** Raw argument text, or a value to JSON-encode (default ''). */
   readonly arguments?: unknown;

@@ -5,11 +5,15 @@ import type { RunEvent } from '../core/run-event.js';
  * an execution: the chain's tool events are run events too).
  */
 export interface EventRecorder {
+  /** Every event so far, in order. */
   readonly events: readonly RunEvent[];
+  /** Pass it as `onEvent`. */
   readonly listener: (event: RunEvent) => void;
+  /** The events of one type, in order. */
   ofType<T extends RunEvent['type']>(type: T): Array<Extract<RunEvent, { type: T }>>;
 }
 
+/** A fresh `EventRecorder`. */
 export function recordEvents(): EventRecorder {
   const events: RunEvent[] = [];
   return {

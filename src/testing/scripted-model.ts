@@ -16,8 +16,11 @@ import { streamOf } from './stream-of.js';
  * signal, until its `return()` is called (`hang`).
  */
 export interface StreamStep {
+  /** The stream parts, yielded as they are. */
   readonly parts: readonly unknown[];
+  /** What the stream does after the parts (default `end`). */
   readonly after?: 'end' | 'throw' | 'hang';
+  /** What it throws with `after: 'throw'`. */
   readonly error?: unknown;
 }
 
@@ -29,6 +32,7 @@ export type ScriptStep =
   | ScriptAnswer
   | ((request: ModelRequest, index: number) => ScriptAnswer | Promise<ScriptAnswer>);
 
+/** What a `ScriptedModel` answers, in order, and how it streams. */
 export interface ScriptedModelOptions {
   /** Answers in order; or one function answering every request. */
   readonly script:
@@ -49,6 +53,7 @@ const DONE: IteratorResult<unknown> = Object.freeze({ done: true, value: undefin
  * fragments of `chunkSize`. Past the end of a list it throws, so a test never loops on a silent default.
  */
 export class ScriptedModel implements GeneratingModel, StreamingModel {
+  /** Every request received, in order. */
   readonly requests: ModelRequest[] = [];
   /** Parts handed out by `stream`, over all calls. */
   partsRead = 0;
@@ -64,6 +69,7 @@ export class ScriptedModel implements GeneratingModel, StreamingModel {
     this.#chunkSize = chunkSize;
   }
 
+  /** The next scripted answer, whole (stream parts collected). */
   async generate(request: ModelRequest): Promise<ModelResponse> {
     const answer = await this.#answer(this.#record(request), request);
     if (!('parts' in answer)) return answer;
@@ -73,6 +79,7 @@ export class ScriptedModel implements GeneratingModel, StreamingModel {
     );
   }
 
+  /** The next scripted answer as stream parts, in fragments of `chunkSize`. */
   stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
     const index = this.#record(request);
     const iterator = this.#iterate(async () => {

@@ -1,11 +1,13 @@
 import type { AssistantMessage } from '../core/message.js';
 import type { ModelResponse, ModelStreamPart, TokenUsage } from '../core/model.js';
 
+/** How `streamOf` cuts an answer into stream parts. */
 export interface StreamOfOptions {
   /** Characters per text and argument fragment (default: each in one piece). */
   readonly chunkSize?: number;
   /** The usage of the `finish` part (else the response's own, if any). */
   readonly usage?: TokenUsage;
+  /** The `finish` part's reason (default `stop`, or `tool-calls` with tool calls). */
   readonly finishReason?: string;
 }
 

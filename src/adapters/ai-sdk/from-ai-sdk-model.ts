@@ -25,6 +25,7 @@ import { toFunctionTools } from './to-function-tools.js';
 /** The settings of every call (temperature, maxOutputTokens, providerOptions, headers…); the loop owns the rest. */
 export type AiSdkCallSettings = Omit<LanguageModelV3CallOptions, 'prompt' | 'tools' | 'abortSignal'>;
 
+/** Options of `fromAiSdkModel`: the settings of every call, and the run's argument limits. */
 export interface FromAiSdkModelOptions {
   /** Sent with every call (`{ temperature: 0, maxOutputTokens: 1024 }`). */
   readonly callSettings?: AiSdkCallSettings;

@@ -15,9 +15,13 @@ export type GuardedToolErrorCode = ToolErrorCode | 'LOOP_STOPPED';
  */
 export class GuardedToolError extends Error {
   override readonly name = 'GuardedToolError';
+  /** The result's code (`TOOL_ERROR`, `TOOL_CALL_LIMIT`, …), or `LOOP_STOPPED`. */
   readonly code: GuardedToolErrorCode;
+  /** The failure's class, when the result gives one. */
   readonly errorClass: ErrorClass | undefined;
+  /** The tool the model called. */
   readonly toolName: string;
+  /** The call's id. */
   readonly toolCallId: string;
   readonly [MARKER] = true;
 

@@ -35,8 +35,11 @@ import { toRedisStoreError } from './redis-store-error.js';
 
 /** The commands the store sends, as node-redis' clients (`createClient`, `createCluster`) have them. */
 export interface RedisStoreCommands {
+  /** Runs a loaded script by its SHA1. */
   evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** Runs a script (and loads it). */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** Reads fields of a hash. */
   hmGet(key: string, fields: string[]): Promise<unknown>;
 }
 
@@ -45,6 +48,7 @@ export interface RedisStoreCommands {
  * The store only borrows it: it sends each command with an abort signal of its own and never closes it.
  */
 export interface RedisStoreClient {
+  /** The client, sending each command with this abort signal. */
   withCommandOptions(options: { abortSignal: AbortSignal }): RedisStoreCommands;
 }
 
@@ -101,6 +105,7 @@ export class RedisStore implements Store {
     this.#closeClient = closeClient;
   }
 
+  /** The entry under `key`; undefined when there is none or it has expired (the `Store` port's `get`). */
   async get(key: string): Promise<StoreEntry | undefined> {
     checkKey(key);
     const reply = await this.#send('get', (commands) => commands.hmGet(this.#prefix + key, ['v', 'n']));
@@ -116,6 +121,7 @@ export class RedisStore implements Store {
     return { value: decodeStoreValue(text, 'get'), version: Number(version) };
   }
 
+  /** Writes `value` under `key`, under the options' conditions (the `Store` port's `set`). */
   async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<StoreSetResult> {
     checkKey(key);
     checkVersion(options.ifVersion);
@@ -153,6 +159,7 @@ export class RedisStore implements Store {
     };
   }
 
+  /** Removes the entry (with `ifVersion`, only at that version); true when one was removed. */
   async delete(key: string, options: { readonly ifVersion?: number } = {}): Promise<boolean> {
     checkKey(key);
     checkVersion(options.ifVersion);
@@ -160,6 +167,7 @@ export class RedisStore implements Store {
     return Number(reply) === 1;
   }
 
+  /** Adds 1 to every counter when each stays within its limit, else to none, atomically (the `Store` port's `reserve`). */
   async reserve(
     counters: readonly StoreCounter[],
     options: StoreReserveOptions = {},
@@ -184,6 +192,7 @@ export class RedisStore implements Store {
       : { ok: false, blocked: Number(blocked), counts: numbers };
   }
 
+  /** Takes 1 off each counter (never below 0): a reservation whose call did not run. */
   async release(keys: readonly string[]): Promise<void> {
     if (!Array.isArray(keys)) throw new TypeError('release takes an array of keys');
     for (const key of keys) checkKey(key);

@@ -8,9 +8,11 @@ import {
 import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS } from '../../core/defaults.js';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.js';
 
+/** Where `createSqliteAuditSink` writes, and the buffering it shares with every sink. */
 export interface SqliteAuditSinkOptions extends BufferedAuditSinkOptions {
   /** The database file (it may be the store's); the table `toolwarden_audit` is created when absent. */
   readonly path: string;
+  /** How long a write waits for a lock another connection holds (ms). */
   readonly busyTimeoutMs?: number;
 }
 

@@ -89,6 +89,7 @@ export class SqliteStore implements Store {
     this.#sweep(this.#now());
   }
 
+  /** The entry under `key`; undefined when there is none or it has expired (the `Store` port's `get`). */
   async get(key: string): Promise<StoreEntry | undefined> {
     checkKey(key);
     return this.#run('get', () => {
@@ -97,6 +98,7 @@ export class SqliteStore implements Store {
     });
   }
 
+  /** Writes `value` under `key`, under the options' conditions (the `Store` port's `set`). */
   async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<StoreSetResult> {
     checkKey(key);
     checkVersion(options.ifVersion);
@@ -142,6 +144,7 @@ export class SqliteStore implements Store {
     });
   }
 
+  /** Removes the entry (with `ifVersion`, only at that version); true when one was removed. */
   async delete(key: string, options: { readonly ifVersion?: number } = {}): Promise<boolean> {
     checkKey(key);
     checkVersion(options.ifVersion);
@@ -152,6 +155,7 @@ export class SqliteStore implements Store {
     );
   }
 
+  /** Adds 1 to every counter when each stays within its limit, else to none, atomically (the `Store` port's `reserve`). */
   async reserve(
     counters: readonly StoreCounter[],
     options: StoreReserveOptions = {},
@@ -182,6 +186,7 @@ export class SqliteStore implements Store {
     return { ok: true, counts: counts.map((count) => count + 1) };
   }
 
+  /** Takes 1 off each counter (never below 0): a reservation whose call did not run. */
   async release(keys: readonly string[]): Promise<void> {
     for (const key of keys) checkKey(key);
     this.#transaction('release', (now) => {
