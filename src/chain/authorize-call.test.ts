@@ -77,11 +77,11 @@ describe('authorize', () => {
       content: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
     expect(JSON.stringify(result.messages)).not.toContain('role admin');
-    expect(recorder.ofType('tool-call-denied')).toEqual([
+    expect(recorder.ofType('tool-call-end').filter((e) => e.outcome === 'denied')).toEqual([
       expect.objectContaining({
         toolName: 'deleteInvoice',
         toolCallId: 'call_1',
-        reason: 'user lacks role admin for deleteInvoice',
+        denialReason: 'user lacks role admin for deleteInvoice',
       }),
     ]);
 

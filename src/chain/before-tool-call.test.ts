@@ -86,11 +86,11 @@ describe('beforeToolCall', () => {
       content: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
     expect(JSON.stringify(result.messages)).not.toContain('admin');
-    expect(recorder.ofType('tool-call-denied')).toEqual([
+    expect(recorder.ofType('tool-call-end').filter((e) => e.outcome === 'denied')).toEqual([
       expect.objectContaining({
         toolName: 'write',
         toolCallId: 'call_2',
-        reason: 'writes need role admin (user 17)',
+        denialReason: 'writes need role admin (user 17)',
       }),
     ]);
   });

@@ -22,7 +22,7 @@ export interface BeforeToolCallContext {
 
 /**
  * What happens to a call. `run` (or `undefined`): it runs. `deny`: it never runs, the model learns only that
- * it is not permitted, and a `tool-call-denied` event keeps the reason. `interrupt`: it waits for a decision
+ * it is not permitted, and the call's `tool-call-end` event keeps the reason (`denialReason`). `interrupt`: it waits for a decision
  * (the execution reports it as pending, to be resumed with one); the calls of the response that need no
  * decision run.
  */

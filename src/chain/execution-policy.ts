@@ -85,7 +85,7 @@ export interface ToolExecutionPolicy {
   /**
    * Whether the caller may make a call, from the caller's `data` (roles, a tenant), never the model's
    * claims; asked for every call (after the tool's own), first: a denied call is `PERMISSION_DENIED` for the
-   * model, and its reason goes to the `tool-call-denied` event only.
+   * model, and its reason goes to the `tool-call-end` event's `denialReason` only.
    */
   readonly authorize?: Authorize;
   /** Calls that wait for a person: `true` (all), or a function of the call (after the tool's own). */

@@ -110,7 +110,7 @@ describe('toolwarden.contract.violations', () => {
         [type, true],
         [type, true],
       ]);
-      if (policy === 'throw') expect(outcome).toMatchObject({ type: 'stopped', reason: 'tool-fatal' });
+      if (policy === 'throw') expect(outcome).toMatchObject({ type: 'stopped', reason: 'TOOL_FATAL' });
       expect(await sdk.metricPoints('toolwarden.contract.violations')).toEqual([
         expect.objectContaining({ attributes: { [ATTR_GEN_AI_TOOL_NAME]: 'orderStatus' }, value: 2 }),
       ]);
