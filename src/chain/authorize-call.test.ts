@@ -84,6 +84,9 @@ describe('authorize', () => {
         denialReason: 'user lacks role admin for deleteInvoice',
       }),
     ]);
+    // One event per happening: the denied call starts and ends, nothing more.
+    const denied = recorder.events.filter((e) => 'toolCallId' in e && e.toolCallId === 'call_1');
+    expect(denied.map((e) => e.type)).toEqual(['tool-call-start', 'tool-call-end']);
 
     const admin = invoiceTools();
     const allowed = await executeToolCalls({
