@@ -125,7 +125,7 @@ async function writeAuditLog(path: string): Promise<void> {
           runId,
           resumed: false,
           outcome: runIndex % 20 === 0 ? 'stopped' : 'completed',
-          ...(runIndex % 20 === 0 ? { stopReason: 'loop-detected' } : {}),
+          ...(runIndex % 20 === 0 ? { stopReason: 'LOOP_DETECTED' } : {}),
           roundTrips: 2 + (runIndex % 9),
           maxRoundTrips: 50,
           toolCalls: CALLS_PER_RUN,

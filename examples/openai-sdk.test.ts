@@ -38,7 +38,7 @@ describe('a model adapter over the official openai SDK', () => {
     ]);
   });
 
-  it("retries a 500 read from the SDK's APIError, then stops as model-error, the history intact", async () => {
+  it("retries a 500 read from the SDK's APIError, then stops as MODEL_ERROR, the history intact", async () => {
     const failure = { fixture: 'server-error.json', status: 500 } as const;
     server = await startFakeOpenAiServer([failure, failure, failure]);
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test-key', maxRetries: 0 });
@@ -46,7 +46,7 @@ describe('a model adapter over the official openai SDK', () => {
     expect(server.requests).toHaveLength(3);
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       evidence: { model: { status: 500, providerError: 'server_error', attempts: 3 } },
     });
     expect(outcome.messages).toEqual([{ role: 'user', content: 'Weather in Paris?' }]);

@@ -44,12 +44,9 @@ export {
   type Blame,
   blameOf,
   type CodeEntry,
-  codeOfStopReason,
   ERROR_CODES,
   type ErrorCodeTable,
   renderCodeTable,
-  type StopCode,
-  stopReasonOf,
   type ToolMessageCode,
   type ToolwardenCode,
 } from './core/errors/error-codes.js';

@@ -51,7 +51,7 @@ describe('the audit listener over a real run', () => {
     expect(calls.map((record) => record.toolCallId).sort()).toEqual(['c1', 'c2', 'd1']);
     const byId = new Map(calls.map((record) => [record.toolCallId, record]));
     expect(byId.get('c1')).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       kind: 'call',
       at: '2026-12-01T12:00:00.000Z',
       ...ids,
@@ -75,7 +75,7 @@ describe('the audit listener over a real run', () => {
       replay: false,
     });
     expect(sink.records.at(-1)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       kind: 'run',
       at: '2026-12-01T12:00:00.000Z',
       ...ids,
@@ -256,7 +256,7 @@ describe('the audit listener over a real run', () => {
     expect(sink.records.at(-1)).toMatchObject({
       kind: 'run',
       outcome: 'stopped',
-      stopReason: 'max-round-trips',
+      stopReason: 'MAX_ROUND_TRIPS',
       evidence: { kind: 'ceiling', limit: 'round-trips', max: 1 },
     });
   });

@@ -26,14 +26,13 @@ function systemClock(): () => string {
 /**
  * An `onEvent` listener that appends one record per finished call and one per run to `sink`. It keeps the
  * ids of the last `run-start` for the calls that follow, so give each run running at the same time its own
- * listener (they may share the sink). A denied call's reason (its `tool-call-denied` event) goes on the
- * record made at its end, and so does an output contract violation (`tool-call-contract-violation`).
+ * listener (they may share the sink). An output contract violation (its `contract-warn` event, which comes
+ * before the call's end) goes on the record made at its end.
  */
 export function auditListener(sink: AuditSink, options: AuditListenerOptions = {}): RunEventListener {
   const { now } = options;
   const clock = now === undefined ? systemClock() : () => now().toISOString();
   let run: (AuditRunIds & { readonly resumed: boolean; readonly maxRoundTrips: number }) | undefined;
-  const denials = new Map<string, string>();
   const violations = new Set<string>();
   const listener = (event: RunEvent) => {
     switch (event.type) {
@@ -46,17 +45,12 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
           maxRoundTrips: event.maxRoundTrips,
         };
         return;
-      case 'tool-call-denied':
-        if (event.reason !== undefined) denials.set(event.toolCallId, event.reason);
-        return;
-      case 'tool-call-contract-violation':
+      case 'contract-warn':
         violations.add(event.toolCallId);
         return;
       case 'tool-call-end': {
-        const denialReason = denials.get(event.toolCallId);
-        if (denialReason !== undefined) denials.delete(event.toolCallId);
         const contractViolation = violations.delete(event.toolCallId);
-        sink.append(auditCallRecord(event, { at: clock(), run, denialReason, contractViolation }));
+        sink.append(auditCallRecord(event, { at: clock(), run, contractViolation }));
         return;
       }
       case 'run-end':

@@ -11,9 +11,7 @@ import {
 export interface AuditContext {
   /** The ids of the current run (from its `run-start`); absent for calls outside a run (`executeToolCalls`). */
   readonly run?: (AuditRunIds & { readonly resumed?: boolean; readonly maxRoundTrips?: number }) | undefined;
-  /** The reason of the call's `tool-call-denied` event, which comes before its end. */
-  readonly denialReason?: string | undefined;
-  /** The call had a `tool-call-contract-violation` event before its end. */
+  /** The call had a `contract-warn` event before its end. */
   readonly contractViolation?: boolean | undefined;
   /** ISO 8601. */
   readonly at: string;
@@ -60,7 +58,7 @@ export function auditCallRecord(
     ...(event.sharedWith === undefined ? {} : { sharedWith: event.sharedWith }),
     ...(event.approval === undefined ? {} : { approval: event.approval }),
     ...(event.decidedBy === undefined ? {} : { decidedBy: event.decidedBy }),
-    ...(context.denialReason === undefined ? {} : { denialReason: context.denialReason }),
+    ...(event.denialReason === undefined ? {} : { denialReason: event.denialReason }),
     ...(context.contractViolation === true ? { contractViolation: true } : {}),
   };
 }

@@ -4,8 +4,12 @@ import type { AwaitingCall } from '../core/run-event.js';
 import type { StopEvidenceSummary } from '../core/stop-evidence-summary.js';
 import type { ToolErrorCode } from '../core/tool-execution-result.js';
 
-/** Version of the audit record's shape: a reader checks it before it reads a line or a row. */
-export const AUDIT_SCHEMA_VERSION = 1;
+/**
+ * Version of the audit record's shape: a reader checks it before it reads a line or a row. Version 2: a run
+ * record's `stopReason` is the stop's code (`LOOP_DETECTED`); version 1 wrote the code in kebab-case, which
+ * `toolwarden report` still reads.
+ */
+export const AUDIT_SCHEMA_VERSION = 2;
 
 /** The ids of the run a call belongs to, as its `run-start` event gave them. */
 export type AuditRunIds = Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>;

@@ -92,11 +92,11 @@ describe('decide', () => {
       content: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
     expect(JSON.stringify(result.messages)).not.toContain('admin');
-    expect(recorder.ofType('tool-call-denied')).toEqual([
+    expect(recorder.ofType('tool-call-end').filter((e) => e.outcome === 'denied')).toEqual([
       expect.objectContaining({
         toolName: 'write',
         toolCallId: 'call_2',
-        reason: 'writes need role admin (user 17)',
+        denialReason: 'writes need role admin (user 17)',
       }),
     ]);
   });
@@ -397,13 +397,16 @@ describe('decide: permissions', () => {
       content: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
     expect(JSON.stringify(result.messages)).not.toContain('role admin');
-    expect(recorder.ofType('tool-call-denied')).toEqual([
+    expect(recorder.ofType('tool-call-end').filter((e) => e.outcome === 'denied')).toEqual([
       expect.objectContaining({
         toolName: 'deleteInvoice',
         toolCallId: 'call_1',
-        reason: 'user lacks role admin for deleteInvoice',
+        denialReason: 'user lacks role admin for deleteInvoice',
       }),
     ]);
+    // One event per happening: the denied call starts and ends, nothing more.
+    const denied = recorder.events.filter((e) => 'toolCallId' in e && e.toolCallId === 'call_1');
+    expect(denied.map((e) => e.type)).toEqual(['tool-call-start', 'tool-call-end']);
 
     const admin = invoiceTools();
     const allowed = await executeToolCalls({

@@ -34,7 +34,7 @@ export async function deliverResult(delivery: Delivery, value: unknown): Promise
   const { tool, call, context } = delivery;
   const policy = context.policy.contractPolicyFor(tool);
   context.events.emit({
-    type: 'tool-call-contract-violation',
+    type: 'contract-warn',
     ...call.base,
     argumentsSummary: call.argumentsSummary,
     policy,

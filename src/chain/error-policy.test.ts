@@ -156,7 +156,7 @@ describe('the error policy', () => {
     expect(result.messages[2]?.content).toBe(
       'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     );
-    const [audit] = recorder.ofType('tool-call-denied');
+    const [audit] = recorder.ofType('tool-call-end').filter((e) => e.outcome === 'denied');
     expect(audit?.toolName).toBe('del');
     expect(audit?.errorType).toBe('PermissionDeniedError');
     expect((audit?.error as Error | undefined)?.message).toContain('tenant acme');

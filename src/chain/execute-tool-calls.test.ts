@@ -57,7 +57,7 @@ describe('executeToolCalls: the chain', () => {
     expect(message?.content).toBe(
       "UNKNOWN_TOOL: No tool named 'nope'. Available tools: echo, noArgs, explode, counted, addNumbers, leaky, flaky.",
     );
-    const [error] = recorder.ofType('tool-call-error');
+    const [error] = recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success');
     expect(error).toMatchObject({ toolCallId: 'call_1', toolName: 'nope', code: 'UNKNOWN_TOOL' });
     expect(error?.availableTools).toContain('echo');
   });

@@ -81,7 +81,8 @@ export interface ToolExecutionPolicy {
    * Decides, before each call runs, whether it runs, waits for a person (`ask`) or is denied, from the
    * validated call and the caller's `data` (roles, a tenant), never the model's claims. Asked after the
    * tool's own (unless it denied; deny beats ask beats run), and again on resume. A denied call is
-   * `PERMISSION_DENIED` for the model, and its reason goes to the call's events and audit record only.
+   * `PERMISSION_DENIED` for the model, and its reason goes to the call's `tool-call-end` event
+   * (`denialReason`) and audit record only.
    */
   readonly decide?: Decide;
   /** What the model is told of a call denied before it ran (default `DEFAULT_DENIED_TEXT`: nothing about why). */

@@ -103,17 +103,17 @@ describe('output contracts: a drifted result is a violation', () => {
       for (const leaked of ['PAID', 'state', '"code"', 'data'])
         expect(message?.content).not.toContain(leaked);
 
-      const [event] = recorder.ofType('tool-call-contract-violation');
+      const [event] = recorder.ofType('contract-warn');
       expect(event).toMatchObject({ toolName: 'queryOrderStatus', toolCallId: 'call_1', policy: 'feedback' });
       expect(event?.value).toEqual(drifted);
       expect(event?.issues).toContainEqual(expect.objectContaining({ path: '/status' }));
-      expect(recorder.ofType('tool-call-contract-violation')).toHaveLength(1);
+      expect(recorder.ofType('contract-warn')).toHaveLength(1);
     },
   );
 
   it('JSON Schema: the event names every path and problem (missing verdict, undeclared fields)', async () => {
     const { recorder } = await run(orderTool(() => drifted));
-    const [event] = recorder.ofType('tool-call-contract-violation');
+    const [event] = recorder.ofType('contract-warn');
     expect(event?.issues).toEqual(
       expect.arrayContaining([
         { path: '/status', code: 'required', message: 'is required' },
@@ -131,7 +131,7 @@ describe('output contracts: a drifted result is a violation', () => {
     async (_, output, problem) => {
       const { result, recorder } = await run(orderTool(() => ({ status: 'PAID' }), { output }));
       expect(result.results[0]).toMatchObject({ type: 'error', code: 'CONTRACT_VIOLATION' });
-      const [event] = recorder.ofType('tool-call-contract-violation');
+      const [event] = recorder.ofType('contract-warn');
       expect(event?.value).toEqual({ status: 'PAID' });
       expect(event?.issues).toEqual([expect.objectContaining({ path: '/status', message: problem })]);
     },
@@ -144,7 +144,7 @@ describe('output contracts: a drifted result is a violation', () => {
     const { result, recorder } = await run(orderTool(() => ({ status: 'SUCCESS' }), { output }));
     expect(result.results[0]).toMatchObject({ type: 'success', value: { status: 'SUCCESS' } });
     expect(result.messages[2]?.content).toBe('{"status":"SUCCESS"}');
-    expect(recorder.ofType('tool-call-contract-violation')).toEqual([]);
+    expect(recorder.ofType('contract-warn')).toEqual([]);
   });
 });
 
@@ -178,7 +178,7 @@ describe('output contracts: what a violation does', () => {
     expect(failure.partialResult.messages[3]?.content).toBe(
       "INTERNAL_ERROR: Tool 'queryOrderStatus' failed with an internal error; do not repeat this call.",
     );
-    expect(recorder.ofType('tool-call-contract-violation')).toEqual([
+    expect(recorder.ofType('contract-warn')).toEqual([
       expect.objectContaining({ policy: 'throw', value: drifted }),
     ]);
   });
@@ -191,7 +191,7 @@ describe('output contracts: what a violation does', () => {
       tools: [orderTool(() => drifted)],
       onEvent: recorder.listener,
     });
-    const [event] = recorder.ofType('tool-call-contract-violation');
+    const [event] = recorder.ofType('contract-warn');
     expect(event?.issues).toContainEqual(expect.objectContaining({ path: '/status' }));
     expect(event).not.toHaveProperty('value');
   });
@@ -203,7 +203,7 @@ describe('output contracts: what a violation does', () => {
       isError: false,
       content: '{"code":0,"data":{"state":"PAID"}}',
     });
-    expect(recorder.ofType('tool-call-contract-violation')).toEqual([
+    expect(recorder.ofType('contract-warn')).toEqual([
       expect.objectContaining({ policy: 'warn', value: drifted }),
     ]);
   });
@@ -230,7 +230,7 @@ describe('output contracts: what a violation does', () => {
         (error: unknown) => (error instanceof ToolExecutionError ? 'thrown' : 'other'),
       );
     expect(outcome).toBe({ feedback: 'error', warn: 'success', throw: 'thrown' }[expected]);
-    expect(recorder.ofType('tool-call-contract-violation').map((e) => e.policy)).toEqual([expected]);
+    expect(recorder.ofType('contract-warn').map((e) => e.policy)).toEqual([expected]);
   });
 
   it('the one-off form takes the global policy too', async () => {
@@ -280,7 +280,7 @@ describe('output contracts: error results are not checked', () => {
       });
       expect(result.results[0]).toMatchObject({ type: 'error', code });
       expect(spy.seen).toEqual([]);
-      expect(recorder.ofType('tool-call-contract-violation')).toEqual([]);
+      expect(recorder.ofType('contract-warn')).toEqual([]);
     },
   );
 
@@ -396,7 +396,7 @@ describe('output contracts: asynchronous Standard Schema validators', () => {
     }));
     const { result, recorder } = await run(orderTool(() => drifted, { output: spy.schema }));
     expect(result.results[0]).toMatchObject({ type: 'error', code: 'CONTRACT_VIOLATION' });
-    expect(recorder.ofType('tool-call-contract-violation')[0]?.issues).toEqual([
+    expect(recorder.ofType('contract-warn')[0]?.issues).toEqual([
       { path: '/data/state', code: 'schema', message: 'expected SUCCESS or FAILED' },
     ]);
   });
@@ -407,7 +407,7 @@ describe('output contracts: asynchronous Standard Schema validators', () => {
     expect(passed.result.results[0]?.type).toBe('success');
     const failed = await run(orderTool(() => ({ status: 'FAILED' }), { output }));
     expect(failed.result.results[0]).toMatchObject({ type: 'error', code: 'CONTRACT_VIOLATION' });
-    expect(failed.recorder.ofType('tool-call-contract-violation')[0]?.issues).toEqual([
+    expect(failed.recorder.ofType('contract-warn')[0]?.issues).toEqual([
       expect.objectContaining({ path: '', message: 'the order did not succeed' }),
     ]);
   });

@@ -167,7 +167,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
           limit,
         });
       }
-      case 'store-failed':
+      case 'store-fail':
         if (effectRules(tool.effect).closedOnStoreFailure || policy.onStoreFailure === 'closed') {
           return refuse({
             toolName: name,

@@ -45,7 +45,7 @@ async function run(
 async function leak(thrown: unknown, settings: Partial<ToolDefinition<unknown, unknown>> = {}) {
   const { execution, recorder } = await run(thrown, { settings });
   const result = await execution;
-  const [event] = recorder.ofType('tool-call-error');
+  const [event] = recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success');
   return { content: result.messages[2]?.content ?? '', error: event?.error };
 }
 
@@ -87,9 +87,10 @@ describe('redaction through the chain: the hostile corpus at every place the cha
       const argumentsText = JSON.stringify({ note: message });
       const { execution, recorder } = await run(new ToolInputError({ message: 'x' }), { argumentsText });
       await execution;
-      const summaries = [...recorder.ofType('tool-call-start'), ...recorder.ofType('tool-call-error')].map(
-        (event) => event.argumentsSummary,
-      );
+      const summaries = [
+        ...recorder.ofType('tool-call-start'),
+        ...recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success'),
+      ].map((event) => event.argumentsSummary);
       expect(summaries.length).toBeGreaterThan(0);
       const kept = KEPT_IN_ARGUMENT_SUMMARIES[name] ?? [];
       for (const summary of summaries) {

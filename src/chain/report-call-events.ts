@@ -38,7 +38,7 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
 
 /**
  * Answers a call with the result of the identical call that ran (`ran`), once that one has ended: its
- * start and end events follow the shared call's end, and its outcome events carry `sharedWith`.
+ * start and end events follow the shared call's end, and its end event carries `sharedWith`.
  */
 export async function answerShared(
   entry: ReadyCall,
@@ -71,6 +71,7 @@ export function summaryOf(call: ToolCall, events: EventSink): string {
   return events.listening ? summarizeArguments(call.arguments, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS) : '';
 }
 
+/** The call's one `tool-call-end` event: its outcome, and for a failure its code, type, denial reason or the tools available. */
 export function reportEnd(
   events: EventSink,
   {
@@ -111,27 +112,8 @@ export function reportEnd(
     });
     return;
   }
-  const fields = errorFields(result.error, events.includeContent);
-  if (result.errorClass === 'denied') {
-    const reason = rejected?.reason;
-    events.emit({
-      type: 'tool-call-denied',
-      ...base,
-      ...fields,
-      ...(reason === undefined ? {} : { reason }),
-    });
-  }
   const availableTools = rejected?.availableTools;
-  events.emit({
-    type: 'tool-call-error',
-    ...base,
-    code: result.code,
-    errorClass: result.errorClass,
-    durationMs: result.durationMs,
-    attempts: result.attempts,
-    ...fields,
-    ...(availableTools === undefined ? {} : { availableTools }),
-  });
+  const denialReason = result.errorClass === 'denied' ? rejected?.reason : undefined;
   events.emit({
     type: 'tool-call-end',
     ...base,
@@ -141,5 +123,8 @@ export function reportEnd(
     code: result.code,
     durationMs: result.durationMs,
     attempts: result.attempts,
+    ...errorFields(result.error, events.includeContent),
+    ...(availableTools === undefined ? {} : { availableTools }),
+    ...(denialReason === undefined ? {} : { denialReason }),
   });
 }

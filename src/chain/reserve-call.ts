@@ -14,7 +14,7 @@ export type Reservation =
   | { readonly type: 'reserved'; readonly keys: readonly string[] }
   | { readonly type: 'limited'; readonly scope: LimitScope; readonly limit: number }
   /** The store failed: nothing is known to be counted. */
-  | { readonly type: 'store-failed'; readonly error: unknown };
+  | { readonly type: 'store-fail'; readonly error: unknown };
 
 export interface ReservationScope {
   readonly sessionId: string | undefined;
@@ -56,7 +56,7 @@ export async function reserveCall(
   } catch (error) {
     // Aborted while waiting: the call goes on to fail as aborted where every call does (it will not run).
     if (scope.signal?.aborted === true) return { type: 'none' };
-    return { type: 'store-failed', error };
+    return { type: 'store-fail', error };
   }
 }
 

@@ -276,7 +276,8 @@ function reportStoreFailures(prepared: readonly PreparedCall[], events: EventSin
     if (!failedOpen && !(entry.type === 'rejected' && entry.storeFailed === true)) continue;
     const error = entry.type === 'ready' ? entry.storeFailure : entry.error;
     events.emit({
-      type: 'tool-call-store-failed',
+      type: 'store-fail',
+      operation: 'call-count',
       toolName: entry.type === 'ready' ? entry.tool.name : entry.toolName,
       toolCallId: entry.call.id,
       argumentsSummary: summaryOf(entry.call, events),

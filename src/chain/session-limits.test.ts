@@ -114,7 +114,7 @@ describe('session limits, counted in the store', () => {
     expect(runs.write).toBe(2);
   });
 
-  it('a write refused by a limit its claim found stops the loop as tool-call-limit, and throws from executeToolCalls', async () => {
+  it('a write refused by a limit its claim found stops the loop as TOOL_CALL_LIMIT, and throws from executeToolCalls', async () => {
     const { tools, runs } = countedTools();
     const runtime = createToolRuntime({ tools, limits: { perSession: { perTool: 1 } } });
     await runtime.executeToolCall({ name: 'refund', arguments: { id: 'a' } }, { sessionId: 's' });
@@ -131,7 +131,7 @@ describe('session limits, counted in the store', () => {
     });
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'tool-call-limit',
+      reason: 'TOOL_CALL_LIMIT',
       evidence: { kind: 'limit', scope: 'session-per-tool', tool: 'refund', limit: 1 },
     });
     await expect(
@@ -203,7 +203,7 @@ describe('when the store fails', () => {
     expect(runs.write).toBe(0);
     expect(outcome).toMatchObject({ isError: true, code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
     expect(outcome.type === 'answered' && outcome.content).toContain('so it was not run');
-    expect(events.ofType('tool-call-store-failed')).toMatchObject([
+    expect(events.ofType('store-fail')).toMatchObject([
       { toolName: 'refund', failedOpen: false, errorType: 'StoreError' },
     ]);
   });
@@ -218,7 +218,7 @@ describe('when the store fails', () => {
         { sessionId: 's', onEvent: events.listener },
       ),
     ).toMatchObject({ isError: false });
-    expect(events.ofType('tool-call-store-failed')).toMatchObject([{ toolName: 'lookup', failedOpen: true }]);
+    expect(events.ofType('store-fail')).toMatchObject([{ toolName: 'lookup', failedOpen: true }]);
     const closed = createToolRuntime({
       tools,
       store: downStore(),
@@ -249,7 +249,7 @@ describe('when the store fails', () => {
     expect(runs.write).toBe(0);
   });
 
-  it('the loop stops as store-unavailable after a write was refused, and says why', async () => {
+  it('the loop stops as STORE_UNAVAILABLE after a write was refused, and says why', async () => {
     const { tools, runs } = countedTools();
     const model = new ScriptedModel({
       script: [
@@ -266,7 +266,7 @@ describe('when the store fails', () => {
       messages: [user],
     });
     expect(runs.write).toBe(0);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'store-unavailable', roundTrips: 1 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'STORE_UNAVAILABLE', roundTrips: 1 });
     expect(outcome.type === 'stopped' && outcome.text).toContain('could not be reached');
   });
 });

@@ -212,7 +212,12 @@ describe('a shared execution that fails', () => {
       ['TOOL_ERROR', 'invalid-input', 'call_1'],
       ['TOOL_ERROR', 'invalid-input', 'call_1'],
     ]);
-    expect(recorder.ofType('tool-call-error').map((e) => [e.toolCallId, e.sharedWith])).toEqual([
+    expect(
+      recorder
+        .ofType('tool-call-end')
+        .filter((e) => e.outcome !== 'success')
+        .map((e) => [e.toolCallId, e.sharedWith]),
+    ).toEqual([
       ['call_1', undefined],
       ['call_2', 'call_1'],
       ['call_3', 'call_1'],

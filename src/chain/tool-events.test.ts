@@ -60,11 +60,11 @@ describe('developer events', () => {
       onEvent: recorder.listener,
       includeContent: true,
     });
-    const [error] = recorder.ofType('tool-call-error');
+    const [error] = recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success');
     expect(error).toMatchObject({
       toolName: 'leaky',
       code: 'TOOL_ERROR',
-      errorClass: 'invalid-input',
+      outcome: 'invalid-input',
       attempts: 1,
     });
     expect((error?.error as Error | undefined)?.message).toContain('s3cr3t-pass');
@@ -86,7 +86,7 @@ describe('developer events', () => {
       tools,
       onEvent: recorder.listener,
     });
-    const [error] = recorder.ofType('tool-call-error');
+    const [error] = recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success');
     expect(error).toMatchObject({ code: 'TOOL_ERROR', errorType: 'Error' });
     expect(error).not.toHaveProperty('error');
     expect(JSON.stringify(recorder.events)).not.toContain('s3cr3t-pass');

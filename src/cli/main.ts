@@ -5,7 +5,7 @@ import { runCli } from './run-cli.js';
 /** After a command finished, a tool's leftover timer or socket must not keep the process alive for long. */
 const EXIT_GRACE_MS = 500;
 
-// `run` ends its loop as `aborted` on the first Ctrl-C (the answer so far is printed); a second one exits.
+// `run` ends its loop as `ABORTED` on the first Ctrl-C (the answer so far is printed); a second one exits.
 const interrupt = new AbortController();
 if (process.argv[2] === 'mcp-proxy') {
   // The proxy closes its session and its server on Ctrl-C or a TERM (an MCP client ending it).

@@ -192,7 +192,7 @@ describe('toolwarden report', () => {
     expect(json).toEqual({
       code: 2,
       stdout: '',
-      stderr: `toolwarden report: ${join(folder, 'package.json')} is not an audit log: none of its 4 lines is an audit record of schema version 1 (line 1, 2, 3, 4)\n`,
+      stderr: `toolwarden report: ${join(folder, 'package.json')} is not an audit log: none of its 4 lines is an audit record of schema version 1 or 2 (line 1, 2, 3, 4)\n`,
     });
     await writeFile(join(folder, 'fresh.jsonl'), '');
     const fresh = await cli('report', 'fresh.jsonl');

@@ -97,10 +97,10 @@ describe('toolwarden run against an OpenAI-compatible server', () => {
       );
       expect(code).toBe(RUN_EXIT_CODES.loop);
       const outcome = JSON.parse(stdout) as { type: string; reason: string; roundTrips: number };
-      expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected' });
+      expect(outcome).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED' });
       expect(server.requests.length).toBe(outcome.roundTrips);
       expect(server.requests.length).toBeLessThan(12);
-      expect(stderr).toContain('stopped (loop-detected)');
+      expect(stderr).toContain('stopped (LOOP_DETECTED)');
     },
     TIMEOUT_MS,
   );
@@ -120,7 +120,7 @@ describe('toolwarden run against an OpenAI-compatible server', () => {
         `round 1: asking the model\n  model: ${said}, trying again in 0 ms (attempt 2)\n`,
       );
       expect(stderr).toContain(`  model: ${said}, trying again in 0 ms (attempt 3)\n`);
-      expect(stderr).toContain(`stopped (model-error)`);
+      expect(stderr).toContain(`stopped (MODEL_ERROR)`);
       expect(stderr).toContain(`  the model provider answered ${said} after 3 attempts\n`);
       expect(stdout).toContain(`the model provider answered ${said} after 3 attempts.`);
     },

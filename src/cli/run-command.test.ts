@@ -95,7 +95,7 @@ describe('toolwarden run', () => {
       new ScriptedModel({ script: Array.from({ length: 20 }, () => same) }),
     );
     expect(code).toBe(RUN_EXIT_CODES.loop);
-    expect(stderr).toContain('stopped (loop-detected)');
+    expect(stderr).toContain('stopped (LOOP_DETECTED)');
     expect(stdout.trim()).not.toBe('');
   });
 
@@ -108,7 +108,7 @@ describe('toolwarden run', () => {
       new ScriptedModel({ script }),
     );
     expect(code).toBe(RUN_EXIT_CODES.limit);
-    expect(stderr).toContain('stopped (max-round-trips)');
+    expect(stderr).toContain('stopped (MAX_ROUND_TRIPS)');
   });
 
   it('exits 1 when the model fails, and 130 when aborted', async () => {
@@ -141,7 +141,7 @@ describe('toolwarden run', () => {
     expect(code).toBe(RUN_EXIT_CODES.error);
     expect(calls).toHaveLength(1);
     expect(stdout).toContain('the model provider answered 429 rate_limit_exceeded.');
-    expect(stderr).toContain('stopped (model-error)');
+    expect(stderr).toContain('stopped (MODEL_ERROR)');
     expect(stderr).toContain('  the model provider answered 429 rate_limit_exceeded\n');
     const hanging: Model = { generate: () => new Promise(() => {}) };
     const timedOut = await run([...BASE, '--model-retries', '0', '--model-timeout-ms', '20', 'hi'], hanging);

@@ -68,7 +68,7 @@ type ParsedRunArgs =
 export interface RunCommandDeps {
   readonly model?: (args: RunArgs) => Promise<Model>;
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Ends the run as `aborted` (main wires Ctrl-C to it). */
+  /** Ends the run as `ABORTED` (main wires Ctrl-C to it). */
   readonly signal?: AbortSignal;
   /** stderr is a terminal: the progress is one live line. */
   readonly live?: boolean;

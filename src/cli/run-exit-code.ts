@@ -36,19 +36,19 @@ export function runExitCode(outcome: LoopOutcome): number {
 
 function stopExitCode(reason: StopReason): number {
   switch (reason) {
-    case 'loop-detected':
+    case 'LOOP_DETECTED':
       return RUN_EXIT_CODES.loop;
-    case 'max-round-trips':
-    case 'budget-exhausted':
-    case 'tool-call-limit':
-    case 'stop-condition':
+    case 'MAX_ROUND_TRIPS':
+    case 'BUDGET_EXHAUSTED':
+    case 'TOOL_CALL_LIMIT':
+    case 'STOP_CONDITION':
       return RUN_EXIT_CODES.limit;
-    case 'aborted':
+    case 'ABORTED':
       return RUN_EXIT_CODES.aborted;
-    case 'model-error':
-    case 'tool-fatal':
-    case 'callback-failed':
-    case 'store-unavailable':
+    case 'MODEL_ERROR':
+    case 'TOOL_FATAL':
+    case 'CALLBACK_FAILED':
+    case 'STORE_UNAVAILABLE':
       return RUN_EXIT_CODES.error;
     default: {
       const unreachable: never = reason;

@@ -165,7 +165,7 @@ export const DEFAULT_MODEL_RETRY_MAX_DELAY_MS = 60_000;
  */
 export const DEFAULT_MODEL_TIMEOUT_MS = 600_000;
 
-/** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`callback-failed`). */
+/** A store call (load or save of a session's guard state) or a handoff that takes longer than this fails the run (`CALLBACK_FAILED`). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
 
 /**
@@ -202,7 +202,7 @@ export const DEFAULT_MAX_DECIDED_BY_CHARS = 200;
 
 /**
  * What a read tool does when the store that counts the session's calls fails: `open` (default) runs it
- * uncounted, with a `tool-call-store-failed` event, so an outage of the store does not take every read
+ * uncounted, with a `store-fail` event, so an outage of the store does not take every read
  * down with it; `closed` refuses it as the tool being unavailable. Write tools always fail closed.
  */
 export const DEFAULT_READ_ON_STORE_FAILURE = 'open';

@@ -7,11 +7,11 @@ import type { PendingCall, RunState } from './run-state.js';
 import type { LimitScope, ToolCallResult } from './tool-execution-result.js';
 
 /**
- * Why a run stopped: the kebab-case of its code in the one code table (`MAX_ROUND_TRIPS` is
- * `max-round-trips`; see `ERROR_CODES`): max-round-trips, budget-exhausted, loop-detected,
- * tool-call-limit, aborted, model-error (the model threw, or answered with neither text nor tool calls),
- * tool-fatal (a tool's defect), stop-condition (a `stopIf` said stop), callback-failed (a callback the
- * caller passed failed: the run rejects with `CallbackError` carrying the outcome).
+ * Why a run stopped: a code of the one code table (see `ERROR_CODES`): MAX_ROUND_TRIPS, BUDGET_EXHAUSTED,
+ * LOOP_DETECTED, TOOL_CALL_LIMIT, ABORTED, MODEL_ERROR (the model threw, or answered with neither text nor
+ * tool calls), TOOL_FATAL (a tool's defect), STOP_CONDITION (a `stopIf` said stop), CALLBACK_FAILED (a
+ * callback the caller passed failed: the run rejects with `CallbackError` carrying the outcome),
+ * STORE_UNAVAILABLE (the store failed where the run cannot go on without it).
  */
 export type { StopReason } from './errors/error-codes.js';
 
@@ -37,7 +37,7 @@ export type StopEvidence =
       readonly kind: 'error';
       readonly error: unknown;
       readonly callback?: string;
-      /** A failed model call (`model-error`): its status, the provider's error name, the attempts made, why no more. */
+      /** A failed model call (`MODEL_ERROR`): its status, the provider's error name, the attempts made, why no more. */
       readonly model?: ModelFailure;
     };
 

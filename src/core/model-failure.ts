@@ -40,7 +40,7 @@ export type ModelGiveUp =
   /** Part of the answer had already been reported as deltas: another attempt would report it twice. */
   | 'answer-streamed';
 
-/** What a `model-error` stop's evidence says of the model call that failed (`evidence.model`). */
+/** What a `MODEL_ERROR` stop's evidence says of the model call that failed (`evidence.model`). */
 export interface ModelFailure extends ModelErrorTraits {
   /** Attempts made at the call (1 when it was not retried). */
   readonly attempts: number;

@@ -93,12 +93,13 @@ export type RunEvent =
   | ToolEvent
   | {
       /**
-       * The store failed (`StoreError`) while loading or saving the session's guard memory. On a load,
+       * The store failed (`StoreError`) while loading or saving the session's guard memory (the chain's
+       * store failures for one call are `store-fail` events too, with `operation: 'call-count' | 'idempotency'`). On a load,
        * `failedOpen` says the run went on with the guard's memory of this request only (`onStoreFailure:
-       * 'open'`); otherwise it stopped as `store-unavailable`. A failed save loses only what this request's
+       * 'open'`); otherwise it stopped as `STORE_UNAVAILABLE`. A failed save loses only what this request's
        * guard learnt; the outcome stands.
        */
-      readonly type: 'store-failed';
+      readonly type: 'store-fail';
       readonly operation: 'guard-load' | 'guard-save';
       readonly failedOpen: boolean;
       readonly errorType: string;

@@ -38,32 +38,16 @@ export type ToolEvent =
         readonly delayMs: number;
       })
   | (ToolEventBase &
-      ToolEventErrorFields &
-      ToolEventSharedFields & {
-        readonly type: 'tool-call-error';
-        readonly code: ToolErrorCode;
-        readonly errorClass: ErrorClass;
-        readonly durationMs: number;
-        readonly attempts: number;
-        /** For `UNKNOWN_TOOL`: what was available. */
-        readonly availableTools?: readonly string[];
-      })
-  | (ToolEventBase &
-      ToolEventErrorFields &
-      ToolEventSharedFields & {
-        /** Audit record of a denied action. */
-        readonly type: 'tool-call-denied';
-        /** The reason a `decide` hook gave, when it denied the call. */
-        readonly reason?: string;
-      })
-  | (ToolEventBase &
       ToolEventErrorFields & {
         /**
          * The store that counts the session's calls, or that keeps a write's idempotency record, failed
          * for this call: a read tool ran uncounted (`failedOpen`, under `onStoreFailure: 'open'`), or the
-         * call was refused as unavailable.
+         * call was refused as unavailable. The run's own store failures are `store-fail` events too
+         * (`operation: 'guard-load' | 'guard-save'`, see `RunEvent`).
          */
-        readonly type: 'tool-call-store-failed';
+        readonly type: 'store-fail';
+        /** What the store was asked: to count the session's calls (`call-count`) or to keep a write's record (`idempotency`). */
+        readonly operation: 'call-count' | 'idempotency';
         readonly failedOpen: boolean;
       })
   | (ToolEventBase &
@@ -77,19 +61,24 @@ export type ToolEvent =
          * with its error here, or the claim was taken over meanwhile), `not-released` (the claim of a call
          * that did not finish could not be deleted: it holds until its lease passes). Never the key.
          */
-        readonly type: 'tool-call-idempotency';
+        readonly type: 'idempotency-warn';
         readonly action: 'taken-over' | 'outcome-unknown' | 'not-recorded' | 'not-released';
       })
   | (ToolEventBase & {
-      /** A result broke the tool's output contract; `policy` says what was done about it. */
-      readonly type: 'tool-call-contract-violation';
+      /** A result broke the tool's output contract; `policy` says what was done about it (before the call's end). */
+      readonly type: 'contract-warn';
       readonly policy: 'feedback' | 'throw' | 'warn';
       readonly issues: readonly ValidationIssue[];
       /** The offending result, unredacted: present only with `includeContent`. */
       readonly value?: unknown;
     })
   | (ToolEventBase &
-      ToolEventSharedFields & {
+      ToolEventSharedFields &
+      Partial<ToolEventErrorFields> & {
+        /**
+         * The one event of a call's end, whatever became of it: `outcome` is `success` or the failure's
+         * class, with its `code` and `errorType` (and the error itself only with `includeContent`).
+         */
         readonly type: 'tool-call-end';
         readonly outcome: 'success' | ErrorClass;
         /**
@@ -105,6 +94,10 @@ export type ToolEvent =
         readonly code?: ToolErrorCode;
         readonly durationMs: number;
         readonly attempts: number;
+        /** For `UNKNOWN_TOOL`: what was available. */
+        readonly availableTools?: readonly string[];
+        /** For a denied call: the reason a hook or `authorize` gave (the model is told only the denial text). */
+        readonly denialReason?: string;
       });
 
 export type ToolEventListener = ((event: ToolEvent) => void) & {

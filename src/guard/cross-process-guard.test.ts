@@ -37,7 +37,7 @@ describe.each(stores)('the loop guard across processes, over %s', (_name, specOf
     const first = await request(spec, 'session-1', 2);
     expect(first).toMatchObject({ type: 'completed', roundTrips: 3 });
     const second = await request(spec, 'session-1', 1);
-    expect(second).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 1 });
+    expect(second).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 1 });
     expect(second.pid).not.toBe(first.pid);
     // Another session of the same store starts with no memory.
     expect(await request(spec, 'session-2', 1)).toMatchObject({ type: 'completed', roundTrips: 2 });

@@ -78,7 +78,7 @@ describe('the loop guard v2, case by case', () => {
     };
     expect(await poll(true)).toMatchObject({ type: 'completed', roundTrips: 10 });
     const unhinted = stopped(await poll(false));
-    expect(unhinted).toMatchObject({ reason: 'loop-detected', roundTrips: 3 });
+    expect(unhinted).toMatchObject({ reason: 'LOOP_DETECTED', roundTrips: 3 });
     expect(explainStop(unhinted as LoopOutcome)).toContain('loop: { polled: true }');
     // The developer's stop text, when the stop is thrown: the same explanation.
     await expect(poll(false, true)).rejects.toThrow(/declare loop: \{ polled: true \}/);
@@ -93,7 +93,7 @@ describe('the loop guard v2, case by case', () => {
       tools: [check],
       messages: USER,
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
     const own = tool('checkOwn', () => ({ status: 'pending', seq: ++now }), {
       loop: { ignoreFields: ['seq'] },
     });
@@ -103,7 +103,7 @@ describe('the loop guard v2, case by case', () => {
       tools: [own],
       messages: USER,
     });
-    expect(second).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+    expect(second).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
   });
 
   it('5: results that look the same to the model are the same, whatever the truncation marker says', async () => {
@@ -117,7 +117,7 @@ describe('the loop guard v2, case by case', () => {
       tools: [search],
       messages: USER,
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
   });
 
   it('6: the note says what repeated, beside the tool’s content, which stays the tool’s JSON', async () => {
@@ -145,7 +145,7 @@ describe('the loop guard v2, case by case', () => {
       tools: [search],
       messages: USER,
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'loop-detected' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED' });
     const note = outcome.messages.find((m) => m.role === 'tool' && m.note !== undefined);
     expect(note?.role === 'tool' && note.note).toMatch(/^NOTE from the runtime: 2 different calls to search/);
   });
@@ -159,7 +159,7 @@ describe('the loop guard v2, case by case', () => {
       await runToolLoop({ model: new ScriptedModel({ script }), tools: [send], messages: USER }),
     );
     expect(outcome).toMatchObject({
-      reason: 'tool-call-limit',
+      reason: 'TOOL_CALL_LIMIT',
       evidence: { kind: 'limit', tool: 'sendInvite', limit: 40 },
     });
     expect(outcome?.text).toContain('Already done before it stopped: sendInvite (40 times).');
@@ -221,7 +221,7 @@ describe('the loop guard v2, case by case', () => {
       sessionId: 's',
       store,
     });
-    expect(second).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 1 });
+    expect(second).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 1 });
   });
 
   it('11: the same read after each edit that changed something is checking work, not a loop', async () => {
@@ -251,7 +251,7 @@ describe('the loop guard v2, case by case', () => {
       tools: [list],
       messages: USER,
     });
-    expect(reordered).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+    expect(reordered).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
     let cursor = 0;
     const page = tool('listPage', () => ({ items, nextCursor: `c${++cursor}` }));
     const follow = await runToolLoop({
@@ -261,7 +261,7 @@ describe('the loop guard v2, case by case', () => {
       tools: [page],
       messages: USER,
     });
-    expect(follow).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+    expect(follow).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
   });
 
   it('the ceiling is a cost bound: a 30-page pagination finishes under the default, and its stop names the option', async () => {

@@ -82,7 +82,7 @@ export interface RoundsReport {
   readonly minRunsForCeiling: number;
   /** The ceilings the runs had (`maxRoundTrips`), most runs first; empty when the records do not say. */
   readonly configuredCeilings: readonly { readonly maxRoundTrips: number; readonly runs: number }[];
-  /** Finished runs that reached their ceiling (stopped as `max-round-trips`). */
+  /** Finished runs that reached their ceiling (stopped as `MAX_ROUND_TRIPS`). */
   readonly atCeiling: number;
 }
 
@@ -154,7 +154,7 @@ export interface ToolCount {
 export interface StopsReport {
   /** Finished runs that stopped (did not complete), over all finished runs; 0 with none. */
   readonly rate: number;
-  /** Stopped runs by reason (`loop-detected`, `max-round-trips`, ...), most first. */
+  /** Stopped runs by reason (`LOOP_DETECTED`, `MAX_ROUND_TRIPS`, ...), most first. */
   readonly byReason: readonly { readonly reason: string; readonly runs: number }[];
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPORT_MAX_LINE_BYTES } from '../core/defaults.js';
@@ -106,7 +107,7 @@ describe('reportAuditLog on files that are not audit logs', () => {
     }
     const error = await reportAuditLog(json).catch((thrown: unknown) => thrown);
     expect((error as Error).message).toBe(
-      `${json} is not an audit log: none of its 4 lines is an audit record of schema version 1 (line 1, 2, 3, 4)`,
+      `${json} is not an audit log: none of its 4 lines is an audit record of schema version 1 or 2 (line 1, 2, 3, 4)`,
     );
   });
 
@@ -126,5 +127,19 @@ describe('reportAuditLog on files that are not audit logs', () => {
     };
     const report = await reportAuditLog(await file('torn.jsonl', `${JSON.stringify(record)}\n{"torn`));
     expect(report.records).toMatchObject({ calls: 1, skipped: 1, firstSkipped: [2] });
+  });
+});
+
+describe('reportAuditLog on a log written before stop reasons were codes (schema version 1)', () => {
+  it('reads its kebab-case stop reasons as the codes they spell', async () => {
+    const path = fileURLToPath(new URL('./__fixtures__/v1-audit.jsonl', import.meta.url));
+    const report = await reportAuditLog(path);
+    expect(report.records).toMatchObject({ calls: 1, runs: 5, skipped: 0 });
+    expect(report.stops.byReason).toEqual([
+      { reason: 'ABORTED', runs: 1 },
+      { reason: 'LOOP_DETECTED', runs: 1 },
+      { reason: 'MAX_ROUND_TRIPS', runs: 1 },
+      { reason: 'TOOL_CALL_LIMIT', runs: 1 },
+    ]);
   });
 });

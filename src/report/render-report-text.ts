@@ -34,7 +34,7 @@ function header({ source, records }: AuditReport): string {
   const skipped =
     records.skipped === 0
       ? '0 skipped'
-      : `${n(records.skipped)} skipped (not a record of schema version 1: line ${records.firstSkipped.join(', ')}${records.skipped > records.firstSkipped.length ? ', ...' : ''})`;
+      : `${n(records.skipped)} skipped (not a record of a known schema version: line ${records.firstSkipped.join(', ')}${records.skipped > records.firstSkipped.length ? ', ...' : ''})`;
   return `toolwarden report: ${source}\n  ${n(records.calls)} call records, ${n(records.runs)} run records, ${skipped}${span}`;
 }
 

@@ -34,7 +34,7 @@ export async function reportAuditLog(path: string): Promise<AuditReport> {
     throw new AuditLogError({
       path,
       problem: 'not-an-audit-log',
-      message: `${path} is not an audit log: none of its ${skipped} ${unit}${skipped === 1 ? '' : 's'} is an audit record of schema version ${AUDIT_SCHEMA_VERSION} (${unit} ${firstSkipped.join(', ')}${skipped > firstSkipped.length ? ', ...' : ''})`,
+      message: `${path} is not an audit log: none of its ${skipped} ${unit}${skipped === 1 ? '' : 's'} is an audit record of schema version 1 or ${AUDIT_SCHEMA_VERSION} (${unit} ${firstSkipped.join(', ')}${skipped > firstSkipped.length ? ', ...' : ''})`,
     });
   }
   return report;

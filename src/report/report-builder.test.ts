@@ -85,7 +85,7 @@ describe('ReportBuilder', () => {
     const report = build([
       run('r1', 2, { outcome: 'interrupted', totalTokens: 3 }),
       run('r1', 5, { totalTokens: 9 }),
-      run('r2', 3, { outcome: 'stopped', stopReason: 'max-round-trips', totalTokens: 1 }),
+      run('r2', 3, { outcome: 'stopped', stopReason: 'MAX_ROUND_TRIPS', totalTokens: 1 }),
     ]);
     expect(report.rounds).toMatchObject({ runs: 2, interrupted: 1, atCeiling: 1 });
     expect(report.rounds.histogram).toEqual([
@@ -93,7 +93,7 @@ describe('ReportBuilder', () => {
       { rounds: 5, runs: 1 },
     ]);
     expect(report.usage.totalTokens).toBe(10);
-    expect(report.stops).toEqual({ rate: 0.5, byReason: [{ reason: 'max-round-trips', runs: 1 }] });
+    expect(report.stops).toEqual({ rate: 0.5, byReason: [{ reason: 'MAX_ROUND_TRIPS', runs: 1 }] });
     expect(report.records).toMatchObject({ runs: 3, calls: 0 });
   });
 

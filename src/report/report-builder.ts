@@ -163,7 +163,7 @@ export class ReportBuilder {
     if (run.outcome === 'stopped') {
       const reason = run.stopReason ?? 'unknown';
       this.stops.set(reason, (this.stops.get(reason) ?? 0) + 1);
-      if (reason === 'max-round-trips') this.atCeiling++;
+      if (reason === 'MAX_ROUND_TRIPS') this.atCeiling++;
     }
     this.usage.inputTokens += run.inputTokens;
     this.usage.outputTokens += run.outputTokens;

@@ -6,7 +6,7 @@ import { parseReportInput } from './report-input.js';
 const AT_SAMPLE = '2026-12-01T12:00:00.000Z';
 
 const CALL = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   kind: 'call',
   at: '2026-12-01T12:00:00.000Z',
   runId: 'r1',
@@ -21,13 +21,13 @@ const CALL = {
   replay: false,
 };
 const RUN = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   kind: 'run',
   at: '2026-12-01T12:00:01.000Z',
   runId: 'r1',
   resumed: false,
   outcome: 'stopped',
-  stopReason: 'loop-detected',
+  stopReason: 'LOOP_DETECTED',
   roundTrips: 4,
   maxRoundTrips: 50,
   toolCalls: 3,
@@ -56,7 +56,7 @@ describe('parseReportInput', () => {
       at: RUN.at,
       runId: 'r1',
       outcome: 'stopped',
-      stopReason: 'loop-detected',
+      stopReason: 'LOOP_DETECTED',
       roundTrips: 4,
       maxRoundTrips: 50,
       inputTokens: 10,
@@ -71,8 +71,8 @@ describe('parseReportInput', () => {
     ['an array', '[1,2]'],
     ['null', 'null'],
     ['a number', '42'],
-    ['another schema version', line({ ...CALL, schemaVersion: 2 })],
-    ['a version as text', line({ ...CALL, schemaVersion: '1' })],
+    ['another schema version', line({ ...CALL, schemaVersion: 3 })],
+    ['a version as text', line({ ...CALL, schemaVersion: '2' })],
     ['an unknown kind', line({ ...CALL, kind: 'step' })],
     ['no time', line({ ...CALL, at: undefined })],
     ['a time that is not ISO 8601 UTC', line({ ...CALL, at: 'yesterday' })],
@@ -83,7 +83,7 @@ describe('parseReportInput', () => {
     ['a duration as text', line({ ...CALL, durationMs: '5' })],
     [
       'an infinite duration (1e999)',
-      '{"schemaVersion":1,"kind":"call","at":"2026-12-01T12:00:00Z","toolName":"t","outcome":"success","durationMs":1e999}',
+      '{"schemaVersion":2,"kind":"call","at":"2026-12-01T12:00:00Z","toolName":"t","outcome":"success","durationMs":1e999}',
     ],
     ['a code with markup', line({ ...CALL, outcome: 'transient', code: '<b>X</b>' })],
     ['an approval that is not a decision', line({ ...CALL, approval: 'maybe' })],
@@ -92,6 +92,8 @@ describe('parseReportInput', () => {
     ['fractional round trips', line({ ...RUN, roundTrips: 2.5 })],
     ['round trips beyond 2^53', line({ ...RUN, roundTrips: 2 ** 60 })],
     ['a stop reason with spaces', line({ ...RUN, stopReason: 'loop detected' })],
+    ['a version 2 stop reason in lower case', line({ ...RUN, stopReason: RUN.stopReason.toLowerCase() })],
+    ['a version 1 stop reason in upper case', line({ ...RUN, schemaVersion: 1 })],
     ['a ceiling of -1', line({ ...RUN, maxRoundTrips: -1 })],
   ])('passes over %s', (_, text) => {
     expect(parseReportInput(text)).toBeUndefined();

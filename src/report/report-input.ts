@@ -41,16 +41,17 @@ export interface ReportRun {
 export type ReportInput = ReportCall | ReportRun;
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
-/** A code of the code table's form (`TOOL_ERROR`) and a stop reason's (`loop-detected`). */
+/** A code of the code table's form (`TOOL_ERROR`), which a stop reason is too since version 2. */
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
-const STOP_REASON = /^[a-z][a-z0-9-]{0,63}$/;
+/** A stop reason as version 1 wrote it: the kebab-case of its code. */
+const KEBAB_CASE = /^[a-z][a-z0-9-]{0,63}$/;
 const RUN_OUTCOMES: ReadonlySet<unknown> = new Set(['completed', 'stopped', 'interrupted']);
 const CALL_OUTCOMES: ReadonlySet<unknown> = new Set(['success', ...ALL_ERROR_CLASSES]);
 
 /**
- * One line (or row) of an audit log, as the report reads it; undefined when it is not a record of this
- * schema version or a field the report uses has the wrong type. The text is the operator's file, but it
- * may hold anything a model wrote (tool names), so nothing is trusted beyond its checked type.
+ * One line (or row) of an audit log, as the report reads it; undefined when it is not a record of a schema
+ * version it reads (1 or 2) or a field the report uses has the wrong type. The text is the operator's file,
+ * but it may hold anything a model wrote (tool names), so nothing is trusted beyond its checked type.
  */
 export function parseReportInput(text: string): ReportInput | undefined {
   let value: unknown;
@@ -61,11 +62,12 @@ export function parseReportInput(text: string): ReportInput | undefined {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  if (record.schemaVersion !== AUDIT_SCHEMA_VERSION) return undefined;
+  const version = record.schemaVersion;
+  if (version !== AUDIT_SCHEMA_VERSION && version !== 1) return undefined;
   const at = record.at;
   if (typeof at !== 'string' || !ISO_UTC.test(at)) return undefined;
   if (record.kind === 'call') return callOf(record, at);
-  if (record.kind === 'run') return runOf(record, at);
+  if (record.kind === 'run') return runOf(record, at, version);
   return undefined;
 }
 
@@ -100,12 +102,11 @@ function loopCodeOf(outcome: unknown, denialReason: unknown): string | undefined
     : undefined;
 }
 
-function runOf(record: Record<string, unknown>, at: string): ReportRun | undefined {
-  const { runId, outcome, stopReason, roundTrips, maxRoundTrips, usage } = record;
+function runOf(record: Record<string, unknown>, at: string, version: number): ReportRun | undefined {
+  const { runId, outcome, roundTrips, maxRoundTrips, usage } = record;
   if (typeof runId !== 'string' || !RUN_OUTCOMES.has(outcome) || !isCount(roundTrips, true)) return undefined;
-  if (stopReason !== undefined && (typeof stopReason !== 'string' || !STOP_REASON.test(stopReason))) {
-    return undefined;
-  }
+  const stopReason = stopReasonOf(record.stopReason, version);
+  if (stopReason === null) return undefined;
   if (maxRoundTrips !== undefined && !isCount(maxRoundTrips, true)) return undefined;
   const tokens = typeof usage === 'object' && usage !== null ? (usage as Record<string, unknown>) : {};
   const count = (field: unknown) => (isCount(field, true) ? field : 0);
@@ -121,6 +122,17 @@ function runOf(record: Record<string, unknown>, at: string): ReportRun | undefin
     outputTokens: count(tokens.outputTokens),
     totalTokens: count(tokens.totalTokens),
   };
+}
+
+/**
+ * A run record's stop reason as a code; null when it is not one. Version 1 wrote the code in kebab-case
+ * (lower case, dashes for underscores), read here as the code it spells.
+ */
+function stopReasonOf(value: unknown, version: number): string | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return null;
+  if (version !== 1) return CODE.test(value) ? value : null;
+  return KEBAB_CASE.test(value) ? value.toUpperCase().replaceAll('-', '_') : null;
 }
 
 /** A finite number at or above 0 (an integer when `integer`), below 2^53. */

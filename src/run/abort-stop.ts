@@ -7,7 +7,7 @@ export function abortStop(run: RunContext): Extract<StepDecision, { type: 'stopp
   if (cause === 'time') {
     return {
       type: 'stopped',
-      reason: 'budget-exhausted',
+      reason: 'BUDGET_EXHAUSTED',
       evidence: {
         kind: 'ceiling',
         limit: 'time',
@@ -16,5 +16,5 @@ export function abortStop(run: RunContext): Extract<StepDecision, { type: 'stopp
       },
     };
   }
-  return { type: 'stopped', reason: 'aborted', evidence: { kind: 'error', error: run.budget.signal.reason } };
+  return { type: 'stopped', reason: 'ABORTED', evidence: { kind: 'error', error: run.budget.signal.reason } };
 }

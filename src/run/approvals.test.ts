@@ -85,8 +85,8 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
       errorCode: 'PERMISSION_DENIED',
       content: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
-    expect(recorder.ofType('tool-call-denied')).toEqual([
-      expect.objectContaining({ toolCallId: 'r1', reason: 'denied by a resume decision' }),
+    expect(recorder.ofType('tool-call-end').filter((e) => e.outcome === 'denied')).toEqual([
+      expect.objectContaining({ toolCallId: 'r1', denialReason: 'denied by a resume decision' }),
     ]);
     const told = await refuse(
       { approve: false, message: 'Refunds over 200 need a manager.' },

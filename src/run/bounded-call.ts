@@ -24,8 +24,14 @@ export function boundedCall<T>(
   });
 }
 
+/**
+ * A caller's callback (a store call, a handoff) did not settle in time: a failed callback, so it carries
+ * that code (`CALLBACK_FAILED`, the code of the `CallbackError` it is the cause of in a run); named
+ * `TimeoutError`, as the platform's timeouts are.
+ */
 export class BoundedCallTimeout extends Error {
   override readonly name = 'TimeoutError';
+  readonly code = 'CALLBACK_FAILED';
   constructor(readonly timeoutMs: number) {
     super(`did not settle within ${timeoutMs} ms`);
   }

@@ -20,7 +20,7 @@ export type ModelAnswer =
       readonly failure?: ModelFailure;
     }
   /** `wrapModelCall` failed on its own (not by passing on the model's failure). */
-  | { readonly type: 'callback-failed'; readonly error: unknown };
+  | { readonly type: 'CALLBACK_FAILED'; readonly error: unknown };
 
 /**
  * One model call: through `wrapModelCall` when there is one, each attempt bounded by the model timeout and
@@ -79,7 +79,7 @@ export async function callModel(
     } catch (error) {
       // The wrapper's own failure is told apart from the model's failure that it passed on.
       const fromModel = last?.type === 'failed' && last.error === error;
-      if (!fromModel && !signal.aborted) return { type: 'callback-failed', error };
+      if (!fromModel && !signal.aborted) return { type: 'CALLBACK_FAILED', error };
       return failed(error);
     }
   }

@@ -65,7 +65,7 @@ describe('a callback that fails', () => {
     expect(historyProblems(outcome.messages)).toEqual([]);
     expect(store.size).toBe(1);
     if (outcome.type === 'stopped' && callback !== 'handoff' && callback !== 'fallback') {
-      expect(outcome.reason).toBe('callback-failed');
+      expect(outcome.reason).toBe('CALLBACK_FAILED');
       expect(outcome.evidence).toMatchObject({ kind: 'error', callback });
     }
   });
@@ -108,7 +108,7 @@ describe('a callback that fails', () => {
     const callback = _name.startsWith('a ') ? 'wrapToolExecution' : _name;
     expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
     const outcome = outcomeOf(error);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'callback-failed' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'CALLBACK_FAILED' });
     expect(historyProblems(outcome.messages)).toEqual([]);
     expect(outcome.messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
     expect(executions).toBe(ran);
@@ -120,7 +120,7 @@ describe('a callback that fails', () => {
     const outcome = outcomeOf(await failure({ model, tools, messages, fallback: boom }));
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'loop-detected',
+      reason: 'LOOP_DETECTED',
       text: expect.stringMatching(/^I could not finish this request: it kept repeating/),
     });
     expect(outcome.roundTrips).toBe(3);
@@ -139,7 +139,7 @@ describe('a callback that fails', () => {
       messages,
       wrapModelCall: (request, next) => next(request),
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'MODEL_ERROR' });
   });
 
   it('wrapModelCall can answer from a cache without calling the model', async () => {
@@ -161,7 +161,7 @@ describe('a callback that fails', () => {
 describe('the store', () => {
   const hanging = storeWith({ get: () => new Promise(() => {}), set: () => new Promise(() => {}) });
 
-  it('a load that never settles ends at the time budget, as budget-exhausted; nothing is saved over it', async () => {
+  it('a load that never settles ends at the time budget, as BUDGET_EXHAUSTED; nothing is saved over it', async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     let saves = 0;
     const store = storeWith({
@@ -172,7 +172,7 @@ describe('the store', () => {
       },
     });
     const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store, timeBudgetMs: 50 });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'budget-exhausted', roundTrips: 0 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'BUDGET_EXHAUSTED', roundTrips: 0 });
     expect(saves).toBe(0);
   });
 
@@ -190,7 +190,7 @@ describe('the store', () => {
     caller.abort(new Error('client gone'));
     expect(await running).toMatchObject({
       type: 'stopped',
-      reason: 'aborted',
+      reason: 'ABORTED',
       evidence: { error: new Error('client gone') },
     });
   });
@@ -216,7 +216,7 @@ describe('the store', () => {
       callbackTimeoutMs: 20,
     });
     expect(late.callback).toBe('store.set');
-    expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'loop-detected', roundTrips: 3 });
+    expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
   });
 
   it('a save that never settles does not hold the run past its time budget', async () => {

@@ -31,12 +31,12 @@ function timesOf(writes: StopInfo['writes']): string {
 function reasonText(stop: StopInfo): string {
   const { evidence } = stop;
   switch (stop.reason) {
-    case 'max-round-trips':
-    case 'budget-exhausted':
+    case 'MAX_ROUND_TRIPS':
+    case 'BUDGET_EXHAUSTED':
       return budgetText(evidence);
-    case 'loop-detected':
+    case 'LOOP_DETECTED':
       return 'it kept repeating the same steps without getting any further';
-    case 'tool-call-limit':
+    case 'TOOL_CALL_LIMIT':
       if (evidence.kind !== 'limit') return 'it reached a limit of tool calls';
       switch (evidence.scope) {
         case 'per-tool':
@@ -52,21 +52,21 @@ function reasonText(stop: StopInfo): string {
           throw new TypeError(`unknown limit scope ${String(unreachable)}`);
         }
       }
-    case 'store-unavailable':
+    case 'STORE_UNAVAILABLE':
       return 'the service that keeps its state could not be reached, so it did not take any action it could not record';
-    case 'tool-fatal':
+    case 'TOOL_FATAL':
       return 'a tool failed in a way that cannot be retried';
-    case 'model-error':
+    case 'MODEL_ERROR':
       return (
         (evidence.kind === 'error' && evidence.model !== undefined
           ? describeModelFailure(evidence.model)
           : undefined) ?? 'the model could not be reached or gave no usable answer'
       );
-    case 'aborted':
+    case 'ABORTED':
       return 'it was cancelled';
-    case 'stop-condition':
+    case 'STOP_CONDITION':
       return `a stop condition${evidence.kind === 'condition' ? ` (${evidence.name})` : ''} ended it`;
-    case 'callback-failed':
+    case 'CALLBACK_FAILED':
       return 'a step of the application failed';
     default: {
       const unreachable: never = stop.reason;

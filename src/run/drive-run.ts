@@ -141,10 +141,10 @@ function awaitingCall(call: PendingCall): AwaitingCall {
 function loadFailure(run: RunContext, error: unknown): StepDecision {
   if (run.budget.signal.aborted) return abortStop(run);
   return StoreError.isInstance(error)
-    ? { type: 'stopped', reason: 'store-unavailable', evidence: { kind: 'error', error } }
+    ? { type: 'stopped', reason: 'STORE_UNAVAILABLE', evidence: { kind: 'error', error } }
     : {
         type: 'stopped',
-        reason: 'callback-failed',
+        reason: 'CALLBACK_FAILED',
         evidence: { kind: 'error', error, callback: 'store.get' },
       };
 }
@@ -156,7 +156,7 @@ function reportStoreFailure(
   error: unknown,
 ): void {
   run.emit?.({
-    type: 'store-failed',
+    type: 'store-fail',
     operation,
     failedOpen,
     errorType: errorType(error),
@@ -169,7 +169,7 @@ function reportStoreFailure(
  * or aborted run still keeps what its guard learnt), but the run does not wait for it past the deadline
  * (its time budget, or the caller's abort): a save still going then finishes in the background, and a
  * failure of it then is dropped. Within the deadline, a save that fails or takes longer than the callback
- * timeout is the run's failure, unless the store reported an outage (`StoreError`): then a `store-failed`
+ * timeout is the run's failure, unless the store reported an outage (`StoreError`): then a `store-fail`
  * event says so and the outcome stands.
  */
 async function saveGuard(

@@ -19,7 +19,7 @@ describe('explainStop of a run stopped by an error', () => {
         },
       });
       const outcome = await runToolLoop({ model, messages: USER, tools: [] });
-      expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error' });
+      expect(outcome).toMatchObject({ type: 'stopped', reason: 'MODEL_ERROR' });
       const text = explainStop(outcome);
       expect(text).toContain('the model call failed');
       expect({ name, leaked: leakedFragments(text, secrets) }).toEqual({ name, leaked: [] });

@@ -30,25 +30,25 @@ function stoppedText(outcome: Stopped): string {
   const { evidence } = outcome;
   const at = `Stopped after ${plural(outcome.roundTrips, 'model call')} (${outcome.reason})`;
   switch (outcome.reason) {
-    case 'loop-detected':
+    case 'LOOP_DETECTED':
       return evidence.kind === 'loop' ? `${at}: ${explainLoop(evidence, outcome.messages)}` : `${at}.`;
-    case 'max-round-trips':
+    case 'MAX_ROUND_TRIPS':
       return `${at}: the run reached its ceiling of ${ceilingOf(evidence)} model calls without a final answer, and the loop guard saw no loop. If the task is legitimately this long (a long pagination, a batch), raise maxRoundTrips; if the model wanders, give it fewer or clearer tools.`;
-    case 'budget-exhausted':
+    case 'BUDGET_EXHAUSTED':
       return `${at}: ${budgetText(evidence)}`;
-    case 'tool-call-limit':
+    case 'TOOL_CALL_LIMIT':
       return evidence.kind === 'limit' ? `${at}: ${limitText(evidence)}` : `${at}.`;
-    case 'store-unavailable':
+    case 'STORE_UNAVAILABLE':
       return `${at}: the store failed, so a write tool was not run (writes fail closed): ${errorText(evidence)}. Nothing was counted or recorded twice; run the request again when the store is back.`;
-    case 'tool-fatal':
+    case 'TOOL_FATAL':
       return `${at}: a tool failed with an error classified fatal (a defect, not a fixable input): ${errorText(evidence)}. Fix the tool, or classify the error with classifyError.`;
-    case 'model-error':
+    case 'MODEL_ERROR':
       return `${at}: ${modelErrorText(evidence)}`;
-    case 'aborted':
+    case 'ABORTED':
       return `${at}: the caller's signal aborted the run; the history holds what was done.`;
-    case 'stop-condition':
+    case 'STOP_CONDITION':
       return `${at}: the stop condition ${evidence.kind === 'condition' ? `"${evidence.name}"` : ''} said stop.`;
-    case 'callback-failed':
+    case 'CALLBACK_FAILED':
       return `${at}: the ${evidence.kind === 'error' ? (evidence.callback ?? 'a') : 'a'} callback failed: ${errorText(evidence)}. The run rejects with CallbackError, which carries this outcome.`;
     default: {
       const unreachable: never = outcome.reason;
@@ -91,7 +91,7 @@ function budgetText(evidence: StopEvidence): string {
   return `the ${evidence.limit} budget ran out (${evidence.used} used of ${evidence.max}). Raise ${setting} if the task needs more.`;
 }
 
-/** What failed in a `model-error` stop: the provider's status and error name, the attempts, what to change. */
+/** What failed in a `MODEL_ERROR` stop: the provider's status and error name, the attempts, what to change. */
 function modelErrorText(evidence: StopEvidence): string {
   const failure = evidence.kind === 'error' ? evidence.model : undefined;
   const described = failure === undefined ? undefined : describeModelFailure(failure);

@@ -138,7 +138,7 @@ describe("a listener's events and a stop's information", () => {
         return undefined;
       },
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'max-round-trips' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'MAX_ROUND_TRIPS' });
     expect(seen.length).toBeGreaterThan(5);
     for (const { event, json } of seen) expect(JSON.stringify(event)).toBe(json);
     expect(stops).toHaveLength(1);

@@ -49,18 +49,18 @@ describe('hostile model responses', () => {
     vi.useRealTimers();
   });
 
-  it('no content and no calls: model-error, and the empty answer is not written to the history', async () => {
+  it('no content and no calls: MODEL_ERROR, and the empty answer is not written to the history', async () => {
     const model = new ScriptedModel({ script: [{ role: 'assistant', content: '   ' }] });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echoTool().tool] }));
-    expect(outcome.reason).toBe('model-error');
+    expect(outcome.reason).toBe('MODEL_ERROR');
     expect(outcome.roundTrips).toBe(1);
     expect(outcome.messages).toEqual(USER);
   });
 
-  it('a response with no message at all: model-error', async () => {
+  it('a response with no message at all: MODEL_ERROR', async () => {
     const model = new ScriptedModel({ script: [{} as never] });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echoTool().tool] }));
-    expect(outcome.reason).toBe('model-error');
+    expect(outcome.reason).toBe('MODEL_ERROR');
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
@@ -94,21 +94,21 @@ describe('hostile model responses', () => {
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
-  it('10,000 calls in one response: tool-call-limit, one response per call, at most the per-tool limit executed', async () => {
+  it('10,000 calls in one response: TOOL_CALL_LIMIT, one response per call, at most the per-tool limit executed', async () => {
     const echo = echoTool();
     const many = assistantWithCalls(
       Array.from({ length: 10_000 }, (_, i) => ({ name: 'echo', arguments: { i }, id: `c${i}` })),
     );
     const model = new ScriptedModel({ script: [many, DONE] });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echo.tool] }));
-    expect(outcome.reason).toBe('tool-call-limit');
+    expect(outcome.reason).toBe('TOOL_CALL_LIMIT');
     expect(outcome.roundTrips).toBe(1);
     expect(echo.executions()).toBe(DEFAULT_MAX_CALLS_PER_TOOL);
     expect(outcome.messages.filter((m) => m.role === 'tool')).toHaveLength(10_000);
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
-  it('a model that throws: model-error with the thrown error as evidence', async () => {
+  it('a model that throws: MODEL_ERROR with the thrown error as evidence', async () => {
     const failure = new Error('provider 500');
     const model = new ScriptedModel({
       script: () => {
@@ -116,7 +116,7 @@ describe('hostile model responses', () => {
       },
     });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [echoTool().tool] }));
-    expect(outcome.reason).toBe('model-error');
+    expect(outcome.reason).toBe('MODEL_ERROR');
     expect(outcome.evidence).toEqual({
       kind: 'error',
       error: failure,
@@ -134,12 +134,12 @@ describe('hostile model responses', () => {
     const run = runToolLoop({ model, messages: USER, tools: [echoTool().tool], signal: controller.signal });
     await vi.advanceTimersByTimeAsync(5_000);
     const outcome = stopped(await run);
-    expect(outcome.reason).toBe('aborted');
+    expect(outcome.reason).toBe('ABORTED');
     expect(outcome.evidence).toEqual({ kind: 'error', error: reason });
     expect((model.requests[0] as ModelRequest).signal.aborted).toBe(true);
   });
 
-  it('a model that hangs is ended by the wall-clock budget: budget-exhausted', async () => {
+  it('a model that hangs is ended by the wall-clock budget: BUDGET_EXHAUSTED', async () => {
     vi.useFakeTimers();
     const model = hangingModel();
     const run = runToolLoop({
@@ -151,7 +151,7 @@ describe('hostile model responses', () => {
     });
     await vi.advanceTimersByTimeAsync(30_000);
     const outcome = stopped(await run);
-    expect(outcome.reason).toBe('budget-exhausted');
+    expect(outcome.reason).toBe('BUDGET_EXHAUSTED');
     expect(outcome.evidence).toMatchObject({ kind: 'ceiling', limit: 'time', max: 30_000, used: 30_000 });
     expect((model.requests[0] as ModelRequest).signal.aborted).toBe(true);
   });
@@ -180,7 +180,7 @@ describe('hostile tool results', () => {
     });
     await vi.advanceTimersByTimeAsync(10_000);
     const outcome = stopped(await run);
-    expect(outcome.reason).toBe('budget-exhausted');
+    expect(outcome.reason).toBe('BUDGET_EXHAUSTED');
     expect(outcome.roundTrips).toBe(1);
     expect(outcome.messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
     expect(historyProblems(outcome.messages)).toEqual([]);
@@ -198,13 +198,13 @@ describe('hostile tool results', () => {
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
-  it('a result that cannot be serialized (circular) stops with tool-fatal; the history stays well-formed', async () => {
+  it('a result that cannot be serialized (circular) stops with TOOL_FATAL; the history stays well-formed', async () => {
     const circular: Record<string, unknown> = { name: 'loop' };
     circular.self = circular;
     const tool = valueTool(() => circular);
     const model = new ScriptedModel({ script: [assistantWithCalls([{ name: 'produce' }]), DONE] });
     const outcome = stopped(await runToolLoop({ model, messages: USER, tools: [tool] }));
-    expect(outcome.reason).toBe('tool-fatal');
+    expect(outcome.reason).toBe('TOOL_FATAL');
     expect(outcome.roundTrips).toBe(1);
     expect(outcome.messages.at(-1)).toMatchObject({
       role: 'tool',

@@ -59,7 +59,7 @@ describe('a session across requests', () => {
     ['through a runtime', () => ({ runtime: createToolRuntime({ tools: [search] }) })],
     ['through the one-off form with its store', () => ({ tools: [search], store: new MemoryStore() })],
   ])(
-    '%s, three requests that repeat a search: completed, loop-detected, loop-detected',
+    '%s, three requests that repeat a search: completed, LOOP_DETECTED, LOOP_DETECTED',
     async (_form, made) => {
       const given = made();
       const kinds: string[] = [];
@@ -67,7 +67,7 @@ describe('a session across requests', () => {
         const options = { ...given, model: repeatingRequest(), messages: USER, sessionId: 's' };
         kinds.push(kind(await runToolLoop(options as never)));
       }
-      expect(kinds).toEqual(['completed', 'loop-detected', 'loop-detected']);
+      expect(kinds).toEqual(['completed', 'LOOP_DETECTED', 'LOOP_DETECTED']);
     },
   );
 

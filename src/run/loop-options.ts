@@ -85,7 +85,7 @@ export interface LoopSettings {
    * `resumeToolLoop({ runId })`) takes decisions (default 24 hours, `DEFAULT_APPROVAL_TTL_MS`).
    */
   readonly approvalTtlMs?: number;
-  /** A store call or a handoff that takes longer fails the run as `callback-failed` (default 5,000 ms). */
+  /** A store call or a handoff that takes longer fails the run as `CALLBACK_FAILED` (default 5,000 ms). */
   readonly callbackTimeoutMs?: number;
   /** Caller data passed to every tool, never to the model. */
   readonly data?: unknown;

@@ -51,7 +51,7 @@ describe('the model timeout', () => {
     expect(ModelTimeoutError.isInstance(signals[0]?.reason)).toBe(true);
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       evidence: { kind: 'error', model: { timeoutMs: DEFAULT_MODEL_TIMEOUT_MS, attempts: 1 } },
     });
   });
@@ -118,7 +118,7 @@ describe('model retries', () => {
     });
   });
 
-  it("a wrapper that passes the last failure on gets a model-error with the failure's details", async () => {
+  it("a wrapper that passes the last failure on gets a MODEL_ERROR with the failure's details", async () => {
     const model = new ScriptedModel({
       script: () => {
         throw unavailable();
@@ -230,7 +230,7 @@ describe('model retries', () => {
     const { waits, sleep } = recordWaits();
     const outcome = await runToolLoop({ model, messages: USER, tools: [], sleep, signal: caller.signal });
     expect({ calls: model.callCount, waits }).toEqual({ calls: 1, waits: [] });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'ABORTED' });
   });
 
   it("ends a wait that ignores its signal at the caller's abort", async () => {
@@ -254,7 +254,7 @@ describe('model retries', () => {
       },
     });
     expect(model.callCount).toBe(1);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'ABORTED' });
   });
 
   it('refuses bad retry and timeout options before anything runs', async () => {
@@ -287,7 +287,7 @@ describe('model retries', () => {
       },
     };
     const outcome = await runToolLoop({ model, messages: USER, tools: [], signal: caller.signal });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'ABORTED' });
     expect(seen[0]?.signal.aborted).toBe(true);
     expect(seen[0]?.signal.reason).toEqual(new Error('user left'));
   });

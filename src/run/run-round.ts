@@ -65,7 +65,7 @@ export async function runRound(
     const unknown = outcome.unknownTool;
     const stop = {
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       evidence: { kind: 'error', error: unknown },
     } as const;
     return failedRound(state, run, message, stop, outcome, settled, {
@@ -78,7 +78,7 @@ export async function runRound(
     const { callback, error } = outcome.callbackFailure;
     const stop = {
       type: 'stopped',
-      reason: 'callback-failed',
+      reason: 'CALLBACK_FAILED',
       evidence: { kind: 'error', error, callback },
     } as const;
     return failedRound(state, run, message, stop, outcome, settled);
@@ -133,7 +133,7 @@ export async function runRound(
 
   if (chainStop !== undefined) return { state: next, decision: chainStop };
   if (loopStop !== undefined)
-    return { state: next, decision: { type: 'stopped', reason: 'loop-detected', evidence: loopStop } };
+    return { state: next, decision: { type: 'stopped', reason: 'LOOP_DETECTED', evidence: loopStop } };
   if (outcome.returnDirect && [...settled.values()].every((answer) => returnsDirect(answer, run))) {
     return {
       state: next,
@@ -149,14 +149,14 @@ function stopOf(outcome: CallsOutcome, run: RunContext): Stop | undefined {
   if (outcome.fatal !== undefined) {
     return {
       type: 'stopped',
-      reason: 'tool-fatal',
+      reason: 'TOOL_FATAL',
       evidence: { kind: 'error', error: outcome.fatal.error },
     };
   }
   if (outcome.storeFailure !== undefined) {
     return {
       type: 'stopped',
-      reason: 'store-unavailable',
+      reason: 'STORE_UNAVAILABLE',
       evidence: { kind: 'error', error: outcome.storeFailure.error },
     };
   }
@@ -165,7 +165,7 @@ function stopOf(outcome: CallsOutcome, run: RunContext): Stop | undefined {
     const { scope, limit } = limited.limit;
     return {
       type: 'stopped',
-      reason: 'tool-call-limit',
+      reason: 'TOOL_CALL_LIMIT',
       evidence: { kind: 'limit', scope, tool: limited.toolName, limit },
     };
   }

@@ -16,7 +16,7 @@ describe('runToolLoop and the model port', () => {
     ['without a signal', {}],
     ['with a signal to race', { signal: new AbortController().signal }],
     ['with a time budget', { timeBudgetMs: 60_000 }],
-  ])('turns a model that throws synchronously into model-error (%s)', async (_name, extra) => {
+  ])('turns a model that throws synchronously into MODEL_ERROR (%s)', async (_name, extra) => {
     const failure = new Error('bad request');
     const model: Model = {
       generate: () => {
@@ -26,7 +26,7 @@ describe('runToolLoop and the model port', () => {
     const outcome = await runToolLoop({ model, messages: USER, tools: [echo], ...extra });
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       evidence: { kind: 'error', error: failure },
       roundTrips: 1,
     });
@@ -68,7 +68,7 @@ describe('signals', () => {
     expect(seen[0]?.aborted).toBe(false);
     const outcome = await runToolLoop({ model, messages: USER, tools: [watch], signal: caller.signal });
     expect(seen[1]?.aborted).toBe(true);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'ABORTED' });
   });
 });
 

@@ -65,17 +65,17 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
   const message = answer.type === 'answer' ? withFreshIds(answer.message, live.callIds, newId) : undefined;
   const spent = runStateWith(state, {
     roundTrips: round,
-    usage: answer.type === 'callback-failed' ? state.usage : addUsage(state.usage, answer.usage),
+    usage: answer.type === 'CALLBACK_FAILED' ? state.usage : addUsage(state.usage, answer.usage),
     nextCallId,
     elapsedMs: elapsedOf(run),
   });
   switch (answer.type) {
-    case 'callback-failed':
+    case 'CALLBACK_FAILED':
       return finish(run, live, {
         state: spent,
         decision: {
           type: 'stopped',
-          reason: 'callback-failed',
+          reason: 'CALLBACK_FAILED',
           evidence: { kind: 'error', error: answer.error, callback: 'wrapModelCall' },
         },
       });
@@ -86,7 +86,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
           ? abortStop(run)
           : {
               type: 'stopped',
-              reason: 'model-error',
+              reason: 'MODEL_ERROR',
               evidence: {
                 kind: 'error',
                 error: answer.error,
@@ -145,7 +145,7 @@ function reportModelCall(
   answer: Awaited<ReturnType<typeof callModel>>,
 ): void {
   const durationMs = run.now() - started;
-  const usage = answer.type === 'callback-failed' ? NO_USAGE : answer.usage;
+  const usage = answer.type === 'CALLBACK_FAILED' ? NO_USAGE : answer.usage;
   const toolCalls = answer.type === 'answer' ? (answer.message.toolCalls?.length ?? 0) : 0;
   const base = { type: 'model-call-end', round, usage, durationMs, toolCalls } as const;
   if (answer.type === 'answer') {

@@ -36,19 +36,19 @@ describe('checkStops', () => {
   });
 
   it.each([
-    ['round trips', { roundTrips: 5 }, 'max-round-trips', 'round-trips', 5],
+    ['round trips', { roundTrips: 5 }, 'MAX_ROUND_TRIPS', 'round-trips', 5],
     [
       'tokens',
       { usage: { inputTokens: 600, outputTokens: 400, totalTokens: 1000 } },
-      'budget-exhausted',
+      'BUDGET_EXHAUSTED',
       'tokens',
       1000,
     ],
-    ['time', { elapsedMs: 60_000.4 }, 'budget-exhausted', 'time', 60_000],
+    ['time', { elapsedMs: 60_000.4 }, 'BUDGET_EXHAUSTED', 'time', 60_000],
     [
       'cost',
       { usage: { inputTokens: 0, outputTokens: 600, totalTokens: 600 } },
-      'budget-exhausted',
+      'BUDGET_EXHAUSTED',
       'cost',
       1.2,
     ],
@@ -74,11 +74,11 @@ describe('checkStops', () => {
       { role: 'user' as const, content: 'c' },
     ];
     expect(checkStops({ ...context, messages: three }, custom)).toEqual({
-      reason: 'stop-condition',
+      reason: 'STOP_CONDITION',
       evidence: { kind: 'condition', name: 'long', detail: { count: 3 } },
     });
     expect(checkStops({ ...context, messages: [{ role: 'assistant', content: 'x' }] }, custom)).toEqual({
-      reason: 'stop-condition',
+      reason: 'STOP_CONDITION',
       evidence: { kind: 'condition', name: 'answered' },
     });
   });
@@ -100,9 +100,9 @@ describe('checkStops', () => {
       }),
       'stopIf(boom)',
     ],
-  ])('%s is a callback-failed stop, never a throw', (_name, condition, callback) => {
+  ])('%s is a CALLBACK_FAILED stop, never a throw', (_name, condition, callback) => {
     expect(checkStops(context, resolveStops([condition], false))).toMatchObject({
-      reason: 'callback-failed',
+      reason: 'CALLBACK_FAILED',
       evidence: { kind: 'error', callback },
     });
   });

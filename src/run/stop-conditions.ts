@@ -228,43 +228,43 @@ export interface StopFinding {
 
 /**
  * Whether one more model call is allowed. Pure but for the caller's own `cost` and `stopIf` functions:
- * one that throws is reported as a `callback-failed` stop, never thrown.
+ * one that throws is reported as a `CALLBACK_FAILED` stop, never thrown.
  */
 export function checkStops(context: StopContext, stops: ResolvedStops): StopFinding | undefined {
   if (context.roundTrips >= stops.maxRoundTrips) {
-    return ceiling('max-round-trips', 'round-trips', stops.maxRoundTrips, context.roundTrips);
+    return ceiling('MAX_ROUND_TRIPS', 'round-trips', stops.maxRoundTrips, context.roundTrips);
   }
   if (context.usage.totalTokens >= stops.tokenBudget) {
-    return ceiling('budget-exhausted', 'tokens', stops.tokenBudget, context.usage.totalTokens);
+    return ceiling('BUDGET_EXHAUSTED', 'tokens', stops.tokenBudget, context.usage.totalTokens);
   }
   if (context.elapsedMs >= stops.timeBudgetMs) {
-    return ceiling('budget-exhausted', 'time', stops.timeBudgetMs, Math.round(context.elapsedMs));
+    return ceiling('BUDGET_EXHAUSTED', 'time', stops.timeBudgetMs, Math.round(context.elapsedMs));
   }
   for (const { cost, max } of stops.costs) {
     let used: unknown;
     try {
       used = cost(context.usage);
     } catch (error) {
-      return { reason: 'callback-failed', evidence: { kind: 'error', error, callback: 'cost' } };
+      return { reason: 'CALLBACK_FAILED', evidence: { kind: 'error', error, callback: 'cost' } };
     }
     if (typeof used !== 'number' || Number.isNaN(used)) {
       const error = new TypeError(
         `cost returned ${typeof used === 'number' ? 'NaN' : typeof used}, not a number`,
       );
-      return { reason: 'callback-failed', evidence: { kind: 'error', error, callback: 'cost' } };
+      return { reason: 'CALLBACK_FAILED', evidence: { kind: 'error', error, callback: 'cost' } };
     }
-    if (used >= max) return ceiling('budget-exhausted', 'cost', max, used);
+    if (used >= max) return ceiling('BUDGET_EXHAUSTED', 'cost', max, used);
   }
   for (const { name, check } of stops.custom) {
     let said: unknown;
     try {
       said = check(context);
     } catch (error) {
-      return { reason: 'callback-failed', evidence: { kind: 'error', error, callback: `stopIf(${name})` } };
+      return { reason: 'CALLBACK_FAILED', evidence: { kind: 'error', error, callback: `stopIf(${name})` } };
     }
     if (said) {
       return {
-        reason: 'stop-condition',
+        reason: 'STOP_CONDITION',
         evidence: said === true ? { kind: 'condition', name } : { kind: 'condition', name, detail: said },
       };
     }
@@ -273,7 +273,7 @@ export function checkStops(context: StopContext, stops: ResolvedStops): StopFind
 }
 
 function ceiling(
-  reason: 'max-round-trips' | 'budget-exhausted',
+  reason: 'MAX_ROUND_TRIPS' | 'BUDGET_EXHAUSTED',
   limit: 'round-trips' | 'tokens' | 'time' | 'cost',
   max: number,
   used: number,

@@ -21,16 +21,16 @@ function stopped(outcome: LoopOutcome) {
 }
 
 describe('the ceiling', () => {
-  it('a token budget stops before the call that would start over it: budget-exhausted (tokens)', async () => {
+  it('a token budget stops before the call that would start over it: BUDGET_EXHAUSTED (tokens)', async () => {
     const { model, tools, messages } = twelveStepTaskScenario.build();
     const outcome = stopped(await runToolLoop({ model, tools, messages, tokenBudget: 30 }));
-    expect(outcome.reason).toBe('budget-exhausted');
+    expect(outcome.reason).toBe('BUDGET_EXHAUSTED');
     expect(outcome.roundTrips).toBe(2);
     expect(outcome.evidence).toEqual({ kind: 'ceiling', limit: 'tokens', max: 30, used: 30 });
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
-  it('a cost budget stops once the cost function reaches it: budget-exhausted (cost)', async () => {
+  it('a cost budget stops once the cost function reaches it: BUDGET_EXHAUSTED (cost)', async () => {
     const { model, tools, messages } = twelveStepTaskScenario.build();
     const outcome = stopped(
       await runToolLoop({
@@ -41,7 +41,7 @@ describe('the ceiling', () => {
         costBudget: 0.05,
       }),
     );
-    expect(outcome.reason).toBe('budget-exhausted');
+    expect(outcome.reason).toBe('BUDGET_EXHAUSTED');
     expect(outcome.roundTrips).toBe(4);
     expect(outcome.evidence).toMatchObject({ kind: 'ceiling', limit: 'cost', max: 0.05 });
   });
@@ -68,7 +68,7 @@ describe('the ceiling', () => {
     const outcome = stopped(
       await runToolLoop({ model, tools: [strict], messages: [{ role: 'user', content: 'limit 10' }] }),
     );
-    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.reason).toBe('LOOP_DETECTED');
     expect(outcome.roundTrips).toBe(3);
     expect(outcome.toolResults.map((r) => (r.type === 'error' ? r.code : 'ok'))).toEqual([
       'INVALID_ARGUMENTS',
@@ -102,7 +102,7 @@ describe('the ceiling', () => {
         },
       }),
     );
-    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.reason).toBe('LOOP_DETECTED');
     expect(outcome.evidence).toMatchObject({ kind: 'loop', detector: 'still-unavailable', occurrences: 5 });
     expect(outcome.toolCalls).toBe(5);
     expect(warnings).toEqual([]);
@@ -114,7 +114,7 @@ describe('what a stop ends with', () => {
   it('finalAnswer: one last model call with tools disabled, whose text ends the history', async () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const outcome = stopped(await runToolLoop({ model, tools, messages, finalAnswer: true }));
-    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.reason).toBe('LOOP_DETECTED');
     expect(model.requests.at(-1)?.tools.length).toBe(0);
     expect(model.callCount).toBe(outcome.roundTrips); // the last answer is a model call too, and is counted
     expect(outcome.text).toBe('I could not get a SUCCESS or FAILED verdict for order A-1042.');
@@ -144,7 +144,7 @@ describe('what a stop ends with', () => {
       seen.push(stop);
       return `stopped: ${stop.reason} (${stop.evidence.kind === 'loop' ? stop.evidence.detector : ''})`;
     });
-    expect(byFunction.text).toBe('stopped: loop-detected (exact-repeat)');
+    expect(byFunction.text).toBe('stopped: LOOP_DETECTED (exact-repeat)');
     expect(seen).toHaveLength(1);
     expect(seen[0]?.messages).toBe(byFunction.messages);
   });
@@ -163,7 +163,7 @@ describe('what a stop ends with', () => {
         },
       }),
     );
-    expect(handed.map((stop) => stop.reason)).toEqual(['loop-detected']);
+    expect(handed.map((stop) => stop.reason)).toEqual(['LOOP_DETECTED']);
     expect(outcome.text).toBe('A person will follow up on order A-1042.');
     const quiet = contractMismatchScenario.build();
     const silent = stopped(
@@ -194,7 +194,7 @@ describe('what a stop ends with', () => {
     expect(error).toBeInstanceOf(LoopStoppedError);
     expect(ToolwardenError.hasCode(error, 'LOOP_DETECTED')).toBe(true);
     const outcome = (error as LoopStoppedError).outcome;
-    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.reason).toBe('LOOP_DETECTED');
     expect(historyProblems(outcome.messages)).toEqual([]);
     const task = twelveStepTaskScenario.build();
     expect((await runToolLoop({ ...task, throwOnStop: true })).type).toBe('completed');

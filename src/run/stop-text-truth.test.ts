@@ -58,7 +58,7 @@ describe('the stop text lists only what took effect', () => {
       throw new ToolInputError({ message: 'No seats left on that flight.' });
     });
     const { outcome, info } = await stop([createBooking], repeated('createBooking', { flight: 'LH 400' }, 5));
-    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.reason).toBe('LOOP_DETECTED');
     // A refused write keeps no record: each identical call runs again, and is refused again.
     expect(runs).toBe(3);
     expect(info.writes).toEqual([]);
@@ -74,7 +74,7 @@ describe('the stop text lists only what took effect', () => {
       [deployService],
       repeated('deployService', { service: 'api', version: '2.1' }, 5),
     );
-    expect(outcome.reason).toBe('loop-detected');
+    expect(outcome.reason).toBe('LOOP_DETECTED');
     expect(runs).toBe(1);
     expect(info.writes).toEqual([{ tool: 'deployService', times: 1, effect: 'write' }]);
     expect(outcome.text).toContain('Already done before it stopped: deployService (once).');
@@ -98,7 +98,7 @@ describe('the stop text lists only what took effect', () => {
     const pending = stop([chargeCard], repeated('chargeCard', { amount: 40 }, 1), { maxRoundTrips: 1 });
     await vi.advanceTimersByTimeAsync(1_000);
     const { outcome, info } = await pending;
-    expect(outcome.reason).toBe('max-round-trips');
+    expect(outcome.reason).toBe('MAX_ROUND_TRIPS');
     expect(info.writes).toEqual([]);
     expect(info.outcomeUnknown).toEqual(['chargeCard']);
     expect(outcome.text).toContain('May or may not have happened (check first): chargeCard.');
@@ -117,7 +117,7 @@ describe('the stop text lists only what took effect', () => {
   it('names no developer setting in the text meant for the user', async () => {
     const search = tool('search', 'read', (args) => args);
     const { outcome } = await stop([search], repeated('search', { q: 'a' }, 1), { maxRoundTrips: 1 });
-    expect(outcome.reason).toBe('max-round-trips');
+    expect(outcome.reason).toBe('MAX_ROUND_TRIPS');
     expect(outcome.text).not.toMatch(/maxRoundTrips|setting|limits\./);
   });
 });

@@ -79,9 +79,9 @@ async function lastAnswer(
   const reason = stop.reason;
   const canAsk =
     run.options.finalAnswer === true &&
-    reason !== 'aborted' &&
-    reason !== 'model-error' &&
-    reason !== 'callback-failed';
+    reason !== 'ABORTED' &&
+    reason !== 'MODEL_ERROR' &&
+    reason !== 'CALLBACK_FAILED';
   if (!canAsk || run.budget.signal.aborted) return { asked: false };
   const answer = await callModel(
     run,
@@ -89,7 +89,7 @@ async function lastAnswer(
     next.newId,
   );
   switch (answer.type) {
-    case 'callback-failed':
+    case 'CALLBACK_FAILED':
       return { asked: true, failure: { callback: 'wrapModelCall', error: answer.error } };
     case 'failed':
       // The last answer is a courtesy: when it fails, the handoff or the fallback still answers.

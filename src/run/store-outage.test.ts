@@ -43,13 +43,13 @@ describe("the session's guard memory when the store is down", () => {
       onEvent: events.listener,
     });
     expect(outcome).toMatchObject({ type: 'completed', text: 'Still running.' });
-    expect(events.ofType('store-failed')).toMatchObject([
+    expect(events.ofType('store-fail')).toMatchObject([
       { operation: 'guard-load', failedOpen: true, errorType: 'StoreError' },
     ]);
     expect(saves).toBe(0);
   });
 
-  it("under onStoreFailure: 'closed' the run stops as store-unavailable before any model call", async () => {
+  it("under onStoreFailure: 'closed' the run stops as STORE_UNAVAILABLE before any model call", async () => {
     const store = storeWith({ get: () => outage('get') });
     const model = twoRounds();
     const outcome = await runToolLoop({
@@ -60,7 +60,7 @@ describe("the session's guard memory when the store is down", () => {
       sessionId: 's',
       messages: [user],
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'store-unavailable', roundTrips: 0 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'STORE_UNAVAILABLE', roundTrips: 0 });
     expect(model.requests).toHaveLength(0);
   });
 
@@ -77,7 +77,7 @@ describe("the session's guard memory when the store is down", () => {
       onEvent: events.listener,
     });
     expect(outcome).toMatchObject({ type: 'completed' });
-    expect(events.ofType('store-failed')).toMatchObject([{ operation: 'guard-save', failedOpen: false }]);
+    expect(events.ofType('store-fail')).toMatchObject([{ operation: 'guard-save', failedOpen: false }]);
     expect(await memory.get(guardKey('s'))).toBeUndefined();
   });
 

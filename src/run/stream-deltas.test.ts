@@ -115,7 +115,7 @@ describe('streaming in the guarded loop', () => {
     ['throws', 'threw', { after: 'throw', error: new Error('socket hang up') }],
     ['ends without finish', 'no-finish', {}],
   ] as const)(
-    'a stream that %s mid-call stops the run as model-error, the partial kept, the history well-formed',
+    'a stream that %s mid-call stops the run as MODEL_ERROR, the partial kept, the history well-formed',
     async (_, reason, end) => {
       const parts = streamOf(CALL, { chunkSize: 4 });
       const cut = parts.findIndex((p) => p.type === 'tool-input-delta') + 2;
@@ -127,7 +127,7 @@ describe('streaming in the guarded loop', () => {
       );
       expect(outcome.type).toBe('stopped');
       if (outcome.type !== 'stopped') return;
-      expect(outcome.reason).toBe('model-error');
+      expect(outcome.reason).toBe('MODEL_ERROR');
       expect(outcome.messages).toEqual(USER);
       expect(historyProblems(outcome.messages)).toEqual([]);
       const error = outcome.evidence.kind === 'error' ? outcome.evidence.error : undefined;
@@ -152,8 +152,8 @@ describe('streaming in the guarded loop', () => {
   );
 
   it.each([
-    ['the caller’s signal', 'aborted'],
-    ['the time budget', 'budget-exhausted'],
+    ['the caller’s signal', 'ABORTED'],
+    ['the time budget', 'BUDGET_EXHAUSTED'],
   ] as const)('a stream that hangs mid-call is ended by %s, and told to stop', async (by, reason) => {
     const parts = streamOf(CALL, { chunkSize: 4 }).slice(0, 3);
     const model = new ScriptedModel({ script: [{ parts, after: 'hang' }] });
@@ -272,6 +272,6 @@ describe('streaming through wrapModelCall', () => {
       streamDeltas: true,
       wrapModelCall,
     });
-    expect(second.type === 'stopped' && second.reason).toBe('model-error');
+    expect(second.type === 'stopped' && second.reason).toBe('MODEL_ERROR');
   });
 });

@@ -309,7 +309,7 @@ describe('otelInstrumentation metrics', () => {
       guard: false,
       ...otel,
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'max-round-trips', roundTrips: 2 });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'MAX_ROUND_TRIPS', roundTrips: 2 });
     const durations = await sdk.metricPoints('gen_ai.execute_tool.duration');
     expect(durations).toHaveLength(1);
     expect(durations[0]?.attributes).toEqual({ [attr.toolName]: 'lookup' });
@@ -318,14 +318,14 @@ describe('otelInstrumentation metrics', () => {
       { attributes: { [attr.runOutcome]: 'stopped' }, value: { count: 1, sum: 2 } },
     ]);
     expect(await sdk.metricPoints('toolwarden.run.stops')).toMatchObject([
-      { attributes: { 'toolwarden.stop.reason': 'max-round-trips' }, value: 1 },
+      { attributes: { 'toolwarden.stop.reason': 'MAX_ROUND_TRIPS' }, value: 1 },
     ]);
     expect(await sdk.metricPoints('toolwarden.limit.hits')).toMatchObject([
       { attributes: { 'toolwarden.limit': 'round-trips' }, value: 1 },
     ]);
     const run = spanNamed('invoke_agent');
     expect(run.status.code).toBe(ERROR);
-    expect(run.attributes[attr.errorType]).toBe('max-round-trips');
+    expect(run.attributes[attr.errorType]).toBe('MAX_ROUND_TRIPS');
   });
 
   it('counts an idempotent replay, gives it no execute_tool span, and records no key', async () => {

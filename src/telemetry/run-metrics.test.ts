@@ -112,7 +112,7 @@ describe('toolwarden.contract.violations', () => {
         [type, true],
         [type, true],
       ]);
-      if (policy === 'throw') expect(outcome).toMatchObject({ type: 'stopped', reason: 'tool-fatal' });
+      if (policy === 'throw') expect(outcome).toMatchObject({ type: 'stopped', reason: 'TOOL_FATAL' });
       expect(await sdk.metricPoints('toolwarden.contract.violations')).toEqual([
         expect.objectContaining({ attributes: { [attr.toolName]: 'orderStatus' }, value: 2 }),
       ]);

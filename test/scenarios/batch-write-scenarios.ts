@@ -127,7 +127,7 @@ export const batchWriteScenarios: readonly ScenarioSpec[] = [
     name: 'the same invite sent again',
     description: 'the model does not trust {"status":"sent"} and sends the same invitation again',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {

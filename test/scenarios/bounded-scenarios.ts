@@ -30,7 +30,7 @@ export const uselessToolsScenario: ScenarioSpec = {
   name: 'distinct useless calls',
   description: 'a new source or query every round, every result new and empty: only the ceiling stops it',
   kind: 'bounded',
-  expected: 'max-round-trips',
+  expected: 'MAX_ROUND_TRIPS',
   build() {
     const model = createAgentModel({
       decide: ({ round }) => ({
@@ -67,7 +67,7 @@ export const boundedScenarios: readonly ScenarioSpec[] = [
     name: `${OVER_LIMIT_INVITES} invites, over the per-tool limit`,
     description: `one sendInvite per round for ${OVER_LIMIT_INVITES} guests: the limit (${DEFAULT_MAX_CALLS_PER_TOOL}) ends it`,
     kind: 'bounded',
-    expected: 'tool-call-limit',
+    expected: 'TOOL_CALL_LIMIT',
     build() {
       const model = createAgentModel({
         decide: ({ toolMessages }) =>

@@ -44,13 +44,13 @@ describe('the table', () => {
     expect(rowOf('contract-mismatch loop').slice(3)).toEqual([
       'loop',
       'stopped',
-      'loop-detected: exact-repeat',
+      'LOOP_DETECTED: exact-repeat',
       '3',
       '2 (by 5)',
       '2',
-      'max-round-trips at 10, 9 wasted',
-      'max-round-trips at 20, 19 wasted',
-      'max-round-trips at 25, 24 wasted',
+      'MAX_ROUND_TRIPS at 10, 9 wasted',
+      'MAX_ROUND_TRIPS at 20, 19 wasted',
+      'MAX_ROUND_TRIPS at 25, 24 wasted',
       'yes',
     ]);
     expect(rowOf(`${INVOICE_PAGES}-page pagination`).slice(3)).toEqual([
@@ -60,18 +60,18 @@ describe('the table', () => {
       String(INVOICE_PAGES + 1),
       '-',
       '0',
-      'max-round-trips at 10',
-      'max-round-trips at 20',
-      'max-round-trips at 25',
+      'MAX_ROUND_TRIPS at 10',
+      'MAX_ROUND_TRIPS at 20',
+      'MAX_ROUND_TRIPS at 25',
       'yes',
     ]);
     expect(rowOf('a period-3 cycle over three tools').slice(5, 9)).toEqual([
-      'loop-detected: cycle',
+      'LOOP_DETECTED: cycle',
       '6',
       '4 (by 8)',
       '3',
     ]);
-    expect(rowOf('distinct useless calls').slice(4, 7)).toEqual(['stopped', 'max-round-trips', '50']);
+    expect(rowOf('distinct useless calls').slice(4, 7)).toEqual(['stopped', 'MAX_ROUND_TRIPS', '50']);
   });
 
   it('totals every policy: legitimate completed, loops stopped, bounded ended, rounds, wasted rounds', () => {

@@ -9,7 +9,7 @@ const scenario = (fields: Partial<LoopScenario>): LoopScenario => ({
   name: 'test',
   description: '',
   kind: 'loop',
-  expected: 'loop-detected',
+  expected: 'LOOP_DETECTED',
   build: () => {
     throw new Error('not built in these tests');
   },
@@ -20,7 +20,7 @@ const scenario = (fields: Partial<LoopScenario>): LoopScenario => ({
 const stopped = (reason: string, evidence: unknown) => ({ type: 'stopped', reason, evidence }) as LoopOutcome;
 const completed = { type: 'completed' } as LoopOutcome;
 const loopStop = (detector: string) =>
-  stopped('loop-detected', { kind: 'loop', detector, rounds: [1, 2, 3] });
+  stopped('LOOP_DETECTED', { kind: 'loop', detector, rounds: [1, 2, 3] });
 
 describe('stopDeadline', () => {
   it('gives a loop 3 rounds after it shows, a cycle of period k 2k + 1 after its start', () => {
@@ -59,24 +59,24 @@ describe('scenarioProblems', () => {
     expect(scenarioProblems(loop, loopStop('cycle'), 3)).toEqual([
       'expected the exact-repeat detector, got cycle',
     ]);
-    const ceiling = stopped('max-round-trips', { kind: 'ceiling' });
+    const ceiling = stopped('MAX_ROUND_TRIPS', { kind: 'ceiling' });
     expect(scenarioProblems(loop, ceiling, 50)).toEqual([
-      'expected loop-detected, got stopped (max-round-trips) at round 50',
+      'expected LOOP_DETECTED, got stopped (MAX_ROUND_TRIPS) at round 50',
     ]);
-    expect(scenarioProblems(loop, completed, 4)).toEqual(['expected loop-detected, got completed']);
+    expect(scenarioProblems(loop, completed, 4)).toEqual(['expected LOOP_DETECTED, got completed']);
   });
 
   it('reports a legitimate task that was stopped, naming the detector and its rounds', () => {
     const task = scenario({ kind: 'legitimate', expected: 'completed' });
     expect(scenarioProblems(task, completed, 12)).toEqual([]);
     expect(scenarioProblems(task, loopStop('same-result'), 3)).toEqual([
-      'expected completed, got stopped (loop-detected) at round 3 by same-result over rounds 1,2,3',
+      'expected completed, got stopped (LOOP_DETECTED) at round 3 by same-result over rounds 1,2,3',
     ]);
   });
 
   it('accepts any detector when the scenario names none, and a bound stop with its reason', () => {
     expect(scenarioProblems(scenario({ evidentAt: 4, period: 2 }), loopStop('cycle'), 5)).toEqual([]);
-    const bounded = scenario({ kind: 'bounded', expected: 'tool-call-limit' });
-    expect(scenarioProblems(bounded, stopped('tool-call-limit', { kind: 'limit' }), 41)).toEqual([]);
+    const bounded = scenario({ kind: 'bounded', expected: 'TOOL_CALL_LIMIT' });
+    expect(scenarioProblems(bounded, stopped('TOOL_CALL_LIMIT', { kind: 'limit' }), 41)).toEqual([]);
   });
 });

@@ -60,11 +60,11 @@ describe('the scenario suite', () => {
       if (kind === 'legitimate') {
         expect({ name, expected, evidentAt, period, detector }).toEqual({ name, expected: 'completed' });
       } else if (kind === 'loop') {
-        expect(expected, name).toBe('loop-detected');
+        expect(expected, name).toBe('LOOP_DETECTED');
         expect(evidentAt, name).toBeGreaterThanOrEqual(2);
         if (detector === 'cycle') expect(period, name).toBeGreaterThanOrEqual(2);
       } else {
-        expect(expected, name).not.toMatch(/^(completed|loop-detected)$/);
+        expect(expected, name).not.toMatch(/^(completed|LOOP_DETECTED)$/);
         expect(evidentAt, name).toBeUndefined();
       }
     }
@@ -113,9 +113,9 @@ describe('the targets of issue 9, over the whole suite', () => {
     expect(warned).toEqual([]);
   });
 
-  it('stops every loop with loop-detected, after it shows and by its deadline (but the known gaps)', () => {
+  it('stops every loop with LOOP_DETECTED, after it shows and by its deadline (but the known gaps)', () => {
     for (const { scenario, guarded } of rows.filter((row) => row.scenario.kind === 'loop')) {
-      expect(guarded.reason, scenario.name).toBe('loop-detected');
+      expect(guarded.reason, scenario.name).toBe('LOOP_DETECTED');
       if (gap(scenario.name)) continue;
       expect(guarded.roundTrips, scenario.name).toBeGreaterThanOrEqual(scenario.evidentAt ?? 0);
       expect(guarded.roundTrips, scenario.name).toBeLessThanOrEqual(stopDeadline(scenario) ?? 0);

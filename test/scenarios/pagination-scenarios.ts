@@ -109,7 +109,7 @@ export const paginationScenarios: readonly ScenarioSpec[] = [
     name: 'the same page requested again',
     description: "after page 3 the model sends its own last cursor instead of the page's nextCursor",
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 4,
     build() {
@@ -137,7 +137,7 @@ export const paginationScenarios: readonly ScenarioSpec[] = [
     description:
       'a broken service answers the same invoices with a new nextCursor (a default volatile field)',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'same-result',
     evidentAt: 2,
     build() {
@@ -155,7 +155,7 @@ export const paginationScenarios: readonly ScenarioSpec[] = [
     name: 'a fresh token the tool declares',
     description: 'the same page with a new "continuation" token, declared loop: { ignoreFields: [...] }',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'same-result',
     evidentAt: 2,
     build() {

@@ -106,7 +106,7 @@ export const parallelScenarios: readonly ScenarioSpec[] = [
     name: 'the same pair of calls every round',
     description: 'getStock for two SKUs in every response, each round the same two results',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {

@@ -89,7 +89,7 @@ export const pollingScenarios: readonly ScenarioSpec[] = [
     name: 'unhinted poll (contract-mismatch look-alike)',
     description: 'the same job without the polled hint: indistinguishable from the seed loop, so stopped',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {
@@ -139,7 +139,7 @@ export const pollingScenarios: readonly ScenarioSpec[] = [
     name: 'polled job that never finishes',
     description: `always {"state":"running"}; a per-loop hint allows ${NEVER_DONE_MAX_UNCHANGED} unchanged polls`,
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'unchanged-poll',
     // The first answer, then the unchanged ones the hint allows; the next one is the loop.
     evidentAt: NEVER_DONE_MAX_UNCHANGED + 2,

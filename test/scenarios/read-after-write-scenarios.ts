@@ -123,7 +123,7 @@ export const readAfterWriteScenarios: readonly ScenarioSpec[] = [
     description:
       'the tests fail, the model applies one patch, the tests fail, it applies the same patch again',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     // Round 4 re-sends the round-2 write, which changes nothing: from there every round repeats.
     evidentAt: 4,
     period: 2,

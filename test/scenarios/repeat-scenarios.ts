@@ -16,7 +16,7 @@ export const contractMismatchScenario: ScenarioSpec = {
   name: 'contract-mismatch loop',
   description: 'queryOrderStatus promises SUCCESS/FAILED, returns {"code":0,...}; same call, same result',
   kind: 'loop',
-  expected: 'loop-detected',
+  expected: 'LOOP_DETECTED',
   detector: 'exact-repeat',
   evidentAt: 2,
   build() {
@@ -63,7 +63,7 @@ export const repeatScenarios: readonly ScenarioSpec[] = [
     description:
       'getPaymentStatus answers {"status":"pending","checkedAt":<now>}: a new text, the same answer',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {
@@ -91,7 +91,7 @@ export const repeatScenarios: readonly ScenarioSpec[] = [
     description:
       'getQuote answers the same price with a new quoteId, declared loop: { ignoreFields: ["quoteId"] }',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {
@@ -128,7 +128,7 @@ export const repeatScenarios: readonly ScenarioSpec[] = [
     description:
       'tailBuildLog is cut at 200 characters; the log grows past the cut, the model sees the same text',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {
@@ -159,7 +159,7 @@ export const repeatScenarios: readonly ScenarioSpec[] = [
     description:
       'listOpenTickets rotates the same 4 tickets every call; the tool declares loop: { unordered: true }',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {

@@ -168,7 +168,7 @@ export const retryScenarios: readonly ScenarioSpec[] = [
     name: 'the same invalid call again and again',
     description: 'createEvent({date:"next friday"}) every round: the model never reads the error',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 2,
     build() {
@@ -185,7 +185,7 @@ export const retryScenarios: readonly ScenarioSpec[] = [
     name: 'a service that stays down',
     description: 'getExchangeRate fails transiently every time; the model keeps calling it',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'still-unavailable',
     evidentAt: 2,
     build: () => ({

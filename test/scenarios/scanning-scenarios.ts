@@ -118,7 +118,7 @@ export const scanningScenarios: readonly ScenarioSpec[] = [
     name: 'a scan stuck on one date',
     description: 'checkAvailability for 3 dates, then the third date again and again',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     evidentAt: 4,
     build() {

@@ -61,7 +61,7 @@ export const searchScenarios: readonly ScenarioSpec[] = [
     name: 'truncated search, reworded',
     description: 'searchFlights always returns the same truncated page; the model rewords the query',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'same-result',
     evidentAt: 2,
     build() {
@@ -150,7 +150,7 @@ export const searchScenarios: readonly ScenarioSpec[] = [
     name: 'the same products, reshuffled, reworded',
     description: 'searchProducts answers the same 4 products in a new order; the tool declares unordered',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'same-result',
     evidentAt: 2,
     build() {

@@ -24,7 +24,7 @@ export const sessionScenarios: readonly ScenarioSpec[] = [
     name: 'a loop that spans two requests',
     description: 'queryOrderStatus twice per request, then "ask me again"; the user asks again (one session)',
     kind: 'loop',
-    expected: 'loop-detected',
+    expected: 'LOOP_DETECTED',
     detector: 'exact-repeat',
     // Request 1 is rounds 1-3 (the repeat at round 2); request 2 starts at round 4.
     evidentAt: 2,

@@ -65,13 +65,13 @@ describe('fromAiSdkModel streaming with @ai-sdk/anthropic', () => {
     expect(sentMessages(server, 1)).toEqual(sentMessages(whole.server, 1));
   });
 
-  it('stops as model-error on an error event mid-stream, the partial text kept and the history intact', async () => {
+  it('stops as MODEL_ERROR on an error event mid-stream, the partial text kept and the history intact', async () => {
     const { model } = await start([{ fixture: 'stream-overloaded.sse' }]);
     const { events, outcome } = await drainRun(
       streamToolLoop({ model, messages: ASK, tools: [weatherTool()], streamDeltas: true }),
     );
     expect(textDeltas(events)).toEqual([[1, 'It is sunny']]);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error', messages: ASK });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'MODEL_ERROR', messages: ASK });
     const error =
       outcome.type === 'stopped' && outcome.evidence.kind === 'error' ? outcome.evidence.error : undefined;
     expect(ModelStreamError.isInstance(error)).toBe(true);

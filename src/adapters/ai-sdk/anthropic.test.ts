@@ -87,7 +87,7 @@ describe('fromAiSdkModel with @ai-sdk/anthropic', () => {
     expect(server.requests[1]?.text).not.toContain('hunter2');
   });
 
-  it('retries a 529 overloaded answer, then stops as model-error naming overloaded_error', async () => {
+  it('retries a 529 overloaded answer, then stops as MODEL_ERROR naming overloaded_error', async () => {
     const overloaded = { fixture: 'overloaded.json', status: 529 } as const;
     const { server, model } = await start([overloaded, overloaded, overloaded]);
     const waits: number[] = [];
@@ -103,7 +103,7 @@ describe('fromAiSdkModel with @ai-sdk/anthropic', () => {
     expect(waits).toHaveLength(2);
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       evidence: {
         kind: 'error',
         error: { statusCode: 529, isRetryable: true },

@@ -300,7 +300,7 @@ describe('fromAiSdkModel: the generate and the stream path agree', () => {
     },
   );
 
-  it('an answer with one unreadable part is kept, not lost as model-error', async () => {
+  it('an answer with one unreadable part is kept, not lost as MODEL_ERROR', async () => {
     const outcome = await runToolLoop({
       model: fromAiSdkModel(
         model(

@@ -92,7 +92,7 @@ describe('fromAiSdkModel', () => {
     expect(() => fromAiSdkModel(model, { callSettings: 'hot' as never })).toThrow('callSettings');
   });
 
-  it("lets the loop stop a throwing doGenerate as model-error, with the provider's error as evidence", async () => {
+  it("lets the loop stop a throwing doGenerate as MODEL_ERROR, with the provider's error as evidence", async () => {
     const failure = Object.assign(new Error('Bad Request'), { statusCode: 400 });
     const model = fromAiSdkModel(v3Model(() => Promise.reject(failure)));
     const echo = defineTool({
@@ -104,7 +104,7 @@ describe('fromAiSdkModel', () => {
     const outcome = await runToolLoop({ model, messages: REQUEST.messages, tools: [echo] });
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       evidence: { kind: 'error', error: failure },
       messages: REQUEST.messages,
       roundTrips: 1,

@@ -45,7 +45,7 @@ export interface FromAiSdkModelOptions {
  * model's failure. The adapter does not retry (`doGenerate` has no retries: `maxRetries` belongs to
  * `generateText`), so nothing is retried twice: the loop retries a transient failure by the error's
  * `isRetryable`, `statusCode` and `retry-after` headers (`modelRetries`), bounds each attempt
- * (`modelTimeoutMs`), and stops as `model-error` with the history intact when it gives up. `stream` is one
+ * (`modelTimeoutMs`), and stops as `MODEL_ERROR` with the history intact when it gives up. `stream` is one
  * `doStream` per call (what the loop uses with `streamDeltas: true`), its parts mapped by
  * `fromStreamPart`; the provider's stream is cancelled when the loop stops reading it. Both read an answer
  * the same way (`fromContent` maps the content parts as the stream's and assembles them alike).

@@ -105,7 +105,7 @@ describe('fromContent', () => {
     ['an object', { type: 'text', text: 'x' }],
     ['empty', []],
     ['junk parts', [null, 7, 'text', { type: 'text', text: 7 }]],
-  ])('reads %s as an empty answer (the loop reports it as model-error)', (_name, content) => {
+  ])('reads %s as an empty answer (the loop reports it as MODEL_ERROR)', (_name, content) => {
     expect(fromContent(content)).toEqual({ role: 'assistant', content: '' });
   });
 

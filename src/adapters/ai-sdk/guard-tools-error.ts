@@ -3,8 +3,8 @@ import type { ToolErrorCode } from '../../core/tool-execution-result.js';
 
 const MARKER = Symbol.for('toolwarden.error.GuardedToolError');
 
-/** The code of a guarded call's failure: the chain's tool-message code, or `LOOP_STOPPED` (tools are off). */
-export type GuardedToolErrorCode = ToolErrorCode | 'LOOP_STOPPED';
+/** The code of a guarded call's failure: the chain's tool-message code, or `LOOP_DETECTED` (the guard turned tools off). */
+export type GuardedToolErrorCode = ToolErrorCode | 'LOOP_DETECTED';
 
 /**
  * What a guarded tool's `execute` throws when toolwarden answers a call with an error. The AI SDK turns a

@@ -43,8 +43,8 @@ export interface GuardedTools<TOOLS extends ToolSet> {
 }
 
 /** What the model reads when it calls a tool after the guard stopped the loop. */
-const LOOP_STOPPED_TEXT =
-  'LOOP_STOPPED: tool calls are off because the same calls kept repeating. Answer with what you have.';
+const LOOP_DETECTED_TEXT =
+  'LOOP_DETECTED: tool calls are off because the same calls kept repeating. Answer with what you have.';
 
 /** What the chain's tool gets as caller data: the AI SDK's options of the call. */
 interface CallData {
@@ -165,7 +165,7 @@ function guardedExecute(name: string, settings: CallSettings) {
         toolCallId: options.toolCallId,
         ...(errorClass === undefined ? {} : { errorClass }),
       });
-    if (steps.toolsOff()) throw fail(LOOP_STOPPED_TEXT, 'LOOP_STOPPED');
+    if (steps.toolsOff()) throw fail(LOOP_DETECTED_TEXT, 'LOOP_DETECTED');
     await loadAsSchema();
     const data: CallData = { options };
     // One text for the chain and the guard: the input encoded once.

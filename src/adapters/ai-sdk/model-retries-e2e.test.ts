@@ -102,13 +102,13 @@ describe('model retries against an OpenAI-compatible server', () => {
     expect(waits[1]).toBeLessThanOrEqual(4000);
   });
 
-  it('a 500 every time: stops as model-error after 3 requests, and says 500 server_error', async () => {
+  it('a 500 every time: stops as MODEL_ERROR after 3 requests, and says 500 server_error', async () => {
     const { outcome, waits, requests } = await run([SERVER_ERROR, SERVER_ERROR, SERVER_ERROR]);
     expect(requests).toBe(3);
     expect(waits).toHaveLength(2);
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'model-error',
+      reason: 'MODEL_ERROR',
       messages: ASK,
       evidence: { kind: 'error', error: { name: 'AI_APICallError', statusCode: 500 } },
     });
@@ -169,7 +169,7 @@ describe('model retries against an OpenAI-compatible server', () => {
     expect(modelFailure(outcome)).toMatchObject({ status: 429, gaveUp: 'time-budget' });
   });
 
-  it("the caller's abort during the wait: no further request, the run stops as aborted", async () => {
+  it("the caller's abort during the wait: no further request, the run stops as ABORTED", async () => {
     const caller = new AbortController();
     server = await startFakeOpenAiServer([RATE_LIMITED, ANSWER]);
     const outcome = await runToolLoop({
@@ -182,7 +182,7 @@ describe('model retries against an OpenAI-compatible server', () => {
       },
     });
     expect(server.requests).toHaveLength(1);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'aborted', messages: ASK });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'ABORTED', messages: ASK });
   });
 
   it('a response that never comes: the attempt ends at modelTimeoutMs, its request is aborted, and the retry answers', async () => {
@@ -195,12 +195,12 @@ describe('model retries against an OpenAI-compatible server', () => {
     await server.clientClosed;
   });
 
-  it('responses that never come, every time: a model-error naming the timeout, after 3 attempts', async () => {
+  it('responses that never come, every time: a MODEL_ERROR naming the timeout, after 3 attempts', async () => {
     const { outcome, requests } = await run([{ hang: true }, { hang: true }, { hang: true }], {
       modelTimeoutMs: 100,
     });
     expect(requests).toBe(3);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'MODEL_ERROR' });
     expect(
       outcome.type === 'stopped' &&
         ModelTimeoutError.isInstance(outcome.evidence.kind === 'error' && outcome.evidence.error),

@@ -126,13 +126,13 @@ describe('fromAiSdkModel streaming with @ai-sdk/openai-compatible', () => {
     expect(historyProblems(outcome.messages)).toEqual([]);
   });
 
-  it('a connection that drops mid-call stops the run as model-error, the half call kept only in the evidence', async () => {
+  it('a connection that drops mid-call stops the run as MODEL_ERROR, the half call kept only in the evidence', async () => {
     const { model } = await start([{ fixture: 'stream-dropped.sse' }]);
     const { events, outcome } = await drainRun(
       streamToolLoop({ model, messages: ASK, tools: [weatherTool()], streamDeltas: true }),
     );
     expect(toolInputDeltas(events).map((d) => d[4])).toEqual(['{"city', '": "Par']);
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'model-error', messages: ASK });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'MODEL_ERROR', messages: ASK });
     const error =
       outcome.type === 'stopped' && outcome.evidence.kind === 'error' ? outcome.evidence.error : undefined;
     expect(ModelStreamError.isInstance(error)).toBe(true);
@@ -162,8 +162,8 @@ describe('fromAiSdkModel streaming with @ai-sdk/openai-compatible', () => {
   });
 
   it.each([
-    ['the caller’s abort', 'aborted'],
-    ['the time budget', 'budget-exhausted'],
+    ['the caller’s abort', 'ABORTED'],
+    ['the time budget', 'BUDGET_EXHAUSTED'],
   ] as const)(
     'a stream that never ends is ended by %s, and the server sees the connection closed',
     async (by, reason) => {

@@ -134,7 +134,7 @@ describe('fromAiSdkModel with @ai-sdk/openai-compatible', () => {
     ],
     ['500', { fixture: 'server-error.json', status: 500 }, 500],
   ] as const)(
-    'stops as model-error on a %s with modelRetries: 0, after one request, with the history intact',
+    'stops as MODEL_ERROR on a %s with modelRetries: 0, after one request, with the history intact',
     async (_name, failure, status) => {
       const { server, model } = await start([{ fixture: 'tool-call.json' }, failure]);
       const outcome = await runToolLoop({ model, messages: ASK, tools: [weatherTool()], modelRetries: 0 });
@@ -142,7 +142,7 @@ describe('fromAiSdkModel with @ai-sdk/openai-compatible', () => {
       expect(server.requests).toHaveLength(2);
       expect(outcome).toMatchObject({
         type: 'stopped',
-        reason: 'model-error',
+        reason: 'MODEL_ERROR',
         roundTrips: 2,
         usage: { inputTokens: 31, outputTokens: 12 },
         evidence: {
@@ -165,7 +165,7 @@ describe('fromAiSdkModel with @ai-sdk/openai-compatible', () => {
     const outcome = await runToolLoop({ model, messages: ASK, tools: [weatherTool()], timeBudgetMs: 200 });
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'budget-exhausted',
+      reason: 'BUDGET_EXHAUSTED',
       evidence: { kind: 'ceiling', limit: 'time', max: 200 },
       messages: ASK,
     });
@@ -183,7 +183,7 @@ describe('fromAiSdkModel with @ai-sdk/openai-compatible', () => {
     });
     expect(outcome).toMatchObject({
       type: 'stopped',
-      reason: 'aborted',
+      reason: 'ABORTED',
       evidence: { kind: 'error', error: new Error('user left') },
       messages: ASK,
     });

@@ -1,9 +1,21 @@
+import { ToolwardenError } from '../../core/errors/toolwarden-error.js';
 import type { McpClientPort, McpRequestOptions } from './mcp-client-port.js';
 
-/** Why reading the tool list failed (the server's answer is not a `ListToolsResult`, or it never ends). */
-export class McpListError extends Error {
+const MARKER = Symbol.for('toolwarden.error.McpListError');
+
+/** Why reading the tool list failed (`MCP_LIST_ERROR`: the answer is not a `ListToolsResult`, or it never ends). */
+export class McpListError extends ToolwardenError<'MCP_LIST_ERROR'> {
   override readonly name = 'McpListError';
-  readonly code = 'MCP_LIST_ERROR';
+  readonly [MARKER] = true;
+
+  constructor(message: string) {
+    super({ code: 'MCP_LIST_ERROR', message });
+  }
+
+  /** True for an `McpListError` of any copy of toolwarden (a marker, not the prototype). */
+  static override isInstance(value: unknown): value is McpListError {
+    return ToolwardenError.hasMarker(value, MARKER);
+  }
 }
 
 /**

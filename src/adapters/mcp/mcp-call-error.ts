@@ -1,3 +1,4 @@
+import { ToolwardenError } from '../../core/errors/toolwarden-error.js';
 import type { McpToolResult } from './read-call-result.js';
 
 const MARKER = Symbol.for('toolwarden.error.McpCallError');
@@ -16,10 +17,9 @@ const MARKER = Symbol.for('toolwarden.error.McpCallError');
  */
 export type McpFailureKind = 'tool' | 'protocol' | 'transient' | 'broken';
 
-/** A failed `tools/call`: the original failure as `cause`, the JSON-RPC (or v2 SDK) code as `rpcCode`. */
-export class McpCallError extends Error {
+/** A failed `tools/call` (`MCP_CALL_ERROR`): the original failure as `cause`, the JSON-RPC (or v2 SDK) code as `rpcCode`. */
+export class McpCallError extends ToolwardenError<'MCP_CALL_ERROR'> {
   override readonly name = 'McpCallError';
-  readonly code = 'MCP_CALL_ERROR';
   readonly kind: McpFailureKind;
   /** The error's `code` as the SDK gave it (a JSON-RPC number, or a v2 `SdkErrorCode` string). */
   readonly rpcCode: number | string | undefined;
@@ -37,7 +37,7 @@ export class McpCallError extends Error {
     readonly result?: McpToolResult;
     readonly cause?: unknown;
   }) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    super({ code: 'MCP_CALL_ERROR', message: options.message, cause: options.cause });
     this.kind = options.kind;
     this.toolName = options.toolName;
     this.rpcCode = options.rpcCode;
@@ -45,12 +45,7 @@ export class McpCallError extends Error {
   }
 
   /** True for an `McpCallError` of any copy of toolwarden (a marker, not the prototype). */
-  static isInstance(value: unknown): value is McpCallError {
-    if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
-    try {
-      return (value as Record<symbol, unknown>)[MARKER] === true;
-    } catch {
-      return false;
-    }
+  static override isInstance(value: unknown): value is McpCallError {
+    return ToolwardenError.hasMarker(value, MARKER);
   }
 }

@@ -68,7 +68,7 @@ describe('tool calls through a Redis outage (a private redis-server, stopped mid
     expect(await call('lookup', { id: 'd' }, events.listener)).toMatchObject({ isError: false });
     expect(runs).toEqual({ lookup: 4, send: 1 });
     expect(
-      events.ofType('tool-call-store-failed').map((event) => [event.toolName, event.failedOpen]),
+      events.ofType('store-fail').map((event) => ['toolName' in event && event.toolName, event.failedOpen]),
     ).toEqual([
       ['send', false],
       ['lookup', true],
@@ -84,7 +84,7 @@ describe('tool calls through a Redis outage (a private redis-server, stopped mid
       sessionId: 's',
       messages: [user],
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'store-unavailable' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'STORE_UNAVAILABLE' });
     expect(runs.send).toBe(1);
 
     await server.restart();

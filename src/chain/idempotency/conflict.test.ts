@@ -32,7 +32,7 @@ describe('the same key with other arguments', () => {
       conflict.type === 'answered' ? conflict.result.type === 'error' && conflict.result.error : undefined;
     expect(IdempotencyError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ reason: 'conflict', toolCallId: 'c2', claimedBy: 'c1', blame: 'model' });
-    expect(recorder.ofType('tool-call-error')[0]).toMatchObject({
+    expect(recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success')[0]).toMatchObject({
       code: 'IDEMPOTENCY_CONFLICT',
       errorType: 'IdempotencyError',
     });

@@ -109,7 +109,7 @@ describe.each(stores)('a process killed between execute and record, over %s', (_
     try {
       expect(await attempt()).toMatchObject({ isError: false, content: '"charged"' });
       expect(charges(ledger)).toBe(2);
-      expect(recorder.ofType('tool-call-idempotency').map((event) => event.action)).toEqual(['taken-over']);
+      expect(recorder.ofType('idempotency-warn').map((event) => event.action)).toEqual(['taken-over']);
       expect(await attempt()).toMatchObject({ isError: false });
       expect(charges(ledger)).toBe(2);
     } finally {

@@ -127,7 +127,7 @@ function unavailableResult(error: unknown, call: RunningCall, context: RunContex
 /**
  * A write not run because a store call before it failed, hung or found something toolwarden did not write:
  * `ABORTED` when the caller gave up meanwhile, else unavailable, with the execution's store failure and a
- * `tool-call-store-failed` event (the event of a reservation the store failed).
+ * `store-fail` event (the event of a reservation the store failed).
  */
 export function storeCallFailed(error: unknown, call: RunningCall, context: RunContext): ToolCallFailure {
   const { signal, events } = context;
@@ -144,7 +144,8 @@ export function storeCallFailed(error: unknown, call: RunningCall, context: RunC
   context.storeFailed(call.base.toolName, error);
   if (events.listening) {
     events.emit({
-      type: 'tool-call-store-failed',
+      type: 'store-fail',
+      operation: 'idempotency',
       ...call.base,
       argumentsSummary: call.argumentsSummary,
       failedOpen: false,

@@ -104,7 +104,7 @@ function countersOf(counters: readonly SharedCounter[]) {
   return { counters: counters.map(({ key, limit }) => ({ key, limit })), ttlMs: DEFAULT_SESSION_TTL_MS };
 }
 
-/** Emits what became of a record beyond the claim and the result (`tool-call-idempotency`). Never the key. */
+/** Emits what became of a record beyond the claim and the result (`idempotency-warn`). Never the key. */
 export function reportRecord(
   idempotent: IdempotentCall,
   action: 'taken-over' | 'outcome-unknown' | 'not-recorded' | 'not-released',
@@ -113,7 +113,7 @@ export function reportRecord(
   const { events } = idempotent.context;
   if (!events.listening) return;
   events.emit({
-    type: 'tool-call-idempotency',
+    type: 'idempotency-warn',
     ...idempotent.call.base,
     argumentsSummary: idempotent.call.argumentsSummary,
     action,

@@ -28,7 +28,7 @@ describe('a started record whose lease has passed (its process died)', () => {
     const outcome = await runtime.executeToolCall(call, { sessionId: 's', onEvent: recorder.listener });
     expect(outcome).toMatchObject({ isError: false });
     expect(ledger.charges).toHaveLength(1);
-    expect(recorder.ofType('tool-call-idempotency').map((event) => event.action)).toEqual(['taken-over']);
+    expect(recorder.ofType('idempotency-warn').map((event) => event.action)).toEqual(['taken-over']);
     expect((await store.get(chargeRecordKey('s', args)))?.value).toMatchObject({ state: 'completed' });
   });
 

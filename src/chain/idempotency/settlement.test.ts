@@ -127,7 +127,7 @@ describe('at most once (the default): a call cut off after its tool started has 
         .catch((thrown: { partialResult?: { results: unknown[] } }) => thrown.partialResult);
       expect(first?.results).toMatchObject([{ code, attempts: 1 }]);
       // The caller is told at once: the event names the call and what happened.
-      expect(recorder.ofType('tool-call-idempotency')).toMatchObject([
+      expect(recorder.ofType('idempotency-warn')).toMatchObject([
         { action: 'outcome-unknown', toolCallId: 'c1', toolName: 'charge' },
       ]);
       failing = false;

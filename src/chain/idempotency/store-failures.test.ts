@@ -54,8 +54,10 @@ describe('a store that fails before the write runs: it fails closed', () => {
         errorClass: 'transient',
         content: UNAVAILABLE,
       });
-      expect(recorder.ofType('tool-call-store-failed')).toMatchObject([{ failedOpen: false, errorType }]);
-      expect(recorder.ofType('tool-call-error')).toMatchObject([{ code: 'TOOL_UNAVAILABLE', errorType }]);
+      expect(recorder.ofType('store-fail')).toMatchObject([{ failedOpen: false, errorType }]);
+      expect(recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success')).toMatchObject([
+        { code: 'TOOL_UNAVAILABLE', errorType },
+      ]);
     },
   );
 
@@ -134,13 +136,11 @@ describe('a store that fails before the write runs: it fails closed', () => {
       { sessionId: 's', onEvent: recorder.listener },
     );
     expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
-    expect(recorder.ofType('tool-call-store-failed')).toMatchObject([
-      { failedOpen: false, errorType: 'StoreError' },
-    ]);
+    expect(recorder.ofType('store-fail')).toMatchObject([{ failedOpen: false, errorType: 'StoreError' }]);
     expect(runs).toBe(0);
   });
 
-  it('a loop stops as store-unavailable, with the write not run', async () => {
+  it('a loop stops as STORE_UNAVAILABLE, with the write not run', async () => {
     const { tool, ledger } = chargeTool();
     const messages: Message[] = [{ role: 'user', content: 'charge A-1' }];
     const outcome = await runToolLoop({
@@ -152,7 +152,7 @@ describe('a store that fails before the write runs: it fails closed', () => {
       messages,
       sessionId: 's',
     });
-    expect(outcome).toMatchObject({ type: 'stopped', reason: 'store-unavailable' });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'STORE_UNAVAILABLE' });
     expect(ledger.charges).toHaveLength(0);
   });
 });
@@ -171,7 +171,7 @@ describe('a store that fails after the write ran: the result is never lost', () 
     const { outcome, ledger, recorder } = await chargeWith(store);
     expect(outcome).toMatchObject({ isError: false, value: { charged: 'A-1', receipt: 'R-1' } });
     expect(ledger.charges).toHaveLength(1);
-    expect(recorder.ofType('tool-call-idempotency')).toMatchObject([
+    expect(recorder.ofType('idempotency-warn')).toMatchObject([
       { action: 'not-recorded', errorType: 'StoreError' },
     ]);
     // The claim stays: a duplicate within its lease waits, then is told the call is in progress (never runs).
@@ -191,7 +191,7 @@ describe('a store that fails after the write ran: the result is never lost', () 
     const recorder = recordEvents();
     const outcome = await runtime.executeToolCall(call, { sessionId: 's', onEvent: recorder.listener });
     expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
-    expect(recorder.ofType('tool-call-idempotency')).toMatchObject([
+    expect(recorder.ofType('idempotency-warn')).toMatchObject([
       { action: 'not-released', errorType: 'StoreError' },
     ]);
   });

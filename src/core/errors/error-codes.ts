@@ -25,17 +25,17 @@ export interface CodeEntry {
   readonly meaning: string;
   /** True when the chain writes this code at the start of a tool message that the model reads. */
   readonly toolMessage: boolean;
-  /** The tool-message code the model sees for this failure, when it is not this code itself. */
-  readonly modelSees?: string;
+  /** The tool-message code the model sees for this failure, when it is not this code itself (several: by the failure's kind). */
+  readonly modelSees?: string | readonly string[];
   /** The error classes whose `code` this is. */
   readonly errorClasses: readonly string[];
-  /** The loop's stop reason for this code: its kebab-case. */
-  readonly stopReason?: string;
+  /** True when this code is also a reason for the loop to stop (`outcome.reason`). */
+  readonly stop?: true;
 }
 
 /**
- * Every code toolwarden uses, one concept per code: the `code` of every error class, the code that starts a
- * model-visible tool message, and the loop's stop reasons (the kebab-case of their code). The table of
+ * Every code toolwarden uses, one concept per code and one spelling per code: the `code` of every error
+ * class, the code that starts a model-visible tool message, and the loop's stop reasons. The table of
  * docs/reference.md is rendered from this one (`renderCodeTable`). The `check` command's finding codes are a report
  * vocabulary of their own (`CheckFindingCode`).
  */
@@ -90,7 +90,7 @@ export const ERROR_CODES = {
     meaning: `The calls of one turn reached a limit, per tool (${DEFAULT_MAX_CALLS_PER_TOOL}) or in total (${DEFAULT_MAX_CALLS_PER_TURN}); thrown unless \`onLimitExceeded: 'feedback'\`.`,
     toolMessage: true,
     errorClasses: ['ToolCallLimitExceededError', 'LoopStoppedError'],
-    stopReason: 'tool-call-limit',
+    stop: true,
   },
   TOOL_ERROR: {
     blame: 'model',
@@ -131,7 +131,7 @@ export const ERROR_CODES = {
       "The caller's abort signal fired: calls cut off are answered with this code (never as an error to fix), and `executeToolCalls` rejects with the signal's reason.",
     toolMessage: true,
     errorClasses: [],
-    stopReason: 'aborted',
+    stop: true,
   },
   IDEMPOTENCY_CONFLICT: {
     blame: 'model',
@@ -184,7 +184,22 @@ export const ERROR_CODES = {
     toolMessage: false,
     modelSees: 'INTERNAL_ERROR',
     errorClasses: ['ToolExecutionError', 'LoopStoppedError'],
-    stopReason: 'tool-fatal',
+    stop: true,
+  },
+  MCP_CALL_ERROR: {
+    blame: 'tool',
+    meaning:
+      "An MCP server's `tools/call` failed (`McpCallError.kind`): the tool answered `isError: true` or the server a JSON-RPC error (the model sees `TOOL_ERROR`), no answer in time or the connection is gone (`TOOL_UNAVAILABLE`), or the exchange broke the protocol (`INTERNAL_ERROR`).",
+    toolMessage: false,
+    modelSees: ['TOOL_ERROR', 'TOOL_UNAVAILABLE', 'INTERNAL_ERROR'],
+    errorClasses: ['McpCallError'],
+  },
+  MCP_LIST_ERROR: {
+    blame: 'tool',
+    meaning:
+      "An MCP server's `tools/list` answer cannot be read (no tools array, a cursor that is not a string, repeats or never ends): its tools are not offered.",
+    toolMessage: false,
+    errorClasses: ['McpListError'],
   },
 
   // Why the loop stopped (`LoopStoppedError` only under `throwOnStop: true`).
@@ -193,22 +208,22 @@ export const ERROR_CODES = {
     meaning: `The loop reached its ceiling of model calls (${DEFAULT_MAX_ROUND_TRIPS} by default) without a final answer.`,
     toolMessage: false,
     errorClasses: ['LoopStoppedError'],
-    stopReason: 'max-round-trips',
+    stop: true,
   },
   BUDGET_EXHAUSTED: {
     blame: 'model',
     meaning: 'The loop spent its token, time or cost budget without a final answer.',
     toolMessage: false,
     errorClasses: ['LoopStoppedError'],
-    stopReason: 'budget-exhausted',
+    stop: true,
   },
   LOOP_DETECTED: {
     blame: 'model',
     meaning:
-      'The loop guard saw the model repeat itself (same call and result, a cycle, no new result) or retry a tool that stays unavailable.',
+      'The loop guard saw the model repeat itself (same call and result, a cycle, no new result) or retry a tool that stays unavailable; under `guardTools` and the MCP proxy, a call made after the stop is answered with this code.',
     toolMessage: false,
     errorClasses: ['LoopStoppedError'],
-    stopReason: 'loop-detected',
+    stop: true,
   },
   MODEL_ERROR: {
     blame: 'runtime',
@@ -216,7 +231,7 @@ export const ERROR_CODES = {
       'The model call threw (after the retries of a transient failure: a 408, 409, 429 or 5xx, a network failure, a timeout), its stream broke off before its finish, or the model answered with neither text nor tool calls.',
     toolMessage: false,
     errorClasses: ['LoopStoppedError', 'ModelStreamError', 'ModelTimeoutError'],
-    stopReason: 'model-error',
+    stop: true,
   },
 
   STOP_CONDITION: {
@@ -224,7 +239,7 @@ export const ERROR_CODES = {
     meaning: 'A condition of `stopWhen` made with `stopIf` said stop; its name and detail are the evidence.',
     toolMessage: false,
     errorClasses: ['LoopStoppedError'],
-    stopReason: 'stop-condition',
+    stop: true,
   },
 
   // The caller's code or configuration.
@@ -279,7 +294,7 @@ export const ERROR_CODES = {
       'A callback the caller passed (handoff, fallback, cost, a store, a hook, a stop condition) threw, hung past its timeout or returned something invalid; the run rejects with `CallbackError`, which keeps the outcome so far.',
     toolMessage: false,
     errorClasses: ['CallbackError'],
-    stopReason: 'callback-failed',
+    stop: true,
   },
   STORE_UNAVAILABLE: {
     blame: 'runtime',
@@ -288,7 +303,7 @@ export const ERROR_CODES = {
     toolMessage: false,
     modelSees: 'TOOL_UNAVAILABLE',
     errorClasses: ['StoreError'],
-    stopReason: 'store-unavailable',
+    stop: true,
   },
   INVALID_RUN_STATE: {
     blame: 'caller',
@@ -316,44 +331,32 @@ export type ToolMessageCode = {
   [K in ToolwardenCode]: ErrorCodeTable[K]['toolMessage'] extends true ? K : never;
 }[ToolwardenCode];
 
-/** The codes that are also a reason for the loop to stop. */
-export type StopCode = {
-  [K in ToolwardenCode]: ErrorCodeTable[K] extends { readonly stopReason: string } ? K : never;
+/** Why the loop stopped: the codes that are also a reason to stop (`outcome.reason === 'LOOP_DETECTED'`). */
+export type StopReason = {
+  [K in ToolwardenCode]: ErrorCodeTable[K] extends { readonly stop: true } ? K : never;
 }[ToolwardenCode];
-
-/** Why the loop stopped: the kebab-case of a `StopCode`. */
-export type StopReason = ErrorCodeTable[StopCode]['stopReason'];
 
 /** Who is to blame for a code. */
 export function blameOf(code: ToolwardenCode): Blame {
   return ERROR_CODES[code].blame;
 }
 
-/** The stop reason of a stop code: `TOOL_CALL_LIMIT` → `tool-call-limit`. */
-export function stopReasonOf(code: StopCode): StopReason {
-  return ERROR_CODES[code].stopReason;
-}
-
-/** The code of a stop reason: `tool-call-limit` → `TOOL_CALL_LIMIT`. */
-export function codeOfStopReason(reason: StopReason): StopCode {
-  return reason.toUpperCase().replaceAll('-', '_') as StopCode;
-}
-
 /** The code table as markdown, as docs/reference.md shows it between `<!-- codes:start -->` and `<!-- codes:end -->`. */
 export function renderCodeTable(): string {
   const rows = Object.entries(ERROR_CODES).map(([code, entry]: [string, CodeEntry]) => {
+    const sees = typeof entry.modelSees === 'string' ? [entry.modelSees] : entry.modelSees;
     const seen = entry.toolMessage
       ? 'this code'
-      : entry.modelSees === undefined
+      : sees === undefined
         ? '—'
-        : `\`${entry.modelSees}\``;
+        : sees.map((seenCode) => `\`${seenCode}\``).join(', ');
     const classes =
       entry.errorClasses.length === 0 ? '—' : entry.errorClasses.map((name) => `\`${name}\``).join(', ');
-    const stop = entry.stopReason === undefined ? '—' : `\`${entry.stopReason}\``;
+    const stop = entry.stop === true ? 'yes' : '—';
     return `| \`${code}\` | ${entry.blame} | ${entry.meaning} | ${seen} | ${classes} | ${stop} |`;
   });
   return [
-    '| code | blame | meaning | the model sees | error class | stop reason |',
+    '| code | blame | meaning | the model sees | error class | stops the loop |',
     '| --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');

@@ -1,5 +1,5 @@
 import type { LoopOutcome } from '../loop-outcome.js';
-import { codeOfStopReason, type StopCode } from './error-codes.js';
+import type { StopReason } from './error-codes.js';
 import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.LoopStoppedError');
@@ -12,17 +12,17 @@ export interface LoopStoppedErrorOptions {
 
 /**
  * Thrown by the loop only under `throwOnStop: true`; the outcome it carries is what would have been returned.
- * Its `code` is the stop reason's code (`tool-call-limit` → `TOOL_CALL_LIMIT`); its message is what
+ * Its `code` is the stop reason (`outcome.reason`, a code of the table); its message is what
  * the loop passes, `explainStop(outcome)`: which calls, which rounds, why, and what to change.
  */
-export class LoopStoppedError extends ToolwardenError<StopCode> {
+export class LoopStoppedError extends ToolwardenError<StopReason> {
   override readonly name = 'LoopStoppedError';
   readonly outcome: Extract<LoopOutcome, { type: 'stopped' }>;
   readonly [MARKER] = true;
 
   constructor({ outcome, message }: LoopStoppedErrorOptions) {
     super({
-      code: codeOfStopReason(outcome.reason),
+      code: outcome.reason,
       message,
       cause: outcome.evidence,
     });

@@ -27,7 +27,7 @@ export interface ModelStreamErrorOptions {
 
 /**
  * The model's stream broke off before its `finish`: the model call failed, as a `generate` that throws
- * does (the run stops as `model-error`, no half answer enters the history). What had arrived is kept in
+ * does (the run stops as `MODEL_ERROR`, no half answer enters the history). What had arrived is kept in
  * `partial`, which holds the model's content: the message does not.
  */
 export class ModelStreamError extends ToolwardenError<'MODEL_ERROR'> {

@@ -5,7 +5,7 @@ const MARKER = Symbol.for('toolwarden.error.ModelTimeoutError');
 /**
  * One attempt at a model call did not settle within the loop's `modelTimeoutMs`: its request was aborted
  * through its signal. A transient failure: the loop tries the call again while it has retries; the last
- * one's timeout is the `model-error` stop's evidence.
+ * one's timeout is the `MODEL_ERROR` stop's evidence.
  */
 export class ModelTimeoutError extends ToolwardenError<'MODEL_ERROR'> {
   override readonly name = 'ModelTimeoutError';

@@ -15,7 +15,7 @@ export interface ToolExecutionErrorOptions {
 
 /**
  * A tool failed with a fatal error (a defect). The execution stops; the full record is kept. The model sees
- * `INTERNAL_ERROR` for the failed call; in the loop this is the stop reason `tool-fatal`.
+ * `INTERNAL_ERROR` for the failed call; in the loop this is the stop reason `TOOL_FATAL`.
  */
 export class ToolExecutionError extends ToolwardenError<'TOOL_FATAL'> {
   override readonly name = 'ToolExecutionError';

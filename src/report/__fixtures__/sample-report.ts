@@ -154,12 +154,12 @@ export const sampleReport: AuditReport = {
   stops: {
     rate: 21 / 462,
     byReason: [
-      { reason: 'loop-detected', runs: 9 },
-      { reason: 'tool-call-limit', runs: 4 },
-      { reason: 'budget-exhausted', runs: 3 },
-      { reason: 'max-round-trips', runs: 2 },
-      { reason: 'aborted', runs: 2 },
-      { reason: 'model-error', runs: 1 },
+      { reason: 'LOOP_DETECTED', runs: 9 },
+      { reason: 'TOOL_CALL_LIMIT', runs: 4 },
+      { reason: 'BUDGET_EXHAUSTED', runs: 3 },
+      { reason: 'MAX_ROUND_TRIPS', runs: 2 },
+      { reason: 'ABORTED', runs: 2 },
+      { reason: 'MODEL_ERROR', runs: 1 },
     ],
   },
   limitHits: counted('limitHits'),

@@ -1,3 +1,5 @@
+import { McpListError } from '../../../adapters/mcp/list-mcp-tools.js';
+import { McpCallError } from '../../../adapters/mcp/mcp-call-error.js';
 import { ToolModuleError } from '../../../check/tool-module-error.js';
 import { ToolFormatError } from '../../../formats/tool-format-error.js';
 import { ProxyConfigError } from '../../../mcp-proxy/proxy-config-error.js';
@@ -92,8 +94,13 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
   },
   {
     errorClass: LoopStoppedError,
-    make: () => new LoopStoppedError({ outcome: stoppedOutcome('max-round-trips'), message: 'stopped' }),
+    make: () => new LoopStoppedError({ outcome: stoppedOutcome('MAX_ROUND_TRIPS'), message: 'stopped' }),
   },
+  {
+    errorClass: McpCallError,
+    make: () => new McpCallError({ kind: 'transient', toolName: 't', message: 'timed out', rpcCode: -32001 }),
+  },
+  { errorClass: McpListError, make: () => new McpListError('no tools array') },
   {
     errorClass: ModelStreamError,
     make: () =>
