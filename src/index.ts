@@ -32,14 +32,10 @@ export * as defaults from './core/defaults.js';
 export type { ErrorClass } from './core/error-class.js';
 export {
   ApprovalError,
-  type ApprovalErrorOptions,
   type ApprovalProblem,
 } from './core/errors/approval-error.js';
-export { CallbackError, type CallbackErrorOptions } from './core/errors/callback-error.js';
-export {
-  ContractViolationError,
-  type ContractViolationErrorOptions,
-} from './core/errors/contract-violation-error.js';
+export { CallbackError } from './core/errors/callback-error.js';
+export { ContractViolationError } from './core/errors/contract-violation-error.js';
 export {
   type Blame,
   blameOf,
@@ -50,48 +46,36 @@ export {
   type ToolMessageCode,
   type ToolwardenCode,
 } from './core/errors/error-codes.js';
-export { FatalToolError, type FatalToolErrorOptions } from './core/errors/fatal-tool-error.js';
+export { FatalToolError } from './core/errors/fatal-tool-error.js';
 export {
   type IdempotencyCode,
   IdempotencyError,
-  type IdempotencyErrorOptions,
   type IdempotencyProblem,
 } from './core/errors/idempotency-error.js';
-export { InvalidOptionsError, type InvalidOptionsErrorOptions } from './core/errors/invalid-options-error.js';
-export { LoopStoppedError, type LoopStoppedErrorOptions } from './core/errors/loop-stopped-error.js';
+export { InvalidOptionsError } from './core/errors/invalid-options-error.js';
+export { LoopStoppedError } from './core/errors/loop-stopped-error.js';
 export {
   ModelStreamError,
-  type ModelStreamErrorOptions,
   type StreamBreak,
   type StreamPartial,
 } from './core/errors/model-stream-error.js';
 export { ModelTimeoutError } from './core/errors/model-timeout-error.js';
 export { NoToolCallError, type NoToolCallErrorOptions } from './core/errors/no-tool-call-error.js';
-export {
-  PermissionDeniedError,
-  type PermissionDeniedErrorOptions,
-} from './core/errors/permission-denied-error.js';
-export {
-  ResultSerializationError,
-  type ResultSerializationErrorOptions,
-} from './core/errors/result-serialization-error.js';
+export { PermissionDeniedError } from './core/errors/permission-denied-error.js';
+export { ResultSerializationError } from './core/errors/result-serialization-error.js';
 export {
   RunStateError,
-  type RunStateErrorOptions,
   type RunStateProblem,
 } from './core/errors/run-state-error.js';
-export { StoreError, type StoreErrorOptions, type StoreProblem } from './core/errors/store-error.js';
-export {
-  ToolCallLimitExceededError,
-  type ToolCallLimitExceededErrorOptions,
-} from './core/errors/tool-call-limit-exceeded-error.js';
-export { ToolDefinitionError, type ToolDefinitionErrorOptions } from './core/errors/tool-definition-error.js';
-export { ToolExecutionError, type ToolExecutionErrorOptions } from './core/errors/tool-execution-error.js';
-export { ToolInputError, type ToolInputErrorOptions } from './core/errors/tool-input-error.js';
-export { ToolTimeoutError, type ToolTimeoutErrorOptions } from './core/errors/tool-timeout-error.js';
+export { StoreError, type StoreProblem } from './core/errors/store-error.js';
+export { ToolCallLimitExceededError } from './core/errors/tool-call-limit-exceeded-error.js';
+export { ToolDefinitionError } from './core/errors/tool-definition-error.js';
+export { ToolExecutionError } from './core/errors/tool-execution-error.js';
+export { ToolInputError } from './core/errors/tool-input-error.js';
+export { ToolTimeoutError } from './core/errors/tool-timeout-error.js';
 export { ToolwardenError, type ToolwardenErrorOptions } from './core/errors/toolwarden-error.js';
-export { TransientToolError, type TransientToolErrorOptions } from './core/errors/transient-tool-error.js';
-export { UnknownToolError, type UnknownToolErrorOptions } from './core/errors/unknown-tool-error.js';
+export { TransientToolError } from './core/errors/transient-tool-error.js';
+export { UnknownToolError } from './core/errors/unknown-tool-error.js';
 export type {
   CallOutcome,
   CallRecord,

@@ -15,15 +15,6 @@ export type ApprovalProblem =
   | 'not-pending'
   | 'arguments-changed';
 
-export interface ApprovalErrorOptions {
-  reason: ApprovalProblem;
-  message: string;
-  /** The run the resume named, when it named one. */
-  runId?: string | undefined;
-  /** The call the refused decision is about, when it is about one. */
-  toolCallId?: string | undefined;
-}
-
 /**
  * A resume was refused before anything ran: nothing of it was applied, nothing was executed, and the run
  * is as it was. Fail closed: a decision that cannot be matched to the call it approves runs nothing.
@@ -35,7 +26,19 @@ export class ApprovalError extends ToolwardenError<'APPROVAL_REFUSED'> {
   readonly toolCallId: string | undefined;
   readonly [MARKER] = true;
 
-  constructor({ reason, message, runId, toolCallId }: ApprovalErrorOptions) {
+  constructor({
+    reason,
+    message,
+    runId,
+    toolCallId,
+  }: {
+    reason: ApprovalProblem;
+    message: string;
+    /** The run the resume named, when it named one. */
+    runId?: string | undefined;
+    /** The call the refused decision is about, when it is about one. */
+    toolCallId?: string | undefined;
+  }) {
     super({ code: 'APPROVAL_REFUSED', message: `Resume refused (${reason}): ${message}` });
     this.reason = reason;
     this.runId = runId;

@@ -7,19 +7,6 @@ const MARKER = Symbol.for('toolwarden.error.CallbackError');
 /** Characters of the cause's message repeated in this error's default message, at most. */
 const MAX_CAUSE_MESSAGE_CHARS = 200;
 
-export interface CallbackErrorOptions {
-  /** Which callback failed, as the option is named: `handoff`, `cost`, `store.set`, `decide`, ... */
-  callback: string;
-  /** What it threw (or a `TypeError` describing what it returned), untouched. */
-  cause: unknown;
-  /** The chain's result so far, when the callback failed inside a tool execution. */
-  partialResult?: ToolExecutionResult | undefined;
-  /** The loop's outcome so far, when the callback failed inside a run. */
-  outcome?: LoopOutcome | undefined;
-  /** Defaults to one that names the callback and repeats the cause's message. */
-  message?: string | undefined;
-}
-
 /**
  * A callback the caller passed (handoff, fallback, cost, a store's load or save, `decide`,
  * `wrapToolExecution`, `wrapModelCall`, a stop condition) threw or returned something it must not. Nothing
@@ -32,7 +19,24 @@ export class CallbackError extends ToolwardenError<'CALLBACK_FAILED'> {
   readonly outcome: LoopOutcome | undefined;
   readonly [MARKER] = true;
 
-  constructor({ callback, cause, partialResult, outcome, message }: CallbackErrorOptions) {
+  constructor({
+    callback,
+    cause,
+    partialResult,
+    outcome,
+    message,
+  }: {
+    /** Which callback failed, as the option is named: `handoff`, `cost`, `store.set`, `decide`, ... */
+    callback: string;
+    /** What it threw (or a `TypeError` describing what it returned), untouched. */
+    cause: unknown;
+    /** The chain's result so far, when the callback failed inside a tool execution. */
+    partialResult?: ToolExecutionResult | undefined;
+    /** The loop's outcome so far, when the callback failed inside a run. */
+    outcome?: LoopOutcome | undefined;
+    /** Defaults to one that names the callback and repeats the cause's message. */
+    message?: string | undefined;
+  }) {
     super({ code: 'CALLBACK_FAILED', message: message ?? defaultMessage(callback, cause), cause });
     this.callback = callback;
     this.partialResult = partialResult;

@@ -3,14 +3,6 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ContractViolationError');
 
-export interface ContractViolationErrorOptions {
-  toolName: string;
-  /** Where the result breaks the declared output schema, and how. */
-  issues: readonly ValidationIssue[];
-  /** The offending result, for developers only: the model never sees it. */
-  value: unknown;
-}
-
 /** A tool returned a result that breaks its own declared output contract. */
 export class ContractViolationError extends ToolwardenError<'CONTRACT_VIOLATION'> {
   override readonly name = 'ContractViolationError';
@@ -19,7 +11,17 @@ export class ContractViolationError extends ToolwardenError<'CONTRACT_VIOLATION'
   readonly value: unknown;
   readonly [MARKER] = true;
 
-  constructor({ toolName, issues, value }: ContractViolationErrorOptions) {
+  constructor({
+    toolName,
+    issues,
+    value,
+  }: {
+    toolName: string;
+    /** Where the result breaks the declared output schema, and how. */
+    issues: readonly ValidationIssue[];
+    /** The offending result, for developers only: the model never sees it. */
+    value: unknown;
+  }) {
     const where = issues
       .slice(0, 3)
       .map((issue) => `${issue.path || '/'} ${issue.message}`)

@@ -2,11 +2,6 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.FatalToolError');
 
-export interface FatalToolErrorOptions {
-  message: string;
-  cause?: unknown;
-}
-
 /**
  * Thrown by a tool to mark a defect: the whole execution fails (`ToolExecutionError`, `TOOL_FATAL`) and keeps
  * the full record. The model sees `INTERNAL_ERROR`.
@@ -15,7 +10,13 @@ export class FatalToolError extends ToolwardenError<'TOOL_DEFECT'> {
   override readonly name = 'FatalToolError';
   readonly [MARKER] = true;
 
-  constructor({ message, cause }: FatalToolErrorOptions) {
+  constructor({
+    message,
+    cause,
+  }: {
+    message: string;
+    cause?: unknown;
+  }) {
     super({ code: 'TOOL_DEFECT', message, cause });
   }
 

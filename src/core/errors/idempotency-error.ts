@@ -25,16 +25,6 @@ const WHAT: Readonly<Record<IdempotencyProblem, string>> = {
     'an identical call was cut off after it started and may or may not have taken effect (check whether it did; if it did not, forgetIdempotencyRecord lets the call run)',
 };
 
-export interface IdempotencyErrorOptions {
-  reason: IdempotencyProblem;
-  /** The write tool. */
-  toolName: string;
-  /** The call that was not run. */
-  toolCallId: string;
-  /** The call that claimed the record. */
-  claimedBy: string;
-}
-
 /** The error of a write the chain did not run because of its idempotency record (in the call's result). */
 export class IdempotencyError extends ToolwardenError<IdempotencyCode> {
   override readonly name = 'IdempotencyError';
@@ -46,7 +36,20 @@ export class IdempotencyError extends ToolwardenError<IdempotencyCode> {
   readonly claimedBy: string;
   readonly [MARKER] = true;
 
-  constructor({ reason, toolName, toolCallId, claimedBy }: IdempotencyErrorOptions) {
+  constructor({
+    reason,
+    toolName,
+    toolCallId,
+    claimedBy,
+  }: {
+    reason: IdempotencyProblem;
+    /** The write tool. */
+    toolName: string;
+    /** The call that was not run. */
+    toolCallId: string;
+    /** The call that claimed the record. */
+    claimedBy: string;
+  }) {
     super({
       code: CODES[reason],
       message: `Tool "${toolName}" (call ${toolCallId}) was not run: ${WHAT[reason]}; claimed by call ${claimedBy}`,

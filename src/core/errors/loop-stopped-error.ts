@@ -4,12 +4,6 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.LoopStoppedError');
 
-export interface LoopStoppedErrorOptions {
-  outcome: Extract<LoopOutcome, { type: 'stopped' }>;
-  /** The error's message: the loop passes `explainStop(outcome)`. */
-  message: string;
-}
-
 /**
  * Thrown by the loop only under `throwOnStop: true`; the outcome it carries is what would have been returned.
  * Its `code` is the stop reason (`outcome.reason`, a code of the table); its message is what
@@ -20,7 +14,14 @@ export class LoopStoppedError extends ToolwardenError<StopReason> {
   readonly outcome: Extract<LoopOutcome, { type: 'stopped' }>;
   readonly [MARKER] = true;
 
-  constructor({ outcome, message }: LoopStoppedErrorOptions) {
+  constructor({
+    outcome,
+    message,
+  }: {
+    outcome: Extract<LoopOutcome, { type: 'stopped' }>;
+    /** The error's message: the loop passes `explainStop(outcome)`. */
+    message: string;
+  }) {
     super({
       code: outcome.reason,
       message,

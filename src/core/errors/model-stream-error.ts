@@ -18,13 +18,6 @@ export interface StreamPartial {
   readonly parts: number;
 }
 
-export interface ModelStreamErrorOptions {
-  reason: StreamBreak;
-  partial: StreamPartial;
-  /** What the stream threw, the `error` part's error, or the signal's reason. */
-  cause?: unknown;
-}
-
 /**
  * The model's stream broke off before its `finish`: the model call failed, as a `generate` that throws
  * does (the run stops as `MODEL_ERROR`, no half answer enters the history). What had arrived is kept in
@@ -36,7 +29,16 @@ export class ModelStreamError extends ToolwardenError<'MODEL_ERROR'> {
   readonly partial: StreamPartial;
   readonly [MARKER] = true;
 
-  constructor({ reason, partial, cause }: ModelStreamErrorOptions) {
+  constructor({
+    reason,
+    partial,
+    cause,
+  }: {
+    reason: StreamBreak;
+    partial: StreamPartial;
+    /** What the stream threw, the `error` part's error, or the signal's reason. */
+    cause?: unknown;
+  }) {
     super({
       code: 'MODEL_ERROR',
       message: `The model's stream broke off (${reason}) after ${partial.parts} parts, ${partial.toolCalls.length} tool calls begun.`,

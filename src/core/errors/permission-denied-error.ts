@@ -2,18 +2,19 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.PermissionDeniedError');
 
-export interface PermissionDeniedErrorOptions {
-  /** For developers and the audit log only: the model never sees it. */
-  message: string;
-  cause?: unknown;
-}
-
 /** Thrown by a tool (or a permission check) to deny an action. The model learns only that it is not permitted. */
 export class PermissionDeniedError extends ToolwardenError<'PERMISSION_DENIED'> {
   override readonly name = 'PermissionDeniedError';
   readonly [MARKER] = true;
 
-  constructor({ message, cause }: PermissionDeniedErrorOptions) {
+  constructor({
+    message,
+    cause,
+  }: {
+    /** For developers and the audit log only: the model never sees it. */
+    message: string;
+    cause?: unknown;
+  }) {
     super({ code: 'PERMISSION_DENIED', message, cause });
   }
 

@@ -11,14 +11,6 @@ const MAX_PATH_CHARS = 200;
  */
 export type RunStateProblem = 'malformed' | 'unsupported-version' | 'tampered';
 
-export interface RunStateErrorOptions {
-  reason: RunStateProblem;
-  /** Where in the state, as a JSON Pointer (`/pendingCalls/0/id`). */
-  path?: string | undefined;
-  message: string;
-  cause?: unknown;
-}
-
 /** A saved run state cannot be resumed. Nothing of it is applied: the caller's stored state is to blame. */
 export class RunStateError extends ToolwardenError<'INVALID_RUN_STATE'> {
   override readonly name = 'RunStateError';
@@ -26,7 +18,18 @@ export class RunStateError extends ToolwardenError<'INVALID_RUN_STATE'> {
   readonly path: string | undefined;
   readonly [MARKER] = true;
 
-  constructor({ reason, path, message, cause }: RunStateErrorOptions) {
+  constructor({
+    reason,
+    path,
+    message,
+    cause,
+  }: {
+    reason: RunStateProblem;
+    /** Where in the state, as a JSON Pointer (`/pendingCalls/0/id`). */
+    path?: string | undefined;
+    message: string;
+    cause?: unknown;
+  }) {
     const where =
       path === undefined
         ? ''

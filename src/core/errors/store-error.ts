@@ -8,14 +8,6 @@ const MARKER = Symbol.for('toolwarden.error.StoreError');
  */
 export type StoreProblem = 'unavailable' | 'corrupt';
 
-export interface StoreErrorOptions {
-  reason: StoreProblem;
-  /** The store operation (`get`, `set`, `reserve`, …). */
-  operation: string;
-  message: string;
-  cause?: unknown;
-}
-
 /** A store adapter could not do what was asked. Nothing was written when a write failed this way, unless the adapter says so. */
 export class StoreError extends ToolwardenError<'STORE_UNAVAILABLE'> {
   override readonly name = 'StoreError';
@@ -23,7 +15,18 @@ export class StoreError extends ToolwardenError<'STORE_UNAVAILABLE'> {
   readonly operation: string;
   readonly [MARKER] = true;
 
-  constructor({ reason, operation, message, cause }: StoreErrorOptions) {
+  constructor({
+    reason,
+    operation,
+    message,
+    cause,
+  }: {
+    reason: StoreProblem;
+    /** The store operation (`get`, `set`, `reserve`, …). */
+    operation: string;
+    message: string;
+    cause?: unknown;
+  }) {
     super({ code: 'STORE_UNAVAILABLE', message: `Store ${operation} failed (${reason}): ${message}`, cause });
     this.reason = reason;
     this.operation = operation;

@@ -3,16 +3,6 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ToolExecutionError');
 
-export interface ToolExecutionErrorOptions {
-  message: string;
-  toolName: string;
-  toolCallId: string;
-  /** The original failure, untouched. */
-  cause: unknown;
-  /** Every call's result, the failed one included, so nothing is lost. */
-  partialResult: ToolExecutionResult;
-}
-
 /**
  * A tool failed with a fatal error (a defect). The execution stops; the full record is kept. The model sees
  * `INTERNAL_ERROR` for the failed call; in the loop this is the stop reason `TOOL_FATAL`.
@@ -24,7 +14,21 @@ export class ToolExecutionError extends ToolwardenError<'TOOL_FATAL'> {
   readonly partialResult: ToolExecutionResult;
   readonly [MARKER] = true;
 
-  constructor({ message, toolName, toolCallId, cause, partialResult }: ToolExecutionErrorOptions) {
+  constructor({
+    message,
+    toolName,
+    toolCallId,
+    cause,
+    partialResult,
+  }: {
+    message: string;
+    toolName: string;
+    toolCallId: string;
+    /** The original failure, untouched. */
+    cause: unknown;
+    /** Every call's result, the failed one included, so nothing is lost. */
+    partialResult: ToolExecutionResult;
+  }) {
     super({ code: 'TOOL_FATAL', message, cause });
     this.toolName = toolName;
     this.toolCallId = toolCallId;

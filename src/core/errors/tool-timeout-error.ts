@@ -2,11 +2,6 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ToolTimeoutError');
 
-export interface ToolTimeoutErrorOptions {
-  toolName: string;
-  timeoutMs: number;
-}
-
 /** A tool did not settle within its timeout. Classified as transient: the model sees `TOOL_UNAVAILABLE`. */
 export class ToolTimeoutError extends ToolwardenError<'TOOL_TIMEOUT'> {
   override readonly name = 'ToolTimeoutError';
@@ -14,7 +9,13 @@ export class ToolTimeoutError extends ToolwardenError<'TOOL_TIMEOUT'> {
   readonly timeoutMs: number;
   readonly [MARKER] = true;
 
-  constructor({ toolName, timeoutMs }: ToolTimeoutErrorOptions) {
+  constructor({
+    toolName,
+    timeoutMs,
+  }: {
+    toolName: string;
+    timeoutMs: number;
+  }) {
     super({ code: 'TOOL_TIMEOUT', message: `Tool "${toolName}" did not finish within ${timeoutMs} ms` });
     this.toolName = toolName;
     this.timeoutMs = timeoutMs;

@@ -2,13 +2,6 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.UnknownToolError');
 
-export interface UnknownToolErrorOptions {
-  toolName: string;
-  toolCallId: string;
-  availableTools: readonly string[];
-  message: string;
-}
-
 /** The model asked for a tool that is not registered (thrown only under `unknownTool: 'throw'`). */
 export class UnknownToolError extends ToolwardenError<'UNKNOWN_TOOL'> {
   override readonly name = 'UnknownToolError';
@@ -17,7 +10,17 @@ export class UnknownToolError extends ToolwardenError<'UNKNOWN_TOOL'> {
   readonly availableTools: readonly string[];
   readonly [MARKER] = true;
 
-  constructor({ toolName, toolCallId, availableTools, message }: UnknownToolErrorOptions) {
+  constructor({
+    toolName,
+    toolCallId,
+    availableTools,
+    message,
+  }: {
+    toolName: string;
+    toolCallId: string;
+    availableTools: readonly string[];
+    message: string;
+  }) {
     super({ code: 'UNKNOWN_TOOL', message });
     this.toolName = toolName;
     this.toolCallId = toolCallId;
