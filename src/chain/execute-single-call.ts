@@ -1,6 +1,6 @@
 import type { ErrorClass } from '../core/error-class.js';
 import { CallbackError } from '../core/errors/callback-error.js';
-import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
+import type { LimitScope, ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
 import type { ExecutionContext } from './execute-with-runtime.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
@@ -27,6 +27,12 @@ export interface SingleCallOptions extends ExecutionContext {
    * total limit, no invalid-attempt limit): the caller keeps count.
    */
   readonly counts?: TurnCounts;
+  /**
+   * Whose idempotency records the call is matched against, when not its session's alone (several
+   * sessions sharing one scope replay each other's writes); the session's limits still count under
+   * `sessionId`. Default: the `sessionId`.
+   */
+  readonly idempotencyScope?: string;
 }
 
 /** What a call gave: what an MCP proxy answers with. */
@@ -42,6 +48,8 @@ export interface ToolCallAnswer {
   /** The error's stable code (errors only). */
   readonly code?: ToolErrorCode;
   readonly errorClass?: ErrorClass;
+  /** The limit the call reached, when it was refused `TOOL_CALL_LIMIT`. */
+  readonly limit?: { readonly scope: LimitScope; readonly limit: number };
   readonly result: ToolCallResult;
 }
 
@@ -77,6 +85,7 @@ export async function executeSingleCall(
       data: options.data,
       turnId: options.turnId,
       sessionId: options.sessionId,
+      idempotencyScope: options.idempotencyScope,
       now: options.now,
       onEvent: options.onEvent,
       includeContent: options.includeContent,
@@ -116,5 +125,6 @@ export async function executeSingleCall(
         isError: true,
         code: result.code,
         errorClass: result.errorClass,
+        ...(outcome.limited === undefined ? {} : { limit: outcome.limited.limit }),
       };
 }

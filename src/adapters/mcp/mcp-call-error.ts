@@ -1,4 +1,4 @@
-import type { McpToolResult } from './read-call-result.js';
+import type { McpToolResult } from './mcp-tool-result.js';
 
 const MARKER = Symbol.for('toolwarden.error.McpCallError');
 

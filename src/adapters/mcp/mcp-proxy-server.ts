@@ -5,18 +5,17 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
-import { cannotConfirmNotice, noElicitationNotice } from '../../mcp-proxy/confirm-notice.js';
-import { filterTools } from '../../mcp-proxy/filter-tools.js';
-import type { ProxiedTool } from '../../mcp-proxy/mcp-shapes.js';
-import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
-import { createSessionPolicy } from '../../mcp-proxy/session-policy.js';
+import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
+import { filterTools } from './proxy/filter-tools.js';
+import type { ProxiedTool } from './proxy/mcp-shapes.js';
+import type { ProxyConfig } from './proxy/proxy-config.js';
+import { createSessionPolicy } from './proxy/session-policy.js';
 import { describeOptionValue } from '../../options/check-option.js';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { fromMcpClient, type McpTools } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort } from './mcp-client-port.js';
 import { createSessionAudit } from './proxy-audit.js';
-import { capturingPort } from './proxy-call.js';
 import { openProxyResources } from './proxy-resources.js';
 import { type McpProxySession, serveProxySession } from './proxy-session.js';
 import { proxyToolSettings } from './proxy-tool-settings.js';
@@ -129,7 +128,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     await resources.close();
     throw error;
   }
-  const port = capturingPort(sdkV1Port(client));
+  const port = sdkV1Port(client);
   const compiler = defaultSchemaCompiler();
   const sessions = new Set<McpProxySession>();
   const upstream: Upstream = { tools: [], runtime: undefined as unknown as ToolRuntime, mcp: undefined };
@@ -196,7 +195,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
           capabilities: { tools: { listChanged: true } },
         },
       );
-      const policy = createSessionPolicy({ config, tools: upstream.tools, sessionId });
+      const policy = createSessionPolicy({ config, tools: upstream.tools });
       const session = await serveProxySession({
         server,
         transport,
@@ -255,9 +254,13 @@ function runtimeOf(
   resources: Awaited<ReturnType<typeof openProxyResources>>,
   config: ProxyConfig,
 ): ToolRuntime {
+  const { limits } = config;
   return createToolRuntime({
     tools: mcp.tools,
     store: resources.store,
+    // The session's limits, counted in the store under the session's id: with a shared store and a
+    // stable session id they hold across proxy instances, as the idempotency records do.
+    limits: { perSession: { perTool: limits.perTool, total: limits.total, byTool: limits.tools } },
     showErrorMessages: !config.redactErrors,
     ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
   });

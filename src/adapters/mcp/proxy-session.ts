@@ -1,9 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DEFAULT_PROXY_CONFIRM_TIMEOUT_MS } from '../../core/defaults.js';
-import type { ConfirmationAnswer } from '../../mcp-proxy/call-decision.js';
-import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from '../../mcp-proxy/mcp-shapes.js';
-import type { SessionPolicy } from '../../mcp-proxy/session-policy.js';
+import type { ConfirmationAnswer } from './proxy/call-decision.js';
+import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
+import type { SessionPolicy } from './proxy/session-policy.js';
 import { type ProxyCallContext, proxyCall } from './proxy-call.js';
 
 /** One client session of the proxy: its own policy (limits, loop guard), its own idempotency scope. */

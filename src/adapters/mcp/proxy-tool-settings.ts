@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
+import type { ProxyConfig } from './proxy/proxy-config.js';
 import type { SchemaCompiler } from '../../schema/schema-compiler.js';
 import type { McpToolInfo } from './mcp-tool-info.js';
 import type { McpToolSettings } from './mcp-tool-settings.js';

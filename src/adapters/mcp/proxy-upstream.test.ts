@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProxyConfig } from '../../mcp-proxy/proxy-config.js';
+import { parseProxyConfig } from './proxy/proxy-config.js';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
 import { createMcpProxy, type McpProxy } from './mcp-proxy-server.js';
 

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../core/json-schema.js';
-import type { McpToolAnnotations } from '../formats/mcp-tool.js';
+import type { JsonSchema } from '../../../core/json-schema.js';
+import type { McpToolAnnotations } from '../../../formats/mcp-tool.js';
 
 /**
  * The shapes the proxy's core reads, typed structurally so that neither the v1 SDK's nor the v2 SDK's

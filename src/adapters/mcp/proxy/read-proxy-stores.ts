@@ -1,7 +1,7 @@
-import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../core/defaults.js';
-import type { JsonSchema } from '../core/json-schema.js';
-import { findSchemaProblem } from '../formats/find-schema-problem.js';
-import { defaultSchemaCompiler } from '../schema/schema-compiler.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../../../core/defaults.js';
+import type { JsonSchema } from '../../../core/json-schema.js';
+import { findSchemaProblem } from '../../../formats/find-schema-problem.js';
+import { defaultSchemaCompiler } from '../../../schema/schema-compiler.js';
 import { type ConfigReader, describe } from './config-reader.js';
 import type {
   AuditConfig,
@@ -9,7 +9,7 @@ import type {
   OutputContractMode,
   ProxyConfig,
   StoreConfig,
-} from './proxy-config.js';
+} from './proxy-config-types.js';
 
 /** File paths and URLs: long enough for any real one. */
 const MAX_PATH_CHARS = 4096;

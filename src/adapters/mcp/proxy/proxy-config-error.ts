@@ -1,4 +1,4 @@
-import { ToolwardenError } from '../core/errors/toolwarden-error.js';
+import { ToolwardenError } from '../../../core/errors/toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ProxyConfigError');
 
