@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
+import type { ToolRuntime } from '../../chain/tool-runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
@@ -18,7 +18,7 @@ import type { McpClientPort } from './mcp-client-port.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
 import { type McpProxySession, serveProxySession } from './proxy-session.js';
-import { proxyToolSettings } from './proxy-tool-settings.js';
+import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
 import { sdkV1Port } from './sdk-v1-port.js';
 import { upstreamEnvironment } from './upstream-environment.js';
 
@@ -139,7 +139,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     upstream.tools = filterTools(raw, config).filter(
       (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
     );
-    upstream.runtime = runtimeOf(mcp, resources, config);
+    upstream.runtime = proxyRuntime(mcp.tools, config, resources);
     for (const skipped of mcp.skipped)
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
   };
@@ -247,23 +247,6 @@ async function listRaw(port: McpClientPort, config: ProxyConfig): Promise<Proxie
     (tool): tool is ProxiedTool =>
       typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string',
   );
-}
-
-function runtimeOf(
-  mcp: McpTools,
-  resources: Awaited<ReturnType<typeof openProxyResources>>,
-  config: ProxyConfig,
-): ToolRuntime {
-  const { limits } = config;
-  return createToolRuntime({
-    tools: mcp.tools,
-    store: resources.store,
-    // The session's limits, counted in the store under the session's id: with a shared store and a
-    // stable session id they hold across proxy instances, as the idempotency records do.
-    limits: { perSession: { perTool: limits.perTool, total: limits.total, byTool: limits.tools } },
-    showErrorMessages: !config.redactErrors,
-    ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
-  });
 }
 
 function sessionIdOf(options: McpProxyServeOptions): string {
