@@ -19,10 +19,7 @@ export function guardCallOf(call: ToolCall, result: ToolCallResult): GuardCall {
 }
 
 /** A round's calls and results (one per call, in the model's order), as many as the guard keeps. */
-export function guardCallsOf(
-  calls: readonly ToolCall[],
-  results: readonly ToolCallResult[],
-): GuardCall[] {
+export function guardCallsOf(calls: readonly ToolCall[], results: readonly ToolCallResult[]): GuardCall[] {
   const count = Math.min(calls.length, results.length, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
   const guarded: GuardCall[] = [];
   for (let index = 0; index < count; index++) {

@@ -71,8 +71,7 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
     }
     // The note goes beside the result of the call the finding is about (its first occurrence in the
     // round), or the round's last result when it is about the round as a whole.
-    const index =
-      finding.callIndex === undefined ? last : (observed.kept[finding.callIndex] ?? last);
+    const index = finding.callIndex === undefined ? last : (observed.kept[finding.callIndex] ?? last);
     const key = `${finding.evidence.detector}:${finding.evidence.fingerprints.map((f) => f.call).join(',')}`;
     // One note per round at most: the model reads one clear line, not one per detector.
     const placed = input.toolMessages === undefined ? index >= 0 : given[index] !== undefined;

@@ -3,6 +3,7 @@
 // loads (the proxy imports the SDK when it starts). The proxy's core (its decisions, refusals and config
 // reader, in `proxy/`) is internal: the CLI imports it by path.
 
+export type { ResolvedGuard } from '../../run/stop-conditions.js';
 export {
   type FromMcpClientOptions,
   fromMcpClient,
@@ -24,7 +25,6 @@ export {
 export type { McpToolHints, McpToolInfo } from './mcp-tool-info.js';
 export type { McpContentPart, McpToolResult } from './mcp-tool-result.js';
 export type { McpToolSettings } from './mcp-tool-settings.js';
-export type { McpProxySession } from './proxy-session.js';
 export type { ProxiedTool } from './proxy/mcp-shapes.js';
 export {
   type AuditConfig,
@@ -37,7 +37,7 @@ export {
   type UpstreamEnv,
 } from './proxy/proxy-config.js';
 export { type ConfigProblem, ProxyConfigError } from './proxy/proxy-config-error.js';
+export type { McpProxySession } from './proxy-session.js';
 export type { SdkV1ClientLike } from './sdk-v1-port.js';
 export type { SdkV2ClientLike } from './sdk-v2-port.js';
 export type { McpClientLike } from './to-mcp-client-port.js';
-export type { ResolvedGuard } from '../../run/stop-conditions.js';

@@ -5,16 +5,16 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ToolRuntime } from '../../chain/tool-runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { describeOptionValue } from '../../options/check-option.js';
+import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
+import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
+import { listMcpTools } from './list-mcp-tools.js';
+import type { McpClientPort } from './mcp-client-port.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
 import { filterTools } from './proxy/filter-tools.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config.js';
 import { createSessionPolicy } from './proxy/session-policy.js';
-import { describeOptionValue } from '../../options/check-option.js';
-import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
-import { fromMcpClient, type McpTools } from './from-mcp-client.js';
-import { listMcpTools } from './list-mcp-tools.js';
-import type { McpClientPort } from './mcp-client-port.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
 import { type McpProxySession, serveProxySession } from './proxy-session.js';
@@ -144,21 +144,25 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
   };
   try {
-    upstream.mcp = await fromMcpClient(port, {
-      trusted: config.trustAnnotations,
-      requestTimeoutMs: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
-      tool: proxyToolSettings(config, compiler),
-      schemaCompiler: compiler,
-      onToolsChanged: (change) => {
-        if ('error' in change) return log('the upstream tool list changed but could not be read');
-        void rebuild().then(
-          () => {
-            for (const session of sessions) session.toolsChanged(upstream.tools);
-          },
-          () => log('the upstream tool list changed but could not be read'),
-        );
+    upstream.mcp = await mcpToolsOf(
+      port,
+      {
+        trusted: config.trustAnnotations,
+        requestTimeoutMs: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+        tool: proxyToolSettings(config, compiler),
+        schemaCompiler: compiler,
+        onToolsChanged: (change) => {
+          if ('error' in change) return log('the upstream tool list changed but could not be read');
+          void rebuild().then(
+            () => {
+              for (const session of sessions) session.toolsChanged(upstream.tools);
+            },
+            () => log('the upstream tool list changed but could not be read'),
+          );
+        },
       },
-    });
+      { asSent: true },
+    );
     await rebuild();
   } catch (error) {
     await client.close().catch(() => {});

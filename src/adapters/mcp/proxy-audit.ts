@@ -5,9 +5,9 @@ import { argumentsDigest } from '../../chain/arguments-digest.js';
 import { newCallId } from '../../chain/new-call-id.js';
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../../core/defaults.js';
 import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
+import { summarizeArguments } from '../../redact/redact.js';
 import type { Refusal } from './proxy/call-decision.js';
 import type { ProxiedCall } from './proxy/session-policy.js';
-import { summarizeArguments } from '../../redact/redact.js';
 
 /** How a call that needed confirmation was let through or refused, for its audit record. */
 export interface ConfirmationNote {

@@ -1,15 +1,15 @@
 // proxyCall over the chain, in process: an MCP client port that answers from a table, no SDK, no server.
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../core/store.js';
+import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import { fromMcpClient } from './from-mcp-client.js';
+import { mcpToolsOf } from './from-mcp-client.js';
 import type { McpClientPort } from './mcp-client-port.js';
+import { parseProxyConfig } from './proxy/proxy-config.js';
+import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { type ProxyCallContext, proxyCall } from './proxy-call.js';
 import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
-import { parseProxyConfig } from './proxy/proxy-config.js';
-import { createSessionPolicy } from './proxy/session-policy.js';
-import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 
 const TOOLS = [
   { name: 'echo', inputSchema: { type: 'object' } },
@@ -27,7 +27,9 @@ function port(): McpClientPort & { readonly calls: string[] } {
       const message = (args as { message?: string }).message ?? '';
       return name === 'fail'
         ? { content: [{ type: 'text', text: `no: ${message}` }], isError: true, _meta: { at: 1 } }
-        : { content: [{ type: 'text', text: `Echo: ${message}` }], _meta: { at: 2 } };
+        : message === 'explicit'
+          ? { content: [{ type: 'text', text: 'Echo: explicit' }], isError: false }
+          : { content: [{ type: 'text', text: `Echo: ${message}` }], _meta: { at: 2 } };
     },
     onToolsChanged: () => () => {},
   };
@@ -37,11 +39,11 @@ function port(): McpClientPort & { readonly calls: string[] } {
 async function instance(config: unknown, store: Store, sessionId: string): Promise<ProxyCallContext> {
   const parsed = parseProxyConfig(config, 'test');
   const compiler = defaultSchemaCompiler();
-  const mcp = await fromMcpClient(port(), {
-    tool: proxyToolSettings(parsed, compiler),
-    schemaCompiler: compiler,
-    listen: false,
-  });
+  const mcp = await mcpToolsOf(
+    port(),
+    { tool: proxyToolSettings(parsed, compiler), schemaCompiler: compiler, listen: false },
+    { asSent: true },
+  );
   const runtime = proxyRuntime(mcp.tools, parsed, { store, wrapToolExecution: undefined });
   return {
     config: parsed,
@@ -64,6 +66,11 @@ describe('proxyCall: the chain is the policy', () => {
     expect(await call(context, 'echo', 'hi')).toEqual({
       content: [{ type: 'text', text: 'Echo: hi' }],
       _meta: { at: 2 },
+    });
+    // A server that says `isError: false` itself keeps it; one that says nothing gets none added.
+    expect(await call(context, 'echo', 'explicit')).toEqual({
+      content: [{ type: 'text', text: 'Echo: explicit' }],
+      isError: false,
     });
     expect(await call(context, 'fail', 'x')).toEqual({
       content: [{ type: 'text', text: 'no: x' }],

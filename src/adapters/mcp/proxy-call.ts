@@ -3,12 +3,6 @@ import type { ToolRuntime } from '../../chain/tool-runtime.js';
 import type { LimitScope } from '../../core/tool-execution-result.js';
 import { holdCallEnd } from './hold-call-end.js';
 import { McpCallError } from './mcp-call-error.js';
-import {
-  type ConfirmationNote,
-  DECIDED_BY_CONFIG,
-  DECIDED_BY_USER,
-  type SessionAudit,
-} from './proxy-audit.js';
 import type { ConfirmationAnswer, Forward, Observation, Refusal } from './proxy/call-decision.js';
 import type { UpstreamAnswer } from './proxy/guard-answer.js';
 import { CODE_META_KEY, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
@@ -16,6 +10,12 @@ import type { ProxyConfig } from './proxy/proxy-config-types.js';
 import { refusalResult, withNote } from './proxy/refusal-result.js';
 import { refusalOf } from './proxy/refusal-text.js';
 import { type ProxiedCall, proxiedCall, type SessionPolicy } from './proxy/session-policy.js';
+import {
+  type ConfirmationNote,
+  DECIDED_BY_CONFIG,
+  DECIDED_BY_USER,
+  type SessionAudit,
+} from './proxy-audit.js';
 
 /** What one session's calls run with. */
 export interface ProxyCallContext {
@@ -173,11 +173,11 @@ function noteOf(answer: ConfirmationAnswer, decision: Forward | Refusal): Confir
 
 /**
  * What the upstream answered, from the chain's answer: on success the tool's value (the upstream's result
- * as read; for a replayed write, the recorded one); on failure the upstream's `isError` result, which the
+ * as sent, read by `mcpToolsOf` with `asSent`; for a replayed write, the recorded one); on failure the upstream's `isError` result, which the
  * failure's cause carries, or else the failure (a JSON-RPC error, a timeout, a broken result, a contract).
  */
 function upstreamOf(answer: ToolCallAnswer): UpstreamAnswer {
-  if (!answer.isError) return { kind: 'result', result: asSent(answer.value) };
+  if (!answer.isError) return { kind: 'result', result: answer.value as ProxyCallToolResult };
   const result = answer.result.type === 'error' ? toolResultOf(answer.result.error) : undefined;
   if (result !== undefined) return { kind: 'result', result };
   return { kind: 'failed', transient: answer.errorClass === 'transient', text: answer.content };
@@ -206,16 +206,6 @@ function clientResult(
   if (!answer.isError && upstream.kind === 'result') return upstream.result;
   if (!config.redactErrors && upstream.kind === 'result') return upstream.result;
   return failure(answer.code ?? 'TOOL_ERROR', answer.content);
-}
-
-/**
- * A result as the upstream sent it: the value `readCallResult` read (or the chain recorded, for a replayed
- * write), with the `isError: false` the reader adds left out again (the reference servers send none on
- * success).
- */
-function asSent(value: unknown): ProxyCallToolResult {
-  const { isError, ...rest } = value as ProxyCallToolResult;
-  return isError === true ? (value as ProxyCallToolResult) : rest;
 }
 
 function failure(code: string, text: string): ProxyCallToolResult {

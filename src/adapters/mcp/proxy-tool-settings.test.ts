@@ -1,16 +1,22 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, it } from 'vitest';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { describeMcpTool, readHints } from './mcp-tool-info.js';
-import { proxyToolSettings } from './proxy-tool-settings.js';
 import { parseProxyConfig } from './proxy/proxy-config.js';
+import { proxyToolSettings } from './proxy-tool-settings.js';
 
 const compiler = defaultSchemaCompiler();
 const info = (name: string, hasOutputSchema = false) =>
-  describeMcpTool({ originalName: name, name, title: undefined }, readHints(undefined), false, hasOutputSchema);
+  describeMcpTool(
+    { originalName: name, name, title: undefined },
+    readHints(undefined),
+    false,
+    hasOutputSchema,
+  );
 const settingsOf = (config: unknown, name: string, hasOutputSchema = false) =>
   proxyToolSettings(parseProxyConfig(config, 'test'), compiler)(info(name, hasOutputSchema));
 const check = (settings: ReturnType<typeof settingsOf>, value: unknown) =>
-  settings.output?.['~standard'].validate(value);
+  (settings.output as StandardSchemaV1 | undefined)?.['~standard'].validate(value);
 
 describe('proxyToolSettings: what the config sets for a tool in the proxy chain, computed once', () => {
   it('gives each tool its timeout: the tool’s own over the default', () => {

@@ -1,12 +1,12 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
-import type { AnyTool } from '../../tools/define-tool.js';
 import type { SchemaCompiler } from '../../schema/schema-compiler.js';
+import type { AnyTool } from '../../tools/define-tool.js';
 import type { McpToolInfo } from './mcp-tool-info.js';
-import type { McpToolSettings } from './mcp-tool-settings.js';
 import type { McpToolResult } from './mcp-tool-result.js';
-import type { ProxyResources } from './proxy-resources.js';
+import type { McpToolSettings } from './mcp-tool-settings.js';
 import type { ProxyConfig } from './proxy/proxy-config-types.js';
+import type { ProxyResources } from './proxy-resources.js';
 import { structuredContentContract } from './structured-content-contract.js';
 
 /** A contract every result meets: `outputContracts` says `"none"` for the tool. */

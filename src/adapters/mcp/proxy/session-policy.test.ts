@@ -32,7 +32,6 @@ describe('createSessionPolicy: decide', () => {
     expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('PERMISSION_DENIED');
     expect(kindOf(session.decide(proxiedCall('read_text_file', {})))).toBe('forward');
   });
-
 });
 
 describe('createSessionPolicy: confirmation', () => {
@@ -54,7 +53,9 @@ describe('createSessionPolicy: confirmation', () => {
       annotations: { readOnlyHint: true, destructiveHint: true },
     };
     expect(kindOf(policy({}, [contradictory]).decide(proxiedCall('wipe', {})))).toBe('confirm');
-    expect(kindOf(policy({ trustAnnotations: true }, [contradictory]).decide(proxiedCall('wipe', {})))).toBe('forward');
+    expect(kindOf(policy({ trustAnnotations: true }, [contradictory]).decide(proxiedCall('wipe', {})))).toBe(
+      'forward',
+    );
   });
 
   it("with trustAnnotations, follows MCP's defaults: unannotated and non-read-only tools are destructive", () => {
@@ -66,10 +67,12 @@ describe('createSessionPolicy: confirmation', () => {
   });
 
   it('confirms the tools a list names, and none when confirm is false', () => {
-    expect(kindOf(policy({ confirm: { tools: ['echo', 'create_*'] } }).decide(proxiedCall('create_entities', {})))).toBe(
-      'confirm',
+    expect(
+      kindOf(policy({ confirm: { tools: ['echo', 'create_*'] } }).decide(proxiedCall('create_entities', {}))),
+    ).toBe('confirm');
+    expect(kindOf(policy({ confirm: { tools: ['echo'] } }).decide(proxiedCall('write_file', {})))).toBe(
+      'forward',
     );
-    expect(kindOf(policy({ confirm: { tools: ['echo'] } }).decide(proxiedCall('write_file', {})))).toBe('forward');
     expect(kindOf(policy({ confirm: false }).decide(proxiedCall('write_file', {})))).toBe('forward');
   });
 
@@ -137,7 +140,9 @@ describe('createSessionPolicy: the loop guard over the session', () => {
       // echo may be a read (unknown effect): it goes upstream, and the same result again is the loop.
       { decision: 'forward', observed: 'repeat' },
     ]);
-    expect(session.observe(proxiedCall('echo', args), { kind: 'result', result: textResult(answer) })).toMatchObject({
+    expect(
+      session.observe(proxiedCall('echo', args), { kind: 'result', result: textResult(answer) }),
+    ).toMatchObject({
       kind: 'repeat',
       refusal: {
         kind: 'refuse',
@@ -200,7 +205,8 @@ describe('createSessionPolicy: the loop guard over the session', () => {
 
   it('gives the model a note on the warning and on the stop (none with nudge off)', () => {
     const session = policy();
-    const observe = () => session.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') });
+    const observe = () =>
+      session.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') });
     observe();
     const warning = observe();
     expect(warning).toMatchObject({ kind: 'warn', evidence: { detector: 'exact-repeat' } });
@@ -208,7 +214,9 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     expect(observe()).toMatchObject({ kind: 'stop', evidence: { detector: 'exact-repeat', occurrences: 3 } });
     const quiet = policy({ loopGuard: { nudge: false } });
     quiet.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') });
-    expect(quiet.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') })).not.toHaveProperty('note');
+    expect(
+      quiet.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') }),
+    ).not.toHaveProperty('note');
   });
 
   it('sees a repeated thought as a loop once its growing history counter is ignored (a loop hint)', () => {
@@ -227,7 +235,8 @@ describe('createSessionPolicy: the loop guard over the session', () => {
 
   it('stops a tool that stays unavailable; a stopped write runs again after another write changed something', () => {
     const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
-    const down = () => session.observe(proxiedCall('echo', {}), { kind: 'failed', transient: true, text: 'ECONNRESET' });
+    const down = () =>
+      session.observe(proxiedCall('echo', {}), { kind: 'failed', transient: true, text: 'ECONNRESET' });
     expect([down(), down(), down(), down(), down()].map((o) => o.kind)).toEqual([
       'pass',
       'pass',
@@ -238,7 +247,10 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     // Still down: the same failure again is the loop.
     expect(down().kind).toBe('repeat');
     const create = (name: string) =>
-      session.observe(proxiedCall('create_entities', { name }), { kind: 'result', result: textResult('created') });
+      session.observe(proxiedCall('create_entities', { name }), {
+        kind: 'result',
+        result: textResult('created'),
+      });
     create('a');
     create('a');
     expect(create('a').kind).toBe('stop');
@@ -253,7 +265,10 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     for (let index = 0; index < 3; index++)
       session.observe(proxiedCall('create_entities', {}), { kind: 'result', result: textResult('x') });
     const other = (index: number) =>
-      session.observe(proxiedCall('read_text_file', { index }), { kind: 'result', result: textResult(`file ${index}`) });
+      session.observe(proxiedCall('read_text_file', { index }), {
+        kind: 'result',
+        result: textResult(`file ${index}`),
+      });
     for (let index = 0; index < 31; index++) other(index);
     expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('LOOP_DETECTED');
     other(31);
