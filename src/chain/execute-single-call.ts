@@ -19,6 +19,7 @@ export interface ToolCallInput {
   readonly arguments?: unknown;
 }
 
+/** `executeToolCall`'s options: the execution's context, a decision given on resume, the turn's counts. */
 export interface SingleCallOptions extends ExecutionContext {
   /** The decision for a call that was interrupted before: the hooks are not asked again (`authorize` is). */
   readonly decision?: ResumeDecision;
@@ -61,6 +62,7 @@ export interface ToolCallInterruption {
   readonly pending: PendingCall;
 }
 
+/** What one call through the chain gave: an answer, or an interruption that waits for a decision. */
 export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
 
 /**

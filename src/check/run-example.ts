@@ -12,6 +12,7 @@ import { firstDifference } from './first-difference.js';
 import { describeThrown, previewValue } from './preview-value.js';
 import { type Settled, settleWithin } from './settle-within.js';
 
+/** How one declared example ran, and what it found. */
 export interface ExampleRun {
   /** The example's label in the report. */
   readonly label: string;
@@ -22,6 +23,7 @@ export interface ExampleRun {
   readonly findings: readonly CheckFinding[];
 }
 
+/** How an example is run: its timeout, its tool's name, and whether `execute` runs at all. */
 export interface ExampleOptions {
   readonly timeoutMs: number;
   readonly toolName: string;

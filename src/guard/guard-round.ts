@@ -20,6 +20,7 @@ export interface GuardCall {
   readonly errorClass?: ErrorClass | undefined;
 }
 
+/** One round for the guard: its state and configuration, the round's calls as plain records, their messages. */
 export interface GuardRoundInput {
   readonly state: GuardState;
   readonly config: GuardConfig;
@@ -33,6 +34,7 @@ export interface GuardRoundInput {
   readonly nudge: boolean;
 }
 
+/** What the guard made of a round: the next state, the notes, the warnings and a stop. */
 export interface GuardRoundOutcome {
   readonly state: GuardState;
   /** The round's tool messages, a note added beside the content where one was due. */

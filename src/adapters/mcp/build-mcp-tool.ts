@@ -14,6 +14,7 @@ import type { McpToolSettings } from './mcp-tool-settings.js';
 import { type McpToolResult, readCallResult } from './read-call-result.js';
 import { structuredContentContract } from './structured-content-contract.js';
 
+/** What building one server tool needs: the port, the names, the trust rule and the caller's settings. */
 export interface BuildContext {
   readonly port: McpClientPort;
   readonly nameMap: ToolNameMap;

@@ -16,6 +16,7 @@ import type { McpToolSettings } from './mcp-tool-settings.js';
 import type { McpToolResult } from './read-call-result.js';
 import { type McpClientLike, toMcpClientPort } from './to-mcp-client-port.js';
 
+/** `fromMcpClient`'s options. */
 export interface FromMcpClientOptions {
   /** Believe the server's annotations (see `describeMcpTool`); default `DEFAULT_MCP_TRUSTED` (false). */
   readonly trusted?: boolean;

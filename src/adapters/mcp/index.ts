@@ -36,7 +36,11 @@ export {
   type StoreConfig,
   type UpstreamEnv,
 } from './proxy/proxy-config.js';
-export { type ConfigProblem, ProxyConfigError } from './proxy/proxy-config-error.js';
+export {
+  type ConfigProblem,
+  ProxyConfigError,
+  type ProxyConfigErrorOptions,
+} from './proxy/proxy-config-error.js';
 export type { McpProxySession } from './proxy-session.js';
 export type { SdkV1ClientLike } from './sdk-v1-port.js';
 export type { SdkV2ClientLike } from './sdk-v2-port.js';

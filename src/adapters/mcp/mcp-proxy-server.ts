@@ -33,6 +33,7 @@ export interface McpProxyUpstream {
   readonly stderr?: 'inherit' | 'ignore';
 }
 
+/** `createMcpProxy`'s options: the config, the upstream to spawn, where its log lines go. */
 export interface McpProxyOptions {
   readonly config: ProxyConfig;
   readonly upstream: McpProxyUpstream;

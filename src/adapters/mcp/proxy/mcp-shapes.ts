@@ -19,6 +19,7 @@ export interface ProxyContentPart {
   readonly text?: string;
 }
 
+/** A `CallToolResult` of `tools/call`, as the proxy reads and answers it. */
 export interface ProxyCallToolResult {
   readonly content: readonly ProxyContentPart[];
   readonly structuredContent?: unknown;

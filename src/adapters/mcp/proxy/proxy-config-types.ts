@@ -56,15 +56,18 @@ export type OutputContract =
   | { readonly kind: OutputContractMode }
   | { readonly kind: 'schema'; readonly schema: JsonSchema };
 
+/** Where idempotency records and the counts of `limits` are kept. */
 export type StoreConfig =
   | { readonly kind: 'memory' }
   | { readonly kind: 'sqlite'; readonly path: string }
   | { readonly kind: 'redis'; readonly url: string };
 
+/** Where the audit log is written. */
 export type AuditConfig =
   | { readonly kind: 'jsonl'; readonly path: string }
   | { readonly kind: 'sqlite'; readonly path: string };
 
+/** Which tools need the user's yes, and what happens when the client cannot be asked. */
 export interface ConfirmConfig {
   /** The tools to confirm: by name, or `destructive` (see `isDestructive`). */
   readonly tools: readonly string[] | 'destructive';
