@@ -5,7 +5,8 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { fromAiSdkModel } from '../src/adapters/ai-sdk/index.js';
-import { ProxyConfigError, parseProxyConfigText } from '../src/adapters/mcp/index.js';
+import { parseProxyConfigText } from '../src/adapters/mcp/proxy/proxy-config.js';
+import { ProxyConfigError } from '../src/adapters/mcp/proxy/proxy-config-error.js';
 import {
   type AnyTool,
   CallbackError,

@@ -1,6 +1,6 @@
 import type { ErrorClass } from '../core/error-class.js';
 import { CallbackError } from '../core/errors/callback-error.js';
-import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
+import type { LimitScope, ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
 import type { ExecutionContext } from './execute-with-runtime.js';
 import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
@@ -19,6 +19,7 @@ export interface ToolCallInput {
   readonly arguments?: unknown;
 }
 
+/** `executeToolCall`'s options: the execution's context, a decision given on resume, the turn's counts. */
 export interface SingleCallOptions extends ExecutionContext {
   /** The decision for a call that was interrupted before: the hooks are not asked again (`authorize` is). */
   readonly decision?: ResumeDecision;
@@ -27,6 +28,12 @@ export interface SingleCallOptions extends ExecutionContext {
    * total limit, no invalid-attempt limit): the caller keeps count.
    */
   readonly counts?: TurnCounts;
+  /**
+   * Whose idempotency records the call is matched against, when not its session's alone (several
+   * sessions sharing one scope replay each other's writes); the session's limits still count under
+   * `sessionId`. Default: the `sessionId`.
+   */
+  readonly idempotencyScope?: string;
 }
 
 /** What a call gave: what an MCP proxy answers with. */
@@ -42,6 +49,8 @@ export interface ToolCallAnswer {
   /** The error's stable code (errors only). */
   readonly code?: ToolErrorCode;
   readonly errorClass?: ErrorClass;
+  /** The limit the call reached, when it was refused `TOOL_CALL_LIMIT`. */
+  readonly limit?: { readonly scope: LimitScope; readonly limit: number };
   readonly result: ToolCallResult;
 }
 
@@ -53,6 +62,7 @@ export interface ToolCallInterruption {
   readonly pending: PendingCall;
 }
 
+/** What one call through the chain gave: an answer, or an interruption that waits for a decision. */
 export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
 
 /**
@@ -77,6 +87,7 @@ export async function executeSingleCall(
       data: options.data,
       turnId: options.turnId,
       sessionId: options.sessionId,
+      idempotencyScope: options.idempotencyScope,
       now: options.now,
       onEvent: options.onEvent,
       includeContent: options.includeContent,
@@ -116,5 +127,6 @@ export async function executeSingleCall(
         isError: true,
         code: result.code,
         errorClass: result.errorClass,
+        ...(outcome.limited === undefined ? {} : { limit: outcome.limited.limit }),
       };
 }

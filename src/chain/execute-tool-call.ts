@@ -10,6 +10,7 @@ const KNOWN = optionNameSet(CONTEXT_OPTIONS, RUNTIME_INPUT_OPTIONS, {
   call: true,
   decision: true,
   counts: true,
+  idempotencyScope: true,
 } satisfies OptionNames<Omit<SingleCallOptions, keyof ExecutionContext> & { readonly call: unknown }>);
 
 /**

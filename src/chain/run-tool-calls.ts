@@ -39,6 +39,8 @@ export interface CallsRequest {
   readonly sessionId?: string | undefined;
   /** The loop's run: without a session or a turn, the scope of its writes' idempotency records. */
   readonly runId?: string | undefined;
+  /** The owner of the idempotency records in place of the session (see `SingleCallOptions.idempotencyScope`). */
+  readonly idempotencyScope?: string | undefined;
   readonly now?: (() => number) | undefined;
   readonly onEvent?: ToolEventListener | undefined;
   /** Events carry the unredacted error and offending value (default false). */
@@ -187,7 +189,7 @@ async function runCalls(
       failure ??= { callback, error };
     },
     idempotency: createIdempotencyScope({
-      sessionId: request.sessionId,
+      sessionId: request.idempotencyScope ?? request.sessionId,
       turnId: request.turnId,
       runId: request.runId,
       store: policy.store,

@@ -104,7 +104,7 @@ describe('toolwarden mcp-proxy over real stdio', () => {
         .map((line) => JSON.parse(line));
       expect(records.map((record) => [record.toolName, record.outcome, record.code])).toEqual([
         ['echo', 'success', undefined],
-        ['echo', 'denied', 'TOOL_CALL_LIMIT'],
+        ['echo', 'invalid-input', 'TOOL_CALL_LIMIT'],
       ]);
     },
     TIMEOUT_MS,

@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createMcpProxy } from '../adapters/mcp/mcp-proxy-server.js';
+import {
+  type ProxyConfig,
+  parseProxyConfig,
+  parseProxyConfigText,
+} from '../adapters/mcp/proxy/proxy-config.js';
+import { ProxyConfigError } from '../adapters/mcp/proxy/proxy-config-error.js';
 import { MAX_PROXY_CONFIG_BYTES } from '../core/defaults.js';
-import { type ProxyConfig, parseProxyConfig, parseProxyConfigText } from '../mcp-proxy/proxy-config.js';
-import { ProxyConfigError } from '../mcp-proxy/proxy-config-error.js';
 import type { CommandIo } from './command-io.js';
 import { packageVersion } from './package-version.js';
 import { readBoundedFile } from './read-bounded-file.js';

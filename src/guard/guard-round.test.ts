@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_GUARD_STATE, type GuardState } from '../core/guard-state.js';
-import type { ToolCall, ToolMessage } from '../core/message.js';
-import type { ToolCallResult } from '../core/tool-execution-result.js';
-import { guardRound } from './guard-round.js';
+import type { ToolMessage } from '../core/message.js';
+import { type GuardCall, guardRound } from './guard-round.js';
 import { startRequest } from './loop-guard.js';
 import { resolveHints } from './loop-hints.js';
 import { restoreGuardState } from './restore-guard-state.js';
@@ -19,25 +18,15 @@ const config = {
 };
 
 function round(state: GuardState, args: readonly string[], content = '{"ok":true}') {
-  const calls: ToolCall[] = args.map((a, i) => ({ id: `c${i}`, name: 't', arguments: a }));
-  const results: ToolCallResult[] = calls.map((call) => ({
-    type: 'success',
-    toolCallId: call.id,
-    toolName: 't',
-    content,
-    value: JSON.parse(content),
-    truncated: false,
-    attempts: 1,
-    durationMs: 0,
-  }));
-  const toolMessages: ToolMessage[] = calls.map((call) => ({
+  const calls: GuardCall[] = args.map((a) => ({ tool: 't', arguments: a, content }));
+  const toolMessages: ToolMessage[] = calls.map((_, i) => ({
     role: 'tool',
-    toolCallId: call.id,
+    toolCallId: `c${i}`,
     name: 't',
     content,
     isError: false,
   }));
-  return guardRound({ state, config, isWrite: () => false, calls, results, toolMessages, nudge: true });
+  return guardRound({ state, config, isWrite: () => false, calls, toolMessages, nudge: true });
 }
 
 describe('guardRound', () => {
@@ -76,20 +65,8 @@ describe('guardRound', () => {
   });
 
   it('writes records and rounds as restoreGuardState reads them back, field order included', () => {
-    const calls: ToolCall[] = [{ id: 'w', name: 't', arguments: '{"v":1}' }];
     const content = JSON.stringify({ text: 'x'.repeat(200) });
-    const results: ToolCallResult[] = [
-      {
-        type: 'success',
-        toolCallId: 'w',
-        toolName: 't',
-        content,
-        value: {},
-        truncated: false,
-        attempts: 1,
-        durationMs: 0,
-      },
-    ];
+    const calls: GuardCall[] = [{ tool: 't', arguments: '{"v":1}', content }];
     const toolMessages: ToolMessage[] = [
       { role: 'tool', toolCallId: 'w', name: 't', content, isError: false },
     ];
@@ -98,7 +75,6 @@ describe('guardRound', () => {
       config,
       isWrite: () => true,
       calls,
-      results,
       toolMessages,
       nudge: true,
     });

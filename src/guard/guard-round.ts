@@ -1,30 +1,47 @@
-import { originalContent } from '../chain/idempotency/idempotency-answers.js';
 import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
+import type { ErrorClass } from '../core/error-class.js';
 import type { CallRecord, GuardState, LoopEvidence } from '../core/guard-state.js';
-import type { ToolCall, ToolMessage } from '../core/message.js';
-import type { ToolCallResult } from '../core/tool-execution-result.js';
+import type { ToolMessage } from '../core/message.js';
 import { callDigest, hash53, resultDigest } from './fingerprint.js';
 import { type GuardConfig, observeRound, withNudged } from './loop-guard.js';
 import { loopNote } from './loop-note.js';
 
+/**
+ * One call and what came of it, as the guard reads it: plain text, whoever ran the call (the loop,
+ * `guardTools`, the MCP proxy).
+ */
+export interface GuardCall {
+  readonly tool: string;
+  /** The arguments' text as the model sent it; the guard reads it in canonical form. */
+  readonly arguments: string;
+  /** What the model saw of the result (for a replayed write, the result it replays). */
+  readonly content: string;
+  /** How the call failed; undefined when it succeeded. */
+  readonly errorClass?: ErrorClass | undefined;
+}
+
+/** One round for the guard: its state and configuration, the round's calls as plain records, their messages. */
 export interface GuardRoundInput {
   readonly state: GuardState;
   readonly config: GuardConfig;
   /** Whether a tool name is a write tool (unknown names are not). */
   readonly isWrite: (tool: string) => boolean;
-  readonly calls: readonly ToolCall[];
-  /** One per call, in the model's order (the chain answers every call). */
-  readonly results: readonly ToolCallResult[];
-  readonly toolMessages: readonly ToolMessage[];
+  /** The round's calls with their answers, in the model's order. */
+  readonly calls: readonly GuardCall[];
+  /** The round's tool messages, one per call, to put the note beside (none: the note is only returned). */
+  readonly toolMessages?: readonly ToolMessage[];
   /** Give the model a note on a warning (once per detector and fingerprints). */
   readonly nudge: boolean;
 }
 
+/** What the guard made of a round: the next state, the notes, the warnings and a stop. */
 export interface GuardRoundOutcome {
   readonly state: GuardState;
   /** The round's tool messages, a note added beside the content where one was due. */
   readonly toolMessages: readonly ToolMessage[];
   readonly warnings: readonly { readonly evidence: LoopEvidence; readonly nudged: boolean }[];
+  /** The round's one note for the model, when one was due: its text and the index of the call it goes beside. */
+  readonly note?: { readonly index: number; readonly text: string };
   /** Set when the guard says stop. */
   readonly stop?: LoopEvidence;
 }
@@ -34,17 +51,19 @@ export interface GuardRoundOutcome {
  * asked and what it saw), the detectors, and a note beside the result of a call about to be stopped.
  */
 export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
-  const { config, calls, results } = input;
+  const { config, calls } = input;
+  const given = input.toolMessages ?? [];
   const records: CallRecord[] = [];
-  const count = Math.min(results.length, calls.length, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
+  const count = Math.min(calls.length, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND);
   for (let index = 0; index < count; index++) {
-    records.push(recordOf(calls[index] as ToolCall, results[index] as ToolCallResult, input));
+    records.push(recordOf(calls[index] as GuardCall, input));
   }
   const observed = observeRound(input.state, records, config);
   let state = observed.state;
-  if (observed.findings.length === 0) return { state, toolMessages: input.toolMessages, warnings: [] };
+  if (observed.findings.length === 0) return { state, toolMessages: given, warnings: [] };
 
-  let messages: ToolMessage[] | undefined;
+  const last = (input.toolMessages === undefined ? calls.length : given.length) - 1;
+  let note: { readonly index: number; readonly text: string } | undefined;
   const warnings: Array<{ evidence: LoopEvidence; nudged: boolean }> = [];
   let stop: LoopEvidence | undefined;
   for (const finding of observed.findings) {
@@ -54,33 +73,35 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
     }
     // The note goes beside the result of the call the finding is about (its first occurrence in the
     // round), or the round's last result when it is about the round as a whole.
-    const index =
-      finding.callIndex === undefined
-        ? input.toolMessages.length - 1
-        : (observed.kept[finding.callIndex] ?? input.toolMessages.length - 1);
+    const index = finding.callIndex === undefined ? last : (observed.kept[finding.callIndex] ?? last);
     const key = `${finding.evidence.detector}:${finding.evidence.fingerprints.map((f) => f.call).join(',')}`;
-    const message = (messages ?? input.toolMessages)[index];
     // One note per round at most: the model reads one clear line, not one per detector.
-    const nudged =
-      input.nudge && messages === undefined && message !== undefined && !state.nudged.includes(key);
-    if (nudged && message !== undefined) {
-      messages ??= [...input.toolMessages];
-      const note = loopNote(finding.evidence);
-      messages[index] = { ...message, note };
+    const placed = input.toolMessages === undefined ? index >= 0 : given[index] !== undefined;
+    const nudged = input.nudge && note === undefined && placed && !state.nudged.includes(key);
+    if (nudged) {
+      note = { index, text: loopNote(finding.evidence) };
       state = withNudged(state, key);
     }
     warnings.push({ evidence: finding.evidence, nudged });
   }
+  const message = note === undefined ? undefined : given[note.index];
+  let toolMessages = given;
+  if (note !== undefined && message !== undefined) {
+    const withNote = [...given];
+    withNote[note.index] = { ...message, note: note.text };
+    toolMessages = withNote;
+  }
   return {
     state,
-    toolMessages: messages ?? input.toolMessages,
+    toolMessages,
     warnings,
+    ...(note === undefined ? {} : { note }),
     ...(stop === undefined ? {} : { stop }),
   };
 }
 
-function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput): CallRecord {
-  const tool = result.toolName;
+function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
+  const { tool, content, errorClass } = call;
   const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
     tool,
     call: callDigest(tool, call.arguments),
@@ -89,12 +110,9 @@ function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput
   };
   // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
   if (input.isWrite(tool)) record.write = true;
-  // A replayed write counts as the result it replays: the model repeated the call and saw nothing new.
-  const content = originalContent(result);
-  if (result.type === 'error') {
+  if (errorClass !== undefined) {
     record.result = hash53(content);
-    record.outcome =
-      result.errorClass === 'transient' ? 'transient' : result.errorClass === 'denied' ? 'denied' : 'error';
+    record.outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
   } else {
     const digest = resultDigest(content, input.config.hintsOf(tool));
     record.result = digest.digest;

@@ -1,4 +1,5 @@
 import { formatToolError } from '../chain/format-tool-error.js';
+import { guardCallsOf } from '../chain/guard-calls.js';
 import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
 import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
 import { unknownToolText } from '../chain/unknown-tool-text.js';
@@ -110,8 +111,10 @@ export async function runRound(
       state: guard,
       config: run.guard,
       isWrite: (tool) => isWriteTool(run, tool),
-      calls,
-      results: settled.size === 0 ? outcome.results : roundResults(calls, settled, outcome.results),
+      calls: guardCallsOf(
+        calls,
+        settled.size === 0 ? outcome.results : roundResults(calls, settled, outcome.results),
+      ),
       toolMessages,
       nudge: run.config.stops.guard?.nudge === true,
     });

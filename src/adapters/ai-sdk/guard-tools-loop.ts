@@ -1,9 +1,10 @@
 import type { generateText, StopCondition, ToolSet } from 'ai';
+import { guardCallOf } from '../../chain/guard-calls.js';
 import { argumentText } from '../../chain/normalize-tool-calls.js';
 import { EMPTY_GUARD_STATE, type GuardState, type LoopEvidence } from '../../core/guard-state.js';
 import type { ToolCall } from '../../core/message.js';
 import type { ToolCallResult } from '../../core/tool-execution-result.js';
-import { guardRound } from '../../guard/guard-round.js';
+import { type GuardCall, guardRound } from '../../guard/guard-round.js';
 import { type GuardConfig, startRequest } from '../../guard/loop-guard.js';
 
 /**
@@ -58,7 +59,7 @@ export function createStepGuard(options: {
   let wired = false;
   let firstStep: Step | undefined;
   const seen = new WeakSet<Step>();
-  const pending = new Map<string, { call: ToolCall; result: ToolCallResult }>();
+  const pending = new Map<string, GuardCall>();
 
   const newRequest = () => {
     state = startRequest(state);
@@ -67,19 +68,17 @@ export function createStepGuard(options: {
   };
 
   const observe = (step: Step): LoopEvidence | undefined => {
-    const calls: ToolCall[] = [];
-    const results: ToolCallResult[] = [];
+    const calls: GuardCall[] = [];
     for (const part of step.content) {
       if (part.type !== 'tool-call') continue;
       const kept = pending.get(part.toolCallId);
       pending.delete(part.toolCallId);
       const answer = kept ?? unexecutedAnswer(step, part.toolCallId, part.toolName, part.input);
       if (answer === undefined) continue;
-      calls.push(answer.call);
-      results.push(answer.result);
+      calls.push(answer);
     }
     if (config === undefined || calls.length === 0) return undefined;
-    const outcome = guardRound({ state, config, isWrite, calls, results, toolMessages: [], nudge: false });
+    const outcome = guardRound({ state, config, isWrite, calls, toolMessages: [], nudge: false });
     state = outcome.state;
     return outcome.stop;
   };
@@ -122,7 +121,7 @@ export function createStepGuard(options: {
   return {
     record(call, result) {
       if (pending.size >= MAX_PENDING_CALLS) pending.clear();
-      pending.set(call.id, { call, result });
+      pending.set(call.id, guardCallOf(call, result));
     },
     toolsOff: () => phase !== 'running',
     stopWhen,
@@ -141,23 +140,9 @@ function unexecutedAnswer(
   toolCallId: string,
   toolName: string,
   input: unknown,
-): { call: ToolCall; result: ToolCallResult } | undefined {
+): GuardCall | undefined {
   const error = step.content.find((part) => part.type === 'tool-error' && part.toolCallId === toolCallId);
   if (error === undefined || error.type !== 'tool-error') return undefined;
-  const call = { id: toolCallId, name: toolName, arguments: argumentText(input) };
   const content = error.error instanceof Error ? error.error.message : String(error.error);
-  return {
-    call,
-    result: {
-      type: 'error',
-      toolCallId,
-      toolName,
-      content,
-      attempts: 0,
-      durationMs: 0,
-      code: 'INVALID_ARGUMENTS',
-      errorClass: 'invalid-input',
-      error: error.error,
-    },
-  };
+  return { tool: toolName, arguments: argumentText(input), content, errorClass: 'invalid-input' };
 }

@@ -14,6 +14,7 @@ import type { McpToolSettings } from './mcp-tool-settings.js';
 import { type McpToolResult, readCallResult } from './read-call-result.js';
 import { structuredContentContract } from './structured-content-contract.js';
 
+/** What building one server tool needs: the port, the names, the trust rule and the caller's settings. */
 export interface BuildContext {
   readonly port: McpClientPort;
   readonly nameMap: ToolNameMap;
@@ -23,6 +24,8 @@ export interface BuildContext {
   readonly showErrorMessages: ShowErrorMessages | undefined;
   readonly formatResult: ((result: McpToolResult) => string) | undefined;
   readonly settings: ((info: McpToolInfo) => McpToolSettings | undefined) | undefined;
+  /** A successful value keeps the server's `isError` as sent: left out when the server left it out. */
+  readonly asSent: boolean;
 }
 
 /** A guarded tool and what it was made from. */
@@ -91,7 +94,7 @@ async function callMcpTool(
     throw new McpCallError({ kind, rpcCode, toolName, message: messageOf(error), cause: error });
   }
   const result = readCallResult(toolName, raw);
-  if (!result.isError) return result;
+  if (!result.isError) return context.asSent && !sentIsError(raw) ? withoutIsError(result) : result;
   const text = result.content
     .filter((part) => part.type === 'text')
     .map(describePart)
@@ -100,6 +103,17 @@ async function callMcpTool(
     message: text.trim() === '' ? `Tool '${toolName.slice(0, 64)}' reported an error without a text.` : text,
     cause: new McpCallError({ kind: 'tool', toolName, message: 'the tool answered isError: true', result }),
   });
+}
+
+/** Whether the server's answer (a checked object) carries `isError` itself. */
+function sentIsError(raw: unknown): boolean {
+  return Object.hasOwn(raw as object, 'isError');
+}
+
+/** The read result without the `isError: false` the reader adds: as the proxy's client is to get it. */
+function withoutIsError(result: McpToolResult): McpToolResult {
+  const { isError: _, ...rest } = result;
+  return Object.freeze(rest) as McpToolResult;
 }
 
 function cut(text: string, max: number): string {

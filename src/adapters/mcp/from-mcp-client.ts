@@ -16,6 +16,7 @@ import type { McpToolSettings } from './mcp-tool-settings.js';
 import type { McpToolResult } from './read-call-result.js';
 import { type McpClientLike, toMcpClientPort } from './to-mcp-client-port.js';
 
+/** `fromMcpClient`'s options. */
 export interface FromMcpClientOptions {
   /** Believe the server's annotations (see `describeMcpTool`); default `DEFAULT_MCP_TRUSTED` (false). */
   readonly trusted?: boolean;
@@ -79,12 +80,27 @@ export async function fromMcpClient(
         'fromMcpClient expects a connected MCP Client (@modelcontextprotocol/sdk v1 or @modelcontextprotocol/client v2) or an McpClientPort.',
     });
   }
+  return mcpToolsOf(port, options, { asSent: false });
+}
+
+/**
+ * `fromMcpClient` over a port, with what only the proxy asks for: `asSent`, each successful value keeps
+ * the server's own `isError` as it was sent (present or not), since the proxy hands the client the
+ * server's result unchanged.
+ */
+export async function mcpToolsOf(
+  port: McpClientPort,
+  options: FromMcpClientOptions,
+  internal: { readonly asSent: boolean },
+): Promise<McpTools> {
   const compiler = options.schemaCompiler ?? defaultSchemaCompiler();
-  let current = await readTools(port, options, compiler, options.signal);
+  const read = (signal: AbortSignal | undefined) =>
+    readTools(port, options, compiler, signal, internal.asSent);
+  let current = await read(options.signal);
   let running: Promise<readonly AnyTool[]> | undefined;
   let again = false;
   const refresh = async (signal?: AbortSignal): Promise<readonly AnyTool[]> => {
-    current = await readTools(port, options, compiler, signal);
+    current = await read(signal);
     return current.tools;
   };
   /** A notification during a refresh asks for one more after it, never for two at once. */
@@ -140,6 +156,7 @@ async function readTools(
   options: FromMcpClientOptions,
   compiler: SchemaCompiler,
   signal: AbortSignal | undefined,
+  asSent: boolean,
 ): Promise<ReadTools> {
   const definitions = await listMcpTools(port, {
     signal: signal ?? new AbortController().signal,
@@ -159,6 +176,7 @@ async function readTools(
     showErrorMessages: options.showErrorMessages,
     formatResult: options.formatResult,
     settings: options.tool,
+    asSent,
   };
   const tools: AnyTool[] = [];
   const infos = new Map<string, McpToolInfo>();

@@ -1,11 +1,9 @@
 // toolwarden/mcp: the tools of any MCP server guarded by toolwarden's chain, and the proxy in front of one.
 // The MCP SDK (@modelcontextprotocol/sdk@1) is an optional peer dependency: nothing here imports it when it
-// loads (the proxy imports the SDK when it starts).
+// loads (the proxy imports the SDK when it starts). The proxy's core (its decisions, refusals and config
+// reader, in `proxy/`) is internal: the CLI imports it by path.
 
-// The proxy's SDK-independent core: its config file, the per-session decisions, its results.
-export * from '../../mcp-proxy/index.js';
-export { classifyMcpFailure } from './classify-mcp-failure.js';
-export { describePart, formatMcpResult } from './format-mcp-result.js';
+export type { ResolvedGuard } from '../../run/stop-conditions.js';
 export {
   type FromMcpClientOptions,
   fromMcpClient,
@@ -25,9 +23,25 @@ export {
   startMcpProxy,
 } from './mcp-proxy-server.js';
 export type { McpToolHints, McpToolInfo } from './mcp-tool-info.js';
+export type { McpContentPart, McpToolResult } from './mcp-tool-result.js';
 export type { McpToolSettings } from './mcp-tool-settings.js';
+export type { ProxiedTool } from './proxy/mcp-shapes.js';
+export {
+  type AuditConfig,
+  type ConfirmConfig,
+  type OutputContract,
+  type OutputContractMode,
+  type ProxyConfig,
+  parseProxyConfig,
+  type StoreConfig,
+  type UpstreamEnv,
+} from './proxy/proxy-config.js';
+export {
+  type ConfigProblem,
+  ProxyConfigError,
+  type ProxyConfigErrorOptions,
+} from './proxy/proxy-config-error.js';
 export type { McpProxySession } from './proxy-session.js';
-export type { McpContentPart, McpToolResult } from './read-call-result.js';
-export { type SdkV1ClientLike, sdkV1Port } from './sdk-v1-port.js';
-export { type SdkV2ClientLike, sdkV2Port } from './sdk-v2-port.js';
+export type { SdkV1ClientLike } from './sdk-v1-port.js';
+export type { SdkV2ClientLike } from './sdk-v2-port.js';
 export type { McpClientLike } from './to-mcp-client-port.js';

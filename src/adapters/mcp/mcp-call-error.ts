@@ -1,5 +1,5 @@
 import { ToolwardenError } from '../../core/errors/toolwarden-error.js';
-import type { McpToolResult } from './read-call-result.js';
+import type { McpToolResult } from './mcp-tool-result.js';
 
 const MARKER = Symbol.for('toolwarden.error.McpCallError');
 

@@ -2,24 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
+import type { ToolRuntime } from '../../chain/tool-runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
-import { cannotConfirmNotice, noElicitationNotice } from '../../mcp-proxy/confirm-notice.js';
-import { filterTools } from '../../mcp-proxy/filter-tools.js';
-import type { ProxiedTool } from '../../mcp-proxy/mcp-shapes.js';
-import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
-import { createSessionPolicy } from '../../mcp-proxy/session-policy.js';
 import { describeOptionValue } from '../../options/check-option.js';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
-import { fromMcpClient, type McpTools } from './from-mcp-client.js';
+import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort } from './mcp-client-port.js';
+import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
+import { filterTools } from './proxy/filter-tools.js';
+import type { ProxiedTool } from './proxy/mcp-shapes.js';
+import type { ProxyConfig } from './proxy/proxy-config.js';
+import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
-import { capturingPort } from './proxy-call.js';
 import { openProxyResources } from './proxy-resources.js';
 import { type McpProxySession, serveProxySession } from './proxy-session.js';
-import { proxyToolSettings } from './proxy-tool-settings.js';
+import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
 import { sdkV1Port } from './sdk-v1-port.js';
 import { upstreamEnvironment } from './upstream-environment.js';
 
@@ -34,6 +33,7 @@ export interface McpProxyUpstream {
   readonly stderr?: 'inherit' | 'ignore';
 }
 
+/** `createMcpProxy`'s options: the config, the upstream to spawn, where its log lines go. */
 export interface McpProxyOptions {
   readonly config: ProxyConfig;
   readonly upstream: McpProxyUpstream;
@@ -129,7 +129,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     await resources.close();
     throw error;
   }
-  const port = capturingPort(sdkV1Port(client));
+  const port = sdkV1Port(client);
   const compiler = defaultSchemaCompiler();
   const sessions = new Set<McpProxySession>();
   const upstream: Upstream = { tools: [], runtime: undefined as unknown as ToolRuntime, mcp: undefined };
@@ -140,26 +140,30 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     upstream.tools = filterTools(raw, config).filter(
       (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
     );
-    upstream.runtime = runtimeOf(mcp, resources, config);
+    upstream.runtime = proxyRuntime(mcp.tools, config, resources);
     for (const skipped of mcp.skipped)
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
   };
   try {
-    upstream.mcp = await fromMcpClient(port, {
-      trusted: config.trustAnnotations,
-      requestTimeoutMs: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
-      tool: proxyToolSettings(config, compiler),
-      schemaCompiler: compiler,
-      onToolsChanged: (change) => {
-        if ('error' in change) return log('the upstream tool list changed but could not be read');
-        void rebuild().then(
-          () => {
-            for (const session of sessions) session.toolsChanged(upstream.tools);
-          },
-          () => log('the upstream tool list changed but could not be read'),
-        );
+    upstream.mcp = await mcpToolsOf(
+      port,
+      {
+        trusted: config.trustAnnotations,
+        requestTimeoutMs: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+        tool: proxyToolSettings(config, compiler),
+        schemaCompiler: compiler,
+        onToolsChanged: (change) => {
+          if ('error' in change) return log('the upstream tool list changed but could not be read');
+          void rebuild().then(
+            () => {
+              for (const session of sessions) session.toolsChanged(upstream.tools);
+            },
+            () => log('the upstream tool list changed but could not be read'),
+          );
+        },
       },
-    });
+      { asSent: true },
+    );
     await rebuild();
   } catch (error) {
     await client.close().catch(() => {});
@@ -196,7 +200,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
           capabilities: { tools: { listChanged: true } },
         },
       );
-      const policy = createSessionPolicy({ config, tools: upstream.tools, sessionId });
+      const policy = createSessionPolicy({ config, tools: upstream.tools });
       const session = await serveProxySession({
         server,
         transport,
@@ -248,19 +252,6 @@ async function listRaw(port: McpClientPort, config: ProxyConfig): Promise<Proxie
     (tool): tool is ProxiedTool =>
       typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string',
   );
-}
-
-function runtimeOf(
-  mcp: McpTools,
-  resources: Awaited<ReturnType<typeof openProxyResources>>,
-  config: ProxyConfig,
-): ToolRuntime {
-  return createToolRuntime({
-    tools: mcp.tools,
-    store: resources.store,
-    showErrorMessages: !config.redactErrors,
-    ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
-  });
 }
 
 function sessionIdOf(options: McpProxyServeOptions): string {

@@ -5,9 +5,9 @@ import { argumentsDigest } from '../../chain/arguments-digest.js';
 import { newCallId } from '../../chain/new-call-id.js';
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../../core/defaults.js';
 import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
-import type { Refusal } from '../../mcp-proxy/call-decision.js';
-import { argumentsText } from '../../mcp-proxy/guard-answer.js';
 import { summarizeArguments } from '../../redact/redact.js';
+import type { Refusal } from './proxy/call-decision.js';
+import type { ProxiedCall } from './proxy/session-policy.js';
 
 /** How a call that needed confirmation was let through or refused, for its audit record. */
 export interface ConfirmationNote {
@@ -24,7 +24,7 @@ export interface SessionAudit {
   /** The chain's `onEvent` for one call: its record carries the session's ids and the confirmation, if any. */
   listener(note: ConfirmationNote | undefined): ToolEventListener | undefined;
   /** A record of a call refused before the upstream (same shape as the chain's: `outcome: "denied"`, the code). */
-  refused(name: string, args: unknown, refusal: Refusal, note: ConfirmationNote | undefined): void;
+  refused(call: ProxiedCall, refusal: Refusal, note: ConfirmationNote | undefined): void;
 }
 
 /**
@@ -44,8 +44,7 @@ export function createSessionAudit(sink: AuditSink | undefined, sessionId: strin
         base(event.type === 'tool-call-end' ? { ...event, ...note } : event);
       return Object.assign(patched, { wantsArgumentsDigest: true });
     },
-    refused(name, args, refusal, note) {
-      const text = argumentsText(args);
+    refused({ name, text }, refusal, note) {
       sink.append({
         schemaVersion: AUDIT_SCHEMA_VERSION,
         kind: 'call',

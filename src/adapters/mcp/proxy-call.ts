@@ -1,14 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ToolCallAnswer } from '../../chain/execute-single-call.js';
 import type { ToolRuntime } from '../../chain/tool-runtime.js';
-import type { ConfirmationAnswer, Forward, Observation, Refusal } from '../../mcp-proxy/call-decision.js';
-import type { UpstreamAnswer } from '../../mcp-proxy/guard-answer.js';
-import { CODE_META_KEY, type ProxyCallToolResult } from '../../mcp-proxy/mcp-shapes.js';
-import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
-import { refusalResult, withNote } from '../../mcp-proxy/refusal-result.js';
-import type { SessionPolicy } from '../../mcp-proxy/session-policy.js';
+import type { LimitScope } from '../../core/tool-execution-result.js';
 import { holdCallEnd } from './hold-call-end.js';
-import type { McpClientPort } from './mcp-client-port.js';
+import { McpCallError } from './mcp-call-error.js';
+import type { ConfirmationAnswer, Forward, Observation, Refusal } from './proxy/call-decision.js';
+import type { UpstreamAnswer } from './proxy/guard-answer.js';
+import { CODE_META_KEY, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
+import type { ProxyConfig } from './proxy/proxy-config-types.js';
+import { refusalResult, withNote } from './proxy/refusal-result.js';
+import { refusalOf } from './proxy/refusal-text.js';
+import { type ProxiedCall, proxiedCall, type SessionPolicy } from './proxy/session-policy.js';
 import {
   type ConfirmationNote,
   DECIDED_BY_CONFIG,
@@ -16,31 +17,12 @@ import {
   type SessionAudit,
 } from './proxy-audit.js';
 
-/** Where the upstream's raw answer to the call running in this async context is kept (see `capturingPort`). */
-const upstreamAnswer = new AsyncLocalStorage<{ raw?: unknown }>();
-
-/**
- * The port with each `tools/call` answer kept for the call that asked for it: the proxy hands the client
- * the upstream's own result, unchanged, and the chain's reading of it only decides whether it is one.
- */
-export function capturingPort(port: McpClientPort): McpClientPort {
-  return {
-    listTools: (cursor, options) => port.listTools(cursor, options),
-    callTool: async (name, args, options) => {
-      const raw = await port.callTool(name, args, options);
-      const box = upstreamAnswer.getStore();
-      if (box !== undefined) box.raw = raw;
-      return raw;
-    },
-    onToolsChanged: (listener) => port.onToolsChanged(listener),
-  };
-}
-
 /** What one session's calls run with. */
 export interface ProxyCallContext {
   readonly config: ProxyConfig;
   readonly policy: SessionPolicy;
   readonly audit: SessionAudit;
+  /** The session's id: its limits count under it in the runtime's store. */
   readonly sessionId: string;
   /** The scope of the idempotency records: the config's `idempotentWrites.scope`, else the session's id. */
   readonly idempotencyScope: string;
@@ -65,7 +47,8 @@ export async function proxyCall(
   signal: AbortSignal,
 ): Promise<ProxyCallToolResult> {
   const { policy, audit } = context;
-  const decision = policy.decide(name, args);
+  const call = proxiedCall(name, args);
+  const decision = policy.decide(call);
   let forward: Forward | Refusal;
   let note: ConfirmationNote | undefined;
   switch (decision.kind) {
@@ -77,7 +60,7 @@ export async function proxyCall(
       break;
     case 'confirm': {
       const answer = await context.confirm(decision.message, signal);
-      forward = policy.confirmed(name, args, answer);
+      forward = policy.confirmed(call, answer);
       note = noteOf(answer, forward);
       if (answer === 'unavailable' && forward.kind === 'refuse' && forward.code === 'PERMISSION_DENIED')
         context.onCannotConfirm?.(name);
@@ -89,21 +72,21 @@ export async function proxyCall(
     }
   }
   if (forward.kind === 'refuse') {
-    audit.refused(name, args, forward, note);
+    audit.refused(call, forward, note);
     return refusalResult(forward);
   }
-  const box: { raw?: unknown } = {};
   const held = holdCallEnd(audit.listener(note));
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
-    const outcome = await upstreamAnswer.run(box, () =>
-      context
-        .runtime()
-        .executeToolCall(
-          { name: context.chainName(name), arguments: args ?? {} },
-          { signal, sessionId: context.idempotencyScope, ...(onEvent === undefined ? {} : { onEvent }) },
-        ),
+    const outcome = await context.runtime().executeToolCall(
+      { name: context.chainName(name), arguments: call.text },
+      {
+        signal,
+        sessionId: context.sessionId,
+        idempotencyScope: context.idempotencyScope,
+        ...(onEvent === undefined ? {} : { onEvent }),
+      },
     );
     // No tool of the proxy's runtime needs approval: an interruption is a defect, answered as one.
     if (outcome.type !== 'answered') {
@@ -116,11 +99,26 @@ export async function proxyCall(
     held.release(false);
     return failure('TOOL_UNAVAILABLE', 'The call was cancelled before it finished.');
   }
-  const upstream = upstreamOf(answer, box.raw);
+  // A limit of the session: the call never went upstream, and the client gets the proxy's refusal.
+  if (answer.limit !== undefined) {
+    held.release(false);
+    return refusalResult(limitRefusal(name, answer.limit));
+  }
+  return observed(context, call, answer, held);
+}
+
+/** The client's result of a call that went through the chain, after the loop guard saw it. */
+function observed(
+  context: ProxyCallContext,
+  call: ProxiedCall,
+  answer: ToolCallAnswer,
+  held: ReturnType<typeof holdCallEnd>,
+): ProxyCallToolResult {
+  const upstream = upstreamOf(answer);
   const result = clientResult(answer, upstream, context.config);
   let observation: Observation | undefined;
   try {
-    observation = policy.observe(name, args, upstream);
+    observation = context.policy.observe(call, upstream);
   } finally {
     held.release(observation?.kind === 'repeat');
   }
@@ -135,6 +133,22 @@ export async function proxyCall(
       return refusalResult(observation.refusal);
     default: {
       const never: never = observation;
+      return never;
+    }
+  }
+}
+
+/** The refusal of a call the chain refused at a limit of the session (`limits.perSession`). */
+function limitRefusal(name: string, limit: { readonly scope: LimitScope; readonly limit: number }): Refusal {
+  switch (limit.scope) {
+    case 'session-per-tool':
+    case 'per-tool':
+      return refusalOf({ reason: 'tool-limit', tool: name, limit: limit.limit });
+    case 'session-total':
+    case 'total':
+      return refusalOf({ reason: 'session-limit', limit: limit.limit });
+    default: {
+      const never: never = limit.scope;
       return never;
     }
   }
@@ -157,11 +171,26 @@ function noteOf(answer: ConfirmationAnswer, decision: Forward | Refusal): Confir
   }
 }
 
-/** What the upstream answered, as the loop guard reads it: its result (`isError` or not), or the failure. */
-function upstreamOf(answer: ToolCallAnswer, raw: unknown): UpstreamAnswer {
-  if (!answer.isError) return { kind: 'result', result: isResult(raw) ? raw : recorded(answer.value) };
-  if (isResult(raw) && raw.isError === true) return { kind: 'result', result: raw };
+/**
+ * What the upstream answered, from the chain's answer: on success the tool's value (the upstream's result
+ * as sent, read by `mcpToolsOf` with `asSent`; for a replayed write, the recorded one); on failure the upstream's `isError` result, which the
+ * failure's cause carries, or else the failure (a JSON-RPC error, a timeout, a broken result, a contract).
+ */
+function upstreamOf(answer: ToolCallAnswer): UpstreamAnswer {
+  if (!answer.isError) return { kind: 'result', result: answer.value as ProxyCallToolResult };
+  const result = answer.result.type === 'error' ? toolResultOf(answer.result.error) : undefined;
+  if (result !== undefined) return { kind: 'result', result };
   return { kind: 'failed', transient: answer.errorClass === 'transient', text: answer.content };
+}
+
+/** The `isError` result a tool's failure carries: an `McpCallError` of kind `tool`, itself or as a cause. */
+function toolResultOf(error: unknown): ProxyCallToolResult | undefined {
+  let current = error;
+  for (let depth = 0; depth < 3 && current !== undefined; depth++) {
+    if (McpCallError.isInstance(current)) return current.result as ProxyCallToolResult | undefined;
+    current = (current as { cause?: unknown } | null)?.cause;
+  }
+  return undefined;
 }
 
 /**
@@ -179,21 +208,6 @@ function clientResult(
   return failure(answer.code ?? 'TOOL_ERROR', answer.content);
 }
 
-/**
- * A replayed write's result: the value the chain recorded, as `readCallResult` read it, with the
- * `isError: false` it adds left out again (the reference servers send none on success).
- */
-function recorded(value: unknown): ProxyCallToolResult {
-  const { isError, ...rest } = value as ProxyCallToolResult;
-  return isError === true ? (value as ProxyCallToolResult) : rest;
-}
-
 function failure(code: string, text: string): ProxyCallToolResult {
   return { content: [{ type: 'text', text }], isError: true, _meta: { [CODE_META_KEY]: code } };
-}
-
-function isResult(value: unknown): value is ProxyCallToolResult {
-  return (
-    typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content)
-  );
 }

@@ -97,7 +97,7 @@ describe('the proxy in front of server-everything', () => {
       _meta: { 'toolwarden/code': 'TOOL_CALL_LIMIT' },
     });
     const records = await auditOf(proxy, auditPath, session.sessionId);
-    expect(records.map((record) => record.outcome)).toEqual(['success', 'success', 'denied']);
+    expect(records.map((record) => record.outcome)).toEqual(['success', 'success', 'invalid-input']);
     expect(records[2]).toMatchObject({ code: 'TOOL_CALL_LIMIT', attempts: 0 });
     const other = await clientV1(proxy);
     expect(

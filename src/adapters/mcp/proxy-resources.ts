@@ -2,8 +2,8 @@ import type { AuditErrorListener, AuditSink } from '../../audit/audit-sink.js';
 import { createJsonlAuditSink } from '../../audit/jsonl-audit-sink.js';
 import type { WrapToolExecution } from '../../chain/wrap-tool-execution.js';
 import type { Store } from '../../core/store.js';
-import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
 import { MemoryStore } from '../../store/memory-store.js';
+import type { ProxyConfig } from './proxy/proxy-config.js';
 
 /** What a proxy opens from its config and closes at the end: the idempotency store, the audit sink, telemetry. */
 export interface ProxyResources {

@@ -1,22 +1,23 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DEFAULT_PROXY_CONFIRM_TIMEOUT_MS } from '../../core/defaults.js';
-import type { ConfirmationAnswer } from '../../mcp-proxy/call-decision.js';
-import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from '../../mcp-proxy/mcp-shapes.js';
-import type { SessionPolicy } from '../../mcp-proxy/session-policy.js';
+import type { ConfirmationAnswer } from './proxy/call-decision.js';
+import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
 import { type ProxyCallContext, proxyCall } from './proxy-call.js';
 
-/** One client session of the proxy: its own policy (limits, loop guard), its own idempotency scope. */
+/** One client session of the proxy: its own limits, loop guard and idempotency scope. */
 export interface McpProxySession {
+  /** The session's id: the scope of its limits, and of its idempotency records unless the config sets one. */
   readonly sessionId: string;
-  readonly policy: SessionPolicy;
-  /** The upstream's list changed: the policy learns the new tools and the client is told. */
+  /** The upstream's list changed: the session's policy learns the new tools and the client is told. */
   toolsChanged(tools: readonly ProxiedTool[]): void;
+  /** Closes the session's connection (the proxy and its upstream stay). */
   close(): Promise<void>;
 }
 
 type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js');
 
+/** What `serveProxySession` serves one session with. */
 export interface ServeSessionOptions {
   readonly server: Server;
   readonly transport: Transport;
@@ -62,7 +63,6 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
   await server.connect(options.transport);
   return {
     sessionId: context.sessionId,
-    policy: context.policy,
     toolsChanged(tools) {
       context.policy.setTools(tools);
       if (!closed) void server.sendToolListChanged().catch(() => {});

@@ -87,7 +87,7 @@ describe('the proxy with SQLite audit: records are rows of toolwarden_audit', ()
     expect(rows.map((row) => [row.tool_name, row.outcome])).toEqual([
       ['create_entities', 'success'],
       ['search_nodes', 'success'],
-      ['search_nodes', 'denied'],
+      ['search_nodes', 'invalid-input'],
       ['delete_entities', 'denied'],
     ]);
     expect(rows.map((row) => (JSON.parse(row.record) as { code?: string }).code)).toEqual([

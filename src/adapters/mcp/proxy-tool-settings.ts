@@ -1,9 +1,12 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ProxyConfig } from '../../mcp-proxy/proxy-config.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
 import type { SchemaCompiler } from '../../schema/schema-compiler.js';
+import type { AnyTool } from '../../tools/define-tool.js';
 import type { McpToolInfo } from './mcp-tool-info.js';
+import type { McpToolResult } from './mcp-tool-result.js';
 import type { McpToolSettings } from './mcp-tool-settings.js';
-import type { McpToolResult } from './read-call-result.js';
+import type { ProxyConfig } from './proxy/proxy-config-types.js';
+import type { ProxyResources } from './proxy-resources.js';
 import { structuredContentContract } from './structured-content-contract.js';
 
 /** A contract every result meets: `outputContracts` says `"none"` for the tool. */
@@ -54,4 +57,25 @@ function outputOf(
       return never;
     }
   }
+}
+
+/**
+ * The runtime the proxy's calls run in: the upstream's tools (each with `proxyToolSettings`), the store of
+ * the config, and the session's limits (`limits.perSession`): counted in the store under the session's
+ * id, so with a shared store and a stable session id they hold across proxy instances, as the idempotency
+ * records do. No turn limits apply: the proxy's calls have no turn.
+ */
+export function proxyRuntime(
+  tools: readonly AnyTool[],
+  config: ProxyConfig,
+  resources: Pick<ProxyResources, 'store' | 'wrapToolExecution'>,
+): ToolRuntime {
+  const { limits } = config;
+  return createToolRuntime({
+    tools,
+    store: resources.store,
+    limits: { perSession: { perTool: limits.perTool, total: limits.total, byTool: limits.tools } },
+    showErrorMessages: !config.redactErrors,
+    ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
+  });
 }

@@ -1,22 +1,7 @@
 import { McpCallError } from './mcp-call-error.js';
+import type { McpContentPart, McpToolResult } from './mcp-tool-result.js';
 
-/**
- * One content part of a result, as the server sent it: `text`, `image`, `audio`, `resource_link`,
- * `resource` (an embedded resource), or a kind a later revision adds (kept, summarized for the model).
- */
-export interface McpContentPart {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
-
-/** A `CallToolResult`, read: what `fromMcpClient`'s tools return (the value the caller gets). */
-export interface McpToolResult {
-  readonly content: readonly McpContentPart[];
-  /** Any JSON value (an object in 2025-11-25; any value since 2026-07-28); absent when the server sent none. */
-  readonly structuredContent?: unknown;
-  readonly isError: boolean;
-  readonly _meta?: unknown;
-}
+export type { McpContentPart, McpToolResult } from './mcp-tool-result.js';
 
 /** Content parts kept from one result, at most: the rest are dropped (a result of a million parts is hostile). */
 const MAX_PARTS = 1_000;

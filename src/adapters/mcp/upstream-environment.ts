@@ -1,4 +1,4 @@
-import type { UpstreamEnv } from '../../mcp-proxy/proxy-config.js';
+import type { UpstreamEnv } from './proxy/proxy-config.js';
 
 /**
  * The upstream server's environment, explicit: the variables `pass` names, read from `from` (the proxy's

@@ -1,8 +1,8 @@
 import { McpListError } from '../../../adapters/mcp/list-mcp-tools.js';
 import { McpCallError } from '../../../adapters/mcp/mcp-call-error.js';
+import { ProxyConfigError } from '../../../adapters/mcp/proxy/proxy-config-error.js';
 import { ToolModuleError } from '../../../check/tool-module-error.js';
 import { ToolFormatError } from '../../../formats/tool-format-error.js';
-import { ProxyConfigError } from '../../../mcp-proxy/proxy-config-error.js';
 import { AuditLogError } from '../../../report/audit-log-error.js';
 import type { LoopOutcome, StopReason } from '../../loop-outcome.js';
 import { createRunState } from '../../run-state.js';

@@ -8,11 +8,11 @@ import {
   DEFAULT_PROXY_TELEMETRY,
   DEFAULT_PROXY_TRUST_ANNOTATIONS,
   DEFAULT_TIMEOUT_MS,
-} from '../core/defaults.js';
-import { type GuardOptions, type ResolvedGuard, resolveGuard } from '../run/stop-conditions.js';
-import { type LoopHints, loopHintsProblem } from '../tools/loop-hints.js';
+} from '../../../core/defaults.js';
+import { type GuardOptions, type ResolvedGuard, resolveGuard } from '../../../run/stop-conditions.js';
+import { type LoopHints, loopHintsProblem } from '../../../tools/loop-hints.js';
 import type { ConfigReader } from './config-reader.js';
-import type { ConfirmConfig, ProxyConfig } from './proxy-config.js';
+import type { ConfirmConfig, ProxyConfig } from './proxy-config-types.js';
 import { readAudit, readIdempotentWrites, readOutputContracts, readUpstream } from './read-proxy-stores.js';
 
 const TOP_KEYS = [

@@ -1,7 +1,7 @@
-import { sanitizeName } from '../redact/redact.js';
+import { sanitizeName } from '../../../redact/redact.js';
+import { needsConfirmation } from '../mcp-tool-info.js';
 import type { ProxiedTool } from './mcp-shapes.js';
 import type { ProxyConfig } from './proxy-config.js';
-import { needsConfirmation } from './tool-traits.js';
 
 /** Tool names a session's notice lists at most; the rest are counted. */
 const MAX_LISTED_TOOLS = 10;

@@ -1,6 +1,6 @@
-import { MAX_PROXY_CONFIG_PROBLEMS } from '../core/defaults.js';
-import { type NumberOptionRule, numberOptionProblem } from '../options/check-option.js';
-import { didYouMean } from '../options/did-you-mean.js';
+import { MAX_PROXY_CONFIG_PROBLEMS } from '../../../core/defaults.js';
+import { type NumberOptionRule, numberOptionProblem } from '../../../options/check-option.js';
+import { didYouMean } from '../../../options/did-you-mean.js';
 import type { ConfigProblem } from './proxy-config-error.js';
 
 /** Characters of a key or a value quoted in a problem: a 10 MB string is named, not echoed. */

@@ -11,116 +11,40 @@ import {
 import type { CallDecision } from './call-decision.js';
 import type { ProxiedTool } from './mcp-shapes.js';
 import { parseProxyConfig } from './proxy-config.js';
-import { createSessionPolicy, type SessionPolicy } from './session-policy.js';
+import { createSessionPolicy, proxiedCall, type SessionPolicy } from './session-policy.js';
 
 const TOOLS: readonly ProxiedTool[] = [SEQUENTIAL_THINKING, WRITE_FILE, READ_FILE, ECHO, CREATE_ENTITIES];
 
-function policy(
-  config: unknown = {},
-  tools: readonly ProxiedTool[] = TOOLS,
-  sessionId = 's1',
-): SessionPolicy {
-  return createSessionPolicy({ config: parseProxyConfig(config, 'test'), tools, sessionId });
+function policy(config: unknown = {}, tools: readonly ProxiedTool[] = TOOLS): SessionPolicy {
+  return createSessionPolicy({ config: parseProxyConfig(config, 'test'), tools });
 }
 
 const kindOf = (decision: CallDecision) => (decision.kind === 'refuse' ? decision.code : decision.kind);
 
 describe('createSessionPolicy: decide', () => {
-  it('forwards a call with its timeout and the contract of the server', () => {
-    const session = policy({ timeouts: { defaultMs: 1000, tools: { echo: 50 } } });
-    expect(session.decide('read_text_file', { path: 'a' })).toEqual({
-      kind: 'forward',
-      timeoutMs: 1000,
-      contract: { kind: 'schema', schema: READ_FILE.outputSchema, from: 'server' },
-    });
-    expect(session.decide('echo', { message: 'hi' })).toEqual({
-      kind: 'forward',
-      timeoutMs: 50,
-      contract: { kind: 'none' },
-    });
-  });
-
-  it("applies the config's output contracts over the server's", () => {
-    const session = policy({
-      outputContracts: {
-        default: 'none',
-        tools: { echo: { type: 'object' }, sequentialthinking: 'from-server' },
-      },
-    });
-    const contractOf = (name: string) => {
-      const decision = session.decide(name, {});
-      return decision.kind === 'forward' ? decision.contract : undefined;
-    };
-    expect(contractOf('read_text_file')).toEqual({ kind: 'none' });
-    expect(contractOf('echo')).toEqual({ kind: 'schema', schema: { type: 'object' }, from: 'config' });
-    expect(contractOf('sequentialthinking')).toMatchObject({ kind: 'schema', from: 'server' });
-  });
-
   it('refuses what the deny list names or the allow list leaves out, deny winning', () => {
     const session = policy({ allow: ['read_*', 'echo', 'sequentialthinking'], deny: ['echo'] });
-    expect(session.decide('echo', {})).toEqual({
+    expect(session.decide(proxiedCall('echo', {}))).toEqual({
       kind: 'refuse',
       code: 'PERMISSION_DENIED',
       text: 'PERMISSION_DENIED: This action is not permitted; do not repeat this call.',
     });
-    expect(kindOf(session.decide('create_entities', {}))).toBe('PERMISSION_DENIED');
-    expect(kindOf(session.decide('read_text_file', {}))).toBe('forward');
-    expect(session.counts().total).toBe(1);
-  });
-
-  it('refuses past the per-tool limit (a tool of its own overriding it) and the session total; refusals are free', () => {
-    const session = policy({ limits: { perTool: 2, total: 5, tools: { echo: 3 } }, confirm: false });
-    const run = (name: string, times: number) =>
-      Array.from({ length: times }, (_, index) => kindOf(session.decide(name, { index })));
-    expect(run('read_text_file', 3)).toEqual(['forward', 'forward', 'TOOL_CALL_LIMIT']);
-    expect(run('echo', 4)).toEqual(['forward', 'forward', 'forward', 'TOOL_CALL_LIMIT']);
-    expect(session.decide('read_text_file', {})).toEqual({
-      kind: 'refuse',
-      code: 'TOOL_CALL_LIMIT',
-      text: 'TOOL_CALL_LIMIT: The limit of 2 calls to read_text_file in this session is reached; do not call it again.',
-    });
-    expect(run('create_entities', 1)).toEqual(['TOOL_CALL_LIMIT']);
-    expect(session.decide('write_file', {})).toMatchObject({
-      text: 'TOOL_CALL_LIMIT: The limit of 5 tool calls in this session is reached; do not call any tool again.',
-    });
-    expect(session.counts()).toEqual({
-      total: 5,
-      perTool: new Map([
-        ['read_text_file', 2],
-        ['echo', 3],
-      ]),
-    });
-  });
-
-  it('gives an idempotent write a key of the session and the arguments (key order does not count)', () => {
-    const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
-    const keyOf = (s: SessionPolicy, args: unknown) => {
-      const decision = s.decide('create_entities', args);
-      return decision.kind === 'forward' ? decision.idempotencyKey : 'not forwarded';
-    };
-    const first = keyOf(session, { a: 1, b: [2] });
-    expect(first).toMatch(/^s1:[0-9a-f]{64}$/);
-    expect(keyOf(session, { b: [2], a: 1 })).toBe(first);
-    expect(keyOf(session, { a: 2, b: [2] })).not.toBe(first);
-    expect(
-      keyOf(policy({ idempotentWrites: { tools: ['create_entities'] } }, TOOLS, 's2'), { a: 1, b: [2] }),
-    ).not.toBe(first);
-    expect(session.decide('echo', {})).not.toHaveProperty('idempotencyKey');
+    expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('PERMISSION_DENIED');
+    expect(kindOf(session.decide(proxiedCall('read_text_file', {})))).toBe('forward');
   });
 });
 
 describe('createSessionPolicy: confirmation', () => {
   it('asks before a tool the server marks destructive, showing the arguments', () => {
     const session = policy();
-    expect(session.decide('write_file', { path: '/tmp/a', content: 'x' })).toEqual({
+    expect(session.decide(proxiedCall('write_file', { path: '/tmp/a', content: 'x' }))).toEqual({
       kind: 'confirm',
       message:
         'Allow the tool "write_file" to run with these arguments?\n{\n  "path": "/tmp/a",\n  "content": "x"\n}',
     });
     // Untrusted annotations: only a hint toward caution is believed; an unannotated tool is not confirmed.
-    expect(kindOf(session.decide('echo', {}))).toBe('forward');
-    expect(kindOf(session.decide('create_entities', {}))).toBe('forward');
-    expect(session.counts().total).toBe(2);
+    expect(kindOf(session.decide(proxiedCall('echo', {})))).toBe('forward');
+    expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('forward');
   });
 
   it('believes a warning over a claim of safety from an untrusted server, and MCP when the server is trusted', () => {
@@ -128,51 +52,49 @@ describe('createSessionPolicy: confirmation', () => {
       name: 'wipe',
       annotations: { readOnlyHint: true, destructiveHint: true },
     };
-    expect(kindOf(policy({}, [contradictory]).decide('wipe', {}))).toBe('confirm');
-    expect(kindOf(policy({ trustAnnotations: true }, [contradictory]).decide('wipe', {}))).toBe('forward');
+    expect(kindOf(policy({}, [contradictory]).decide(proxiedCall('wipe', {})))).toBe('confirm');
+    expect(kindOf(policy({ trustAnnotations: true }, [contradictory]).decide(proxiedCall('wipe', {})))).toBe(
+      'forward',
+    );
   });
 
   it("with trustAnnotations, follows MCP's defaults: unannotated and non-read-only tools are destructive", () => {
     const session = policy({ trustAnnotations: true });
-    expect(kindOf(session.decide('echo', {}))).toBe('confirm');
-    expect(kindOf(session.decide('write_file', {}))).toBe('confirm');
-    expect(kindOf(session.decide('create_entities', {}))).toBe('forward');
-    expect(kindOf(session.decide('read_text_file', {}))).toBe('forward');
+    expect(kindOf(session.decide(proxiedCall('echo', {})))).toBe('confirm');
+    expect(kindOf(session.decide(proxiedCall('write_file', {})))).toBe('confirm');
+    expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('forward');
+    expect(kindOf(session.decide(proxiedCall('read_text_file', {})))).toBe('forward');
   });
 
   it('confirms the tools a list names, and none when confirm is false', () => {
-    expect(kindOf(policy({ confirm: { tools: ['echo', 'create_*'] } }).decide('create_entities', {}))).toBe(
-      'confirm',
+    expect(
+      kindOf(policy({ confirm: { tools: ['echo', 'create_*'] } }).decide(proxiedCall('create_entities', {}))),
+    ).toBe('confirm');
+    expect(kindOf(policy({ confirm: { tools: ['echo'] } }).decide(proxiedCall('write_file', {})))).toBe(
+      'forward',
     );
-    expect(kindOf(policy({ confirm: { tools: ['echo'] } }).decide('write_file', {}))).toBe('forward');
-    expect(kindOf(policy({ confirm: false }).decide('write_file', {}))).toBe('forward');
+    expect(kindOf(policy({ confirm: false }).decide(proxiedCall('write_file', {})))).toBe('forward');
   });
 
-  it("turns the user's answer into a forward or a refusal, and counts only what runs", () => {
-    const session = policy({ limits: { tools: { write_file: 1 } } });
-    expect(session.confirmed('write_file', {}, 'decline')).toEqual({
+  it("turns the user's answer into a forward or a refusal", () => {
+    const session = policy();
+    expect(session.confirmed(proxiedCall('write_file', {}), 'decline')).toEqual({
       kind: 'refuse',
       code: 'PERMISSION_DENIED',
       text: 'PERMISSION_DENIED: The user declined this action; do not repeat this call.',
     });
-    expect(kindOf(session.confirmed('write_file', {}, 'cancel'))).toBe('PERMISSION_DENIED');
-    expect(session.confirmed('write_file', {}, 'unavailable')).toEqual({
+    expect(kindOf(session.confirmed(proxiedCall('write_file', {}), 'cancel'))).toBe('PERMISSION_DENIED');
+    expect(session.confirmed(proxiedCall('write_file', {}), 'unavailable')).toEqual({
       kind: 'refuse',
       code: 'PERMISSION_DENIED',
       text: "PERMISSION_DENIED: This action needs the user's confirmation, which this client cannot ask for; do not repeat this call.",
     });
-    expect(session.confirmed('write_file', {}, 'accept')).toMatchObject({ kind: 'forward' });
-    // The limit is checked again after the answer: the user's yes does not lift it.
-    expect(kindOf(session.confirmed('write_file', {}, 'accept'))).toBe('TOOL_CALL_LIMIT');
+    expect(session.confirmed(proxiedCall('write_file', {}), 'accept')).toMatchObject({ kind: 'forward' });
   });
 
-  it('runs an unconfirmable call under allow-and-audit, marked for the audit record', () => {
+  it('runs an unconfirmable call under allow-and-audit', () => {
     const session = policy({ confirm: { ifNoElicitation: 'allow-and-audit' }, audit: { jsonl: 'a.jsonl' } });
-    expect(session.confirmed('write_file', {}, 'unavailable')).toMatchObject({
-      kind: 'forward',
-      unconfirmed: true,
-    });
-    expect(session.confirmed('write_file', {}, 'accept')).not.toHaveProperty('unconfirmed');
+    expect(session.confirmed(proxiedCall('write_file', {}), 'unavailable')).toEqual({ kind: 'forward' });
   });
 });
 
@@ -184,11 +106,11 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     args: unknown,
     answer: () => ReturnType<typeof thoughtResult>,
   ) {
-    const decision = session.decide(name, args);
+    const decision = session.decide(proxiedCall(name, args));
     if (decision.kind !== 'forward') return { decision: kindOf(decision), observed: undefined };
     return {
       decision: 'forward',
-      observed: session.observe(name, args, { kind: 'result', result: answer() }).kind,
+      observed: session.observe(proxiedCall(name, args), { kind: 'result', result: answer() }).kind,
     };
   }
 
@@ -218,7 +140,9 @@ describe('createSessionPolicy: the loop guard over the session', () => {
       // echo may be a read (unknown effect): it goes upstream, and the same result again is the loop.
       { decision: 'forward', observed: 'repeat' },
     ]);
-    expect(session.observe('echo', args, { kind: 'result', result: textResult(answer) })).toMatchObject({
+    expect(
+      session.observe(proxiedCall('echo', args), { kind: 'result', result: textResult(answer) }),
+    ).toMatchObject({
       kind: 'repeat',
       refusal: {
         kind: 'refuse',
@@ -232,7 +156,6 @@ describe('createSessionPolicy: the loop guard over the session', () => {
       decision: 'forward',
       observed: 'pass',
     });
-    expect(session.counts().total).toBe(5);
   });
 
   it('refuses a stopped write before it goes upstream (a write, or a tool that says it is destructive)', () => {
@@ -246,13 +169,13 @@ describe('createSessionPolicy: the loop guard over the session', () => {
       'stop',
       'LOOP_DETECTED',
     ]);
-    expect(writes.decide('create_entities', { name: 'a' })).toEqual({
+    expect(writes.decide(proxiedCall('create_entities', { name: 'a' }))).toEqual({
       kind: 'refuse',
       code: 'LOOP_DETECTED',
       text: 'LOOP_DETECTED: This call to create_entities repeats a loop that was stopped: it gave the same result each time. Use the results you have or try something else.',
     });
     // Other calls go on: only the call that looped is refused.
-    expect(kindOf(writes.decide('create_entities', { name: 'b' }))).toBe('forward');
+    expect(kindOf(writes.decide(proxiedCall('create_entities', { name: 'b' })))).toBe('forward');
     // Untrusted, write_file is of unknown effect, but its destructiveHint is believed: refused unrun too.
     const destructive = policy({ confirm: false });
     const written = Array.from({ length: 4 }, () =>
@@ -282,15 +205,18 @@ describe('createSessionPolicy: the loop guard over the session', () => {
 
   it('gives the model a note on the warning and on the stop (none with nudge off)', () => {
     const session = policy();
-    const observe = () => session.observe('echo', {}, { kind: 'result', result: textResult('x') });
+    const observe = () =>
+      session.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') });
     observe();
     const warning = observe();
     expect(warning).toMatchObject({ kind: 'warn', evidence: { detector: 'exact-repeat' } });
     expect(warning.kind === 'warn' ? warning.note : '').toMatch(/^NOTE from the runtime: echo was called/);
     expect(observe()).toMatchObject({ kind: 'stop', evidence: { detector: 'exact-repeat', occurrences: 3 } });
     const quiet = policy({ loopGuard: { nudge: false } });
-    quiet.observe('echo', {}, { kind: 'result', result: textResult('x') });
-    expect(quiet.observe('echo', {}, { kind: 'result', result: textResult('x') })).not.toHaveProperty('note');
+    quiet.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') });
+    expect(
+      quiet.observe(proxiedCall('echo', {}), { kind: 'result', result: textResult('x') }),
+    ).not.toHaveProperty('note');
   });
 
   it('sees a repeated thought as a loop once its growing history counter is ignored (a loop hint)', () => {
@@ -309,7 +235,8 @@ describe('createSessionPolicy: the loop guard over the session', () => {
 
   it('stops a tool that stays unavailable; a stopped write runs again after another write changed something', () => {
     const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
-    const down = () => session.observe('echo', {}, { kind: 'failed', transient: true, text: 'ECONNRESET' });
+    const down = () =>
+      session.observe(proxiedCall('echo', {}), { kind: 'failed', transient: true, text: 'ECONNRESET' });
     expect([down(), down(), down(), down(), down()].map((o) => o.kind)).toEqual([
       'pass',
       'pass',
@@ -320,26 +247,32 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     // Still down: the same failure again is the loop.
     expect(down().kind).toBe('repeat');
     const create = (name: string) =>
-      session.observe('create_entities', { name }, { kind: 'result', result: textResult('created') });
+      session.observe(proxiedCall('create_entities', { name }), {
+        kind: 'result',
+        result: textResult('created'),
+      });
     create('a');
     create('a');
     expect(create('a').kind).toBe('stop');
-    expect(kindOf(session.decide('create_entities', { name: 'a' }))).toBe('LOOP_DETECTED');
+    expect(kindOf(session.decide(proxiedCall('create_entities', { name: 'a' })))).toBe('LOOP_DETECTED');
     create('b');
-    expect(kindOf(session.decide('create_entities', { name: 'a' }))).toBe('forward');
+    expect(kindOf(session.decide(proxiedCall('create_entities', { name: 'a' })))).toBe('forward');
   });
 
   it('refuses a stopped write for as long as the guard remembers it (its window of rounds), then lets it run', () => {
     // Trusted, read_text_file is a read: its new calls change nothing (a new call of unknown effect would).
     const session = policy({ idempotentWrites: { tools: ['create_entities'] }, trustAnnotations: true });
     for (let index = 0; index < 3; index++)
-      session.observe('create_entities', {}, { kind: 'result', result: textResult('x') });
+      session.observe(proxiedCall('create_entities', {}), { kind: 'result', result: textResult('x') });
     const other = (index: number) =>
-      session.observe('read_text_file', { index }, { kind: 'result', result: textResult(`file ${index}`) });
+      session.observe(proxiedCall('read_text_file', { index }), {
+        kind: 'result',
+        result: textResult(`file ${index}`),
+      });
     for (let index = 0; index < 31; index++) other(index);
-    expect(kindOf(session.decide('create_entities', {}))).toBe('LOOP_DETECTED');
+    expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('LOOP_DETECTED');
     other(31);
-    expect(kindOf(session.decide('create_entities', {}))).toBe('forward');
+    expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('forward');
   });
 
   it('with loopGuard false, observes nothing and refuses no repeat', () => {
@@ -350,8 +283,8 @@ describe('createSessionPolicy: the loop guard over the session', () => {
 
   it('reads the new annotations after the tool list changed', () => {
     const session = policy();
-    expect(kindOf(session.decide('echo', {}))).toBe('forward');
+    expect(kindOf(session.decide(proxiedCall('echo', {})))).toBe('forward');
     session.setTools([{ name: 'echo', annotations: { destructiveHint: true } }]);
-    expect(kindOf(session.decide('echo', {}))).toBe('confirm');
+    expect(kindOf(session.decide(proxiedCall('echo', {})))).toBe('confirm');
   });
 });

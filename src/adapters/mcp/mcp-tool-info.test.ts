@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CREATE_ENTITIES, ECHO, READ_FILE, WRITE_FILE } from './__fixtures__/mcp-tools.js';
-import { parseProxyConfig } from './proxy-config.js';
-import { isWriteTool, proxyToolEffect, refusedUnrunWhenStopped } from './tool-traits.js';
+import { isWriteTool, proxyToolEffect, refusedUnrunWhenStopped } from './mcp-tool-info.js';
+import { CREATE_ENTITIES, ECHO, READ_FILE, WRITE_FILE } from './proxy/__fixtures__/mcp-tools.js';
+import { parseProxyConfig } from './proxy/proxy-config.js';
 
 const untrusted = parseProxyConfig({ idempotentWrites: { tools: ['create_entities'] } }, 'test');
 const trusted = parseProxyConfig({ trustAnnotations: true }, 'test');

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../core/json-schema.js';
-import type { McpToolAnnotations } from '../formats/mcp-tool.js';
+import type { JsonSchema } from '../../../core/json-schema.js';
+import type { McpToolAnnotations } from '../../../formats/mcp-tool.js';
 
 /**
  * The shapes the proxy's core reads, typed structurally so that neither the v1 SDK's nor the v2 SDK's
@@ -19,6 +19,7 @@ export interface ProxyContentPart {
   readonly text?: string;
 }
 
+/** A `CallToolResult` of `tools/call`, as the proxy reads and answers it. */
 export interface ProxyCallToolResult {
   readonly content: readonly ProxyContentPart[];
   readonly structuredContent?: unknown;

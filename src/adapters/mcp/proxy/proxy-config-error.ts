@@ -1,4 +1,4 @@
-import { ToolwardenError } from '../core/errors/toolwarden-error.js';
+import { ToolwardenError } from '../../../core/errors/toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ProxyConfigError');
 
@@ -8,6 +8,7 @@ export interface ConfigProblem {
   readonly message: string;
 }
 
+/** `ProxyConfigError`'s options. */
 export interface ProxyConfigErrorOptions {
   /** The file (or other source) the config came from, as the user named it. */
   source: string;

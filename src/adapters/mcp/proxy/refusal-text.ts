@@ -1,5 +1,5 @@
-import { DEFAULT_DENIED_TEXT } from '../core/defaults.js';
-import { type ModelTextPart, modelText, toolNamePart } from '../gate/model-text.js';
+import { DEFAULT_DENIED_TEXT } from '../../../core/defaults.js';
+import { type ModelTextPart, modelText, toolNamePart } from '../../../gate/model-text.js';
 import type { Refusal, RefusalCode } from './call-decision.js';
 
 /** Why a call is refused, as the policy knows it; each reason has one short, stable text. */

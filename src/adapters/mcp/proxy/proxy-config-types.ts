@@ -1,9 +1,5 @@
-import { MAX_PROXY_CONFIG_BYTES } from '../core/defaults.js';
-import type { JsonSchema } from '../core/json-schema.js';
-import type { ResolvedGuard } from '../run/stop-conditions.js';
-import { ConfigReader } from './config-reader.js';
-import { ProxyConfigError } from './proxy-config-error.js';
-import { readSections } from './read-proxy-sections.js';
+import type { JsonSchema } from '../../../core/json-schema.js';
+import type { ResolvedGuard } from '../../../run/stop-conditions.js';
 
 /**
  * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
@@ -60,15 +56,18 @@ export type OutputContract =
   | { readonly kind: OutputContractMode }
   | { readonly kind: 'schema'; readonly schema: JsonSchema };
 
+/** Where idempotency records and the counts of `limits` are kept. */
 export type StoreConfig =
   | { readonly kind: 'memory' }
   | { readonly kind: 'sqlite'; readonly path: string }
   | { readonly kind: 'redis'; readonly url: string };
 
+/** Where the audit log is written. */
 export type AuditConfig =
   | { readonly kind: 'jsonl'; readonly path: string }
   | { readonly kind: 'sqlite'; readonly path: string };
 
+/** Which tools need the user's yes, and what happens when the client cannot be asked. */
 export interface ConfirmConfig {
   /** The tools to confirm: by name, or `destructive` (see `isDestructive`). */
   readonly tools: readonly string[] | 'destructive';
@@ -83,38 +82,4 @@ export interface ConfirmConfig {
 export interface UpstreamEnv {
   readonly pass: readonly string[];
   readonly set: Readonly<Record<string, string>>;
-}
-
-/**
- * Checks a parsed config file and fills in the defaults. Throws `ProxyConfigError` listing every problem
- * with its JSON path (`$.limits.perTool: must be an integer >= 1, got -1`) and a "did you mean" for an
- * unknown key close to a known one. `source` names the file in the message.
- */
-export function parseProxyConfig(json: unknown, source: string): ProxyConfig {
-  const reader = new ConfigReader();
-  const config = readSections(json, reader);
-  if (config === undefined || reader.problems.length > 0) {
-    throw new ProxyConfigError({ source, problems: reader.problems, omitted: reader.omitted });
-  }
-  return config;
-}
-
-/**
- * `parseProxyConfig` over the file's text: refused unread above `MAX_PROXY_CONFIG_BYTES`, and text that is
- * not JSON is a `ProxyConfigError` too (with the parser's position), so the command has one error to show.
- */
-export function parseProxyConfigText(text: string, source: string): ProxyConfig {
-  const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > MAX_PROXY_CONFIG_BYTES) {
-    const message = `the file is ${bytes} bytes; a config file is at most ${MAX_PROXY_CONFIG_BYTES}`;
-    throw new ProxyConfigError({ source, problems: [{ path: '$', message }] });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.slice(0, 200) : 'unreadable';
-    throw new ProxyConfigError({ source, problems: [{ path: '$', message: `is not JSON: ${reason}` }] });
-  }
-  return parseProxyConfig(json, source);
 }

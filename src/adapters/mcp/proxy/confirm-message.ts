@@ -1,5 +1,5 @@
-import { DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS } from '../core/defaults.js';
-import { sanitizeName } from '../redact/redact.js';
+import { DEFAULT_PROXY_CONFIRM_PREVIEW_CHARS } from '../../../core/defaults.js';
+import { sanitizeName } from '../../../redact/redact.js';
 
 /**
  * What the user is asked before a tool runs (MCP: clients SHOULD show tool inputs before calling): the

@@ -8,8 +8,8 @@ import {
   DEFAULT_TIMEOUT_MS,
   MAX_PROXY_CONFIG_PROBLEMS,
   MAX_TIMER_MS,
-} from '../core/defaults.js';
-import { ToolwardenError } from '../core/errors/toolwarden-error.js';
+} from '../../../core/defaults.js';
+import { ToolwardenError } from '../../../core/errors/toolwarden-error.js';
 import { type ProxyConfig, parseProxyConfig, parseProxyConfigText } from './proxy-config.js';
 import { ProxyConfigError } from './proxy-config-error.js';
 
@@ -91,7 +91,7 @@ describe('parseProxyConfig: valid configs', () => {
   });
 
   it('accepts the example of docs/mcp.md, and its table names every top-level key', () => {
-    const readme = readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../../docs/mcp.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## `toolwarden mcp-proxy` config'));
     const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
     expect(example).toBeDefined();

@@ -1,7 +1,7 @@
-import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../core/defaults.js';
-import type { JsonSchema } from '../core/json-schema.js';
-import { findSchemaProblem } from '../formats/find-schema-problem.js';
-import { defaultSchemaCompiler } from '../schema/schema-compiler.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../../../core/defaults.js';
+import type { JsonSchema } from '../../../core/json-schema.js';
+import { findSchemaProblem } from '../../../formats/find-schema-problem.js';
+import { defaultSchemaCompiler } from '../../../schema/schema-compiler.js';
 import { type ConfigReader, describe } from './config-reader.js';
 import type {
   AuditConfig,
@@ -9,7 +9,7 @@ import type {
   OutputContractMode,
   ProxyConfig,
   StoreConfig,
-} from './proxy-config.js';
+} from './proxy-config-types.js';
 
 /** File paths and URLs: long enough for any real one. */
 const MAX_PATH_CHARS = 4096;
@@ -18,6 +18,7 @@ const MAX_ENV_VALUE_CHARS = 32 * 1024;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
 const MODES: readonly OutputContractMode[] = ['from-server', 'none'];
 
+/** `outputContracts`, checked (each schema compiled), with its defaults. */
 export function readOutputContracts(value: unknown, reader: ConfigReader): ProxyConfig['outputContracts'] {
   const fallback = { default: DEFAULT_PROXY_OUTPUT_CONTRACT, tools: {} } as const;
   if (value === undefined) return fallback;
@@ -64,6 +65,7 @@ function contractOf(entry: unknown, path: string, reader: ConfigReader): OutputC
 /** A scope is a store key's session part (it is hashed past a length there): bounded here to stay readable. */
 const MAX_IDEMPOTENCY_SCOPE_CHARS = 200;
 
+/** `idempotentWrites`, checked, with its defaults. */
 export function readIdempotentWrites(value: unknown, reader: ConfigReader): ProxyConfig['idempotentWrites'] {
   const fallback = {
     tools: [],
@@ -145,6 +147,7 @@ function oneKeyObject<K extends string>(
 
 const ENV_NAME_RULE = 'must be a variable name (letters, digits and _, not starting with a digit)';
 
+/** `upstream`, checked: the environment passed to the server. */
 export function readUpstream(value: unknown, reader: ConfigReader): ProxyConfig['upstream'] {
   const fallback = { env: { pass: [], set: {} } };
   if (value === undefined) return fallback;

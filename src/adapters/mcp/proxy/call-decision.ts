@@ -1,5 +1,4 @@
-import type { LoopEvidence } from '../core/guard-state.js';
-import type { JsonSchema } from '../core/json-schema.js';
+import type { LoopEvidence } from '../../../core/guard-state.js';
 
 /** The codes of the proxy's own refusals: toolwarden's vocabulary (`ERROR_CODES`). */
 export type RefusalCode = 'PERMISSION_DENIED' | 'TOOL_CALL_LIMIT' | 'LOOP_DETECTED';
@@ -11,20 +10,12 @@ export interface Refusal {
   readonly text: string;
 }
 
-/** How a forwarded call's `structuredContent` is checked: not at all, or against a schema (the server's or the operator's). */
-export type ForwardContract =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'schema'; readonly schema: JsonSchema; readonly from: 'server' | 'config' };
-
-/** A call that goes upstream, with what applies to it. */
+/**
+ * A call that goes upstream, through the chain: its timeout, output contract and idempotency are the
+ * tool's in the proxy's runtime (`proxyToolSettings`), its limits the runtime's (`limits.perSession`).
+ */
 export interface Forward {
   readonly kind: 'forward';
-  readonly timeoutMs: number;
-  readonly contract: ForwardContract;
-  /** Set for an idempotent write: the session, the tool and the arguments' digest (a repeat is run once). */
-  readonly idempotencyKey?: string;
-  /** The call runs although its confirmation could not be asked (`ifNoElicitation: "allow-and-audit"`): write an audit record. */
-  readonly unconfirmed?: true;
 }
 
 /** The call needs the user's yes first (MCP elicitation); `message` is what the user is asked. */
