@@ -190,7 +190,6 @@ export type {
   ModelCallWrapper,
   ResumeLoopOptions,
   RunOptions,
-  StopInfo,
   StoredResumeOptions,
   StreamLoopOptions,
   ToolLoopOptions,
@@ -210,6 +209,7 @@ export {
   timeBudget,
   tokenBudget,
 } from './run/stop-conditions.js';
+export type { StopInfo } from './run/stop-info.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
 export type { RunWrapper, WrappedRun } from './run/wrap-run.js';
 export type { WriteDone } from './run/writes-done.js';

@@ -3,7 +3,7 @@ import type { LoopEvidence } from './guard-state.js';
 import type { AssistantMessage, Message } from './message.js';
 import type { TokenUsage } from './model.js';
 import type { ModelFailure } from './model-failure.js';
-import type { PendingCall, RunState } from './run-state.js';
+import type { LoopUsage, PendingCall, RunState } from './run-state.js';
 import type { LimitScope, ToolCallResult } from './tool-execution-result.js';
 
 /**
@@ -14,6 +14,7 @@ import type { LimitScope, ToolCallResult } from './tool-execution-result.js';
  * caller passed failed: the run rejects with `CallbackError` carrying the outcome).
  */
 export type { StopReason } from './errors/error-codes.js';
+export type { LoopUsage } from './run-state.js';
 
 /** What triggered a stop. */
 export type StopEvidence =
@@ -49,12 +50,6 @@ export interface LoopStep {
   readonly usage: TokenUsage;
   /** The tool results of this round (empty when the model answered). */
   readonly toolResults: readonly ToolCallResult[];
-}
-
-export interface LoopUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly totalTokens: number;
 }
 
 export interface LoopOutcomeBase {

@@ -8,7 +8,7 @@ import {
   DEFAULT_MODEL_TIMEOUT_MS,
 } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
-import type { LoopUsage, StopEvidence, StopReason } from '../core/loop-outcome.js';
+import type { LoopUsage } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../core/model.js';
 import type { RunEventListener } from '../core/run-event.js';
@@ -24,22 +24,8 @@ import {
   timeBudget,
   tokenBudget,
 } from './stop-conditions.js';
+import type { StopInfo } from './stop-info.js';
 import type { RunWrapper } from './wrap-run.js';
-import type { WriteDone } from './writes-done.js';
-
-/** What a stop hands to a fallback function or a handoff. */
-export interface StopInfo {
-  readonly reason: StopReason;
-  readonly evidence: StopEvidence;
-  readonly messages: readonly Message[];
-  /**
-   * The tools that may change the world and took effect in this request before the stop, and how often
-   * (a replay, a refusal or a failure before acting is none; see `writesDone`).
-   */
-  readonly writes: readonly WriteDone[];
-  /** The tools with a call that may or may not have taken effect (timed out, cut off, failed after it started). */
-  readonly outcomeUnknown: readonly string[];
-}
 
 /** Around every model call: a cache, a rate limiter or a tracer calls `next` (or answers itself). */
 export type ModelCallWrapper = (

@@ -6,6 +6,7 @@ import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { RunState } from '../core/run-state.js';
 import { driveRun } from './drive-run.js';
+import { createLoopContext } from './loop-context.js';
 import { loopRuntime } from './loop-input.js';
 import {
   type ResolvedLoopOptions,
@@ -15,7 +16,6 @@ import {
 } from './loop-options.js';
 import { type ClaimedRun, claimPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
-import { createRunContext } from './run-context.js';
 import { throwOnStop } from './run-tool-loop.js';
 
 /**
@@ -105,7 +105,7 @@ async function drive(
   decisions: ReadonlyMap<string, SettledDecision> | undefined,
   claimed: ClaimedRun | undefined,
 ): Promise<LoopOutcome> {
-  const run = createRunContext(options, runtime, state, { listener: options.onEvent, decisions, config });
+  const run = createLoopContext(options, runtime, state, { listener: options.onEvent, decisions, config });
   return throwOnStop(options, await driveRun(state, run, true, claimed));
 }
 

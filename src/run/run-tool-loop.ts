@@ -5,9 +5,9 @@ import type { LoopOutcome } from '../core/loop-outcome.js';
 import { createRunState, type RunState } from '../core/run-state.js';
 import { driveRun } from './drive-run.js';
 import { explainStop } from './explain-stop.js';
+import { createLoopContext } from './loop-context.js';
 import { loopRuntime } from './loop-input.js';
 import type { ToolLoopOptions } from './loop-options.js';
-import { createRunContext } from './run-context.js';
 
 /**
  * The tool loop as a plain `await`: events go to `onEvent` (one sink: the run's and the tools'), the
@@ -16,7 +16,7 @@ import { createRunContext } from './run-context.js';
  */
 export async function runToolLoop(options: ToolLoopOptions): Promise<LoopOutcome> {
   const { state, runtime } = startRun(options, 'runToolLoop');
-  const run = createRunContext(options, runtime, state, { listener: options.onEvent });
+  const run = createLoopContext(options, runtime, state, { listener: options.onEvent });
   return throwOnStop(options, await driveRun(state, run, false));
 }
 

@@ -3,8 +3,8 @@ import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { RunEvent } from '../core/run-event.js';
 import { createAsyncQueue } from './async-queue.js';
 import { driveRun } from './drive-run.js';
+import { createLoopContext } from './loop-context.js';
 import type { StreamLoopOptions, ToolLoopOptions } from './loop-options.js';
-import { createRunContext } from './run-context.js';
 import { startRun, throwOnStop } from './run-tool-loop.js';
 
 /**
@@ -35,7 +35,7 @@ export async function* streamToolLoop(
     delivered === emitted ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
 
   const { state, runtime } = startRun(options as ToolLoopOptions, 'streamToolLoop');
-  const run = createRunContext(options as ToolLoopOptions, runtime, state, {
+  const run = createLoopContext(options as ToolLoopOptions, runtime, state, {
     listener: (event) => {
       emitted++;
       queue.push(event);
