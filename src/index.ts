@@ -187,16 +187,16 @@ export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type {
   LoopSettings,
+  LoopStart,
+  LoopTools,
   ModelCallWrapper,
-  ResumeLoopOptions,
   RunOptions,
-  StoredResumeOptions,
+  StoredRunRef,
   StreamLoopOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
 export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
-export { resumeToolLoop } from './run/resume-tool-loop.js';
 export { runToolLoop } from './run/run-tool-loop.js';
 export {
   costBudget,

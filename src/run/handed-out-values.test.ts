@@ -5,7 +5,6 @@ import type { Model, ModelRequest } from '../core/model.js';
 import type { RunEvent } from '../core/run-event.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';
 
@@ -90,7 +89,8 @@ describe('the history each model call received', () => {
     if (paused.type !== 'interrupted') throw new Error(`expected a pause, got ${paused.type}`);
     const pausedLength = paused.messages.length;
     const resumed = recordingModel(threeRounds());
-    const done = await resumeToolLoop(paused.state, {
+    const done = await runToolLoop({
+      from: paused.state,
       model: resumed.model,
       runtime,
       decisions: { r1: 'run' },

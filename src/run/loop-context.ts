@@ -11,7 +11,7 @@ import type { GuardConfig } from '../guard/loop-guard.js';
 import { hintsByTool } from '../guard/loop-hints.js';
 import { isToolEffect, mayChangeWorld, type ToolEffect } from '../tools/tool-effect.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
-import { type LoopSettings, type ResolvedLoopOptions, resolveLoopOptions } from './loop-options.js';
+import type { LoopSettings, ResolvedLoopOptions } from './loop-options.js';
 
 /**
  * What a run needs besides its state, resolved once per process: the checked options, the tools, the
@@ -55,19 +55,19 @@ export interface LiveRun {
 
 const defaultNow = (): number => performance.now();
 
+/** The context of a run over `state`, from its checked options (`config`: resolved from `options`). */
 export function createLoopContext(
   options: LoopSettings,
   runtime: ToolRuntime,
   state: RunState,
   hooks: {
+    readonly config: ResolvedLoopOptions;
     readonly listener?: RunEventListener | undefined;
     readonly checkpoint?: (() => Promise<void>) | undefined;
     readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
-    /** The options already resolved from these `options` (a resume checks them before it claims the run). */
-    readonly config?: ResolvedLoopOptions | undefined;
-  } = {},
+  },
 ): LoopContext {
-  const config = hooks.config ?? resolveLoopOptions(options);
+  const { config } = hooks;
   const listener = hooks.listener;
   const emit =
     listener === undefined

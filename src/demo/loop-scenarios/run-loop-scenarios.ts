@@ -1,9 +1,9 @@
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import type { LoopDetector } from '../../core/guard-state.js';
 import type { LoopOutcome, StopReason } from '../../core/loop-outcome.js';
 import type { Message } from '../../core/message.js';
 import type { RunEvent, RunEventListener } from '../../core/run-event.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
-import { MemoryStore } from '../../store/memory-store.js';
 import { historyProblems } from '../../testing/history-problems.js';
 import { scenarioProblems, wastedRounds } from './judge-scenario-run.js';
 import type { LoopScenario, ScenarioOptions, ScenarioRun } from './loop-scenario.js';
@@ -70,15 +70,16 @@ export async function runScenario(
   const setup = scenario.build();
   const { model, tools, followUps = [] } = setup;
   const options = policy.override ?? setup.options ?? {};
-  const session =
-    followUps.length > 0 ? { sessionId: `scenario-${scenario.id}`, store: new MemoryStore() } : {};
+  // One runtime for the scenario: its memory store keeps the session across the follow-ups.
+  const runtime = createToolRuntime({ tools });
+  const session = followUps.length > 0 ? { sessionId: `scenario-${scenario.id}` } : {};
   let guardWarnings = 0;
   const requests: LoopOutcome[] = [];
   let messages: readonly Message[] = setup.messages;
   for (let index = 0; ; index++) {
     const outcome = await runToolLoop({
       model,
-      tools,
+      runtime,
       messages,
       ...options,
       ...session,
