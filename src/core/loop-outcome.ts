@@ -53,7 +53,7 @@ export interface LoopStep {
 }
 
 export interface LoopOutcomeBase {
-  /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`resumeToolLoop({ runId })`). */
+  /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`runToolLoop({ from: { runId } })`). */
   readonly runId: string;
   /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on (the answers of the others follow its assistant message). */
   readonly messages: readonly Message[];
@@ -67,7 +67,7 @@ export interface LoopOutcomeBase {
   readonly toolCalls: number;
   /** Every tool result of the steps run by this process, in order: the partial results of a stopped request. */
   readonly toolResults: readonly ToolCallResult[];
-  /** The run as plain JSON: save it, and `resumeToolLoop` continues it (in any process). */
+  /** The run as plain JSON: save it, and `runToolLoop({ from: state })` continues it (in any process). */
   readonly state: RunState;
 }
 

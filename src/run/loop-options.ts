@@ -132,6 +132,7 @@ export type RunOptions = LoopSettings & LoopTools;
 
 /** A run kept in the runtime's store, by its id (`outcome.runId` of an interrupted run). */
 export interface StoredRunRef {
+  /** The run's id (`outcome.runId`). */
   readonly runId: string;
 }
 
