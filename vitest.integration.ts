@@ -41,7 +41,7 @@ export const INTEGRATION: readonly string[] = [
   'src/chain/idempotency/exactly-once.test.ts',
   'src/guard/cross-process-guard.test.ts',
   'src/run/approvals-across-processes.test.ts',
-  'src/run/resume-tool-loop.test.ts',
+  'src/run/open-run.test.ts',
   // The CLI as a user runs it: `node --import tsx src/cli/main.ts`, or its check runner's child process.
   'src/check/check-command.test.ts',
   'src/check/check-hostile-modules.test.ts',

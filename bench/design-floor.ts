@@ -5,7 +5,7 @@ import { normalizeToolCalls } from '../dist/chain/normalize-tool-calls.js';
 import { parseArguments } from '../dist/chain/parse-arguments.js';
 import { createTurnCountCache } from '../dist/chain/turn-count-cache.js';
 import { withTimeout } from '../dist/chain/with-timeout.js';
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../dist/defaults.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../dist/core/defaults.js';
 import { createToolRuntime, type Message, type ToolMessage } from '../dist/index.js';
 import { summarizeArguments } from '../dist/redact/redact.js';
 import { serializeValue } from '../dist/serialize/serialize-value.js';

@@ -9,7 +9,6 @@ import {
   type Model,
   type ModelResponse,
   type RunEvent,
-  resumeToolLoop,
   runToolLoop,
   storeKey,
   type ToolSpec,
@@ -79,11 +78,15 @@ async function loopRequest(request: Request): Promise<void> {
   const outcome = await runToolLoop({
     model: benchModel(request),
     messages: USER,
-    tools: [hinted ? hintedTool : tool],
+    // A runtime per request, as the one-off form built before the policy moved onto the runtime.
+    runtime: createToolRuntime({
+      tools: [hinted ? hintedTool : tool],
+      limits: { exclude: ['add'] },
+      ...(store === undefined ? {} : { store }),
+    }),
     maxRoundTrips: rounds + 1,
-    limits: { exclude: ['add'] },
     ...(guard ? {} : { guard: false as const }),
-    ...(store === undefined ? {} : { store, sessionId: 'bench' }),
+    ...(store === undefined ? {} : { sessionId: 'bench' }),
     ...(listen ? { onEvent: (event: RunEvent) => (events += event.type.length > 0 ? 1 : 0) } : {}),
   });
   if (outcome.type !== 'completed' || outcome.toolCalls !== rounds * calls) {
@@ -92,7 +95,7 @@ async function loopRequest(request: Request): Promise<void> {
   if (listen && events < 4 * rounds) throw new Error(`the benchmark request saw only ${events} events`);
 }
 
-/** The loop of an earlier build (`TOOLWARDEN_BASELINE`: its dist folder), with the same request. */
+/** The loop of an earlier build (`TOOLWARDEN_BASELINE`: its dist folder, whose loop took the policy itself), with the same request. */
 async function baselineLoop(dist: string): Promise<(rounds: number) => Promise<void>> {
   const old = await import(`${dist}/index.js`);
   const oldTool = old.defineTool({
@@ -360,19 +363,18 @@ async function resumeSection(): Promise<string[]> {
   const stopped = await runToolLoop({
     model: benchModel({ rounds: 60 }),
     messages: USER,
-    tools: [tool],
+    runtime: createToolRuntime({ tools: [tool], limits: { exclude: ['add'] } }),
     maxRoundTrips: 50,
-    limits: { exclude: ['add'] },
   });
   if (stopped.type !== 'stopped' || stopped.roundTrips !== 50)
     throw new Error('the 50-round run did not stop at 50');
   const json = JSON.stringify(stopped.state);
   const answer: Model = { generate: async () => ANSWER };
   const resume: Subject = {
-    name: 'resumeToolLoop from the JSON of a 50-round run (to its last round)',
+    name: 'runToolLoop from the JSON of a 50-round run (to its last round)',
     async run(n) {
       for (let i = 0; i < n; i++) {
-        const outcome = await resumeToolLoop(json, { model: answer, tools: [tool], maxRoundTrips: 60 });
+        const outcome = await runToolLoop({ from: json, model: answer, tools: [tool], maxRoundTrips: 60 });
         if (outcome.type !== 'completed') throw new Error('the resumed run did not complete');
       }
     },

@@ -15,10 +15,12 @@ import Database from 'better-sqlite3';
 import { createSqliteAuditSink } from '../dist/adapters/sqlite/index.js';
 import { type AuditSink, auditListener, createJsonlAuditSink } from '../dist/audit/index.js';
 import {
+  createToolRuntime,
   defineTool,
   type Model,
   type ModelResponse,
   runToolLoop,
+  type ToolExecutionPolicy,
   type ToolLoopOptions,
 } from '../dist/index.js';
 import { otelInstrumentation } from '../dist/telemetry/index.js';
@@ -26,7 +28,8 @@ import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, type Subject } from './measure.js';
 
 /** What a configuration adds to the loop's options: the instrumentation's wrappers, or an audit listener. */
-type Telemetry = Pick<ToolLoopOptions, 'onEvent' | 'wrapRun' | 'wrapToolExecution'>;
+type Telemetry = Pick<ToolLoopOptions, 'onEvent' | 'wrapRun'> &
+  Pick<ToolExecutionPolicy, 'wrapToolExecution'>;
 
 interface Configuration {
   readonly name: string;
@@ -83,13 +86,18 @@ function subject(configuration: Configuration, perRequest: number, made: Map<str
     async run(n) {
       configuration.enter?.();
       for (let done = 0; done < n; done += perRequest) {
+        // `wrapToolExecution` is the runtime's, the rest the loop's; a runtime per request, as the one-off form built.
+        const { wrapToolExecution, ...loop } = configuration.options();
         const outcome = await runToolLoop({
           model: oneCallPerRound(perRequest),
           messages: [{ role: 'user', content: 'add them' }],
-          tools: [tool],
+          runtime: createToolRuntime({
+            tools: [tool],
+            limits: { exclude: ['add'] },
+            ...(wrapToolExecution === undefined ? {} : { wrapToolExecution }),
+          }),
           maxRoundTrips: perRequest + 1,
-          limits: { exclude: ['add'] },
-          ...configuration.options(),
+          ...loop,
         });
         if (outcome.type !== 'completed' || outcome.toolCalls !== perRequest)
           throw new Error(`the benchmark request did not complete: ${outcome.type}`);

@@ -6,7 +6,6 @@ import {
   type LoopOutcome,
   MemoryStore,
   type PendingCall,
-  resumeToolLoop,
   runToolLoop,
 } from '../src/index.js';
 import { assistantWithCalls, ScriptedModel } from '../src/testing/index.js';
@@ -61,8 +60,8 @@ export async function decide(runId: string, call: PendingCall, approved: boolean
   const model = new ScriptedModel({
     script: [{ role: 'assistant', content: approved ? 'Refunded.' : 'Not refunded.' }],
   });
-  return resumeToolLoop({
-    runId,
+  return runToolLoop({
+    from: { runId },
     runtime,
     model,
     data: caller,

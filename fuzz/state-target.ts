@@ -123,7 +123,7 @@ async function judgeReorder(
     (error: unknown): Outcome => ({ ok: false, error }),
   );
   findings.push(
-    ...undocumented(resumed, (error) => isDocumentedRejection(error, undefined), 'resumeToolLoop'),
+    ...undocumented(resumed, (error) => isDocumentedRejection(error, undefined), 'runToolLoop from a state'),
   );
   for (const orderId of record.refunds) {
     const call = WAITING_CALLS.find((waiting) => waiting.orderId === orderId);

@@ -23,7 +23,6 @@ import {
   ModelStreamError,
   RunStateError,
   restoreRunState,
-  resumeToolLoop,
   runToolLoop,
   type Store,
   type StreamingModel,
@@ -425,8 +424,7 @@ export async function pausedStateText(shop: FuzzRegistry): Promise<string> {
   const outcome = await runToolLoop({
     model: new ScriptedModel({ script: [REFUND_ROUND] }),
     messages: [{ role: 'user', content: 'Refund orders A-1 and B-2, then tell me the status of A-1.' }],
-    tools: shop.registry,
-    decide: refundsNeedAPerson,
+    runtime: createToolRuntime({ tools: shop.registry, decide: refundsNeedAPerson }),
     data: { refunds: [], reads: [] } satisfies ShopRecord,
   });
   if (outcome.type !== 'interrupted')
@@ -455,7 +453,8 @@ export async function resumeState(request: {
     decide: refundsNeedAPerson,
   });
   const done = { role: 'assistant' as const, content: 'Done.' };
-  const outcome = await resumeToolLoop(request.saved as string, {
+  const outcome = await runToolLoop({
+    from: request.saved as string,
     runtime,
     model: new ScriptedModel({ script: [done, done, done] }),
     decisions: request.decisions,

@@ -159,17 +159,16 @@ export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type {
   LoopSettings,
+  LoopStart,
+  LoopTools,
   ModelCallWrapper,
-  ResumeLoopOptions,
   RunOptions,
-  StopInfo,
-  StoredResumeOptions,
+  StoredRunRef,
   StreamLoopOptions,
   ToolLoopOptions,
 } from './run/loop-options.js';
 export { readPendingRun, runStateKey, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
-export { resumeToolLoop } from './run/resume-tool-loop.js';
 export { runToolLoop } from './run/run-tool-loop.js';
 export {
   costBudget,
@@ -182,6 +181,7 @@ export {
   timeBudget,
   tokenBudget,
 } from './run/stop-conditions.js';
+export type { StopInfo } from './run/stop-info.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
 export type { RunWrapper, WrappedRun } from './run/wrap-run.js';
 export type { WriteDone } from './run/writes-done.js';

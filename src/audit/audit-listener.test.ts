@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { approvalShop, DIGEST, DONE, ROUND, USER } from '../run/__fixtures__/approval-runs.js';
-import { resumeToolLoop } from '../run/resume-tool-loop.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
@@ -37,9 +37,8 @@ describe('the audit listener over a real run', () => {
           { role: 'assistant', content: 'Charged once.' },
         ],
       }),
-      tools: [tool, deleteInvoice],
+      runtime: createToolRuntime({ tools: [tool, deleteInvoice], store: new MemoryStore() }),
       messages: [{ role: 'user', content: 'charge A-1 and delete inv-1' }],
-      store: new MemoryStore(),
       sessionId: 'session-1',
       turnId: 'turn-1',
       onEvent: auditListener(sink, { now: NOW }),
@@ -176,8 +175,7 @@ describe('the audit listener over a real run', () => {
     const outcome = await runToolLoop({
       model: new ScriptedModel({ script: [ROUND] }),
       messages: USER,
-      tools: approvalShop().tools,
-      store: new MemoryStore(),
+      runtime: createToolRuntime({ tools: approvalShop().tools, store: new MemoryStore() }),
       onEvent: auditListener(sink),
     });
     if (outcome.type !== 'interrupted') throw new Error(`expected interrupted, got ${outcome.type}`);
@@ -212,14 +210,12 @@ describe('the audit listener over a real run', () => {
     const paused = await runToolLoop({
       model: new ScriptedModel({ script: [ROUND] }),
       messages: USER,
-      tools: approvalShop().tools,
-      store,
+      runtime: createToolRuntime({ tools: approvalShop().tools, store }),
     });
     const sink = memoryAuditSink();
-    const resumed = await resumeToolLoop({
-      runId: paused.runId,
-      store,
-      tools: approvalShop().tools,
+    const resumed = await runToolLoop({
+      from: { runId: paused.runId },
+      runtime: createToolRuntime({ tools: approvalShop().tools, store }),
       model: new ScriptedModel({ script: [DONE] }),
       decisions: { r1: decision },
       onEvent: auditListener(sink),

@@ -259,8 +259,7 @@ describe('when the store fails', () => {
     });
     const outcome = await runToolLoop({
       model,
-      tools,
-      store: downStore(),
+      runtime: createToolRuntime({ tools, store: downStore() }),
       sessionId: 's',
       turnId: 't',
       messages: [user],

@@ -3,7 +3,7 @@ import type { LoopEvidence } from './guard-state.js';
 import type { AssistantMessage, Message } from './message.js';
 import type { TokenUsage } from './model.js';
 import type { ModelFailure } from './model-failure.js';
-import type { PendingCall, RunState } from './run-state.js';
+import type { LoopUsage, PendingCall, RunState } from './run-state.js';
 import type { LimitScope, ToolCallResult } from './tool-execution-result.js';
 
 /**
@@ -14,6 +14,7 @@ import type { LimitScope, ToolCallResult } from './tool-execution-result.js';
  * STORE_UNAVAILABLE (the store failed where the run cannot go on without it).
  */
 export type { StopReason } from './errors/error-codes.js';
+export type { LoopUsage } from './run-state.js';
 
 /** What triggered a stop. */
 export type StopEvidence =
@@ -51,14 +52,8 @@ export interface LoopStep {
   readonly toolResults: readonly ToolCallResult[];
 }
 
-export interface LoopUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly totalTokens: number;
-}
-
 export interface LoopOutcomeBase {
-  /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`resumeToolLoop({ runId })`). */
+  /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`runToolLoop({ from: { runId } })`). */
   readonly runId: string;
   /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on (the answers of the others follow its assistant message). */
   readonly messages: readonly Message[];
@@ -72,7 +67,7 @@ export interface LoopOutcomeBase {
   readonly toolCalls: number;
   /** Every tool result of the steps run by this process, in order: the partial results of a stopped request. */
   readonly toolResults: readonly ToolCallResult[];
-  /** The run as plain JSON: save it, and `resumeToolLoop` continues it (in any process). */
+  /** The run as plain JSON: save it, and `runToolLoop({ from: state })` continues it (in any process). */
   readonly state: RunState;
 }
 

@@ -29,7 +29,7 @@ export type RunEvent =
       readonly runId: string;
       readonly sessionId?: string;
       readonly turnId?: string;
-      /** True when the run continues a saved state (`resumeToolLoop`). */
+      /** True when the run continues a saved state (`runToolLoop({ from })`). */
       readonly resumed: boolean;
       /** The run's ceiling of model calls (the `maxRoundTrips` in force): a report sets it beside the rounds runs took. */
       readonly maxRoundTrips: number;

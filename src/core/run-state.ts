@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { GuardState } from './guard-state.js';
-import type { LoopUsage } from './loop-outcome.js';
 import type { Message } from './message.js';
 import type { PendingCall } from './pending-call.js';
 
@@ -9,9 +8,17 @@ export type { PendingCall };
 /** Version 2: a paused round keeps the answers of its calls that ran; its pending calls carry their digests. */
 export const RUN_STATE_SCHEMA_VERSION = 2;
 
+/** Tokens a run used, over all its model calls. */
+export interface LoopUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+}
+
 /**
  * A run of the tool loop as plain, versioned JSON: everything needed to take the next step, in this
- * process or another. `step` returns a new one each round; nothing else about a run is mutable.
+ * process or another. `step` returns a new one each round (with a new `messages` array); a state handed
+ * out is not changed afterwards.
  */
 export interface RunState {
   readonly schemaVersion: typeof RUN_STATE_SCHEMA_VERSION;
@@ -39,8 +46,10 @@ export interface RunState {
   readonly guard?: GuardState;
 }
 
+/** No tokens used yet. */
 export const NO_USAGE: LoopUsage = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
 
+/** The first state of a new run over `messages` (copied): a fresh run id, nothing counted yet. */
 export function createRunState(input: {
   readonly messages: readonly Message[];
   readonly sessionId?: string | undefined;
@@ -65,41 +74,4 @@ export function createRunState(input: {
 /** A generated call id: the run's id without dashes (first 24 hex digits) and a counter. Provider-legal characters only. */
 export function generatedCallId(runId: string, n: number): string {
   return `tw_${runId.replaceAll('-', '').slice(0, 24)}_${n}`;
-}
-
-/** The state without its paused round (exactOptionalPropertyTypes: omitted, not undefined). */
-/** What a step changes in a run state; `pending: null` ends the pause. */
-export interface RunStateChanges {
-  readonly messages?: readonly Message[];
-  readonly pending?: readonly PendingCall[] | null;
-  readonly roundTrips?: number;
-  readonly usage?: LoopUsage;
-  readonly elapsedMs?: number;
-  readonly toolCalls?: number;
-  readonly nextCallId?: number;
-  readonly guard?: GuardState;
-}
-
-/**
- * `state` with `changes`, its fields written out in the order `restoreRunState` writes them. Not
- * `{ ...state, ...changes }`: on Node 20 an object spread followed by other properties takes V8's slow path
- * (about a microsecond per object on this project's machine), and a state is made every round.
- */
-export function runStateWith(state: RunState, changes: RunStateChanges): RunState {
-  const pending = changes.pending === null ? undefined : (changes.pending ?? state.pending);
-  const guard = changes.guard ?? state.guard;
-  return {
-    schemaVersion: state.schemaVersion,
-    runId: state.runId,
-    ...(state.sessionId === undefined ? {} : { sessionId: state.sessionId }),
-    ...(state.turnId === undefined ? {} : { turnId: state.turnId }),
-    messages: changes.messages ?? state.messages,
-    ...(pending === undefined ? {} : { pending }),
-    roundTrips: changes.roundTrips ?? state.roundTrips,
-    usage: changes.usage ?? state.usage,
-    elapsedMs: changes.elapsedMs ?? state.elapsedMs,
-    toolCalls: changes.toolCalls ?? state.toolCalls,
-    nextCallId: changes.nextCallId ?? state.nextCallId,
-    ...(guard === undefined ? {} : { guard }),
-  };
 }

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { executeToolCall } from '../chain/execute-tool-call.js';
 import { executeToolCalls } from '../chain/execute-tool-calls.js';
 import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
 import { ToolInputError } from '../core/errors/tool-input-error.js';
 import { TransientToolError } from '../core/errors/transient-tool-error.js';
@@ -203,9 +204,8 @@ describe('every tool message passes the gate', () => {
       model: new ScriptedModel({
         script: [assistantWithCalls([{ name: 'typed', arguments: {} }, { name: SECRET }])],
       }),
-      tools: [typed],
+      runtime: createToolRuntime({ tools: [typed], unknownTool: 'throw' }),
       messages: [user],
-      unknownTool: 'throw',
     });
     const answers = stopped.messages.filter((m) => m.role === 'tool');
     expect(answers.map((m) => m.role === 'tool' && m.errorCode)).toEqual(['INTERNAL_ERROR', 'UNKNOWN_TOOL']);

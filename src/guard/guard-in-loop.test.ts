@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentModel } from '../../test/scenarios/create-agent-model.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import { explainStop } from '../run/explain-stop.js';
@@ -193,10 +194,9 @@ describe('the loop guard v2, case by case', () => {
             answer,
           ],
         }),
-        tools: [profile, order],
+        runtime: createToolRuntime({ tools: [profile, order], store }),
         messages: USER,
         sessionId: 's',
-        store,
       });
       expect(outcome.type).toBe('completed');
     }
@@ -208,18 +208,16 @@ describe('the loop guard v2, case by case', () => {
     const same = calls({ name: 'getOrder', arguments: { id: 'A' } });
     const first = await runToolLoop({
       model: new ScriptedModel({ script: [same, same, answer] }),
-      tools: [get],
+      runtime: createToolRuntime({ tools: [get], store }),
       messages: USER,
       sessionId: 's',
-      store,
     });
     expect(first.type).toBe('completed');
     const second = await runToolLoop({
       model: new ScriptedModel({ script: [same, answer] }),
-      tools: [get],
+      runtime: createToolRuntime({ tools: [get], store }),
       messages: USER,
       sessionId: 's',
-      store,
     });
     expect(second).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 1 });
   });

@@ -1,6 +1,6 @@
 import { ModelStreamError, type StreamBreak } from '../core/errors/model-stream-error.js';
 import type { ModelResponse } from '../core/model.js';
-import { raceAbort } from '../run/budget-signal.js';
+import { raceAbort } from '../util/race-abort.js';
 import { type AssembledPart, createStreamAssembly } from './stream-assembly.js';
 
 /** A delta of a streamed answer, as it comes. */

@@ -1,8 +1,8 @@
-import { elapsedOf, type RunContext } from './run-context.js';
-import type { StepDecision } from './step.js';
+import { elapsedOf, type LoopContext } from './loop-context.js';
+import type { StepDecision } from './step-decision.js';
 
 /** The stop for an aborted run: the time budget ran out, or the caller (or the stream's consumer) aborted. */
-export function abortStop(run: RunContext): Extract<StepDecision, { type: 'stopped' }> {
+export function abortStop(run: LoopContext): Extract<StepDecision, { type: 'stopped' }> {
   const cause = run.budget.cause();
   if (cause === 'time') {
     return {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { StoreError } from '../core/errors/store-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { APPROVE, approvalShop, DIGEST, DONE, pause, refusal, resume } from './__fixtures__/approval-runs.js';
 import { runStateKey } from './pending-run.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
+import { runToolLoop } from './run-tool-loop.js';
 
 // A resume that cannot be matched to what waits runs nothing: each refusal is typed, comes before anything
 // runs, and leaves the run waiting as it was.
@@ -114,12 +115,23 @@ describe('approval refusals: fail closed', () => {
   it('refuses, as options, a resume by id with no store to read it from, a run id that is no id, and hostile decisions', async () => {
     const model = new ScriptedModel({ script: [DONE] });
     const tools = approvalShop().tools;
-    await expect(resumeToolLoop({ runId: 'r', tools, model })).rejects.toMatchObject({ option: 'store' });
+    await expect(runToolLoop({ from: { runId: 'r' }, tools, model })).rejects.toMatchObject({
+      option: 'from',
+    });
     await expect(
-      resumeToolLoop({ runId: 42 as unknown as string, tools, model, store: new MemoryStore() }),
-    ).rejects.toMatchObject({ option: 'runId' });
+      runToolLoop({
+        from: { runId: 42 as unknown as string },
+        runtime: createToolRuntime({ tools, store: new MemoryStore() }),
+        model,
+      }),
+    ).rejects.toMatchObject({ option: 'from' });
     await expect(
-      resumeToolLoop({ runId: 'r', tools, model, store: new MemoryStore(), approvalTtlMs: 0 }),
+      runToolLoop({
+        from: { runId: 'r' },
+        runtime: createToolRuntime({ tools, store: new MemoryStore() }),
+        model,
+        approvalTtlMs: 0,
+      }),
     ).rejects.toMatchObject({ option: 'approvalTtlMs' });
     // Hostile decisions: a list, a Proxy whose traps throw, a decision whose getter throws.
     const store = new MemoryStore();

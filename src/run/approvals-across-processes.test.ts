@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { approvalDemoShop as approvalShop, DEMO_ROUND } from '../demo/approvals/approval-demo-shop.js';
 import { openStoreSpec, type StoreSpec } from '../store/__fixtures__/open-store-spec.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
@@ -50,8 +51,7 @@ async function pauseHere(spec: StoreSpec) {
         script: [{ role: 'assistant' as const, content: '', toolCalls: DEMO_ROUND }],
       }),
       messages: [{ role: 'user', content: 'Refund 250 on A-1.' }],
-      tools: shop.tools,
-      store,
+      runtime: createToolRuntime({ tools: shop.tools, store }),
     });
     if (outcome.type !== 'interrupted') throw new Error(`expected a pause, got ${outcome.type}`);
     expect(shop).toMatchObject({ refunds: [], reads: ['A-1'] });

@@ -23,7 +23,6 @@ import {
   USER,
 } from './__fixtures__/approval-runs.js';
 import { readPendingRun } from './pending-run.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 // Human approval that survives a restart: a call that needs approval pauses its run, the run is kept in the
@@ -110,8 +109,8 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
       ),
     });
     const attempt = () =>
-      resumeToolLoop({
-        runId: outcome.runId,
+      runToolLoop({
+        from: { runId: outcome.runId },
         runtime: counted,
         model: new ScriptedModel({ script: [DONE] }),
         decisions: APPROVE,
@@ -149,9 +148,9 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     const shop = approvalShop();
     const runtime = createToolRuntime({ store, tools: shop.tools });
     const model = () => new ScriptedModel({ script: [DONE] });
-    const done = await resumeToolLoop(saved, { runtime, model: model(), decisions: { r1: 'run' } });
+    const done = await runToolLoop({ from: saved, runtime, model: model(), decisions: { r1: 'run' } });
     expect(done.type).toBe('completed');
-    const again = await resumeToolLoop(saved, { runtime, model: model(), decisions: { r1: 'run' } });
+    const again = await runToolLoop({ from: saved, runtime, model: model(), decisions: { r1: 'run' } });
     expect(again.toolResults.find((result) => result.toolCallId === 'r1')?.replayOf).toBe('r1');
     expect(shop.refunds).toEqual(['A-1']);
     const byId = resume(store, outcome.runId, APPROVE);
@@ -166,8 +165,7 @@ describe('human approval: the run pauses, is kept in the store, and resumes by i
     const error = await runToolLoop({
       model: new ScriptedModel({ script: [ROUND] }),
       messages: USER,
-      tools: approvalShop().tools,
-      store: down,
+      runtime: createToolRuntime({ tools: approvalShop().tools, store: down }),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallbackError);
     expect(error).toMatchObject({ callback: 'store.set', outcome: { type: 'interrupted' } });

@@ -4,11 +4,6 @@
  */
 export interface BudgetSignal {
   readonly signal: AbortSignal;
-  /**
-   * Whether anything can abort the run: a caller's signal, a time budget, or a stream that can be left. When
-   * nothing can, there is nothing to race a model call against and nothing to hand the chain.
-   */
-  readonly canAbort: boolean;
   /** Why the run's signal aborted; undefined while it has not. */
   cause(): 'caller' | 'time' | 'cancelled' | undefined;
   /** Aborts the run (the stream's consumer stopped reading). */
@@ -16,11 +11,8 @@ export interface BudgetSignal {
   dispose(): void;
 }
 
-export function createBudgetSignal(
-  caller: AbortSignal | undefined,
-  timeBudgetMs: number,
-  cancellable = false,
-): BudgetSignal {
+/** The run's signal over the caller's and a time budget (a non-finite budget arms no timer). */
+export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs: number): BudgetSignal {
   const controller = new AbortController();
   let cause: 'caller' | 'time' | 'cancelled' | undefined;
   const abort = (why: 'caller' | 'time' | 'cancelled', reason: unknown) => {
@@ -40,7 +32,6 @@ export function createBudgetSignal(
   else caller?.addEventListener('abort', onCaller, { once: true });
   return {
     signal: controller.signal,
-    canAbort: caller !== undefined || timer !== undefined || cancellable,
     cause: () => cause,
     cancel: (reason) => abort('cancelled', reason),
     dispose: () => {
@@ -48,26 +39,4 @@ export function createBudgetSignal(
       caller?.removeEventListener('abort', onCaller);
     },
   };
-}
-
-/** Settles with the promise, or rejects with the signal's reason as soon as it aborts (even if the promise never settles). */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

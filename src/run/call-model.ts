@@ -2,10 +2,10 @@ import type { AssistantMessage, Message } from '../core/message.js';
 import type { Model, ModelRequest, ModelResponse, TokenUsage } from '../core/model.js';
 import type { ModelFailure } from '../core/model-failure.js';
 import { collectModelStream, type ModelStreamDelta } from '../model/collect-model-stream.js';
-import { raceAbort } from './budget-signal.js';
+import { raceAbort } from '../util/race-abort.js';
+import type { LoopContext } from './loop-context.js';
 import { NO_USAGE, normalizeResponse } from './normalize-response.js';
 import { type Attempted, type ModelAttempt, retryModelCall } from './retry-model-call.js';
-import type { RunContext } from './run-context.js';
 
 export type ModelAnswer =
   | { readonly type: 'answer'; readonly message: AssistantMessage; readonly usage: TokenUsage }
@@ -28,7 +28,7 @@ export type ModelAnswer =
  * (`retryModelCall`), normalized (`newId` names calls without a usable id).
  */
 export async function callModel(
-  run: RunContext,
+  run: LoopContext,
   input: { readonly messages: readonly Message[]; readonly round: number; readonly tools: boolean },
   newId: () => string,
 ): Promise<ModelAnswer> {
@@ -109,7 +109,7 @@ function usesStream(model: Model, streamDeltas: boolean): boolean {
  * emitted (`checkpoint`), so the model's stream is read no faster than the consumer reads the run's.
  */
 function deltaSink(
-  run: RunContext,
+  run: LoopContext,
   round: number,
   reported: () => void,
 ): { readonly onDelta: (delta: ModelStreamDelta) => Promise<void> | undefined } | undefined {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
+import { createToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -52,10 +53,9 @@ describe('a callback that fails', () => {
     const store = new MemoryStore();
     const error = await failure({
       model,
-      tools,
+      runtime: createToolRuntime({ tools, store }),
       messages,
       sessionId: 's',
-      store,
       ...extra,
     } as ToolLoopOptions);
     expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
@@ -99,12 +99,10 @@ describe('a callback that fails', () => {
     const store = new MemoryStore();
     const error = await failure({
       model,
-      tools: counted,
+      runtime: createToolRuntime({ tools: counted, store, ...extra } as ToolRuntimeOptions),
       messages,
       sessionId: 's',
-      store,
-      ...extra,
-    } as ToolLoopOptions);
+    });
     const callback = _name.startsWith('a ') ? 'wrapToolExecution' : _name;
     expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
     const outcome = outcomeOf(error);
@@ -171,7 +169,13 @@ describe('the store', () => {
         return { ok: true, version: saves };
       },
     });
-    const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store, timeBudgetMs: 50 });
+    const outcome = await runToolLoop({
+      model,
+      runtime: createToolRuntime({ tools, store }),
+      messages,
+      sessionId: 's',
+      timeBudgetMs: 50,
+    });
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'BUDGET_EXHAUSTED', roundTrips: 0 });
     expect(saves).toBe(0);
   });
@@ -181,10 +185,9 @@ describe('the store', () => {
     const caller = new AbortController();
     const running = runToolLoop({
       model,
-      tools,
+      runtime: createToolRuntime({ tools, store: hanging }),
       messages,
       sessionId: 's',
-      store: hanging,
       signal: caller.signal,
     });
     caller.abort(new Error('client gone'));
@@ -199,20 +202,18 @@ describe('the store', () => {
     const { model, tools, messages } = contractMismatchScenario.build();
     const error = await failure({
       model,
-      tools,
+      runtime: createToolRuntime({ tools, store: hanging }),
       messages,
       sessionId: 's',
-      store: hanging,
       callbackTimeoutMs: 20,
     });
     expect(error.callback).toBe('store.get');
     const saving = storeWith({ set: () => new Promise(() => {}) });
     const late = await failure({
       model,
-      tools,
+      runtime: createToolRuntime({ tools, store: saving }),
       messages,
       sessionId: 's',
-      store: saving,
       callbackTimeoutMs: 20,
     });
     expect(late.callback).toBe('store.set');
@@ -231,10 +232,9 @@ describe('the store', () => {
     // The callback timeout is as long as a timer holds: were the save waited for, the test would time out.
     const outcome = await runToolLoop({
       model,
-      tools,
+      runtime: createToolRuntime({ tools, store }),
       messages,
       sessionId: 's',
-      store,
       timeBudgetMs: 100,
       callbackTimeoutMs: 2_147_483_647,
     });
@@ -250,7 +250,12 @@ describe('the store', () => {
         throw new Error('disk full');
       },
     });
-    const error = await failure({ model, tools, messages, sessionId: 's', store });
+    const error = await failure({
+      model,
+      runtime: createToolRuntime({ tools, store }),
+      messages,
+      sessionId: 's',
+    });
     expect(error.callback).toBe('store.set');
     expect(outcomeOf(error)).toMatchObject({ type: 'completed', text: 'Paid.' });
   });
@@ -261,7 +266,12 @@ describe('the store', () => {
       const { model, tools, messages } = contractMismatchScenario.build();
       const store = new MemoryStore();
       await store.set(guardKey('s'), { schemaVersion: 2, nextRound: 5, window: [], staleRounds, nudged: [] });
-      const outcome = await runToolLoop({ model, tools, messages, sessionId: 's', store });
+      const outcome = await runToolLoop({
+        model,
+        runtime: createToolRuntime({ tools, store }),
+        messages,
+        sessionId: 's',
+      });
       expect(outcome.type).toBe('stopped');
       const saved = (await store.get(guardKey('s')))?.value as {
         schemaVersion: number;
@@ -285,7 +295,7 @@ describe('the store', () => {
       staleRounds: 0,
       nudged: [huge],
     });
-    await runToolLoop({ model, tools, messages, sessionId: 's', store });
+    await runToolLoop({ model, runtime: createToolRuntime({ tools, store }), messages, sessionId: 's' });
     expect(JSON.stringify((await store.get(guardKey('s')))?.value).length).toBeLessThan(100_000);
   });
 });

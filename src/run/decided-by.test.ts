@@ -9,7 +9,7 @@ import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { approvalShop, DIGEST, DONE, pause, pauseAndDecide } from './__fixtures__/approval-runs.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
+import { runToolLoop } from './run-tool-loop.js';
 
 // Who decided: a resume decision's `by` goes, as given but bounded, onto the decided call's result and its
 // `tool-call-end` event (`decidedBy`, next to `approval`), and from there into the audit record.
@@ -76,10 +76,9 @@ describe('a resume decision names who decided (`by`)', () => {
         { approve: true, argumentsDigest: DIGEST, by },
         { approve: false, by },
       ]) {
-        const error = await resumeToolLoop({
-          runId: outcome.runId,
-          store,
-          tools: shop.tools,
+        const error = await runToolLoop({
+          from: { runId: outcome.runId },
+          runtime: createToolRuntime({ tools: shop.tools, store }),
           model: new ScriptedModel({ script: [DONE] }),
           decisions: { r1: decision as unknown as 'deny' },
         }).then(
@@ -97,10 +96,9 @@ describe('a resume decision names who decided (`by`)', () => {
     }
     expect(shop.refunds).toEqual([]);
     // Nothing was claimed: the run still waits, and a good decision runs it.
-    const resumed = await resumeToolLoop({
-      runId: outcome.runId,
-      store,
-      tools: shop.tools,
+    const resumed = await runToolLoop({
+      from: { runId: outcome.runId },
+      runtime: createToolRuntime({ tools: shop.tools, store }),
       model: new ScriptedModel({ script: [DONE] }),
       decisions: { r1: { approve: true, argumentsDigest: DIGEST, by: 'alice' } },
     });

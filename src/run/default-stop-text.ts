@@ -1,6 +1,6 @@
 import type { StopEvidence } from '../core/loop-outcome.js';
 import { describeModelFailure } from '../core/model-failure.js';
-import type { StopInfo } from './loop-options.js';
+import type { StopInfo } from './stop-info.js';
 
 /**
  * What the user reads when a request stops and nothing better was given (no last answer, no handoff

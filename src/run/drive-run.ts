@@ -4,7 +4,7 @@ import type { GuardState } from '../core/guard-state.js';
 import { EMPTY_GUARD_STATE } from '../core/guard-state.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { AwaitingCall } from '../core/run-event.js';
-import { generatedCallId, type PendingCall, type RunState, runStateWith } from '../core/run-state.js';
+import { generatedCallId, type PendingCall, type RunState } from '../core/run-state.js';
 import { stopEvidenceSummary } from '../core/stop-evidence-summary.js';
 import type { Store } from '../core/store.js';
 import { errorType } from '../core/tool-event.js';
@@ -12,10 +12,11 @@ import { startRequest } from '../guard/loop-guard.js';
 import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { boundedCall } from './bounded-call.js';
+import { effectOf, type LoopContext } from './loop-context.js';
 import { type ClaimedRun, finishRun, savePendingRun } from './pending-run.js';
-import { effectOf, type RunContext } from './run-context.js';
 import { type LoadedGuard, loadSessionGuard, saveSessionGuard } from './session-guard.js';
-import { type StepDecision, type StepResult, step } from './step.js';
+import { step } from './step.js';
+import type { StepDecision, StepResult } from './step-decision.js';
 import { stopText, wastedRoundTrips } from './stop-text.js';
 import { withRunWrapper } from './wrap-run.js';
 import { writesDone } from './writes-done.js';
@@ -32,7 +33,7 @@ type Failure = { readonly callback: string; readonly error: unknown };
  */
 export function driveRun(
   initial: RunState,
-  run: RunContext,
+  run: LoopContext,
   resumed: boolean,
   claimed?: ClaimedRun,
 ): Promise<LoopOutcome> {
@@ -47,7 +48,7 @@ export function driveRun(
 
 async function drive(
   initial: RunState,
-  run: RunContext,
+  run: LoopContext,
   resumed: boolean,
   claimed: ClaimedRun | undefined,
 ): Promise<LoopOutcome> {
@@ -71,7 +72,7 @@ async function drive(
     if (sessionId !== undefined && guarded) {
       try {
         loaded = await loadSessionGuard(store, sessionId, run);
-        state = runStateWith(state, { guard: loaded.state });
+        state = { ...state, guard: loaded.state };
       } catch (error) {
         const outage = StoreError.isInstance(error) && !run.budget.signal.aborted;
         const failedOpen = outage && run.runtime.policy.onStoreFailure === 'open';
@@ -82,7 +83,7 @@ async function drive(
     if (guarded && result === undefined) {
       // A new run is a new request of the session (new context for the guard); a resumed one goes on.
       const memory = state.guard ?? EMPTY_GUARD_STATE;
-      state = runStateWith(state, { guard: resumed ? memory : startRequest(memory) });
+      state = { ...state, guard: resumed ? memory : startRequest(memory) };
     }
     result ??= await step(state, run);
     while (result.decision.type === 'continue') result = await step(result.state, run);
@@ -138,7 +139,7 @@ function awaitingCall(call: PendingCall): AwaitingCall {
 }
 
 /** How a run ends when the session's guard memory could not be loaded. */
-function loadFailure(run: RunContext, error: unknown): StepDecision {
+function loadFailure(run: LoopContext, error: unknown): StepDecision {
   if (run.budget.signal.aborted) return abortStop(run);
   return StoreError.isInstance(error)
     ? { type: 'stopped', reason: 'STORE_UNAVAILABLE', evidence: { kind: 'error', error } }
@@ -150,7 +151,7 @@ function loadFailure(run: RunContext, error: unknown): StepDecision {
 }
 
 function reportStoreFailure(
-  run: RunContext,
+  run: LoopContext,
   operation: 'guard-load' | 'guard-save',
   failedOpen: boolean,
   error: unknown,
@@ -177,7 +178,7 @@ async function saveGuard(
   sessionId: string,
   loaded: LoadedGuard,
   guard: GuardState,
-  run: RunContext,
+  run: LoopContext,
 ): Promise<Failure | undefined> {
   return persist(
     run,
@@ -199,7 +200,7 @@ async function saveGuard(
 function saveRecord(
   store: Store,
   outcome: LoopOutcome,
-  run: RunContext,
+  run: LoopContext,
   claimed: ClaimedRun | undefined,
 ): Promise<Failure | undefined> {
   const options = { timeoutMs: run.config.callbackTimeoutMs, ttlMs: run.config.approvalTtlMs };
@@ -215,7 +216,7 @@ function saveRecord(
 
 /** Waits for a save within the run's deadline; a failure is the run's, but for an outage, which `outage` decides. */
 async function persist(
-  run: RunContext,
+  run: LoopContext,
   save: () => Promise<void>,
   outage: (error: StoreError) => Failure | undefined,
 ): Promise<Failure | undefined> {
@@ -234,7 +235,7 @@ async function persist(
 async function settle(
   state: RunState,
   decision: Exclude<StepDecision, { type: 'continue' }>,
-  run: RunContext,
+  run: LoopContext,
 ): Promise<{ outcome: LoopOutcome; failure?: Failure }> {
   switch (decision.type) {
     case 'completed':
@@ -249,12 +250,13 @@ async function settle(
         round: state.roundTrips + 1,
         newId: () => generatedCallId(state.runId, nextCallId++),
       });
-      const final = runStateWith(state, {
+      const final: RunState = {
+        ...state,
         messages: text.finalMessage === undefined ? state.messages : [...state.messages, text.finalMessage],
         roundTrips: text.askedModel ? state.roundTrips + 1 : state.roundTrips,
         usage: text.usage === undefined ? state.usage : addUsage(state.usage, text.usage),
         nextCallId,
-      });
+      };
       const outcome: LoopOutcome = {
         type: 'stopped',
         reason,
@@ -276,7 +278,7 @@ async function settle(
   }
 }
 
-function totals(state: RunState, run: RunContext) {
+function totals(state: RunState, run: LoopContext) {
   return {
     runId: state.runId,
     messages: state.messages,

@@ -16,7 +16,7 @@ export function explainStop(outcome: LoopOutcome): string {
     case 'completed':
       return `The run completed in ${plural(outcome.roundTrips, 'model call')} and ${plural(outcome.toolCalls, 'tool call')}.`;
     case 'interrupted':
-      return `The run is paused before ${plural(outcome.pending.length, 'call')} (${outcome.pending.map((p) => p.toolName).join(', ')}) waiting for a decision: resume it with resumeToolLoop and decisions.`;
+      return `The run is paused before ${plural(outcome.pending.length, 'call')} (${outcome.pending.map((p) => p.toolName).join(', ')}) waiting for a decision: resume it with runToolLoop({ from, decisions }).`;
     case 'stopped':
       return `${stoppedText(outcome)}${wasted(outcome)}`;
     default: {

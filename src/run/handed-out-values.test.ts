@@ -5,7 +5,6 @@ import type { Model, ModelRequest } from '../core/model.js';
 import type { RunEvent } from '../core/run-event.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';
 
@@ -68,6 +67,28 @@ describe('the history each model call received', () => {
     expect(received.every(({ request }) => request.messages !== outcome.messages)).toBe(true);
   });
 
+  it('a model and a wrapModelCall that keep the messages they were given: 3 rounds, each call its own array, unchanged after the run', async () => {
+    const { model, received } = recordingModel(threeRounds());
+    const wrapped: { messages: readonly Message[]; length: number }[] = [];
+    const outcome = await runToolLoop({
+      model,
+      tools: [lookup],
+      messages: [{ role: 'user', content: 'Go.' }],
+      wrapModelCall: (request, next) => {
+        wrapped.push({ messages: request.messages, length: request.messages.length });
+        return next(request);
+      },
+    });
+    expect(outcome.type).toBe('completed');
+    expect(received).toHaveLength(3);
+    expectUnchanged(received);
+    expect(wrapped.map(({ messages }) => messages.length)).toEqual(wrapped.map(({ length }) => length));
+    expect(wrapped.map(({ length }) => length)).toEqual([1, 3, 5]);
+    // Each call got an array of its own: none is the one a later round grew.
+    expect(new Set(received.map(({ request }) => request.messages)).size).toBe(3);
+    expect(new Set(wrapped.map(({ messages }) => messages)).size).toBe(3);
+  });
+
   it('is unchanged through the stream and a resume too', async () => {
     const streamed = recordingModel(threeRounds());
     const stream = streamToolLoop({
@@ -90,7 +111,8 @@ describe('the history each model call received', () => {
     if (paused.type !== 'interrupted') throw new Error(`expected a pause, got ${paused.type}`);
     const pausedLength = paused.messages.length;
     const resumed = recordingModel(threeRounds());
-    const done = await resumeToolLoop(paused.state, {
+    const done = await runToolLoop({
+      from: paused.state,
       model: resumed.model,
       runtime,
       decisions: { r1: 'run' },

@@ -1,7 +1,8 @@
-import { RUNTIME_INPUT_OPTIONS, runtimeOf, type StateIds } from '../chain/runtime-input.js';
-import type { ToolRuntime } from '../chain/tool-runtime.js';
+import { POLICY_OPTIONS } from '../chain/execution-policy.js';
+import { createToolRuntime, type ToolRuntime } from '../chain/tool-runtime.js';
+import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { checkOptionNames, type OptionNames, optionNameSet } from '../options/check-option-names.js';
-import type { LoopSettings, RunOptions } from './loop-options.js';
+import type { LoopSettings, LoopStart, LoopTools } from './loop-options.js';
 
 const SETTINGS: OptionNames<LoopSettings> = {
   model: true,
@@ -33,29 +34,86 @@ const SETTINGS: OptionNames<LoopSettings> = {
   sleep: true,
 };
 
-/** Each entry point and the options it knows. */
-const KNOWN = {
-  runToolLoop: optionNameSet(SETTINGS, RUNTIME_INPUT_OPTIONS, { messages: true }),
-  streamToolLoop: optionNameSet(SETTINGS, RUNTIME_INPUT_OPTIONS, { messages: true }),
-  /** `resumeToolLoop(state, options)`. */
-  resumeToolLoop: optionNameSet(SETTINGS, RUNTIME_INPUT_OPTIONS, { decisions: true }),
-  /** `resumeToolLoop({ runId, ... })`. */
-  resumeStored: optionNameSet(SETTINGS, RUNTIME_INPUT_OPTIONS, { decisions: true, runId: true }),
-} as const;
+const TOOLS: OptionNames<LoopTools> = { runtime: true, tools: true };
+const START: OptionNames<LoopStart> = { messages: true, from: true, decisions: true };
 
-/** Other libraries' options a caller may bring, and what the loop has instead. */
+/** The options `runToolLoop` and `streamToolLoop` know. */
+const KNOWN = optionNameSet(SETTINGS, TOOLS, START);
+
+/**
+ * Options a caller may bring that the loop does not take, and what it has instead: other libraries' habits,
+ * and every policy option (the policy lives on the runtime).
+ */
 const HABITS: Readonly<Record<string, string>> = {
   maxSteps: 'the loop counts model calls: use stopWhen: [maxRoundTrips(n)] (or maxRoundTrips: n)',
   abortSignal: 'the loop takes signal',
+  ...Object.fromEntries(
+    Object.keys(POLICY_OPTIONS).map((option) => [
+      option,
+      `the policy lives on the runtime: build it with createToolRuntime({ tools, ${option}, ... }) and pass runtime`,
+    ]),
+  ),
 };
 
+/** The ids that name state kept across runs: a session's, a turn's. */
+export interface StateIds {
+  readonly sessionId?: string | undefined;
+  readonly turnId?: string | undefined;
+}
+
 /**
- * The runtime of a run, once its options are checked as a whole: an option the loop does not know is
- * refused (`maxSteps`, a typo), and so are a policy option next to a runtime and a one-off form given a
- * session or a turn (`ids`: the options', or a resumed state's) with no store (see `runtimeOf`).
+ * Refuses an option the loop does not know (`InvalidOptionsError`): a typo, another library's habit
+ * (`maxSteps`), or a policy option, which belongs in `createToolRuntime`.
  */
-export function loopRuntime(options: RunOptions, form: keyof typeof KNOWN, ids: StateIds): ToolRuntime {
-  const name = form === 'resumeStored' ? 'resumeToolLoop' : form;
-  checkOptionNames(options, KNOWN[form], { of: name, habits: HABITS });
-  return runtimeOf(options, name, ids);
+export function checkLoopOptionNames(options: unknown, form: 'runToolLoop' | 'streamToolLoop'): void {
+  checkOptionNames(options, KNOWN, { of: form, habits: HABITS });
+}
+
+/**
+ * The runtime a run calls tools with: the one given, or `createToolRuntime({ tools })` for `tools` alone.
+ * Refused with `InvalidOptionsError`: both or neither; and `tools` alone with a session or a turn (`ids`:
+ * the options', or a resumed state's), whose state (write records, call counts, the guard's memory) would
+ * live in a memory store that lasts one run.
+ */
+export function loopRuntime(options: LoopTools, form: string, ids: StateIds): ToolRuntime {
+  const { runtime, tools } = options;
+  if (runtime !== undefined) {
+    if (tools !== undefined) {
+      throw new InvalidOptionsError({
+        option: 'tools',
+        message: `belongs in createToolRuntime({ tools, ... }), not next to a runtime: the runtime has its tools already, and ${form} would not change them`,
+      });
+    }
+    if (!isRuntime(runtime)) {
+      throw new InvalidOptionsError({
+        option: 'runtime',
+        message: 'must be a runtime made by createToolRuntime',
+      });
+    }
+    return runtime;
+  }
+  if (tools === undefined) {
+    throw new InvalidOptionsError({
+      option: 'tools',
+      message: 'is required (or a runtime made by createToolRuntime)',
+    });
+  }
+  const kept = ids.sessionId !== undefined ? 'sessionId' : ids.turnId !== undefined ? 'turnId' : undefined;
+  if (kept !== undefined) {
+    throw new InvalidOptionsError({
+      option: kept,
+      message: `${form} with tools alone builds a runtime, and a memory store, for this run and keeps nothing between runs, so what the ${kept === 'sessionId' ? 'session' : 'turn'} keeps in the store (records of its writes, its call counts, the loop guard's memory) would be lost. Build the runtime once with createToolRuntime({ tools, store }) and pass runtime`,
+    });
+  }
+  return createToolRuntime({ tools });
+}
+
+function isRuntime(value: unknown): value is ToolRuntime {
+  if (typeof value !== 'object' || value === null) return false;
+  const runtime = value as Partial<ToolRuntime>;
+  return (
+    typeof runtime.executeToolCalls === 'function' &&
+    typeof runtime.tools === 'object' &&
+    typeof runtime.policy === 'object'
+  );
 }

@@ -1,6 +1,6 @@
 import type { ResumeDecision } from '../chain/resume-decision.js';
 import { sleep as timerSleep } from '../chain/retry-delay.js';
-import type { RuntimeInput } from '../chain/runtime-input.js';
+import type { ToolRuntime, ToolRuntimeOptions } from '../chain/tool-runtime.js';
 import {
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_CALLBACK_TIMEOUT_MS,
@@ -8,10 +8,11 @@ import {
   DEFAULT_MODEL_TIMEOUT_MS,
 } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
-import type { LoopUsage, StopEvidence, StopReason } from '../core/loop-outcome.js';
+import type { LoopUsage } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../core/model.js';
 import type { RunEventListener } from '../core/run-event.js';
+import type { RunState } from '../core/run-state.js';
 import { checkFunction, checkNumberOption } from '../options/check-option.js';
 import { defaultStopText } from './default-stop-text.js';
 import {
@@ -24,22 +25,8 @@ import {
   timeBudget,
   tokenBudget,
 } from './stop-conditions.js';
+import type { StopInfo } from './stop-info.js';
 import type { RunWrapper } from './wrap-run.js';
-import type { WriteDone } from './writes-done.js';
-
-/** What a stop hands to a fallback function or a handoff. */
-export interface StopInfo {
-  readonly reason: StopReason;
-  readonly evidence: StopEvidence;
-  readonly messages: readonly Message[];
-  /**
-   * The tools that may change the world and took effect in this request before the stop, and how often
-   * (a replay, a refusal or a failure before acting is none; see `writesDone`).
-   */
-  readonly writes: readonly WriteDone[];
-  /** The tools with a call that may or may not have taken effect (timed out, cut off, failed after it started). */
-  readonly outcomeUnknown: readonly string[];
-}
 
 /** Around every model call: a cache, a rate limiter or a tracer calls `next` (or answers itself). */
 export type ModelCallWrapper = (
@@ -48,8 +35,8 @@ export type ModelCallWrapper = (
 ) => Promise<ModelResponse>;
 
 /**
- * A run's own options, started (`runToolLoop`) or resumed (`resumeToolLoop`): everything but the runtime
- * (or the tools and the policy to build one), which `RunOptions` adds.
+ * A run's own options, whether it starts from messages or goes on `from` a paused run: everything but the
+ * runtime (or the tools), which `RunOptions` adds.
  */
 export interface LoopSettings {
   readonly model: Model;
@@ -77,19 +64,19 @@ export interface LoopSettings {
   readonly signal?: AbortSignal;
   /**
    * The conversation: the guard remembers it across requests, and session limits hold across them, in the
-   * runtime's store (a one-off form, with `tools`, needs a `store` for it).
+   * runtime's store (so it needs a `runtime`, not `tools` alone).
    */
   readonly sessionId?: string;
   /**
    * How long an interrupted run kept in the runtime's `store` (under its run id, for
-   * `resumeToolLoop({ runId })`) takes decisions (default 24 hours, `DEFAULT_APPROVAL_TTL_MS`).
+   * `runToolLoop({ from: { runId } })`) takes decisions (default 24 hours, `DEFAULT_APPROVAL_TTL_MS`).
    */
   readonly approvalTtlMs?: number;
   /** A store call or a handoff that takes longer fails the run as `CALLBACK_FAILED` (default 5,000 ms). */
   readonly callbackTimeoutMs?: number;
   /** Caller data passed to every tool, never to the model. */
   readonly data?: unknown;
-  /** The turn: its write records and limits are kept in the runtime's store (a one-off form needs a `store` for it). */
+  /** The turn: its write records and limits are kept in the runtime's store (so it needs a `runtime`, not `tools` alone). */
   readonly turnId?: string;
   /** Clock in milliseconds (default `performance.now`). */
   readonly now?: () => number;
@@ -131,39 +118,57 @@ export interface LoopSettings {
 }
 
 /**
- * The options of a run: its settings, and a runtime (`createToolRuntime`: the tools and the policy, built
- * once, with the store that keeps sessions), or the tools and the policy to build one for this run alone
- * (the one-off form, which keeps nothing between runs). A policy option next to a runtime is refused.
+ * What a run calls tools with: a runtime (`createToolRuntime({ tools, ...policy })`: the tools and the
+ * policy, checked once, with the store that keeps sessions, turns and paused runs), or `tools` alone, the
+ * shorthand for `createToolRuntime({ tools })` for this run (its memory store lasts the run). The policy
+ * lives on the runtime: a policy option given to the loop is refused.
  */
-export type RunOptions = LoopSettings & RuntimeInput;
+export type LoopTools =
+  | { readonly runtime: ToolRuntime; readonly tools?: undefined }
+  | { readonly tools: ToolRuntimeOptions['tools']; readonly runtime?: undefined };
 
-export type ToolLoopOptions = RunOptions & {
-  /** The conversation so far, ending with the user's message. */
-  readonly messages: readonly Message[];
-};
+/** A run's settings and what it calls tools with. */
+export type RunOptions = LoopSettings & LoopTools;
+
+/** A run kept in the runtime's store, by its id (`outcome.runId` of an interrupted run). */
+export interface StoredRunRef {
+  /** The run's id (`outcome.runId`). */
+  readonly runId: string;
+}
+
+/**
+ * Where a run starts: a conversation (`messages`), or `from` a run to go on with, with the decisions for
+ * the calls its paused round waits on.
+ */
+export type LoopStart =
+  | {
+      /** The conversation so far, ending with the user's message. */
+      readonly messages: readonly Message[];
+      readonly from?: undefined;
+      readonly decisions?: undefined;
+    }
+  | {
+      /**
+       * The run to go on with: its `RunState` (or the JSON text of one), in this process or another, or
+       * `{ runId }` for the run kept in the runtime's store, which is claimed there so that it resumes once.
+       */
+      readonly from: RunState | string | StoredRunRef;
+      /**
+       * For the paused round's waiting calls, by call id: an approval (`{ approve: true, argumentsDigest }`,
+       * or `'run'` when you hold the state) runs it without asking `beforeToolCall` or `needsApproval`
+       * again; a refusal (`{ approve: false, message? }` or `'deny'`) denies it. Undecided calls are asked again.
+       */
+      readonly decisions?: Readonly<Record<string, ResumeDecision>>;
+      readonly messages?: undefined;
+    };
+
+/** `runToolLoop`'s options: the run's settings, its tools, and where it starts. */
+export type ToolLoopOptions = RunOptions & LoopStart;
 
 /** `streamToolLoop`'s options: those of `runToolLoop` but `onEvent` (the stream yields the events). */
-export type StreamLoopOptions = Omit<LoopSettings, 'onEvent'> &
-  RuntimeInput & {
-    /** The conversation so far, ending with the user's message. */
-    readonly messages: readonly Message[];
-  };
+export type StreamLoopOptions = Omit<LoopSettings, 'onEvent'> & LoopTools & LoopStart;
 
-export type ResumeLoopOptions = RunOptions & {
-  /**
-   * For the paused round's waiting calls, by call id: an approval (`{ approve: true, argumentsDigest }`, or
-   * `'run'` when you hold the state) runs it without asking `beforeToolCall` or `needsApproval` again; a
-   * refusal (`{ approve: false, message? }` or `'deny'`) denies it. Undecided calls are asked again.
-   */
-  readonly decisions?: Readonly<Record<string, ResumeDecision>>;
-};
-
-/** A resume of a run kept in the store (the runtime's, or `store`): it is claimed there, so it resumes once. */
-export type StoredResumeOptions = ResumeLoopOptions & {
-  /** The id of the interrupted run (`outcome.runId`). */
-  readonly runId: string;
-};
-
+/** The loop's options, resolved: stop conditions, the stop text, timeouts and retries. */
 export interface ResolvedLoopOptions {
   readonly stops: ResolvedStops;
   readonly fallback: (stop: StopInfo) => string;

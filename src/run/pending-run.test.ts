@@ -3,7 +3,7 @@ import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { readPendingRun } from './pending-run.js';
 
-describe('readPendingRun: hostile arguments get the answers resumeToolLoop gives', () => {
+describe('readPendingRun: hostile arguments get the answers runToolLoop({ from: { runId } }) gives', () => {
   it.each([
     ['no run id', () => readPendingRun(new MemoryStore(), undefined as never), 'runId'],
     ['an empty run id', () => readPendingRun(new MemoryStore(), ''), 'runId'],

@@ -97,7 +97,7 @@ export async function readPendingRun(
   runId: string,
   options: StoreCallOptions = {},
 ): Promise<StoredRun> {
-  // The public entry: the same answers as `resumeToolLoop` for a bad id or store, never a raw TypeError.
+  // The public entry: the same answers as `runToolLoop({ from: { runId } })` for a bad id or store, never a raw TypeError.
   if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS) {
     throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });
   }

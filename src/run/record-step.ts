@@ -2,11 +2,11 @@ import type { AssistantMessage } from '../core/message.js';
 import type { TokenUsage } from '../core/model.js';
 import type { StepCallSummary } from '../core/run-event.js';
 import type { ToolCallResult } from '../core/tool-execution-result.js';
-import type { RunContext } from './run-context.js';
+import type { LoopContext } from './loop-context.js';
 
 /** Keeps a step for the outcome (`steps`, `toolResults`) and reports its end. */
 export function recordStep(
-  run: RunContext,
+  run: LoopContext,
   round: number,
   response: AssistantMessage,
   usage: TokenUsage,

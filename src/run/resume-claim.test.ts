@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -6,7 +7,7 @@ import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
 import { APPROVE, approvalShop, DONE, pause, refusal, resume } from './__fixtures__/approval-runs.js';
 import { claimPendingRun, readPendingRun, runStateKey } from './pending-run.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
+import { runToolLoop } from './run-tool-loop.js';
 
 // A resume claims the paused run for a lease: nobody else resumes it meanwhile. A claim whose resume died
 // (or failed before it wrote the run's record) is abandoned once its lease has passed, and the next resume
@@ -118,10 +119,9 @@ describe("a resume's claim on a paused run holds for a lease", () => {
       store,
     );
     const caller = new AbortController();
-    const aborted = resumeToolLoop({
-      runId: outcome.runId,
-      store: held,
-      tools: approvalShop().tools,
+    const aborted = runToolLoop({
+      from: { runId: outcome.runId },
+      runtime: createToolRuntime({ tools: approvalShop().tools, store: held }),
       model: new ScriptedModel({ script: [DONE] }),
       decisions: APPROVE,
       signal: caller.signal,

@@ -3,10 +3,10 @@ import { ModelTimeoutError } from '../core/errors/model-timeout-error.js';
 import type { ModelRequest, ModelResponse } from '../core/model.js';
 import type { ModelErrorTraits, ModelFailure, ModelGiveUp } from '../core/model-failure.js';
 import { errorType } from '../core/tool-event.js';
-import { raceAbort } from './budget-signal.js';
+import { raceAbort } from '../util/race-abort.js';
+import { elapsedOf, type LoopContext } from './loop-context.js';
 import { modelErrorTraits } from './model-error-traits.js';
 import { modelRetryDelay } from './model-retry-delay.js';
-import { elapsedOf, type RunContext } from './run-context.js';
 
 /** What the attempts at one model call came to. */
 export type Attempted =
@@ -34,7 +34,7 @@ export type ModelAttempt = (request: ModelRequest, reported: () => void) => Prom
  * (`fromAiSdkModel` calls `doGenerate`, not `generateText`), so a call is retried here only.
  */
 export async function retryModelCall(
-  run: RunContext,
+  run: LoopContext,
   round: number,
   request: ModelRequest,
   attempt: ModelAttempt,
@@ -80,7 +80,7 @@ export async function retryModelCall(
  * by the run's signal, and by a signal a `wrapModelCall` forwarded instead of the run's.
  */
 function attemptOnce(
-  run: RunContext,
+  run: LoopContext,
   request: ModelRequest,
   own: AbortSignal | undefined,
   start: (forwarded: ModelRequest) => Promise<ModelResponse>,
@@ -93,13 +93,13 @@ function attemptOnce(
   return withTimeout(() => start({ ...request, signal: controller.signal }), {
     timeoutMs,
     timeoutError: () => new ModelTimeoutError({ timeoutMs }),
-    signal: run.budget.canAbort ? run.budget.signal : undefined,
+    signal: run.budget.signal,
     abort: (reason) => controller.abort(reason),
   }).finally(() => own?.removeEventListener('abort', onOwnAbort));
 }
 
 /** The wait before a retry; the run's abort (or the forwarded signal's) ends it at once. */
-async function wait(run: RunContext, own: AbortSignal | undefined, ms: number): Promise<void> {
+async function wait(run: LoopContext, own: AbortSignal | undefined, ms: number): Promise<void> {
   const { signal } = run.budget;
   const { sleep } = run.config;
   let waiting = Promise.resolve().then(() => sleep(ms, signal));
@@ -109,7 +109,7 @@ async function wait(run: RunContext, own: AbortSignal | undefined, ms: number): 
 }
 
 /** A signal a `wrapModelCall` forwarded in place of the run's (undefined when it is the run's, or not a signal). */
-function ownSignal(run: RunContext, request: ModelRequest): AbortSignal | undefined {
+function ownSignal(run: LoopContext, request: ModelRequest): AbortSignal | undefined {
   try {
     const signal: unknown = request.signal;
     if (signal === run.budget.signal) return undefined;
@@ -120,7 +120,7 @@ function ownSignal(run: RunContext, request: ModelRequest): AbortSignal | undefi
 }
 
 function reportRetry(
-  run: RunContext,
+  run: LoopContext,
   retry: {
     readonly round: number;
     readonly attempt: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
@@ -160,11 +161,10 @@ describe('stream cancellation', () => {
       const store = new MemoryStore();
       const stream = streamToolLoop({
         model,
-        tools,
+        runtime: createToolRuntime({ tools, store }),
         messages: USER,
         maxRoundTrips: 10,
         sessionId: 's',
-        store,
         guard: {},
       });
       for await (const event of stream) if (event.type === type) break;

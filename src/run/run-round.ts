@@ -6,14 +6,14 @@ import { unknownToolText } from '../chain/unknown-tool-text.js';
 import type { StopEvidence } from '../core/loop-outcome.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
 import type { TokenUsage } from '../core/model.js';
-import { type RunState, runStateWith } from '../core/run-state.js';
+import type { RunState } from '../core/run-state.js';
 import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
 import { guardRound } from '../guard/guard-round.js';
 import { abortStop } from './abort-stop.js';
+import { elapsedOf, isWriteTool, type LiveRun, type LoopContext } from './loop-context.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
-import { elapsedOf, isWriteTool, type LiveRun, type RunContext } from './run-context.js';
-import type { StepDecision, StepResult } from './step.js';
+import type { StepDecision, StepResult } from './step-decision.js';
 import { NOT_EXECUTED_TEXT } from './writes-done.js';
 
 /** What a call of a round the runtime could not finish says when the call may have run. */
@@ -35,7 +35,7 @@ type Stop = Extract<StepDecision, { type: 'stopped' }>;
  */
 export async function runRound(
   state: RunState,
-  run: RunContext,
+  run: LoopContext,
   live: LiveRun,
   message: AssistantMessage,
   usage: TokenUsage,
@@ -48,8 +48,7 @@ export async function runRound(
     {
       assistant: paused === undefined ? message : { ...message, toolCalls: paused.waiting },
       counts: live.counts,
-      // A signal nothing can abort is no signal to the chain (it spares each call a listener).
-      signal: run.budget.canAbort ? run.budget.signal : undefined,
+      signal: run.budget.signal,
       data: run.options.data,
       turnId: state.turnId,
       sessionId: state.sessionId,
@@ -92,12 +91,13 @@ export async function runRound(
     recordStep(run, round, message, usage, outcome.results);
     const answered = inCallOrder(calls, settled, outcome.toolMessages);
     return {
-      state: runStateWith(state, {
+      state: {
+        ...state,
         messages: state.messages.concat(message, answered),
         pending: outcome.interrupted,
         toolCalls: state.toolCalls + outcome.results.length,
         elapsedMs: elapsedOf(run),
-      }),
+      },
       decision: { type: 'interrupted', pending: outcome.interrupted },
     };
   }
@@ -125,13 +125,13 @@ export async function runRound(
     }
     if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
   }
-  const next = runStateWith(state, {
+  const next: RunState = {
+    ...withoutPending(state),
     messages: state.messages.concat(message, toolMessages),
-    pending: null,
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
     ...(guard === undefined ? {} : { guard }),
-  });
+  };
   recordStep(run, round, message, usage, outcome.results);
 
   if (chainStop !== undefined) return { state: next, decision: chainStop };
@@ -147,7 +147,7 @@ export async function runRound(
 }
 
 /** What the chain's outcome stops the run for: an abort, a fatal failure, the store down, a limit under `throw`. */
-function stopOf(outcome: CallsOutcome, run: RunContext): Stop | undefined {
+function stopOf(outcome: CallsOutcome, run: LoopContext): Stop | undefined {
   if (outcome.aborted === true) return abortStop(run);
   if (outcome.fatal !== undefined) {
     return {
@@ -183,7 +183,7 @@ function stopOf(outcome: CallsOutcome, run: RunContext): Stop | undefined {
  */
 function failedRound(
   state: RunState,
-  run: RunContext,
+  run: LoopContext,
   message: AssistantMessage,
   stop: Stop,
   partial: CallsOutcome,
@@ -220,14 +220,21 @@ function failedRound(
   const results = partial.results;
   recordStep(run, state.roundTrips, message, NO_USAGE, results);
   return {
-    state: runStateWith(state, {
+    state: {
+      ...withoutPending(state),
       messages: state.messages.concat(message, toolMessages),
-      pending: null,
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),
-    }),
+    },
     decision: stop,
   };
+}
+
+/** The state with its pause ended (`pending` omitted, not undefined: the state is JSON). */
+function withoutPending(state: RunState): RunState {
+  if (state.pending === undefined) return state;
+  const { pending: _ended, ...rest } = state;
+  return rest;
 }
 
 /** One result per call of a resumed round, in the model's order: the calls that ran before are read back from their answers. */
@@ -268,6 +275,6 @@ function settledResult(answer: ToolMessage): ToolCallResult {
 }
 
 /** A call answered before the pause lets the resumed round return directly only when its tool succeeded and asks to. */
-function returnsDirect(answer: ToolMessage, run: RunContext): boolean {
+function returnsDirect(answer: ToolMessage, run: LoopContext): boolean {
   return !answer.isError && run.runtime.tools.get(answer.name)?.returnDirect === true;
 }

@@ -38,8 +38,7 @@ describe("the session's guard memory, saved by compare-and-set", () => {
             raced = true;
             await runToolLoop({
               model: request('other'),
-              tools: [lookup],
-              store: memory,
+              runtime: createToolRuntime({ tools: [lookup], store: memory }),
               sessionId: 's',
               messages: [user],
             });
@@ -51,8 +50,7 @@ describe("the session's guard memory, saved by compare-and-set", () => {
     );
     const outcome = await runToolLoop({
       model: request('mine'),
-      tools: [lookup],
-      store,
+      runtime: createToolRuntime({ tools: [lookup], store }),
       sessionId: 's',
       messages: [user],
     });
@@ -119,8 +117,7 @@ describe("the session's guard memory, saved by compare-and-set", () => {
     );
     const error = await runToolLoop({
       model: request('x'),
-      tools: [lookup],
-      store,
+      runtime: createToolRuntime({ tools: [lookup], store }),
       sessionId: 's',
       // The pauses between tries are the loop's sleep: none here.
       sleep: async () => undefined,

@@ -5,7 +5,7 @@ import { mergeGuardState } from '../guard/merge-guard-state.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
 import { storeKey } from '../store/store-key.js';
 import { boundedCall } from './bounded-call.js';
-import type { RunContext } from './run-context.js';
+import type { LoopContext } from './loop-context.js';
 
 /** The guard's memory of a session as a run loaded it: the state, and the store version it came from. */
 export interface LoadedGuard {
@@ -27,7 +27,7 @@ export function guardKey(sessionId: string): string {
 export async function loadSessionGuard(
   store: Store,
   sessionId: string,
-  run: RunContext,
+  run: LoopContext,
 ): Promise<LoadedGuard> {
   const entry = await boundedCall(() => store.get(guardKey(sessionId)), {
     timeoutMs: run.config.callbackTimeoutMs,
@@ -53,7 +53,7 @@ export async function saveSessionGuard(
   sessionId: string,
   loaded: LoadedGuard,
   ours: GuardState,
-  run: RunContext,
+  run: LoopContext,
 ): Promise<void> {
   const key = guardKey(sessionId);
   let expected = loaded.version;

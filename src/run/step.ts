@@ -1,28 +1,16 @@
 import { pausedRound } from '../chain/paused-round.js';
-import type { StopEvidence, StopReason } from '../core/loop-outcome.js';
 import type { AssistantMessage, ToolCall } from '../core/message.js';
-import { generatedCallId, type PendingCall, type RunState, runStateWith } from '../core/run-state.js';
+import { generatedCallId, type RunState } from '../core/run-state.js';
 import { errorType } from '../core/tool-event.js';
 import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
 import { callModel } from './call-model.js';
+import { elapsedOf, type LiveRun, type LoopContext, liveFor } from './loop-context.js';
 import { NO_USAGE } from './normalize-response.js';
 import { recordStep } from './record-step.js';
-import { elapsedOf, type LiveRun, liveFor, type RunContext } from './run-context.js';
 import { runRound } from './run-round.js';
+import type { StepResult } from './step-decision.js';
 import { checkStops } from './stop-conditions.js';
-
-/** What a step decided: go round again, the answer, a stop with its evidence, or a pause before some calls run. */
-export type StepDecision =
-  | { readonly type: 'continue' }
-  | { readonly type: 'completed'; readonly text: string }
-  | { readonly type: 'stopped'; readonly reason: StopReason; readonly evidence: StopEvidence }
-  | { readonly type: 'interrupted'; readonly pending: readonly PendingCall[] };
-
-export interface StepResult {
-  readonly state: RunState;
-  readonly decision: StepDecision;
-}
 
 /**
  * One round of the loop: check the stop conditions, call the model, run its tool calls through the chain,
@@ -31,13 +19,13 @@ export interface StepResult {
  * round first, with the context's decisions. Never throws for a failure of the model, a tool or a callback: each is a
  * decision.
  */
-export async function step(state: RunState, run: RunContext): Promise<StepResult> {
+export async function step(state: RunState, run: LoopContext): Promise<StepResult> {
   const live = liveFor(state, run);
   if (state.pending !== undefined) {
     // `restoreRunState` checked that the history ends with the paused round.
     const paused = pausedRound(state.messages);
     if (paused === undefined) throw new TypeError('a paused run state without its paused round');
-    const before = runStateWith(state, { messages: state.messages.slice(0, paused.at) });
+    const before: RunState = { ...state, messages: state.messages.slice(0, paused.at) };
     return finish(run, live, await runRound(before, run, live, paused.assistant, NO_USAGE, paused));
   }
   const stop = checkStops(
@@ -63,12 +51,13 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
   const answer = await callModel(run, { messages: state.messages, round, tools: true }, newId);
   if (run.emit !== undefined) reportModelCall(run, round, started, answer);
   const message = answer.type === 'answer' ? withFreshIds(answer.message, live.callIds, newId) : undefined;
-  const spent = runStateWith(state, {
+  const spent: RunState = {
+    ...state,
     roundTrips: round,
     usage: answer.type === 'CALLBACK_FAILED' ? state.usage : addUsage(state.usage, answer.usage),
     nextCallId,
     elapsedMs: elapsedOf(run),
-  });
+  };
   switch (answer.type) {
     case 'CALLBACK_FAILED':
       return finish(run, live, {
@@ -98,7 +87,7 @@ export async function step(state: RunState, run: RunContext): Promise<StepResult
       if (message === undefined) throw new TypeError('an answer without its message');
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         recordStep(run, round, message, answer.usage, []);
-        const next = runStateWith(spent, { messages: state.messages.concat(message) });
+        const next: RunState = { ...spent, messages: state.messages.concat(message) };
         return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
       }
       return finish(run, live, await runRound(spent, run, live, message, answer.usage));
@@ -132,14 +121,14 @@ function withFreshIds(message: AssistantMessage, seen: Set<string>, newId: () =>
 }
 
 /** Keeps the working copies with the state they now belong to. */
-function finish(run: RunContext, live: LiveRun, result: StepResult): StepResult {
+function finish(run: LoopContext, live: LiveRun, result: StepResult): StepResult {
   live.state = result.state;
   run.live = live;
   return result;
 }
 
 function reportModelCall(
-  run: RunContext,
+  run: LoopContext,
   round: number,
   started: number,
   answer: Awaited<ReturnType<typeof callModel>>,
@@ -158,6 +147,6 @@ function reportModelCall(
   );
 }
 
-function timed(state: RunState, run: RunContext): RunState {
-  return runStateWith(state, { elapsedMs: elapsedOf(run) });
+function timed(state: RunState, run: LoopContext): RunState {
+  return { ...state, elapsedMs: elapsedOf(run) };
 }

@@ -9,8 +9,8 @@ import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { defineTool } from '../tools/define-tool.js';
-import type { StopInfo } from './loop-options.js';
 import { runToolLoop } from './run-tool-loop.js';
+import type { StopInfo } from './stop-info.js';
 
 // Gate 1 (the ceiling) and what a stop ends with: the last answer, the fallback, the handoff, or a throw.
 // ScriptedModel reports 10 input + 5 output tokens per call.

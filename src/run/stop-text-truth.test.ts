@@ -7,8 +7,8 @@ import { ScriptedModel } from '../testing/scripted-model.js';
 import { type AnyTool, defineTool, type ToolDefinition } from '../tools/define-tool.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
 import { explainStop } from './explain-stop.js';
-import type { StopInfo } from './loop-options.js';
 import { runToolLoop } from './run-tool-loop.js';
+import type { StopInfo } from './stop-info.js';
 
 // What a stop tells the user and the developer is true to what happened: only writes that took effect are
 // "already done", counted once per execution; an outcome nobody knows is said to be unknown; the advice

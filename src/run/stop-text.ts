@@ -4,8 +4,8 @@ import type { TokenUsage } from '../core/model.js';
 import { boundedCall } from './bounded-call.js';
 import { callModel } from './call-model.js';
 import { defaultStopText } from './default-stop-text.js';
-import type { StopInfo } from './loop-options.js';
-import type { RunContext } from './run-context.js';
+import type { LoopContext } from './loop-context.js';
+import type { StopInfo } from './stop-info.js';
 
 export interface StopText {
   readonly text: string;
@@ -26,7 +26,7 @@ export interface StopText {
  */
 export async function stopText(
   stop: StopInfo,
-  run: RunContext,
+  run: LoopContext,
   next: { readonly round: number; readonly newId: () => string },
 ): Promise<StopText> {
   let failure: StopText['failure'];
@@ -68,7 +68,7 @@ export async function stopText(
 
 async function lastAnswer(
   stop: StopInfo,
-  run: RunContext,
+  run: LoopContext,
   next: { readonly round: number; readonly newId: () => string },
 ): Promise<{
   asked: boolean;

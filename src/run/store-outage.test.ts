@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { StoreError } from '../core/errors/store-error.js';
 import type { Message } from '../core/message.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -36,8 +37,7 @@ describe("the session's guard memory when the store is down", () => {
     const events = recordEvents();
     const outcome = await runToolLoop({
       model: twoRounds(),
-      tools: [status],
-      store,
+      runtime: createToolRuntime({ tools: [status], store }),
       sessionId: 's',
       messages: [user],
       onEvent: events.listener,
@@ -54,9 +54,7 @@ describe("the session's guard memory when the store is down", () => {
     const model = twoRounds();
     const outcome = await runToolLoop({
       model,
-      tools: [status],
-      store,
-      onStoreFailure: 'closed',
+      runtime: createToolRuntime({ tools: [status], store, onStoreFailure: 'closed' }),
       sessionId: 's',
       messages: [user],
     });
@@ -70,8 +68,7 @@ describe("the session's guard memory when the store is down", () => {
     const events = recordEvents();
     const outcome = await runToolLoop({
       model: twoRounds(),
-      tools: [status],
-      store,
+      runtime: createToolRuntime({ tools: [status], store }),
       sessionId: 's',
       messages: [user],
       onEvent: events.listener,
@@ -85,8 +82,7 @@ describe("the session's guard memory when the store is down", () => {
     const store = storeWith({ get: () => Promise.reject(new TypeError('bug in my store')) });
     const error = await runToolLoop({
       model: twoRounds(),
-      tools: [status],
-      store,
+      runtime: createToolRuntime({ tools: [status], store }),
       sessionId: 's',
       messages: [user],
     })

@@ -3,13 +3,14 @@ import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { RunEvent } from '../core/run-event.js';
 import { createAsyncQueue } from './async-queue.js';
 import { driveRun } from './drive-run.js';
+import { createLoopContext } from './loop-context.js';
 import type { StreamLoopOptions, ToolLoopOptions } from './loop-options.js';
-import { createRunContext } from './run-context.js';
-import { startRun, throwOnStop } from './run-tool-loop.js';
+import { openRun } from './open-run.js';
+import { throwOnStop } from './run-tool-loop.js';
 
 /**
  * The tool loop as an async stream of its events, as they happen; the generator's return value is the
- * outcome. The stream owns the run: the loop does not start a model call or a tool run before the
+ * outcome. It starts as `runToolLoop` does: over `messages`, or `from` a paused run with its `decisions`. The stream owns the run: the loop does not start a model call or a tool run before the
  * consumer has read every event so far, and breaking out of the stream (or calling `return()`) aborts
  * the run, waits for it to wind down (the guard is saved), and starts nothing more.
  */
@@ -34,16 +35,18 @@ export async function* streamToolLoop(
   const checkpoint = () =>
     delivered === emitted ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
 
-  const { state, runtime } = startRun(options as ToolLoopOptions, 'streamToolLoop');
-  const run = createRunContext(options as ToolLoopOptions, runtime, state, {
+  const opened = await openRun(options as ToolLoopOptions, 'streamToolLoop');
+  const run = createLoopContext(options as ToolLoopOptions, opened.runtime, opened.state, {
     listener: (event) => {
       emitted++;
       queue.push(event);
     },
     checkpoint,
+    decisions: opened.decisions,
+    config: opened.config,
   });
   let settled: { readonly outcome: LoopOutcome } | { readonly error: unknown } | undefined;
-  const running = driveRun(state, run, false).then(
+  const running = driveRun(opened.state, run, opened.resumed, opened.claimed).then(
     (outcome) => {
       settled = { outcome };
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createToolRuntime } from '../chain/tool-runtime.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
@@ -7,7 +8,6 @@ import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { streamToolLoop } from './stream-tool-loop.js';
 import type { RunWrapper, WrappedRun } from './wrap-run.js';
@@ -28,9 +28,10 @@ describe('wrapRun', () => {
       seen.push({ run, outcome });
       return outcome;
     };
+    const { tools, ...rest } = answering();
     const outcome = await runToolLoop({
-      ...answering(),
-      store: new MemoryStore(),
+      ...rest,
+      runtime: createToolRuntime({ tools, store: new MemoryStore() }),
       sessionId: 's1',
       turnId: 't1',
       wrapRun,
@@ -53,15 +54,14 @@ describe('wrapRun', () => {
     const paused = await runToolLoop({
       model: new ScriptedModel({ script: [REFUND] }),
       messages: USER,
-      tools,
-      decide: needsApproval,
+      runtime: createToolRuntime({ tools, decide: needsApproval }),
       wrapRun,
     });
     expect(paused.type).toBe('interrupted');
-    const done = await resumeToolLoop(JSON.stringify(paused.state), {
+    const done = await runToolLoop({
+      from: JSON.stringify(paused.state),
       model: new ScriptedModel({ script: [DONE] }),
-      tools,
-      decide: needsApproval,
+      runtime: createToolRuntime({ tools, decide: needsApproval }),
       decisions: { r1: 'run' },
       wrapRun,
     });

@@ -6,7 +6,7 @@ export interface WrappedRun {
   readonly runId: string;
   readonly sessionId: string | undefined;
   readonly turnId: string | undefined;
-  /** True when the run continues a saved state (`resumeToolLoop`). */
+  /** True when the run continues a saved state (`runToolLoop({ from })`). */
   readonly resumed: boolean;
 }
 

@@ -16,6 +16,7 @@ import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
+import { instrumented } from './__fixtures__/instrumented.js';
 import { type OtelTestSdk, startOtelTestSdk } from './__fixtures__/otel-test-sdk.js';
 import { otelInstrumentation } from './otel-instrumentation.js';
 import { OTEL_NAMES } from './otel-names.js';
@@ -80,9 +81,8 @@ describe('otelInstrumentation spans', () => {
     const otel = otelInstrumentation({ tracer, meter });
     const outcome = await runToolLoop({
       model: twoRounds({ q: SECRET }),
-      tools: [lookupTool()],
+      ...instrumented([lookupTool()], otel),
       messages: USER,
-      ...otel,
     });
     expect(outcome.type).toBe('completed');
     const run = spanNamed('invoke_agent');
@@ -123,7 +123,11 @@ describe('otelInstrumentation spans', () => {
 
   it('records neither arguments nor results by default', async () => {
     const otel = otelInstrumentation({ tracer, meter });
-    await runToolLoop({ model: twoRounds({ q: SECRET }), tools: [lookupTool()], messages: USER, ...otel });
+    await runToolLoop({
+      model: twoRounds({ q: SECRET }),
+      ...instrumented([lookupTool()], otel),
+      messages: USER,
+    });
     const spans = exporter.getFinishedSpans();
     expect(spans.length).toBe(3);
     expect(JSON.stringify(spans.map((span) => [span.name, span.attributes, span.events]))).not.toContain(
@@ -136,9 +140,8 @@ describe('otelInstrumentation spans', () => {
     const otel = otelInstrumentation({ tracer, meter, recordContent: true });
     await runToolLoop({
       model: twoRounds({ q: 'order-7', password: SECRET }),
-      tools: [lookupTool()],
+      ...instrumented([lookupTool()], otel),
       messages: USER,
-      ...otel,
     });
     const recorded = spanNamed('execute_tool lookup').attributes[attr.toolCallArguments];
     expect(typeof recorded).toBe('string');
@@ -160,9 +163,8 @@ describe('otelInstrumentation spans', () => {
     const otel = otelInstrumentation({ tracer, meter });
     const outcome = await runToolLoop({
       model: twoRounds({ q: 'x' }),
-      tools: [failing],
+      ...instrumented([failing], otel),
       messages: USER,
-      ...otel,
     });
     const [result] = outcome.toolResults;
     expect(result?.type).toBe('error');
@@ -185,9 +187,8 @@ describe('otelInstrumentation spans', () => {
   it('uses the global API when no tracer or meter is given (a no-op without a provider)', async () => {
     const outcome = await runToolLoop({
       model: twoRounds({ q: 'x' }),
-      tools: [lookupTool()],
+      ...instrumented([lookupTool()], otelInstrumentation()),
       messages: USER,
-      ...otelInstrumentation(),
     });
     expect(outcome.type).toBe('completed');
     // Only the tool's own span reached the test provider: toolwarden's went to the global (no-op) tracer.
@@ -200,9 +201,11 @@ describe('otelInstrumentation agent and provider names', () => {
   it('names the run span invoke_agent {agentName}, with gen_ai.agent.name and gen_ai.provider.name', async () => {
     await runToolLoop({
       model: twoRounds({ q: 'x' }),
-      tools: [lookupTool()],
+      ...instrumented(
+        [lookupTool()],
+        otelInstrumentation({ tracer, meter, agentName: 'support-bot', providerName: 'openai' }),
+      ),
       messages: USER,
-      ...otelInstrumentation({ tracer, meter, agentName: 'support-bot', providerName: 'openai' }),
     });
     const run = spanNamed('invoke_agent support-bot');
     expect(run.attributes).toMatchObject({
@@ -240,9 +243,8 @@ describe('otelInstrumentation without an SDK', () => {
     // The global API with no provider (a context manager is set: a no-op span would be seen if made active).
     const outcome = await runToolLoop({
       model: twoRounds({ q: 'x' }),
-      tools: [tool],
+      ...instrumented([tool], otelInstrumentation()),
       messages: USER,
-      ...otelInstrumentation(),
     });
     expect(outcome.type).toBe('completed');
     expect(active).toBeUndefined();
@@ -256,9 +258,8 @@ describe('otelInstrumentation without an SDK', () => {
     try {
       await runToolLoop({
         model: twoRounds({ q: 'x' }),
-        tools: [lookupTool()],
+        ...instrumented([lookupTool()], instrumentation),
         messages: USER,
-        ...instrumentation,
       });
       expect(
         globalExporter
@@ -286,9 +287,8 @@ describe('otelInstrumentation without an SDK', () => {
     });
     await runToolLoop({
       model: twoRounds({ q: 'x' }),
-      tools: [tool],
+      ...instrumented([tool], otelInstrumentation({ tracer: sampledOut })),
       messages: USER,
-      ...otelInstrumentation({ tracer: sampledOut }),
     });
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(traceId).not.toBe('0'.repeat(32));
@@ -303,11 +303,10 @@ describe('otelInstrumentation metrics', () => {
     });
     const outcome = await runToolLoop({
       model,
-      tools: [lookupTool()],
+      ...instrumented([lookupTool()], otel),
       messages: USER,
       maxRoundTrips: 2,
       guard: false,
-      ...otel,
     });
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'MAX_ROUND_TRIPS', roundTrips: 2 });
     const durations = await sdk.metricPoints('gen_ai.execute_tool.duration');
@@ -341,11 +340,11 @@ describe('otelInstrumentation metrics', () => {
     });
     const outcome = await runToolLoop({
       model,
-      tools: [tool],
+      ...instrumented([tool], otelInstrumentation({ tracer, meter, recordContent: true }), {
+        store: new MemoryStore(),
+      }),
       messages: USER,
-      store: new MemoryStore(),
       sessionId: 's',
-      ...otelInstrumentation({ tracer, meter, recordContent: true }),
     });
     expect(ledger.charges).toHaveLength(1);
     expect(outcome.toolResults.map((result) => result.replayOf)).toEqual([undefined, 'c1']);
@@ -377,9 +376,8 @@ describe('otelInstrumentation metrics', () => {
     });
     const outcome = await runToolLoop({
       model,
-      tools: [guarded],
+      ...instrumented([guarded], otelInstrumentation({ tracer, meter })),
       messages: USER,
-      ...otelInstrumentation({ tracer, meter }),
     });
     expect(outcome.type).toBe('interrupted');
     expect(await sdk.metricPoints('toolwarden.run.interrupts')).toMatchObject([{ value: 1 }]);

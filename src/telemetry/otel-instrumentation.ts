@@ -42,7 +42,7 @@ export interface OtelInstrumentationOptions {
   readonly recordContent?: boolean;
 }
 
-/** Options to spread into `runToolLoop`, `resumeToolLoop`, `streamToolLoop` or `createToolRuntime`. */
+/** `wrapToolExecution` for `createToolRuntime`, `wrapRun` for `runToolLoop` or `streamToolLoop`. */
 export interface OtelInstrumentation {
   /** An `execute_tool {tool}` span around each call that runs (made active, so the tool's spans nest under it). */
   readonly wrapToolExecution: WrapToolExecution;

@@ -2,12 +2,12 @@ import { createNoopMeter } from '@opentelemetry/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
-import { resumeToolLoop } from '../run/resume-tool-loop.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import type { ContractViolationPolicy } from '../tools/define-tool.js';
 import { defineTool } from '../tools/define-tool.js';
+import { instrumented } from './__fixtures__/instrumented.js';
 import { type OtelTestSdk, startOtelTestSdk } from './__fixtures__/otel-test-sdk.js';
 import { otelInstrumentation } from './otel-instrumentation.js';
 import { OTEL_NAMES } from './otel-names.js';
@@ -51,7 +51,12 @@ describe('toolwarden.tool.calls and toolwarden.fingerprint.repeats', () => {
         DONE,
       ],
     });
-    const outcome = await runToolLoop({ model, tools: [search], messages: USER, guard: false, ...otel() });
+    const outcome = await runToolLoop({
+      model,
+      ...instrumented([search], otel()),
+      messages: USER,
+      guard: false,
+    });
     expect(outcome.type).toBe('completed');
     expect(await sdk.metricPoints('toolwarden.tool.calls')).toEqual([
       expect.objectContaining({ attributes: {}, value: 4 }),
@@ -65,9 +70,8 @@ describe('toolwarden.tool.calls and toolwarden.fingerprint.repeats', () => {
   it('records both at zero for a run without calls, so the hit rate has its two series', async () => {
     await runToolLoop({
       model: new ScriptedModel({ script: [DONE] }),
-      tools: [search],
+      ...instrumented([search], otel()),
       messages: USER,
-      ...otel(),
     });
     expect(await sdk.metricPoints('toolwarden.tool.calls')).toMatchObject([{ value: 0 }]);
     expect(await sdk.metricPoints('toolwarden.fingerprint.repeats')).toMatchObject([{ value: 0 }]);
@@ -107,7 +111,11 @@ describe('toolwarden.contract.violations', () => {
           DONE,
         ],
       });
-      const outcome = await runToolLoop({ model, tools: [statusTool(policy)], messages: USER, ...otel() });
+      const outcome = await runToolLoop({
+        model,
+        ...instrumented([statusTool(policy)], otel()),
+        messages: USER,
+      });
       expect(outcome.toolResults.map((result) => [result.type, result.contractViolation])).toEqual([
         [type, true],
         [type, true],
@@ -134,7 +142,11 @@ describe('toolwarden.contract.violations', () => {
     const model = new ScriptedModel({
       script: [assistantWithCalls([{ name: 'orderStatus', arguments: { id: '1' } }]), DONE],
     });
-    const outcome = await runToolLoop({ model, tools: [kept], messages: USER, ...otel() });
+    const outcome = await runToolLoop({
+      model,
+      ...instrumented([kept], otel()),
+      messages: USER,
+    });
     expect(outcome.toolResults[0]).not.toHaveProperty('contractViolation');
     expect(await sdk.metricPoints('toolwarden.contract.violations')).toEqual([]);
     expect(JSON.stringify(sdk.exporter.getFinishedSpans().map((span) => span.attributes))).not.toContain(
@@ -161,18 +173,17 @@ describe('toolwarden.approvals', () => {
     const instrumentation = otel();
     const paused = await runToolLoop({
       model: new ScriptedModel({ script: [calls] }),
-      tools: [refund],
+      ...instrumented([refund], instrumentation),
       messages: USER,
-      ...instrumentation,
     });
     expect(paused.type).toBe('interrupted');
     // Nothing was decided yet: the pause itself is no decision.
     expect(await sdk.metricPoints('toolwarden.approvals')).toEqual([]);
-    const done = await resumeToolLoop(paused.state, {
+    const done = await runToolLoop({
+      from: paused.state,
       model: new ScriptedModel({ script: [DONE] }),
-      tools: [refund],
+      ...instrumented([refund], instrumentation),
       decisions: { r1: 'run', r2: { approve: false, by: 'alice' }, r3: 'deny' },
-      ...instrumentation,
     });
     expect(done.type).toBe('completed');
     const points = await sdk.metricPoints('toolwarden.approvals');

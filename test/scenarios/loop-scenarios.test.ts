@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createToolRuntime } from '../../src/chain/tool-runtime.js';
 import type { LoopOutcome } from '../../src/core/loop-outcome.js';
 import { runToolLoop } from '../../src/run/run-tool-loop.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
@@ -176,12 +177,24 @@ describe('requests of one session', () => {
     const setup = scenarioNamed('a loop that spans two requests').build();
     const { model, tools, messages } = setup;
     const store = new MemoryStore();
-    const one = await runToolLoop({ model, tools, messages, sessionId: 's-1', store });
+    const one = await runToolLoop({
+      model,
+      runtime: createToolRuntime({ tools, store }),
+      messages,
+      sessionId: 's-1',
+    });
     const next = [...one.messages, { role: 'user' as const, content: 'And now?' }];
     expect((await runToolLoop({ model, tools, messages: next })).type).toBe('completed');
-    expect((await runToolLoop({ model, tools, messages: next, sessionId: 's-2', store })).type).toBe(
-      'completed',
-    );
+    expect(
+      (
+        await runToolLoop({
+          model,
+          runtime: createToolRuntime({ tools, store }),
+          messages: next,
+          sessionId: 's-2',
+        })
+      ).type,
+    ).toBe('completed');
   });
 });
 

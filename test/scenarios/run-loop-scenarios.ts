@@ -1,3 +1,4 @@
+import { createToolRuntime } from '../../src/chain/tool-runtime.js';
 import type { LoopDetector } from '../../src/core/guard-state.js';
 import type { LoopOutcome, StopReason } from '../../src/core/loop-outcome.js';
 import type { Message } from '../../src/core/message.js';
@@ -70,15 +71,16 @@ export async function runScenario(
   const setup = scenario.build();
   const { model, tools, followUps = [] } = setup;
   const options = policy.override ?? setup.options ?? {};
-  const session =
-    followUps.length > 0 ? { sessionId: `scenario-${scenario.id}`, store: new MemoryStore() } : {};
+  // One runtime for the scenario: its memory store keeps the session across the follow-ups.
+  const runtime = createToolRuntime({ tools });
+  const session = followUps.length > 0 ? { sessionId: `scenario-${scenario.id}` } : {};
   let guardWarnings = 0;
   const requests: LoopOutcome[] = [];
   let messages: readonly Message[] = setup.messages;
   for (let index = 0; ; index++) {
     const outcome = await runToolLoop({
       model,
-      tools,
+      runtime,
       messages,
       ...options,
       ...session,

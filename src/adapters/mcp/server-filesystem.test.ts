@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeToolCall } from '../../chain/execute-tool-call.js';
 import { createToolRuntime } from '../../chain/tool-runtime.js';
-import { resumeToolLoop } from '../../run/resume-tool-loop.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
@@ -109,7 +108,8 @@ describe('server-filesystem', () => {
     expect(outcome.type).toBe('interrupted');
     expect(() => readFileSync(path)).toThrow();
 
-    const approved = await resumeToolLoop(outcome.state, {
+    const approved = await runToolLoop({
+      from: outcome.state,
       model,
       tools: trusted.tools,
       decisions: { call_1: 'run' },

@@ -121,8 +121,7 @@ describe('a Redis that stalls mid-command and wakes up: what the caller gave up 
       await runToolLoop({
         model: new ScriptedModel({ script: [ROUND] }),
         messages: USER,
-        tools: approvalShop().tools,
-        store,
+        runtime: createToolRuntime({ tools: approvalShop().tools, store }),
       }),
     );
     const runKey = runStateKey(paused.runId);

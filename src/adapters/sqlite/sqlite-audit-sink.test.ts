@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditListener } from '../../audit/audit-listener.js';
 import type { AuditRecord } from '../../audit/audit-record.js';
 import type { AuditSinkFailure } from '../../audit/audit-sink.js';
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
@@ -35,9 +36,8 @@ describe('the SQLite audit sink', () => {
           { role: 'assistant', content: 'done' },
         ],
       }),
-      tools: [lookup],
+      runtime: createToolRuntime({ tools: [lookup], store: new MemoryStore() }),
       messages: [{ role: 'user', content: 'go' }],
-      store: new MemoryStore(),
       sessionId: 's-1',
       onEvent: auditListener(sink),
     });

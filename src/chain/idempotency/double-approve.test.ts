@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/message.js';
 import { needsApproval, refundShop } from '../../run/__fixtures__/refund-shop.js';
-import { resumeToolLoop } from '../../run/resume-tool-loop.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
+import { createToolRuntime } from '../tool-runtime.js';
 
 const USER: readonly Message[] = [{ role: 'user', content: 'Refund order A-1.' }];
 const REFUND = assistantWithCalls([{ name: 'refundOrder', arguments: { orderId: 'A-1' }, id: 'r1' }]);
@@ -15,7 +15,10 @@ describe('a person approves twice (a double click, a retried request)', () => {
   it('the approved refund runs once: the second resume gets the first one’s result, marked as a replay', async () => {
     const shop = refundShop();
     const store = new MemoryStore();
-    const options = { tools: shop.tools, decide: needsApproval, store, sessionId: 'session-1' };
+    const options = {
+      runtime: createToolRuntime({ tools: shop.tools, decide: needsApproval, store }),
+      sessionId: 'session-1',
+    };
     const paused = await runToolLoop({
       ...options,
       model: new ScriptedModel({ script: [REFUND] }),
@@ -24,7 +27,8 @@ describe('a person approves twice (a double click, a retried request)', () => {
     expect(paused.type).toBe('interrupted');
     const saved = JSON.stringify(paused.state);
     const approve = () =>
-      resumeToolLoop(saved, {
+      runToolLoop({
+        from: saved,
         ...options,
         model: new ScriptedModel({ script: [DONE] }),
         decisions: { r1: 'run' },

@@ -38,8 +38,7 @@ describe.each(stores)('a write attempted many times runs exactly once, over %s',
     const model = new ScriptedModel({ script: [...Array(3).fill(assistantWithCalls([charge])), answer] });
     const outcome = await runToolLoop({
       model,
-      tools: [tool],
-      store: await open(specOf()),
+      runtime: createToolRuntime({ tools: [tool], store: await open(specOf()) }),
       messages: user,
       sessionId: 's',
     });

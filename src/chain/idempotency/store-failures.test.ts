@@ -147,8 +147,10 @@ describe('a store that fails before the write runs: it fails closed', () => {
       model: new ScriptedModel({
         script: [assistantWithCalls([call]), { role: 'assistant', content: 'done' }],
       }),
-      tools: [tool],
-      store: storeWith({ set: () => Promise.reject(outage()) }),
+      runtime: createToolRuntime({
+        tools: [tool],
+        store: storeWith({ set: () => Promise.reject(outage()) }),
+      }),
       messages,
       sessionId: 's',
     });

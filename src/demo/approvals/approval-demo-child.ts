@@ -1,8 +1,10 @@
 // The demo's second process: opens the SQLite file argv[2], resumes the run argv[3] by its id with the
 // decisions in argv[4] (JSON), and prints one JSON line: the outcome and how often the refund ran here, or
 // the reason the resume was refused.
+
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import { ApprovalError } from '../../core/errors/approval-error.js';
-import { resumeToolLoop } from '../../run/resume-tool-loop.js';
+import { runToolLoop } from '../../run/run-tool-loop.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { approvalDemoShop } from './approval-demo-shop.js';
 import { openDemoStore } from './open-demo-store.js';
@@ -12,10 +14,9 @@ const store = await openDemoStore(path ?? '');
 const shop = approvalDemoShop();
 let report: object;
 try {
-  const outcome = await resumeToolLoop({
-    runId: runId ?? '',
-    tools: shop.tools,
-    store,
+  const outcome = await runToolLoop({
+    from: { runId: runId ?? '' },
+    runtime: createToolRuntime({ tools: shop.tools, store }),
     model: new ScriptedModel({ script: [{ role: 'assistant', content: 'Refunded 250 on A-1.' }] }),
     decisions: JSON.parse(decisions ?? '{}'),
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import type { Fact } from '../run-reference-probe.js';
@@ -43,8 +44,7 @@ export async function runApprovalDemo(): Promise<Fact[]> {
       const paused = await runToolLoop({
         model: new ScriptedModel({ script: [{ role: 'assistant', content: '', toolCalls: DEMO_ROUND }] }),
         messages: [{ role: 'user', content: 'Refund 250 on order A-1 and show me the order.' }],
-        tools: shop.tools,
-        store,
+        runtime: createToolRuntime({ tools: shop.tools, store }),
       });
       fact('interrupted', paused.type === 'interrupted');
       if (paused.type !== 'interrupted') return facts;

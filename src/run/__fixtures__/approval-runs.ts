@@ -1,4 +1,5 @@
 import { argumentsDigest } from '../../chain/arguments-digest.js';
+import { createToolRuntime } from '../../chain/tool-runtime.js';
 import { ApprovalError } from '../../core/errors/approval-error.js';
 import type { LoopOutcome } from '../../core/loop-outcome.js';
 import type { Message } from '../../core/message.js';
@@ -6,7 +7,6 @@ import type { Store } from '../../core/store.js';
 import { approvalDemoShop as approvalShop, DEMO_ROUND } from '../../demo/approvals/approval-demo-shop.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
-import { resumeToolLoop } from '../resume-tool-loop.js';
 import { runToolLoop } from '../run-tool-loop.js';
 
 // The approval tests' runs: a request that pauses at a refund, and a later resume of it by its run id.
@@ -33,8 +33,7 @@ export async function pause(store: Store, extra: { readonly approvalTtlMs?: numb
     await runToolLoop({
       model: new ScriptedModel({ script: [ROUND] }),
       messages: USER,
-      tools: shop.tools,
-      store,
+      runtime: createToolRuntime({ tools: shop.tools, store }),
       ...extra,
     }),
   );
@@ -50,14 +49,12 @@ export async function pauseAndDecide(
   const { outcome } = await pause(store);
   const recorder = recordEvents();
   const shop = approvalShop();
-  const done = await resumeToolLoop({
-    runId: outcome.runId,
-    store,
-    tools: shop.tools,
+  const done = await runToolLoop({
+    from: { runId: outcome.runId },
+    runtime: createToolRuntime({ tools: shop.tools, store, ...extra }),
     model: new ScriptedModel({ script: [DONE] }),
     decisions: { r1: decision as 'deny' },
     onEvent: recorder.listener,
-    ...extra,
   });
   return { done, recorder, shop };
 }
@@ -70,10 +67,9 @@ export function resume(
   model = new ScriptedModel({ script: [DONE] }),
 ) {
   const shop = approvalShop();
-  const done = resumeToolLoop({
-    runId,
-    store,
-    tools: shop.tools,
+  const done = runToolLoop({
+    from: { runId },
+    runtime: createToolRuntime({ tools: shop.tools, store }),
     model,
     decisions: decisions as Record<string, never>,
   });

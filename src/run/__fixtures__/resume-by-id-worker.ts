@@ -3,7 +3,7 @@
 // refusal. Used by approvals-across-processes.test.ts.
 
 import { approvalDemoShop as approvalShop } from '../../demo/approvals/approval-demo-shop.js';
-import { ApprovalError, createToolRuntime, resumeToolLoop } from '../../index.js';
+import { ApprovalError, createToolRuntime, runToolLoop } from '../../index.js';
 import { openStoreSpec } from '../../store/__fixtures__/open-store-spec.js';
 import { ScriptedModel } from '../../testing/index.js';
 
@@ -12,8 +12,8 @@ const store = await openStoreSpec(JSON.parse(spec ?? '{}'));
 const shop = approvalShop();
 let report: object;
 try {
-  const outcome = await resumeToolLoop({
-    runId: runId ?? '',
+  const outcome = await runToolLoop({
+    from: { runId: runId ?? '' },
     runtime: createToolRuntime({ tools: shop.tools, store }),
     model: new ScriptedModel({ script: [{ role: 'assistant', content: 'Refunded in another process.' }] }),
     decisions: JSON.parse(decisions ?? '{}'),

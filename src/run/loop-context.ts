@@ -11,13 +11,13 @@ import type { GuardConfig } from '../guard/loop-guard.js';
 import { hintsByTool } from '../guard/loop-hints.js';
 import { isToolEffect, mayChangeWorld, type ToolEffect } from '../tools/tool-effect.js';
 import { type BudgetSignal, createBudgetSignal } from './budget-signal.js';
-import { type LoopSettings, type ResolvedLoopOptions, resolveLoopOptions } from './loop-options.js';
+import type { LoopSettings, ResolvedLoopOptions } from './loop-options.js';
 
 /**
  * What a run needs besides its state, resolved once per process: the checked options, the tools, the
  * signal, the clock and the event sink. Nothing here is saved; `RunState` is.
  */
-export interface RunContext {
+export interface LoopContext {
   readonly options: LoopSettings;
   readonly config: ResolvedLoopOptions;
   readonly runtime: ToolRuntime;
@@ -55,19 +55,19 @@ export interface LiveRun {
 
 const defaultNow = (): number => performance.now();
 
-export function createRunContext(
+/** The context of a run over `state`, from its checked options (`config`: resolved from `options`). */
+export function createLoopContext(
   options: LoopSettings,
   runtime: ToolRuntime,
   state: RunState,
   hooks: {
+    readonly config: ResolvedLoopOptions;
     readonly listener?: RunEventListener | undefined;
     readonly checkpoint?: (() => Promise<void>) | undefined;
     readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
-    /** The options already resolved from these `options` (a resume checks them before it claims the run). */
-    readonly config?: ResolvedLoopOptions | undefined;
-  } = {},
-): RunContext {
-  const config = hooks.config ?? resolveLoopOptions(options);
+  },
+): LoopContext {
+  const { config } = hooks;
   const listener = hooks.listener;
   const emit =
     listener === undefined
@@ -93,11 +93,7 @@ export function createRunContext(
       description: tool.description,
       inputSchema: tool.inputJsonSchema,
     })),
-    budget: createBudgetSignal(
-      options.signal,
-      config.stops.timeBudgetMs - state.elapsedMs,
-      hooks.checkpoint !== undefined,
-    ),
+    budget: createBudgetSignal(options.signal, config.stops.timeBudgetMs - state.elapsedMs),
     now,
     startedAt: now(),
     elapsedBefore: state.elapsedMs,
@@ -113,7 +109,7 @@ export function createRunContext(
 }
 
 /** The working counts and guard for `state`: the cached ones when `state` is what `step` returned last, else rebuilt from it. */
-export function liveFor(state: RunState, run: RunContext): LiveRun {
+export function liveFor(state: RunState, run: LoopContext): LiveRun {
   if (run.live?.state === state) return run.live;
   const { policy } = run.runtime;
   const live: LiveRun = {
@@ -144,19 +140,19 @@ function callIdsOf(messages: readonly Message[]): Set<string> {
  * Whether a tool name (as the model asked for it) is one of the run's tools that may change the world:
  * writes of every kind and tools of unknown effect (see tool-effect.ts). A name the run does not know is not.
  */
-export function isWriteTool(run: RunContext, name: string): boolean {
+export function isWriteTool(run: LoopContext, name: string): boolean {
   const tool = run.runtime.tools.get(name);
   return tool !== undefined && mayChangeWorld(tool.effect);
 }
 
 /** The effect of one of the run's tools, by the name the model asked for; undefined for a name the run does not know. */
-export function effectOf(run: RunContext, name: string): ToolEffect | undefined {
+export function effectOf(run: LoopContext, name: string): ToolEffect | undefined {
   const tool = run.runtime.tools.get(name);
   if (tool === undefined) return undefined;
   return isToolEffect(tool.effect) ? tool.effect : 'unknown';
 }
 
 /** Milliseconds the run has spent, this process's part included. */
-export function elapsedOf(run: RunContext): number {
+export function elapsedOf(run: LoopContext): number {
   return run.elapsedBefore + (run.now() - run.startedAt);
 }

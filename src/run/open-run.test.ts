@@ -15,7 +15,6 @@ import { historyProblems } from '../testing/history-problems.js';
 import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { needsApproval, refundShop } from './__fixtures__/refund-shop.js';
-import { resumeToolLoop } from './resume-tool-loop.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { guardKey } from './session-guard.js';
 
@@ -39,13 +38,17 @@ async function pauseAtRefund(
   tools: ReturnType<typeof refundShop>['tools'],
   extra: { readonly sessionId?: string; readonly store?: Store } = {},
 ) {
+  const { store, ...session } = extra;
   return interrupted(
     await runToolLoop({
       model: new ScriptedModel({ script: [ROUND] }),
       messages: USER,
-      tools,
-      decide: needsApproval,
-      ...extra,
+      runtime: createToolRuntime({
+        tools,
+        decide: needsApproval,
+        ...(store === undefined ? {} : { store }),
+      }),
+      ...session,
     }),
   );
 }
@@ -78,10 +81,10 @@ describe('interrupt and resume', () => {
     // Later, elsewhere: new tool instances, the JSON only.
     const second = refundShop();
     const model = new ScriptedModel({ script: [DONE] });
-    const done = await resumeToolLoop(saved, {
+    const done = await runToolLoop({
+      from: saved,
       model,
-      tools: second.tools,
-      decide: needsApproval,
+      runtime: createToolRuntime({ tools: second.tools, decide: needsApproval }),
       decisions: { r1: 'run' },
     });
     expect(done).toMatchObject({ type: 'completed', text: DONE.content, roundTrips: 2, toolCalls: 2 });
@@ -122,10 +125,10 @@ describe('interrupt and resume', () => {
     const first = refundShop();
     const paused = await pauseAtRefund(first.tools);
     const recorder = recordEvents();
-    const done = await resumeToolLoop(JSON.stringify(paused.state), {
+    const done = await runToolLoop({
+      from: JSON.stringify(paused.state),
       model: new ScriptedModel({ script: [DONE] }),
-      tools: first.tools,
-      decide: needsApproval,
+      runtime: createToolRuntime({ tools: first.tools, decide: needsApproval }),
       decisions: { r1: 'deny' },
       onEvent: recorder.listener,
     });
@@ -148,10 +151,10 @@ describe('interrupt and resume', () => {
     const { tools } = refundShop();
     const paused = await pauseAtRefund(tools);
     const again = interrupted(
-      await resumeToolLoop(paused.state, {
+      await runToolLoop({
+        from: paused.state,
         model: new ScriptedModel({ script: [] }),
-        tools,
-        decide: needsApproval,
+        runtime: createToolRuntime({ tools, decide: needsApproval }),
       }),
     );
     expect(again.pending.map((call) => call.toolCallId)).toEqual(['r1']);
@@ -164,17 +167,17 @@ describe('interrupt and resume', () => {
     reads.length = 0;
     const model = new ScriptedModel({ script: [DONE] });
     await expect(
-      resumeToolLoop(paused.state, { model, tools, decisions: { g1: 'run' } }),
+      runToolLoop({ from: paused.state, model, tools, decisions: { g1: 'run' } }),
     ).rejects.toMatchObject({ name: 'ApprovalError', reason: 'not-pending', toolCallId: 'g1' });
     await expect(
-      resumeToolLoop(paused.state, { model, tools, decisions: { r1: 'yes' as 'run' } }),
+      runToolLoop({ from: paused.state, model, tools, decisions: { r1: 'yes' as 'run' } }),
     ).rejects.toBeInstanceOf(InvalidOptionsError);
     const tampered = {
       ...paused.state,
       pending: [{ ...paused.state.pending?.[0], arguments: '{"orderId":"B-9"}' }],
     };
     await expect(
-      resumeToolLoop(JSON.stringify(tampered), { model, tools, decisions: { r1: 'run' } }),
+      runToolLoop({ from: JSON.stringify(tampered), model, tools, decisions: { r1: 'run' } }),
     ).rejects.toBeInstanceOf(RunStateError);
     expect(refunds).toEqual([]);
     expect(reads).toEqual([]);
@@ -187,10 +190,11 @@ describe('interrupt and resume', () => {
       new URL('./__fixtures__/run-state/v1-interrupted.json', import.meta.url),
       'utf8',
     );
-    const done = await resumeToolLoop(text, {
+    const done = await runToolLoop({
+      from: text,
       model: new ScriptedModel({ script: [DONE] }),
-      tools,
-      store: new MemoryStore(), // the fixture's run is of a session
+      // The fixture's run is of a session: a runtime with a store keeps it.
+      runtime: createToolRuntime({ tools, store: new MemoryStore() }),
       decisions: { c2: 'run' },
     });
     expect(done).toMatchObject({ type: 'completed', roundTrips: 3, toolCalls: 3 });
@@ -203,11 +207,11 @@ describe('interrupt and resume', () => {
     const store = new MemoryStore();
     const paused = await pauseAtRefund(tools, { sessionId: 'session-1', store });
     expect(paused.state.sessionId).toBe('session-1');
-    await resumeToolLoop(JSON.stringify(paused.state), {
+    await runToolLoop({
+      from: JSON.stringify(paused.state),
       model: new ScriptedModel({ script: [DONE] }),
-      tools,
+      runtime: createToolRuntime({ tools, store }),
       decisions: { r1: 'run' },
-      store,
     });
     expect((await store.get(guardKey('session-1')))?.value).toMatchObject({
       schemaVersion: 3,
@@ -228,7 +232,8 @@ describe('a stopped run continues where it stopped', () => {
       maxRoundTrips: 2,
     });
     expect(stopped).toMatchObject({ type: 'stopped', reason: 'MAX_ROUND_TRIPS', roundTrips: 2 });
-    const done = await resumeToolLoop(JSON.stringify(stopped.state), {
+    const done = await runToolLoop({
+      from: JSON.stringify(stopped.state),
       model: new ScriptedModel({ script: [read(3), DONE] }),
       tools,
       maxRoundTrips: 10,
