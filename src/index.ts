@@ -22,7 +22,7 @@ export {
   executeToolCalls,
 } from './chain/execute-tool-calls.js';
 export type { ExecutionContext } from './chain/execute-with-runtime.js';
-export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
+export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/policy.js';
 export {
   type ForgetIdempotencyRecordOptions,
   forgetIdempotencyRecord,
@@ -33,8 +33,8 @@ export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
 export type { RuntimeInput } from './chain/runtime-input.js';
-export { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './chain/tool-runtime.js';
-export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
+export { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './chain/runtime.js';
+export { emptyTurnCounts, type TurnCounts } from './chain/limits.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './core/defaults.js';
 export type { ErrorClass } from './core/error-class.js';

@@ -1,5 +1,5 @@
 import * as crypto from 'node:crypto';
-import { canonicalArguments } from '../guard/canonical-json.js';
+import { canonicalArguments } from '../serialize/canonical-json.js';
 
 /** One-shot `crypto.hash` (Node 20.12 and later) is a third of `createHash`'s cost; older Node 20 falls back. */
 const sha256Hex: (text: string) => string =

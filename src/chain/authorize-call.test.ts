@@ -7,7 +7,7 @@ import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
 import type { Authorize } from './authorize-call.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 // Permissions: `authorize(call, context)` decides from the caller's data (roles, a tenant), never from what
 // the model says; a denial tells the model nothing about why, and the audit event keeps the reason.

@@ -9,9 +9,9 @@ import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
 import type { BeforeToolCall, ToolCallDecision } from './before-tool-call.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import { runToolCalls } from './calls.js';
+import { createToolRuntime } from './runtime.js';
+import { emptyTurnCounts } from './limits.js';
 
 const user: Message = { role: 'user', content: 'go' };
 

@@ -4,13 +4,13 @@ import { foreign, type ModelTextPart } from '../gate/model-text.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { authorizeCall } from './authorize-call.js';
 import { type BeforeToolCallContext, type BeforeToolCallInput, decideToolCall } from './before-tool-call.js';
-import type { ResolvedPolicy } from './execution-policy.js';
+import type { ResolvedPolicy } from './policy.js';
 import { NEEDS_APPROVAL_REASON, needsApproval } from './needs-approval.js';
 import { type PendingCall, pendingCall } from './pending-call.js';
-import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
+import type { PreparedCall, ReadyCall, RejectedCall } from './prepare.js';
 import type { SettledDecision } from './resume-decision.js';
-import type { CallbackFailure, CallsRequest } from './run-tool-calls.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import type { CallbackFailure, CallsRequest } from './calls.js';
+import type { ToolRuntime } from './runtime.js';
 
 /** The audit reason of a call refused by a decision given on resume. */
 const DECIDED_DENY_REASON = 'denied by a resume decision';

@@ -6,9 +6,9 @@ import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import type { PendingCall } from './pending-call.js';
 import { type ResumeDecision, settleDecisions } from './resume-decision.js';
-import { runToolCalls } from './run-tool-calls.js';
-import type { ToolRuntime } from './tool-runtime.js';
-import type { TurnCounts } from './turn-counts.js';
+import { runToolCalls } from './calls.js';
+import type { ToolRuntime } from './runtime.js';
+import type { TurnCounts } from './limits.js';
 
 /** One call, as a model or an MCP client sends it. */
 export interface ToolCallInput {

@@ -14,8 +14,8 @@ import { newCallId } from './new-call-id.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
 import { type ResumeDecision, type SettledDecision, settleDecisions } from './resume-decision.js';
-import { runToolCalls } from './run-tool-calls.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import { runToolCalls } from './calls.js';
+import type { ToolRuntime } from './runtime.js';
 import type { TurnCountCache } from './turn-count-cache.js';
 
 /** What every execution takes besides its calls: the context the tools run in, and where its events go. */

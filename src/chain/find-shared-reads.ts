@@ -1,8 +1,8 @@
 import type { ToolCallResult } from '../core/tool-execution-result.js';
-import { canonicalArguments } from '../guard/canonical-json.js';
+import { canonicalArguments } from '../serialize/canonical-json.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
-import type { PreparedCall } from './prepare-tool-call.js';
+import type { PreparedCall } from './prepare.js';
 
 /**
  * Which calls of one response are answered by another's execution: identical calls to a read tool (the

@@ -6,7 +6,7 @@ import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import type { NeedsApproval, PolicyNeedsApproval } from './needs-approval.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'Pay the two invoices and show the balance.' };
 

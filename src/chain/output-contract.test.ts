@@ -12,7 +12,7 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { type ContractViolationPolicy, defineTool, type ToolDefinition } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'what is the status of order 42?' };
 const response = assistantWithCalls([{ name: 'queryOrderStatus', arguments: { orderId: '42' } }]);

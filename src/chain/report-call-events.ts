@@ -6,8 +6,8 @@ import { plainText } from '../gate/model-text.js';
 import { summarizeArguments } from '../redact/redact.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { sharedResult } from './find-shared-reads.js';
-import { formatToolError } from './format-tool-error.js';
-import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
+import { formatToolError } from '../gate/format-tool-error.js';
+import type { PreparedCall, ReadyCall, RejectedCall } from './prepare.js';
 import type { RunContext } from './run-context.js';
 
 /** Answers a call refused before its tool ran, with its start and end events. */

@@ -4,7 +4,7 @@ import { storeKey } from '../store/store-key.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { boundedStoreCall } from './bounded-store-call.js';
 import type { LimitScope } from './call-limits.js';
-import type { ResolvedPolicy } from './execution-policy.js';
+import type { ResolvedPolicy } from './policy.js';
 
 /** What the store said about one call's place in the session's limits. */
 export type Reservation =

@@ -1,6 +1,6 @@
 import type { EventSink } from '../core/tool-event.js';
 import type { LimitScope } from './call-limits.js';
-import type { ResolvedPolicy } from './execution-policy.js';
+import type { ResolvedPolicy } from './policy.js';
 import type { IdempotencyScope } from './idempotency/idempotency-scope.js';
 
 /** What every call of one execution shares. */

@@ -5,7 +5,7 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 // The one-off forms (`{ tools, ...policy }`) build a runtime per call, and with it a memory store per
 // call: what a session or a turn keeps would be lost between calls. Every option either takes effect or

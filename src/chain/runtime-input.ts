@@ -1,7 +1,7 @@
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { OptionNames } from '../options/check-option-names.js';
-import { POLICY_OPTIONS } from './execution-policy.js';
-import { buildToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './tool-runtime.js';
+import { POLICY_OPTIONS } from './policy.js';
+import { buildToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './runtime.js';
 
 /**
  * A runtime (`createToolRuntime`), and then none of the options that build one; or the tools and a policy

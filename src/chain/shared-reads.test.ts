@@ -9,10 +9,10 @@ import { recordEvents } from '../testing/record-events.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import type { ExecutionContext } from './execute-with-runtime.js';
-import type { ToolExecutionPolicy } from './execution-policy.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import type { ToolExecutionPolicy } from './policy.js';
+import { runToolCalls } from './calls.js';
+import { createToolRuntime } from './runtime.js';
+import { emptyTurnCounts } from './limits.js';
 
 const user: Message = { role: 'user', content: 'go' };
 

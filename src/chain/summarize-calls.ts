@@ -1,7 +1,7 @@
 import type { ToolMessage } from '../core/message.js';
 import type { ToolCallFailure, ToolCallResult } from '../core/tool-execution-result.js';
-import type { PreparedCall, RejectedCall } from './prepare-tool-call.js';
-import type { CallsOutcome } from './run-tool-calls.js';
+import type { PreparedCall, RejectedCall } from './prepare.js';
+import type { CallsOutcome } from './calls.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -5,9 +5,9 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import { runToolCalls } from './calls.js';
+import { createToolRuntime } from './runtime.js';
+import { emptyTurnCounts } from './limits.js';
 
 const user: Message = { role: 'user', content: 'go' };
 

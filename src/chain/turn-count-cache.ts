@@ -1,5 +1,5 @@
 import type { Message } from '../core/message.js';
-import { addCall, copyTurnCounts, countTurnCalls, type TurnCounts } from './turn-counts.js';
+import { addCall, copyTurnCounts, countTurnCalls, type TurnCounts } from './limits.js';
 
 /** Where the last message of a history a runtime returned keeps the turn's counts up to it. */
 const COUNTED = Symbol('toolwarden.turnCounts');

@@ -1,4 +1,4 @@
-import { formatIssues } from '../chain/format-tool-error.js';
+import { formatIssues } from '../gate/format-tool-error.js';
 import type { ValidationOutcome } from '../core/validation-issue.js';
 import { serializeValue } from '../serialize/serialize-value.js';
 import type { AnyTool } from '../tools/define-tool.js';

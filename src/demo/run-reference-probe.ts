@@ -1,5 +1,5 @@
 import { executeToolCalls } from '../chain/execute-tool-calls.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import type { AssistantMessage, Message } from '../core/message.js';
 import type { ToolExecutionResult } from '../core/tool-execution-result.js';

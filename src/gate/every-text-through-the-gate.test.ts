@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { executeToolCall } from '../chain/execute-tool-call.js';
 import { executeToolCalls } from '../chain/execute-tool-calls.js';
-import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
+import type { ToolExecutionPolicy } from '../chain/policy.js';
 import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
 import { ToolInputError } from '../core/errors/tool-input-error.js';
 import { TransientToolError } from '../core/errors/transient-tool-error.js';

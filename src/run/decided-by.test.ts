@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -1,6 +1,6 @@
 import type { SettledDecision } from '../chain/resume-decision.js';
-import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
+import type { ToolRuntime } from '../chain/runtime.js';
+import { countTurnCalls, type TurnCounts } from '../chain/limits.js';
 import type { LoopStep } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { ToolSpec } from '../core/model.js';

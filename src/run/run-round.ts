@@ -1,7 +1,7 @@
-import { formatToolError } from '../chain/format-tool-error.js';
+import { formatToolError } from '../gate/format-tool-error.js';
 import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
-import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
-import { unknownToolText } from '../chain/unknown-tool-text.js';
+import { type CallsOutcome, runToolCalls } from '../chain/calls.js';
+import { unknownToolText } from '../gate/unknown-tool-text.js';
 import type { StopEvidence } from '../core/loop-outcome.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
 import type { TokenUsage } from '../core/model.js';

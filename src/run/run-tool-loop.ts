@@ -1,4 +1,4 @@
-import type { ToolRuntime } from '../chain/tool-runtime.js';
+import type { ToolRuntime } from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { LoopStoppedError } from '../core/errors/loop-stopped-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';

@@ -1,6 +1,6 @@
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { parseArguments } from '../parse-arguments.js';
-import type { ToolRuntime } from '../tool-runtime.js';
+import type { ToolRuntime } from '../runtime.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { createIdempotencyScope } from './idempotency-scope.js';
 

@@ -3,7 +3,7 @@ import { errorFields } from '../../core/tool-event.js';
 import type { ToolCallFailure, ToolCallResult, ToolErrorCode } from '../../core/tool-execution-result.js';
 import { truncateText } from '../../serialize/truncate-text.js';
 import { type LimitScope, limitModelText } from '../call-limits.js';
-import { formatToolError } from '../format-tool-error.js';
+import { formatToolError } from '../../gate/format-tool-error.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import { toolFailure } from '../tool-failure.js';
 import type { RecordedResult } from './idempotency-record.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../../core/store.js';
-import { canonicalArguments } from '../../guard/canonical-json.js';
+import { canonicalArguments } from '../../serialize/canonical-json.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import type { IdempotencyScope } from './idempotency-scope.js';

@@ -16,16 +16,16 @@ import {
   prepareToolCall,
   type ReadyCall,
   type RejectedCall,
-} from './prepare-tool-call.js';
+} from './prepare.js';
 import { answerRejected, answerShared, decisionOf, reportEnd, summaryOf } from './report-call-events.js';
 import type { SettledDecision } from './resume-decision.js';
 import type { RunContext } from './run-context.js';
-import { runToolCall } from './run-tool-call.js';
+import { runToolCall } from './execute.js';
 import { createSemaphore } from './semaphore.js';
 import { summarizeCalls } from './summarize-calls.js';
 import { toolFailure } from './tool-failure.js';
-import type { ToolRuntime } from './tool-runtime.js';
-import { decrement, type TurnCounts } from './turn-counts.js';
+import type { ToolRuntime } from './runtime.js';
+import { decrement, type TurnCounts } from './limits.js';
 
 /** One response's calls, and the context they run in. */
 export interface CallsRequest {

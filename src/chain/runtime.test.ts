@@ -10,8 +10,8 @@ import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { countTurnCalls, emptyTurnCounts } from './turn-counts.js';
+import { createToolRuntime } from './runtime.js';
+import { countTurnCalls, emptyTurnCounts } from './limits.js';
 
 const user: Message = { role: 'user', content: 'go' };
 

@@ -9,11 +9,11 @@ import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage } from './call-limits.js';
-import type { ResolvedPolicy } from './execution-policy.js';
+import type { ResolvedPolicy } from './policy.js';
 import { parseArguments } from './parse-arguments.js';
 import { type ReservationScope, reserveCall, type SharedCounter, sharedCounters } from './reserve-call.js';
-import { increment, type TurnCounts } from './turn-counts.js';
-import { unknownToolText } from './unknown-tool-text.js';
+import { increment, type TurnCounts } from './limits.js';
+import { unknownToolText } from '../gate/unknown-tool-text.js';
 
 /** What a prepared call added to the turn's counts, so an interrupted response can give it back. */
 interface Counted {

@@ -15,7 +15,7 @@ import {
   type ResolvedPolicy,
   resolvePolicy,
   type ToolExecutionPolicy,
-} from './execution-policy.js';
+} from './policy.js';
 import { createTurnCountCache } from './turn-count-cache.js';
 
 export interface ToolRuntimeOptions extends ToolExecutionPolicy {

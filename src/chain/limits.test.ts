@@ -3,7 +3,7 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { executeToolCalls } from './execute-tool-calls.js';
-import { countTurnCalls } from './turn-counts.js';
+import { countTurnCalls } from './limits.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const never = () => false;
