@@ -34,7 +34,7 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
   let run: (AuditRunIds & { readonly resumed: boolean; readonly maxRoundTrips: number }) | undefined;
   const denials = new Map<string, string>();
   const violations = new Set<string>();
-  const listener = (event: RunEvent) => {
+  return (event: RunEvent) => {
     switch (event.type) {
       case 'run-start':
         run = {
@@ -66,6 +66,4 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
         return;
     }
   };
-  // The chain computes the argument digest of each call only for a listener that asks for it.
-  return Object.assign(listener, { wantsArgumentsDigest: true });
 }

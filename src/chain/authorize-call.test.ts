@@ -6,7 +6,6 @@ import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
 import type { Authorize } from './authorize-call.js';
-import { executeToolCalls } from './execute-tool-calls.js';
 import { createToolRuntime } from './runtime.js';
 
 // Permissions: `authorize(call, context)` decides from the caller's data (roles, a tenant), never from what
@@ -61,11 +60,9 @@ describe('authorize', () => {
   it('sees the validated call and the caller’s data, not the model’s claims; a denial is PERMISSION_DENIED for the model, the reason is in the audit event only', async () => {
     const { tools, ran } = invoiceTools();
     const recorder = recordEvents();
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools, authorize: adminsOfTheirTenant }).executeToolCalls({
       messages: [user],
       response,
-      tools,
-      authorize: adminsOfTheirTenant,
       data: { roles: ['clerk'], tenant: 't1' },
       onEvent: recorder.listener,
     });
@@ -86,13 +83,10 @@ describe('authorize', () => {
     ]);
 
     const admin = invoiceTools();
-    const allowed = await executeToolCalls({
-      messages: [user],
-      response,
+    const allowed = await createToolRuntime({
       tools: admin.tools,
       authorize: adminsOfTheirTenant,
-      data: { roles: ['admin'], tenant: 't2' },
-    });
+    }).executeToolCalls({ messages: [user], response, data: { roles: ['admin'], tenant: 't2' } });
     expect(admin.ran.sort()).toEqual(['delete inv-9', 'list']);
     expect(allowed.results.map((r) => r.type)).toEqual(['success', 'success']);
   });
@@ -103,15 +97,13 @@ describe('authorize', () => {
       asked.push(`tool:${toolName}`);
       return false;
     });
-    await executeToolCalls({
-      messages: [user],
-      response,
+    await createToolRuntime({
       tools,
       authorize: ({ toolName }) => {
         asked.push(`policy:${toolName}`);
         return true;
       },
-    });
+    }).executeToolCalls({ messages: [user], response });
     expect(asked).toEqual(['tool:deleteInvoice', 'policy:listInvoices']);
     expect(ran).toEqual(['list']);
   });
@@ -128,11 +120,9 @@ describe('authorize', () => {
     ],
   ])('answers %s', async (_name, answer, expected) => {
     const { tools } = invoiceTools();
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools, authorize: () => answer as never }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'listInvoices', arguments: {} }]),
-      tools,
-      authorize: () => answer as never,
     });
     const got = result.results[0];
     expect(got?.type === 'error' ? got.code : got?.type).toBe(expected);
@@ -151,12 +141,9 @@ describe('authorize', () => {
     ['rejects', () => Promise.reject(new Error('directory down'))],
   ])('a check that %s fails closed: CallbackError (authorize), and no call runs', async (_name, check) => {
     const { tools, ran } = invoiceTools();
-    const error = await executeToolCalls({
-      messages: [user],
-      response,
-      tools,
-      authorize: check as unknown as Authorize,
-    }).catch((e: unknown) => e);
+    const error = await createToolRuntime({ tools, authorize: check as unknown as Authorize })
+      .executeToolCalls({ messages: [user], response })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallbackError);
     expect(error).toMatchObject({ callback: 'authorize' });
     expect(ran).toEqual([]);
@@ -181,7 +168,7 @@ describe('authorize', () => {
       messages: admin.messages,
       response,
       data: { admin: false },
-      decisions: new Map([['call_1', { approve: true, argumentsDigest: digest }]]),
+      decisions: { call_1: { approve: true, argumentsDigest: digest } },
     });
     expect(resumed.results[0]).toMatchObject({ code: 'PERMISSION_DENIED' });
     // The clerk may do nothing; the admin's read ran; the delete never did.
@@ -190,13 +177,11 @@ describe('authorize', () => {
 
   it('deniedText is what the model is told of every call denied before it ran; a bad one is refused when the runtime is made', async () => {
     const { tools } = invoiceTools();
-    const result = await executeToolCalls({
-      messages: [user],
-      response,
+    const result = await createToolRuntime({
       tools,
       authorize: ({ tool }) => tool.effect === 'read',
       deniedText: 'You may not do that.',
-    });
+    }).executeToolCalls({ messages: [user], response });
     expect(result.results[0]?.content).toBe('PERMISSION_DENIED: You may not do that.');
     for (const deniedText of ['', '   ', 'x'.repeat(1001), 42]) {
       expect(() => createToolRuntime({ tools, deniedText: deniedText as string })).toThrow(

@@ -8,10 +8,9 @@ import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
 import type { BeforeToolCall, ToolCallDecision } from './before-tool-call.js';
-import { executeToolCalls } from './execute-tool-calls.js';
 import { runToolCalls } from './calls.js';
-import { createToolRuntime } from './runtime.js';
 import { emptyTurnCounts } from './limits.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -42,19 +41,20 @@ describe('beforeToolCall', () => {
     const seen: unknown[] = [];
     const { list, ran } = tools();
     const signal = new AbortController().signal;
-    await executeToolCalls({
-      messages: [user],
-      response,
+    await createToolRuntime({
       tools: list,
-      data: { tenant: 't1' },
-      turnId: 'turn-1',
-      sessionId: 's-1',
       store: new MemoryStore(),
-      signal,
       beforeToolCall: (call, context) => {
         seen.push({ ...call, tool: call.tool.name }, context);
         return undefined;
       },
+    }).executeToolCalls({
+      messages: [user],
+      response,
+      data: { tenant: 't1' },
+      turnId: 'turn-1',
+      sessionId: 's-1',
+      signal,
     });
     expect(ran).toEqual(['read', 'write']);
     expect(seen[0]).toEqual({
@@ -70,14 +70,11 @@ describe('beforeToolCall', () => {
   it('deny: the tool never runs, the model learns only that it is not permitted, the audit event has the reason', async () => {
     const { list, ran } = tools();
     const recorder = recordEvents();
-    const result = await executeToolCalls({
-      messages: [user],
-      response,
+    const result = await createToolRuntime({
       tools: list,
-      onEvent: recorder.listener,
       beforeToolCall: ({ tool }) =>
         tool.effect === 'write' ? { type: 'deny', reason: 'writes need role admin (user 17)' } : undefined,
-    });
+    }).executeToolCalls({ messages: [user], response, onEvent: recorder.listener });
     expect(ran).toEqual(['read']);
     expect(result.results[1]).toMatchObject({
       type: 'error',
@@ -99,16 +96,13 @@ describe('beforeToolCall', () => {
     const { list, ran } = tools();
     const recorder = recordEvents();
     const messages: readonly Message[] = [user];
-    const result = await executeToolCalls({
-      messages,
-      response,
+    const result = await createToolRuntime({
       tools: list,
-      onEvent: recorder.listener,
       beforeToolCall: ({ tool }) =>
         tool.effect === 'write'
           ? { type: 'interrupt', reason: 'needs approval', payload: { ticket: 9 } }
           : undefined,
-    });
+    }).executeToolCalls({ messages, response, onEvent: recorder.listener });
     expect(ran).toEqual(['read']);
     expect(
       recorder.events.map((event) => `${event.type}:${'toolCallId' in event ? event.toolCallId : ''}`),
@@ -147,9 +141,7 @@ describe('beforeToolCall', () => {
     const resumed = await runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['call_2', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}') }],
-      ]),
+      decisions: { call_2: { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}') } },
     });
     expect(ran).toEqual(['read', 'write']);
     expect(resumed.interrupted).toBeUndefined();
@@ -164,9 +156,7 @@ describe('beforeToolCall', () => {
     const changed = runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['call_2', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":3}') }],
-      ]),
+      decisions: { call_2: { approve: true, argumentsDigest: argumentsDigest('write', '{"n":3}') } },
     });
     await expect(changed).rejects.toMatchObject({ name: 'ApprovalError', reason: 'arguments-changed' });
     expect(ran).toEqual(['read', 'write']);
@@ -188,10 +178,7 @@ describe('beforeToolCall', () => {
     const resumed = await runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['call_1', 'run'],
-        ['call_2', 'deny'],
-      ]),
+      decisions: { call_1: 'run', call_2: 'deny' },
     });
     expect(asked).toEqual([]);
     expect(ran).toEqual(['read']);
@@ -244,14 +231,15 @@ describe('beforeToolCall', () => {
         order.push('tool');
         return toolSays;
       });
-      const result = await executeToolCalls({
-        messages: [user],
-        response: assistantWithCalls([{ name: 'read', arguments: { n: 1 } }]),
+      const result = await createToolRuntime({
         tools: list,
         beforeToolCall: () => {
           order.push('policy');
           return policySays;
         },
+      }).executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 'read', arguments: { n: 1 } }]),
       });
       const got =
         result.interrupted !== undefined ? 'interrupt' : result.results[0]?.type === 'error' ? 'deny' : 'run';
@@ -273,12 +261,9 @@ describe('beforeToolCall', () => {
     ['gives a reason that is not text', () => ({ type: 'deny', reason: 42 }) as unknown as ToolCallDecision],
   ])('a hook that %s is a caller defect: CallbackError, and no call runs', async (_name, hook) => {
     const { list, ran } = tools();
-    const error = await executeToolCalls({
-      messages: [user],
-      response,
-      tools: list,
-      beforeToolCall: hook,
-    }).catch((e: unknown) => e);
+    const error = await createToolRuntime({ tools: list, beforeToolCall: hook })
+      .executeToolCalls({ messages: [user], response })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallbackError);
     expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback: 'beforeToolCall' });
     expect((error as CallbackError).partialResult?.messages).toEqual([user]);

@@ -4,13 +4,12 @@ import { foreign, type ModelTextPart } from '../gate/model-text.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { authorizeCall } from './authorize-call.js';
 import { type BeforeToolCallContext, type BeforeToolCallInput, decideToolCall } from './before-tool-call.js';
-import type { ResolvedPolicy } from './policy.js';
 import { NEEDS_APPROVAL_REASON, needsApproval } from './needs-approval.js';
 import { type PendingCall, pendingCall } from './pending-call.js';
+import type { ResolvedPolicy } from './policy.js';
 import type { PreparedCall, ReadyCall, RejectedCall } from './prepare.js';
 import type { SettledDecision } from './resume-decision.js';
-import type { CallbackFailure, CallsRequest } from './calls.js';
-import type { ToolRuntime } from './runtime.js';
+import type { CallbackFailure, CallsRequest } from './run-context.js';
 
 /** The audit reason of a call refused by a decision given on resume. */
 const DECIDED_DENY_REASON = 'denied by a resume decision';
@@ -32,7 +31,7 @@ type CallDecision =
 export function asksBeforeRunning(
   prepared: readonly PreparedCall[],
   request: CallsRequest,
-  runtime: ToolRuntime,
+  runtime: { readonly policy: ResolvedPolicy },
 ): boolean {
   return (
     asks(runtime.policy) ||
@@ -57,7 +56,7 @@ function asks(source: ResolvedPolicy | AnyTool): boolean {
 export async function decideCalls(
   prepared: PreparedCall[],
   request: CallsRequest,
-  runtime: ToolRuntime,
+  runtime: { readonly policy: ResolvedPolicy },
 ): Promise<
   { readonly interrupted?: readonly PendingCall[]; readonly callbackFailure?: CallbackFailure } | undefined
 > {

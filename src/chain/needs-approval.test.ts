@@ -4,7 +4,6 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
-import { executeToolCalls } from './execute-tool-calls.js';
 import type { NeedsApproval, PolicyNeedsApproval } from './needs-approval.js';
 import { createToolRuntime } from './runtime.js';
 
@@ -46,7 +45,7 @@ const response = assistantWithCalls([
 describe('needsApproval', () => {
   it('a tool’s rule of its arguments: only the calls it names wait, the others of the response run', async () => {
     const { tools, ran } = payTools(({ amount }) => amount > 100);
-    const result = await executeToolCalls({ messages: [user], response, tools });
+    const result = await createToolRuntime({ tools }).executeToolCalls({ messages: [user], response });
     // Concurrent calls: the order they ran in is not the model's (a write waits for its idempotency claim).
     expect(ran.sort()).toEqual(['balance', 'pay 50']);
     expect(result.interrupted).toEqual([
@@ -74,11 +73,9 @@ describe('needsApproval', () => {
       return call.tool.effect === 'write';
     };
     const { tools, ran } = payTools();
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools, needsApproval: rule }).executeToolCalls({
       messages: [user],
       response,
-      tools,
-      needsApproval: rule,
       data: 'd',
     });
     expect(ran).toEqual(['balance']);
@@ -90,11 +87,9 @@ describe('needsApproval', () => {
     ]);
 
     const all = payTools();
-    const paused = await executeToolCalls({
+    const paused = await createToolRuntime({ tools: all.tools, needsApproval: true }).executeToolCalls({
       messages: [user],
       response,
-      tools: all.tools,
-      needsApproval: true,
     });
     expect(all.ran).toEqual([]);
     expect(paused.results).toEqual([]);
@@ -107,9 +102,7 @@ describe('needsApproval', () => {
       asked++;
       return true;
     });
-    const result = await executeToolCalls({
-      messages: [user],
-      response,
+    const result = await createToolRuntime({
       tools,
       beforeToolCall: ({ toolCallId }) =>
         toolCallId === 'p1'
@@ -117,7 +110,7 @@ describe('needsApproval', () => {
           : toolCallId === 'p2'
             ? { type: 'interrupt', reason: 'over the limit' }
             : undefined,
-    });
+    }).executeToolCalls({ messages: [user], response });
     expect(asked).toBe(0);
     expect(result.interrupted?.map((call) => [call.toolCallId, call.reason])).toEqual([
       ['p2', 'over the limit'],
@@ -139,7 +132,9 @@ describe('needsApproval', () => {
     ['rejects', () => Promise.reject(new Error('rules engine down'))],
   ])('a rule that %s fails closed: CallbackError (needsApproval), and no call runs', async (_name, rule) => {
     const { tools, ran } = payTools(rule as unknown as NeedsApproval<{ amount: number }>);
-    const error = await executeToolCalls({ messages: [user], response, tools }).catch((e: unknown) => e);
+    const error = await createToolRuntime({ tools })
+      .executeToolCalls({ messages: [user], response })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallbackError);
     expect(error).toMatchObject({ callback: 'needsApproval' });
     expect(ran).toEqual([]);
@@ -157,12 +152,12 @@ describe('needsApproval', () => {
     await expect(
       runtime.executeToolCall(
         { ...call, arguments: '{"amount": 7000}' },
-        { decision: { approve: true, argumentsDigest: digest } },
+        { decisions: { p9: { approve: true, argumentsDigest: digest } } },
       ),
     ).rejects.toMatchObject({ name: 'ApprovalError', reason: 'arguments-changed' });
     expect(ran).toEqual([]);
     const second = await runtime.executeToolCall(call, {
-      decision: { approve: true, argumentsDigest: digest },
+      decisions: { p9: { approve: true, argumentsDigest: digest } },
     });
     expect(second).toMatchObject({ type: 'answered', isError: false });
     expect(ran).toEqual(['pay 70']);

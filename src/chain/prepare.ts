@@ -4,31 +4,59 @@ import type { ToolErrorCode } from '../core/tool-execution-result.js';
 import type { ValidationOutcome } from '../core/validation-issue.js';
 import { issueParts } from '../gate/issue-text.js';
 import type { ModelTextPart } from '../gate/model-text.js';
-import { sanitizeName } from '../redact/redact.js';
-import type { AnyTool } from '../tools/define-tool.js';
-import { effectRules } from '../tools/tool-effect.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
-import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage } from './call-limits.js';
-import type { ResolvedPolicy } from './policy.js';
-import { parseArguments } from './parse-arguments.js';
-import { type ReservationScope, reserveCall, type SharedCounter, sharedCounters } from './reserve-call.js';
-import { increment, type TurnCounts } from './limits.js';
 import { unknownToolText } from '../gate/unknown-tool-text.js';
+import { sanitizeName } from '../redact/redact.js';
+import { canonicalArguments } from '../serialize/canonical-json.js';
+import type { AnyTool } from '../tools/define-tool.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { canonicalDigest } from './arguments-digest.js';
+import type { LimitScope } from './call-limits.js';
+import {
+  admitCall,
+  type Counted,
+  increment,
+  type ReservationScope,
+  type SharedCounter,
+  type TurnCounts,
+} from './limits.js';
+import { parseArguments } from './parse-arguments.js';
+import type { ResolvedPolicy } from './policy.js';
 
-/** What a prepared call added to the turn's counts, so an interrupted response can give it back. */
-interface Counted {
-  /** Counted toward the per-tool and total limits. */
-  readonly admitted: boolean;
-  /** Counted as an invalid-argument attempt. */
-  readonly invalid: boolean;
-  /** The store counters this call was counted in (see `reserveCall`): given back when it does not run. */
-  readonly reserved?: readonly string[];
+/**
+ * Who a call is, for every stage that compares or records calls (shared reads, idempotency records, the
+ * audit's digest): its arguments in canonical form (`canonicalArguments`) and the digest of its tool and
+ * arguments (`argumentsDigest`). Made once per call here; each is worked out on first use and kept, so a
+ * call no stage compares pays for neither.
+ */
+export class CallIdentity {
+  #canonical: string | undefined;
+  #digest: string | undefined;
+
+  constructor(
+    /** The tool name the digest is bound to. */
+    readonly toolName: string,
+    /** The argument text as the model sent it. */
+    readonly rawArguments: string,
+  ) {}
+
+  /** The arguments in canonical form: keys sorted, whitespace between tokens dropped. */
+  get canonical(): string {
+    this.#canonical ??= canonicalArguments(this.rawArguments);
+    return this.#canonical;
+  }
+
+  /** The SHA-256 (hex) of the tool name and the canonical arguments: what approvals and audits bind to. */
+  get digest(): string {
+    this.#digest ??= canonicalDigest(this.toolName, this.canonical);
+    return this.#digest;
+  }
 }
 
 /** A call that may run now, with arguments that passed the tool's schema. */
 export interface ReadyCall extends Counted {
   readonly type: 'ready';
   readonly call: ToolCall;
+  readonly identity: CallIdentity;
   readonly tool: AnyTool;
   readonly args: unknown;
   /** The store failed to count the call, and the read tool runs uncounted (`onStoreFailure: 'open'`). */
@@ -48,6 +76,7 @@ export interface ReadyCall extends Counted {
 export interface RejectedCall extends Counted {
   readonly type: 'rejected';
   readonly call: ToolCall;
+  readonly identity?: CallIdentity;
   readonly toolName: string;
   readonly code: ToolErrorCode;
   readonly errorClass: ErrorClass;
@@ -67,8 +96,10 @@ export interface RejectedCall extends Counted {
   readonly decidedBy?: string;
 }
 
+/** A call after `prepareToolCall`: ready to run, or refused. */
 export type PreparedCall = ReadyCall | RejectedCall;
 
+/** What preparing a call looks at. */
 export interface PrepareContext {
   readonly registry: ToolRegistry;
   readonly policy: ResolvedPolicy;
@@ -79,123 +110,40 @@ export interface PrepareContext {
 }
 
 /**
- * Decides, in the model's order, what happens to one call before anything runs: look the tool up, check
- * the turn's limits and failed attempts, parse and validate the arguments. `counts` is this execution's
- * own and is updated here, so the decisions are the same whatever order the calls later finish in.
- * Never rejects: a validator that throws refuses the call as a fatal failure.
+ * Decides, in the model's order, what happens to one call before anything runs: look the tool up, admit
+ * it under the limits (`admitCall`), parse and validate the arguments. `counts` is this execution's own and
+ * is updated here, so the decisions are the same whatever order the calls later finish in. Never rejects:
+ * a validator that throws refuses the call as a fatal failure.
  */
 export async function prepareToolCall(call: ToolCall, context: PrepareContext): Promise<PreparedCall> {
   const { registry, policy, counts } = context;
   const tool = registry.get(call.name);
   if (tool === undefined) {
     const available = registry.names();
+    const toolName = sanitizeName(call.name);
     return reject(call, NOT_COUNTED, {
-      toolName: sanitizeName(call.name),
+      toolName,
       code: 'UNKNOWN_TOOL',
       text: unknownToolText(call.name, available),
       availableTools: available,
     });
   }
   const name = tool.name;
-  const counted = counts !== undefined && !policy.limits.isExcluded(name);
-  if (counts !== undefined && counted) {
-    const limit = policy.limits.limitFor(tool);
-    if ((counts.perTool.get(name) ?? 0) >= limit) {
-      return reject(call, NOT_COUNTED, {
-        toolName: name,
-        code: 'TOOL_CALL_LIMIT',
-        text: [perToolLimitMessage(limit, name)],
-        limit: { scope: 'per-tool', limit },
-      });
-    }
-    if (counts.total >= policy.limits.total) {
-      return reject(call, NOT_COUNTED, {
-        toolName: name,
-        code: 'TOOL_CALL_LIMIT',
-        text: [totalLimitMessage(policy.limits.total)],
-        limit: { scope: 'total', limit: policy.limits.total },
-      });
-    }
+  const admission = await admitCall(tool, context);
+  if (admission.type === 'refused') {
+    const { type: _type, ...refusal } = admission;
+    return reject(call, NOT_COUNTED, { toolName: name, ...refusal });
   }
-  const invalid = counts?.invalidPerTool.get(name) ?? 0;
-  if (invalid >= policy.maxInvalidAttempts) {
-    return reject(call, NOT_COUNTED, {
-      toolName: name,
-      code: 'TOO_MANY_INVALID_ATTEMPTS',
-      text: [
-        `Tool '${name}' was called with invalid arguments ${invalid} times in this turn; it will not be tried again. Answer with what you have or use another tool.`,
-      ],
-    });
-  }
-  // Counted before anything is awaited: calls prepared at the same time against one turn's counts (the
-  // AI SDK starts a step's calls at once) must not both pass a limit of one. A refusal below gives it back.
-  if (counts !== undefined && counted) {
-    increment(counts.perTool, name);
-    counts.total++;
-  }
-  const refuse = (refusal: Parameters<typeof reject>[2]): PreparedCall => {
-    if (counts !== undefined && counted) {
-      counts.perTool.set(name, (counts.perTool.get(name) ?? 1) - 1);
-      counts.total--;
-    }
-    return reject(call, NOT_COUNTED, refusal);
+  const { admitted, reserved } = admission;
+  const invalidAttempt: Counted = {
+    admitted,
+    invalid: counts !== undefined,
+    ...(reserved === undefined ? {} : { reserved }),
   };
-  let shared: {
-    readonly reserved?: readonly string[];
-    readonly storeFailure?: unknown;
-    readonly deferredCounters?: readonly SharedCounter[];
-  } = {};
-  const deferred =
-    context.scope === undefined || tool.idempotency === undefined
-      ? undefined
-      : sharedCounters(tool, context.scope, policy);
-  if (deferred !== undefined) shared = { deferredCounters: deferred };
-  else if (context.scope !== undefined) {
-    const reservation = await reserveCall(tool, context.scope, policy);
-    switch (reservation.type) {
-      case 'none':
-        break;
-      case 'reserved':
-        shared = { reserved: reservation.keys };
-        break;
-      case 'limited': {
-        const limit = { scope: reservation.scope, limit: reservation.limit };
-        return refuse({
-          toolName: name,
-          code: 'TOOL_CALL_LIMIT',
-          text: [limitModelText(limit, name)],
-          limit,
-        });
-      }
-      case 'store-failed':
-        if (effectRules(tool.effect).closedOnStoreFailure || policy.onStoreFailure === 'closed') {
-          return refuse({
-            toolName: name,
-            code: 'TOOL_UNAVAILABLE',
-            text: [STORE_UNAVAILABLE_TEXT(name)],
-            errorClass: 'transient',
-            error: reservation.error,
-            storeFailed: true,
-          });
-        }
-        shared = { storeFailure: reservation.error };
-        break;
-      default: {
-        const unreachable: never = reservation;
-        throw new TypeError(`unknown reservation ${String(unreachable)}`);
-      }
-    }
-  }
-  const reserved = shared.reserved === undefined ? {} : { reserved: shared.reserved };
-  const invalidAttempt: Counted = { admitted: counted, invalid: counts !== undefined, ...reserved };
   const parsed = parseArguments(call.arguments, policy.argumentLimits);
   if (!parsed.ok) {
     if (counts !== undefined) increment(counts.invalidPerTool, name);
-    return reject(call, invalidAttempt, {
-      toolName: name,
-      code: parsed.code,
-      text: [parsed.message],
-    });
+    return reject(call, invalidAttempt, { toolName: name, code: parsed.code, text: [parsed.message] });
   }
   let validated: ValidationOutcome<unknown>;
   try {
@@ -203,7 +151,7 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
   } catch (error) {
     return reject(
       call,
-      { admitted: counted, invalid: false, ...reserved },
+      reserved === undefined ? { admitted, invalid: false } : { admitted, invalid: false, reserved },
       {
         toolName: name,
         code: 'INTERNAL_ERROR',
@@ -225,12 +173,17 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       ],
     });
   }
-  return { type: 'ready', call, tool, args: validated.value, admitted: counted, invalid: false, ...shared };
+  const { type: _type, ...counted } = admission;
+  return {
+    type: 'ready',
+    call,
+    identity: new CallIdentity(name, call.arguments),
+    tool,
+    args: validated.value,
+    invalid: false,
+    ...counted,
+  };
 }
-
-/** What the model is told when the store that counts calls fails: the tool did not run, and may later. */
-const STORE_UNAVAILABLE_TEXT = (name: string) =>
-  `Tool '${name}' is unavailable right now; the call was not run. Do not assume it ran; answer with what you have or try again later.`;
 
 const NOT_COUNTED: Counted = { admitted: false, invalid: false };
 
@@ -241,5 +194,12 @@ function reject(
   detail: Pick<RejectedCall, 'toolName' | 'code' | 'text'> &
     Partial<Pick<RejectedCall, 'limit' | 'availableTools' | 'errorClass' | 'error' | 'storeFailed'>>,
 ): RejectedCall {
-  return { type: 'rejected', call, errorClass: 'invalid-input', ...counted, ...detail };
+  return {
+    type: 'rejected',
+    call,
+    identity: new CallIdentity(detail.toolName, call.arguments),
+    errorClass: 'invalid-input',
+    ...counted,
+    ...detail,
+  };
 }

@@ -2,12 +2,11 @@ import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../core/defaults.js';
 import type { ToolCall } from '../core/message.js';
 import { type EventSink, errorFields } from '../core/tool-event.js';
 import type { ToolCallResult, ToolCallResultBase } from '../core/tool-execution-result.js';
+import { formatToolError } from '../gate/format-tool-error.js';
 import { plainText } from '../gate/model-text.js';
 import { summarizeArguments } from '../redact/redact.js';
-import { argumentsDigest } from './arguments-digest.js';
 import { sharedResult } from './find-shared-reads.js';
-import { formatToolError } from '../gate/format-tool-error.js';
-import type { PreparedCall, ReadyCall, RejectedCall } from './prepare.js';
+import { CallIdentity, type PreparedCall, type ReadyCall, type RejectedCall } from './prepare.js';
 import type { RunContext } from './run-context.js';
 
 /** Answers a call refused before its tool ran, with its start and end events. */
@@ -32,7 +31,12 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(events, { call: entry.call, result, summary, rejected: entry });
+  reportEnd(events, {
+    identity: entry.identity ?? new CallIdentity(entry.toolName, entry.call.arguments),
+    result,
+    summary,
+    rejected: entry,
+  });
   return result;
 }
 
@@ -54,7 +58,7 @@ export async function answerShared(
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(events, { call: entry.call, result, summary });
+  reportEnd(events, { identity: entry.identity, result, summary });
   return result;
 }
 
@@ -71,15 +75,19 @@ export function summaryOf(call: ToolCall, events: EventSink): string {
   return events.listening ? summarizeArguments(call.arguments, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS) : '';
 }
 
+/**
+ * The end of a call: `tool-call-end`, after `tool-call-denied` and `tool-call-error` for a failure. Its
+ * `argumentsDigest` is the call's identity's, worked out when a listener first reads it.
+ */
 export function reportEnd(
   events: EventSink,
   {
-    call,
+    identity,
     result,
     summary,
     rejected,
   }: {
-    readonly call: ToolCall;
+    readonly identity: CallIdentity;
     readonly result: ToolCallResult;
     readonly summary: string;
     readonly rejected?: RejectedCall;
@@ -87,7 +95,6 @@ export function reportEnd(
 ): void {
   if (!events.listening) return;
   const { toolName, toolCallId, sharedWith, replayOf, decidedBy } = result;
-  const digest = events.digests ? { argumentsDigest: argumentsDigest(toolName, call.arguments) } : {};
   const approval =
     result.approval === undefined
       ? {}
@@ -104,7 +111,9 @@ export function reportEnd(
       type: 'tool-call-end',
       ...base,
       outcome: 'success',
-      ...digest,
+      get argumentsDigest() {
+        return identity.digest;
+      },
       ...approval,
       durationMs: result.durationMs,
       attempts: result.attempts,
@@ -136,7 +145,9 @@ export function reportEnd(
     type: 'tool-call-end',
     ...base,
     outcome: result.errorClass,
-    ...digest,
+    get argumentsDigest() {
+      return identity.digest;
+    },
     ...approval,
     code: result.code,
     durationMs: result.durationMs,

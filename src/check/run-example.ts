@@ -1,5 +1,5 @@
-import { formatIssues } from '../gate/format-tool-error.js';
 import type { ValidationOutcome } from '../core/validation-issue.js';
+import { formatIssues } from '../gate/format-tool-error.js';
 import { serializeValue } from '../serialize/serialize-value.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolContext } from '../tools/tool-context.js';

@@ -94,10 +94,10 @@ export type ToolEvent =
         readonly outcome: 'success' | ErrorClass;
         /**
          * SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an
-         * approval or an audit. Only for a listener that asks for it (`wantsArgumentsDigest`, as
-         * `auditListener` does): it costs a parse and a hash per call.
+         * approval or an audit. Worked out when first read, so a listener that never reads it does not
+         * pay for the hash.
          */
-        readonly argumentsDigest?: string;
+        readonly argumentsDigest: string;
         /** A decision given on resume approved the call (it ran) or refused it. */
         readonly approval?: 'approved' | 'denied';
         /** Who gave that decision (its `by`), as given: only with `approval`, when the decision named one. */
@@ -107,18 +107,14 @@ export type ToolEvent =
         readonly attempts: number;
       });
 
-export type ToolEventListener = ((event: ToolEvent) => void) & {
-  /** Set on a listener that needs `argumentsDigest` on `tool-call-end` (the audit log's). */
-  readonly wantsArgumentsDigest?: boolean;
-};
+/** Where a call's developer events go. */
+export type ToolEventListener = (event: ToolEvent) => void;
 
 /** Where one execution's events go. */
 export interface EventSink {
   /** False when nobody listens: then no event (and no argument summary) needs to be built. */
   readonly listening: boolean;
   readonly includeContent: boolean;
-  /** The listener asked for `argumentsDigest` on `tool-call-end`. */
-  readonly digests: boolean;
   emit(event: ToolEvent): void;
 }
 
@@ -127,7 +123,6 @@ export function createEventSink(listener: ToolEventListener | undefined, include
   return {
     listening: listener !== undefined,
     includeContent,
-    digests: listener?.wantsArgumentsDigest === true,
     emit(event) {
       if (listener === undefined) return;
       try {

@@ -1,4 +1,3 @@
-import { originalContent } from '../chain/idempotency/idempotency-answers.js';
 import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
 import type { CallRecord, GuardState, LoopEvidence } from '../core/guard-state.js';
 import type { ToolCall, ToolMessage } from '../core/message.js';
@@ -13,7 +12,10 @@ export interface GuardRoundInput {
   /** Whether a tool name is a write tool (unknown names are not). */
   readonly isWrite: (tool: string) => boolean;
   readonly calls: readonly ToolCall[];
-  /** One per call, in the model's order (the chain answers every call). */
+  /**
+   * One per call, in the model's order (the chain answers every call), each with its content as its tool
+   * gave it: a replayed write's as it was when the write ran (the chain's `unwrappedResult`).
+   */
   readonly results: readonly ToolCallResult[];
   readonly toolMessages: readonly ToolMessage[];
   /** Give the model a note on a warning (once per detector and fingerprints). */
@@ -89,8 +91,7 @@ function recordOf(call: ToolCall, result: ToolCallResult, input: GuardRoundInput
   };
   // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
   if (input.isWrite(tool)) record.write = true;
-  // A replayed write counts as the result it replays: the model repeated the call and saw nothing new.
-  const content = originalContent(result);
+  const { content } = result;
   if (result.type === 'error') {
     record.result = hash53(content);
     record.outcome =

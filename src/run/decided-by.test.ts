@@ -130,9 +130,7 @@ describe('a resume decision names who decided (`by`)', () => {
     const resumed = await runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['w1', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}'), by: 'bob' }],
-      ]),
+      decisions: { w1: { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}'), by: 'bob' } },
       onEvent: recorder.listener,
     });
     expect(ran).toEqual(['2']);

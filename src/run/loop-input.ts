@@ -1,5 +1,5 @@
-import { RUNTIME_INPUT_OPTIONS, runtimeOf, type StateIds } from '../chain/runtime-input.js';
 import type { ToolRuntime } from '../chain/runtime.js';
+import { RUNTIME_INPUT_OPTIONS, runtimeOf, type StateIds } from '../chain/runtime-input.js';
 import { checkOptionNames, type OptionNames, optionNameSet } from '../options/check-option-names.js';
 import type { LoopSettings, RunOptions } from './loop-options.js';
 

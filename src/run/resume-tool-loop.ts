@@ -1,6 +1,6 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
-import type { StateIds } from '../chain/runtime-input.js';
 import type { ToolRuntime } from '../chain/runtime.js';
+import type { StateIds } from '../chain/runtime-input.js';
 import { DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';

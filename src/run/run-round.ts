@@ -1,12 +1,13 @@
-import { formatToolError } from '../gate/format-tool-error.js';
-import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
 import { type CallsOutcome, runToolCalls } from '../chain/calls.js';
-import { unknownToolText } from '../gate/unknown-tool-text.js';
+import { unwrappedResult } from '../chain/idempotency/idempotency-answers.js';
+import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
 import type { StopEvidence } from '../core/loop-outcome.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
 import type { TokenUsage } from '../core/model.js';
 import { type RunState, runStateWith } from '../core/run-state.js';
 import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
+import { formatToolError } from '../gate/format-tool-error.js';
+import { unknownToolText } from '../gate/unknown-tool-text.js';
 import { guardRound } from '../guard/guard-round.js';
 import { abortStop } from './abort-stop.js';
 import { NO_USAGE } from './normalize-response.js';
@@ -111,7 +112,9 @@ export async function runRound(
       config: run.guard,
       isWrite: (tool) => isWriteTool(run, tool),
       calls,
-      results: settled.size === 0 ? outcome.results : roundResults(calls, settled, outcome.results),
+      results: (settled.size === 0 ? outcome.results : roundResults(calls, settled, outcome.results)).map(
+        unwrappedResult,
+      ),
       toolMessages,
       nudge: run.config.stops.guard?.nudge === true,
     });

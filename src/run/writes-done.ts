@@ -1,7 +1,7 @@
-import { formatToolError } from '../gate/format-tool-error.js';
 import { REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from '../chain/idempotency/idempotency-answers.js';
 import type { Message, ToolMessage } from '../core/message.js';
 import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
+import { formatToolError } from '../gate/format-tool-error.js';
 import { canonicalArguments } from '../serialize/canonical-json.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
 

@@ -1,4 +1,5 @@
 import type { generateText, StopCondition, ToolSet } from 'ai';
+import { unwrappedResult } from '../../chain/idempotency/idempotency-answers.js';
 import { argumentText } from '../../chain/normalize-tool-calls.js';
 import { EMPTY_GUARD_STATE, type GuardState, type LoopEvidence } from '../../core/guard-state.js';
 import type { ToolCall } from '../../core/message.js';
@@ -76,7 +77,7 @@ export function createStepGuard(options: {
       const answer = kept ?? unexecutedAnswer(step, part.toolCallId, part.toolName, part.input);
       if (answer === undefined) continue;
       calls.push(answer.call);
-      results.push(answer.result);
+      results.push(unwrappedResult(answer.result));
     }
     if (config === undefined || calls.length === 0) return undefined;
     const outcome = guardRound({ state, config, isWrite, calls, results, toolMessages: [], nudge: false });

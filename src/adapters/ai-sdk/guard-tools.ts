@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Tool, ToolExecutionOptions, ToolSet } from 'ai';
-import type { SingleCallOptions } from '../../chain/execute-single-call.js';
-import { argumentText } from '../../chain/normalize-tool-calls.js';
-import { createToolRuntime, type ToolRuntime } from '../../chain/runtime.js';
 import { emptyTurnCounts } from '../../chain/limits.js';
+import { argumentText } from '../../chain/normalize-tool-calls.js';
+import type { SingleCallOptions } from '../../chain/runtime.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/runtime.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { ToolDefinitionError } from '../../core/errors/tool-definition-error.js';
 import type { GuardState, LoopEvidence } from '../../core/guard-state.js';

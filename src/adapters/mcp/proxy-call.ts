@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ToolCallAnswer } from '../../chain/execute-single-call.js';
-import type { ToolRuntime } from '../../chain/runtime.js';
+import type { ToolCallAnswer, ToolRuntime } from '../../chain/runtime.js';
 import type { ConfirmationAnswer, Forward, Observation, Refusal } from '../../mcp-proxy/call-decision.js';
 import type { UpstreamAnswer } from '../../mcp-proxy/guard-answer.js';
 import { CODE_META_KEY, type ProxyCallToolResult } from '../../mcp-proxy/mcp-shapes.js';

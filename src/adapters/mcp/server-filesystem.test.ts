@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeToolCall } from '../../chain/execute-tool-call.js';
 import { createToolRuntime } from '../../chain/runtime.js';
 import { resumeToolLoop } from '../../run/resume-tool-loop.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
@@ -79,17 +78,17 @@ describe('server-filesystem', () => {
   });
 
   it('reads a file: the model sees the structured content, checked against the outputSchema', async () => {
-    const outcome = await executeToolCall({
-      tools: trusted.tools,
-      call: { name: 'read_text_file', arguments: { path: join(root, 'a.txt') } },
+    const outcome = await createToolRuntime({ tools: trusted.tools }).executeToolCall({
+      name: 'read_text_file',
+      arguments: { path: join(root, 'a.txt') },
     });
     expect(outcome).toMatchObject({ isError: false, content: '{"content":"hello from the root\\n"}' });
   });
 
   it("a path outside the root is the server's isError text, given to the model", async () => {
-    const outcome = await executeToolCall({
-      tools: trusted.tools,
-      call: { name: 'read_text_file', arguments: { path: '/etc/passwd' } },
+    const outcome = await createToolRuntime({ tools: trusted.tools }).executeToolCall({
+      name: 'read_text_file',
+      arguments: { path: '/etc/passwd' },
     });
     expect(outcome).toMatchObject({ isError: true, code: 'TOOL_ERROR', errorClass: 'invalid-input' });
     expect(outcome.type === 'answered' && outcome.content).toMatch(

@@ -35,7 +35,7 @@ export async function runIdempotent(
     key = idempotencyKeyOf(
       ready.tool,
       settings,
-      { rawArguments: ready.call.arguments, args: ready.args, data: context.data },
+      { canonical: ready.identity.canonical, args: ready.args, data: context.data },
       context.idempotency,
     );
   } catch (error) {

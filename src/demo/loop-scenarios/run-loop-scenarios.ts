@@ -82,13 +82,10 @@ export async function runScenario(
       messages,
       ...options,
       ...session,
-      onEvent: Object.assign(
-        (event: RunEvent) => {
-          if (event.type === 'guard-warn') guardWarnings++;
-          observe?.(event);
-        },
-        { wantsArgumentsDigest: observe?.wantsArgumentsDigest === true },
-      ),
+      onEvent: (event: RunEvent) => {
+        if (event.type === 'guard-warn') guardWarnings++;
+        observe?.(event);
+      },
     });
     requests.push(outcome);
     const next = followUps[index];
