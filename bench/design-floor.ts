@@ -1,11 +1,11 @@
 import { createHook } from 'node:async_hooks';
 import { Ajv } from 'ajv';
-import { newCallId } from '../dist/chain/new-call-id.js';
+import { createTurnCountCache } from '../dist/chain/limits.js';
 import { normalizeToolCalls } from '../dist/chain/normalize-tool-calls.js';
 import { parseArguments } from '../dist/chain/parse-arguments.js';
-import { createTurnCountCache } from '../dist/chain/turn-count-cache.js';
+import { newCallId } from '../dist/chain/runtime.js';
 import { withTimeout } from '../dist/chain/with-timeout.js';
-import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../dist/defaults.js';
+import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../dist/core/defaults.js';
 import { createToolRuntime, type Message, type ToolMessage } from '../dist/index.js';
 import { summarizeArguments } from '../dist/redact/redact.js';
 import { serializeValue } from '../dist/serialize/serialize-value.js';
@@ -62,15 +62,14 @@ async function deliver(value: unknown): Promise<string> {
 }
 
 /**
- * The chain's own nesting, each function doing nothing but await the next: executeToolCalls →
- * executeWithRuntime → runToolCalls → runCalls → prepareToolCall (→ validateInput) → runReady →
- * runIdempotent → attempt → withTimeout (→ execute) → deliverResult.
+ * The chain's own nesting, each function doing nothing but await the next: runtime.executeToolCalls →
+ * runToolCalls → runCalls → prepareToolCall (→ validateInput) → runReady → runIdempotent → attempt →
+ * withTimeout (→ execute) → deliverResult.
  */
 async function chainShape(): Promise<void> {
   sink += (await executeToolCalls()).length;
 }
-const executeToolCalls = () => executeWithRuntime();
-async function executeWithRuntime(): Promise<string> {
+async function executeToolCalls(): Promise<string> {
   return await runToolCalls();
 }
 async function runToolCalls(): Promise<string> {
@@ -188,7 +187,7 @@ export async function benchDesignFloor(): Promise<string[]> {
       run: smallestShape,
     },
     {
-      name: "the floor in the chain's own async shape (9 awaited functions + an owned timer)",
+      name: "the floor in the chain's own async shape (8 awaited functions + an owned timer)",
       run: chainShape,
     },
     { name: 'runtime.executeToolCalls (the chain, events read)', run: chain },

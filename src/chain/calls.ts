@@ -7,7 +7,7 @@ import { effectRules } from '../tools/tool-effect.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { LimitScope } from './call-limits.js';
 import { asksBeforeRunning, decideCalls } from './decide-calls.js';
-import { runToolCall } from './execute.js';
+import { executeCall } from './execute.js';
 import { findSharedReads } from './find-shared-reads.js';
 import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
 import { runIdempotent } from './idempotency/run-idempotent.js';
@@ -285,7 +285,7 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   }
   let result: ToolCallResult;
   try {
-    result = await runIdempotent(entry, call, context, () => runToolCall(entry, call, context));
+    result = await runIdempotent(entry, call, context, () => executeCall(entry, call, context));
   } catch (error) {
     // A caller's function that the chain calls outside any hook's guard (the jitter source, a clock).
     context.callbackFailed('policy', error);

@@ -19,7 +19,7 @@ import { isResultOf, type WrapToolExecution } from './wrap-tool-execution.js';
  * under its timeout, transient failures retried with backoff) and the delivery of the result. Never
  * rejects: a wrapper that fails is recorded as a callback failure and the call fails as `INTERNAL_ERROR`.
  */
-export function runToolCall(
+export function executeCall(
   ready: ReadyCall,
   call: RunningCall,
   context: RunContext,

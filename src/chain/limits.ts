@@ -110,6 +110,62 @@ function addCall(
   counts.total++;
 }
 
+/**
+ * The turn counts of histories a runtime returned, kept by the runtime: a caller who hands a returned
+ * history back (a hand-written loop), with messages appended or not, does not pay for a walk over the
+ * whole turn on every call. The counts are kept in a `WeakMap` by the last message of the returned history
+ * and where it stood, so nothing is added to a message and nothing outlives the messages. Counting walks
+ * back from the end only to that message, when it still stands where it stood; anything else (a trimmed
+ * history, another runtime's) is counted in full.
+ */
+export interface TurnCountCache {
+  /** The counts of `messages`, as a copy the caller may update. */
+  countsFor(messages: readonly Message[]): TurnCounts;
+  /** Remembers the counts of a history this runtime returned (kept as they are: no change after this). */
+  remember(messages: readonly Message[], counts: TurnCounts): void;
+}
+
+/** A runtime's turn-count cache (see `TurnCountCache`). */
+export function createTurnCountCache(isExcluded: (toolName: string) => boolean): TurnCountCache {
+  const counted = new WeakMap<object, { readonly position: number; readonly counts: TurnCounts }>();
+
+  /** The remembered counts, plus the tool messages after `index` (no user message among them). */
+  function countAfter(remembered: TurnCounts, messages: readonly Message[], index: number): TurnCounts {
+    const counts: TurnCounts = {
+      total: remembered.total,
+      perTool: new Map(remembered.perTool),
+      invalidPerTool: new Map(remembered.invalidPerTool),
+    };
+    for (let next = index + 1; next < messages.length; next++) {
+      const message = messages[next];
+      if (typeof message !== 'object' || message === null || message.role !== 'tool') continue;
+      // A call whose name must be looked up: the full count knows how.
+      if (typeof message.name !== 'string' || message.name === '')
+        return countTurnCalls(messages, isExcluded);
+      addCall(counts, { name: message.name, errorCode: message.errorCode }, isExcluded);
+    }
+    return counts;
+  }
+
+  return {
+    countsFor(messages) {
+      for (let index = messages.length - 1; index >= 0; index--) {
+        const message = messages[index];
+        if (typeof message !== 'object' || message === null) continue;
+        if (message.role === 'user') break;
+        const entry = counted.get(message);
+        if (entry?.position === index) return countAfter(entry.counts, messages, index);
+      }
+      return countTurnCalls(messages, isExcluded);
+    },
+    remember(messages, counts) {
+      const last = messages.at(-1);
+      if (typeof last === 'object' && last !== null)
+        counted.set(last, { position: messages.length - 1, counts });
+    },
+  };
+}
+
 /** Adds one to `key`'s count. */
 export function increment(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);

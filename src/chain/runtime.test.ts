@@ -206,4 +206,20 @@ describe('turn counts over a growing history', () => {
     expect(second.results.every((r) => r.type === 'success')).toBe(true);
     expect(counters.counted).toBe(4);
   });
+
+  it('hands back plain messages: nothing is attached to them, frozen ones are counted alike', async () => {
+    const { tools } = createReferenceTools();
+    const runtime = createToolRuntime({ tools, limits: { perTool: 2 }, onLimitExceeded: 'feedback' });
+    const first = await runtime.executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'counted' }, { name: 'counted' }]),
+    });
+    for (const message of first.messages) expect(Object.getOwnPropertySymbols(message)).toEqual([]);
+    const frozen = first.messages.map((message) => Object.freeze({ ...message }));
+    const second = await runtime.executeToolCalls({
+      messages: frozen,
+      response: assistantWithCalls([{ name: 'counted' }]),
+    });
+    expect(second.results[0]).toMatchObject({ code: 'TOOL_CALL_LIMIT' });
+  });
 });

@@ -15,7 +15,7 @@ import type { AnyTool } from '../tools/define-tool.js';
 import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
 import { limitErrorMessage } from './call-limits.js';
 import { type CallsOutcome, runToolCalls } from './calls.js';
-import { countTurnCalls, type TurnCounts } from './limits.js';
+import { createTurnCountCache, type TurnCountCache, type TurnCounts } from './limits.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
 import type { PendingCall } from './pending-call.js';
@@ -113,8 +113,9 @@ export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
 
 /**
  * Tools and a policy, checked and resolved once, with the store the policy names (or a `MemoryStore` of
- * its own): the one way to run tool calls. Each execution counts its turn from the history it is given,
- * so one runtime serves any number of turns and sessions at once.
+ * its own): the one way to run tool calls. Each execution counts its turn from the history it is given
+ * (the counts of a history it returned are kept, weakly, so handing one back costs no walk over the
+ * turn), so one runtime serves any number of turns and sessions at once.
  */
 export interface ToolRuntime {
   readonly tools: ToolRegistry;
@@ -198,7 +199,7 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
 export function buildToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
   const policy = resolvePolicy(options);
   const tools = toToolRegistry(options.tools);
-  const chain = { policy, tools };
+  const chain: Chain = { policy, tools, counts: createTurnCountCache(policy.limits.isExcluded) };
   return Object.freeze({
     tools,
     policy,
@@ -213,10 +214,11 @@ export function newCallId(): string {
   return `tw_${randomUUID()}`;
 }
 
-/** The resolved policy and the registry an execution runs with. */
+/** The resolved policy and the registry an execution runs with, and the counts of the histories it returned. */
 interface Chain {
   readonly policy: ResolvedPolicy;
   readonly tools: ToolRegistry;
+  readonly counts: TurnCountCache;
 }
 
 /**
@@ -234,10 +236,11 @@ async function executeToolCalls(request: ExecutionRequest, chain: Chain): Promis
   const resumed = paused !== undefined && sameCalls(paused.assistant, response) ? paused : undefined;
   const assistant = resumed?.assistant ?? response;
   const toRun = resumed === undefined ? assistant : { ...assistant, toolCalls: resumed.waiting };
+  const counts = chain.counts.countsFor(history);
   const outcome = await runToolCalls(
     {
       assistant: toRun,
-      counts: countTurnCalls(history, chain.policy.limits.isExcluded),
+      counts,
       signal: request.signal,
       data: request.data,
       turnId: request.turnId,
@@ -268,6 +271,7 @@ async function executeToolCalls(request: ExecutionRequest, chain: Chain): Promis
     ...(interrupted === undefined ? {} : { interrupted }),
   };
   if (outcome.aborted === true) throw request.signal?.reason;
+  if (messages !== history) chain.counts.remember(messages, counts);
   throwFailure(outcome, chain.policy, partialResult);
   return partialResult;
 }

@@ -170,7 +170,6 @@ function guardedExecute(name: string, settings: CallSettings) {
     const data: CallData = { options };
     // One text for the chain and the guard: the input encoded once.
     const call = { id: options.toolCallId, name, arguments: argumentText(input ?? {}) };
-    // `data` first: a property added after a spread costs a hidden class per call on Node 20.
     const outcome = await runtime.executeToolCall(call, {
       data,
       ...context,
