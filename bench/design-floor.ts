@@ -1,12 +1,12 @@
 import { createHook } from 'node:async_hooks';
 import { Ajv } from 'ajv';
-import { createTurnCountCache } from '../dist/chain/limits.js';
+import { countTurnCalls } from '../dist/chain/limits.js';
 import { normalizeToolCalls } from '../dist/chain/normalize-tool-calls.js';
 import { parseArguments } from '../dist/chain/parse-arguments.js';
 import { newCallId } from '../dist/chain/runtime.js';
 import { withTimeout } from '../dist/chain/with-timeout.js';
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../dist/core/defaults.js';
-import { createToolRuntime, type Message, type ToolMessage } from '../dist/index.js';
+import { createToolRuntime, type Message } from '../dist/index.js';
 import { summarizeArguments } from '../dist/redact/redact.js';
 import { serializeValue } from '../dist/serialize/serialize-value.js';
 import { assistantWithCalls } from '../dist/testing/index.js';
@@ -124,8 +124,7 @@ function steps(): Subject[] {
   const call = response.toolCalls?.[0];
   if (call === undefined) throw new Error('the benchmark response has no call');
   const limits = { maxBytes: 1024 * 1024, maxDepth: 64 };
-  const cache = createTurnCountCache(() => false);
-  let history: readonly Message[] = messages;
+  const history: readonly Message[] = messages.concat([response]);
   const events = [{ type: 'tool-call-start' }, { type: 'tool-call-end' }];
   let seen = 0;
   const listener = (event: { type: string }) => {
@@ -145,19 +144,9 @@ function steps(): Subject[] {
     step('argument parsing with its limits (parseArguments: size, depth, prototype keys)', () =>
       parseArguments(argumentsText, limits),
     ),
-    step("turn counts (the history's counts from the cache, remembered on the history returned)", () => {
-      const counts = cache.countsFor(history);
-      const answer: ToolMessage = {
-        role: 'tool',
-        toolCallId: call.id,
-        name: 'add',
-        content: '{"sum":42}',
-        isError: false,
-      };
-      history = messages.concat([response, answer]);
-      cache.remember(history, counts);
-      return counts;
-    }),
+    step('turn counts (countTurnCalls: the history walked back to its user message)', () =>
+      countTurnCalls(history, () => false),
+    ),
     step("the events' redacted argument summary (summarizeArguments)", () =>
       summarizeArguments(argumentsText, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS),
     ),

@@ -156,6 +156,7 @@ export type {
   StoreSetResult,
 } from './core/store.js';
 export type {
+  ArgumentsIdentity,
   ToolEvent,
   ToolEventBase,
   ToolEventErrorFields,

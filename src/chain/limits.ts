@@ -110,62 +110,6 @@ function addCall(
   counts.total++;
 }
 
-/**
- * The turn counts of histories a runtime returned, kept by the runtime: a caller who hands a returned
- * history back (a hand-written loop), with messages appended or not, does not pay for a walk over the
- * whole turn on every call. The counts are kept in a `WeakMap` by the last message of the returned history
- * and where it stood, so nothing is added to a message and nothing outlives the messages. Counting walks
- * back from the end only to that message, when it still stands where it stood; anything else (a trimmed
- * history, another runtime's) is counted in full.
- */
-export interface TurnCountCache {
-  /** The counts of `messages`, as a copy the caller may update. */
-  countsFor(messages: readonly Message[]): TurnCounts;
-  /** Remembers the counts of a history this runtime returned (kept as they are: no change after this). */
-  remember(messages: readonly Message[], counts: TurnCounts): void;
-}
-
-/** A runtime's turn-count cache (see `TurnCountCache`). */
-export function createTurnCountCache(isExcluded: (toolName: string) => boolean): TurnCountCache {
-  const counted = new WeakMap<object, { readonly position: number; readonly counts: TurnCounts }>();
-
-  /** The remembered counts, plus the tool messages after `index` (no user message among them). */
-  function countAfter(remembered: TurnCounts, messages: readonly Message[], index: number): TurnCounts {
-    const counts: TurnCounts = {
-      total: remembered.total,
-      perTool: new Map(remembered.perTool),
-      invalidPerTool: new Map(remembered.invalidPerTool),
-    };
-    for (let next = index + 1; next < messages.length; next++) {
-      const message = messages[next];
-      if (typeof message !== 'object' || message === null || message.role !== 'tool') continue;
-      // A call whose name must be looked up: the full count knows how.
-      if (typeof message.name !== 'string' || message.name === '')
-        return countTurnCalls(messages, isExcluded);
-      addCall(counts, { name: message.name, errorCode: message.errorCode }, isExcluded);
-    }
-    return counts;
-  }
-
-  return {
-    countsFor(messages) {
-      for (let index = messages.length - 1; index >= 0; index--) {
-        const message = messages[index];
-        if (typeof message !== 'object' || message === null) continue;
-        if (message.role === 'user') break;
-        const entry = counted.get(message);
-        if (entry?.position === index) return countAfter(entry.counts, messages, index);
-      }
-      return countTurnCalls(messages, isExcluded);
-    },
-    remember(messages, counts) {
-      const last = messages.at(-1);
-      if (typeof last === 'object' && last !== null)
-        counted.set(last, { position: messages.length - 1, counts });
-    },
-  };
-}
-
 /** Adds one to `key`'s count. */
 export function increment(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
@@ -328,13 +272,13 @@ const COUNTED: Admission = { type: 'admitted', admitted: true };
 const UNCOUNTED: Admission = { type: 'admitted', admitted: false };
 
 /**
- * Admits a call to `tool` under the turn's limits and failed attempts (`counts`), then the limits shared
- * through the store (`scope`). The call is counted before anything is awaited: calls admitted at the same
- * time against one turn's counts (the AI SDK starts a step's calls at once) must not both pass a limit of
- * one. A refusal gives its count back.
+ * Admits a call to `tool` under the turn's limits and failed attempts (`counts`), and counts it there. It
+ * is counted before anything is awaited: calls admitted at the same time against one turn's counts (the AI
+ * SDK starts a step's calls at once) must not both pass a limit of one. With a session, `admitShared`
+ * comes next.
  */
-export async function admitCall(tool: AnyTool, context: LimitContext): Promise<Admission | LimitRefusal> {
-  const { policy, counts, scope } = context;
+export function admitCall(tool: AnyTool, context: LimitContext): Admission | LimitRefusal {
+  const { policy, counts } = context;
   const name = tool.name;
   const counted = counts !== undefined && !policy.limits.isExcluded(name);
   if (counts !== undefined && counted) {
@@ -361,7 +305,22 @@ export async function admitCall(tool: AnyTool, context: LimitContext): Promise<A
     increment(counts.perTool, name);
     counts.total++;
   }
-  if (scope === undefined) return counted ? COUNTED : UNCOUNTED;
+  return counted ? COUNTED : UNCOUNTED;
+}
+
+/**
+ * Counts an admitted call (`admitted`, see `admitCall`) against the limits the session's processes share
+ * through the store (`scope`); an idempotent write's counters are left to its claim. A refusal gives the
+ * turn's count back.
+ */
+export async function admitShared(
+  tool: AnyTool,
+  admission: Admission,
+  context: LimitContext & { readonly scope: ReservationScope },
+): Promise<Admission | LimitRefusal> {
+  const { policy, counts, scope } = context;
+  const name = tool.name;
+  const counted = admission.admitted;
   if (tool.idempotency !== undefined) {
     const deferred = sharedCounters(tool, scope, policy);
     if (deferred !== undefined) return { type: 'admitted', admitted: counted, deferredCounters: deferred };

@@ -1,5 +1,6 @@
 import type { ErrorClass } from '../core/error-class.js';
 import type { ToolCall } from '../core/message.js';
+import type { ArgumentsIdentity } from '../core/tool-event.js';
 import type { ToolErrorCode } from '../core/tool-execution-result.js';
 import type { ValidationOutcome } from '../core/validation-issue.js';
 import { issueParts } from '../gate/issue-text.js';
@@ -13,6 +14,7 @@ import { canonicalDigest } from './arguments-digest.js';
 import type { LimitScope } from './call-limits.js';
 import {
   admitCall,
+  admitShared,
   type Counted,
   increment,
   type ReservationScope,
@@ -28,27 +30,34 @@ import type { ResolvedPolicy } from './policy.js';
  * arguments (`argumentsDigest`). Made once per call here; each is worked out on first use and kept, so a
  * call no stage compares pays for neither.
  */
-export class CallIdentity {
+export class CallIdentity implements ArgumentsIdentity {
+  // Private: the events carry the identity, and the arguments must not reach a log through it.
+  readonly #toolName: string;
+  readonly #rawArguments: string;
   #canonical: string | undefined;
   #digest: string | undefined;
 
-  constructor(
-    /** The tool name the digest is bound to. */
-    readonly toolName: string,
-    /** The argument text as the model sent it. */
-    readonly rawArguments: string,
-  ) {}
+  /** The identity of a call to `toolName` with the argument text `rawArguments` (as the model sent it). */
+  constructor(toolName: string, rawArguments: string) {
+    this.#toolName = toolName;
+    this.#rawArguments = rawArguments;
+  }
 
   /** The arguments in canonical form: keys sorted, whitespace between tokens dropped. */
   get canonical(): string {
-    this.#canonical ??= canonicalArguments(this.rawArguments);
+    this.#canonical ??= canonicalArguments(this.#rawArguments);
     return this.#canonical;
   }
 
   /** The SHA-256 (hex) of the tool name and the canonical arguments: what approvals and audits bind to. */
   get digest(): string {
-    this.#digest ??= canonicalDigest(this.toolName, this.canonical);
+    this.#digest ??= canonicalDigest(this.#toolName, this.canonical);
     return this.#digest;
+  }
+
+  /** What an event written as JSON shows of the call: its digest. */
+  toJSON(): ArgumentsIdentity {
+    return { digest: this.digest };
   }
 }
 
@@ -111,9 +120,9 @@ export interface PrepareContext {
 
 /**
  * Decides, in the model's order, what happens to one call before anything runs: look the tool up, admit
- * it under the limits (`admitCall`), parse and validate the arguments. `counts` is this execution's own and
- * is updated here, so the decisions are the same whatever order the calls later finish in. Never rejects:
- * a validator that throws refuses the call as a fatal failure.
+ * it under the limits (`admitCall`, then `admitShared` with a session), parse and validate the arguments.
+ * `counts` is this execution's own and is updated here, so the decisions are the same whatever order the
+ * calls later finish in. Never rejects: a validator that throws refuses the call as a fatal failure.
  */
 export async function prepareToolCall(call: ToolCall, context: PrepareContext): Promise<PreparedCall> {
   const { registry, policy, counts } = context;
@@ -129,41 +138,44 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
     });
   }
   const name = tool.name;
-  const admission = await admitCall(tool, context);
+  const turn = admitCall(tool, context);
+  const { scope } = context;
+  const admission =
+    turn.type === 'refused' || scope === undefined
+      ? turn
+      : await admitShared(tool, turn, { ...context, scope });
   if (admission.type === 'refused') {
     const { type: _type, ...refusal } = admission;
     return reject(call, NOT_COUNTED, { toolName: name, ...refusal });
   }
-  const { admitted, reserved } = admission;
-  const invalidAttempt: Counted = {
-    admitted,
-    invalid: counts !== undefined,
-    ...(reserved === undefined ? {} : { reserved }),
-  };
+  const { admitted, reserved, storeFailure, deferredCounters } = admission;
+  /** What a refused call keeps counted: an invalid attempt counts toward the turn's invalid attempts. */
+  const kept = (invalid: boolean): Counted =>
+    reserved === undefined ? { admitted, invalid } : { admitted, invalid, reserved };
   const parsed = parseArguments(call.arguments, policy.argumentLimits);
   if (!parsed.ok) {
     if (counts !== undefined) increment(counts.invalidPerTool, name);
-    return reject(call, invalidAttempt, { toolName: name, code: parsed.code, text: [parsed.message] });
+    return reject(call, kept(counts !== undefined), {
+      toolName: name,
+      code: parsed.code,
+      text: [parsed.message],
+    });
   }
   let validated: ValidationOutcome<unknown>;
   try {
     validated = await tool.validateInput(parsed.value);
   } catch (error) {
-    return reject(
-      call,
-      reserved === undefined ? { admitted, invalid: false } : { admitted, invalid: false, reserved },
-      {
-        toolName: name,
-        code: 'INTERNAL_ERROR',
-        text: [`Tool '${name}' failed with an internal error; do not repeat this call.`],
-        errorClass: 'fatal',
-        error,
-      },
-    );
+    return reject(call, kept(false), {
+      toolName: name,
+      code: 'INTERNAL_ERROR',
+      text: [`Tool '${name}' failed with an internal error; do not repeat this call.`],
+      errorClass: 'fatal',
+      error,
+    });
   }
   if (!validated.ok) {
     if (counts !== undefined) increment(counts.invalidPerTool, name);
-    return reject(call, invalidAttempt, {
+    return reject(call, kept(counts !== undefined), {
       toolName: name,
       code: 'INVALID_ARGUMENTS',
       text: [
@@ -173,15 +185,21 @@ export async function prepareToolCall(call: ToolCall, context: PrepareContext): 
       ],
     });
   }
-  const { type: _type, ...counted } = admission;
-  return {
+  const ready: ReadyCall = {
     type: 'ready',
     call,
     identity: new CallIdentity(name, call.arguments),
     tool,
     args: validated.value,
+    admitted,
     invalid: false,
-    ...counted,
+  };
+  if (reserved === undefined && storeFailure === undefined && deferredCounters === undefined) return ready;
+  return {
+    ...ready,
+    ...(reserved === undefined ? {} : { reserved }),
+    ...(storeFailure === undefined ? {} : { storeFailure }),
+    ...(deferredCounters === undefined ? {} : { deferredCounters }),
   };
 }
 

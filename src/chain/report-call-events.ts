@@ -76,8 +76,8 @@ export function summaryOf(call: ToolCall, events: EventSink): string {
 }
 
 /**
- * The end of a call: `tool-call-end`, after `tool-call-denied` and `tool-call-error` for a failure. Its
- * `argumentsDigest` is the call's identity's, worked out when a listener first reads it.
+ * The end of a call: `tool-call-end`, after `tool-call-denied` and `tool-call-error` for a failure. It
+ * carries the call's identity, whose digest is worked out when a listener first reads it.
  */
 export function reportEnd(
   events: EventSink,
@@ -111,9 +111,7 @@ export function reportEnd(
       type: 'tool-call-end',
       ...base,
       outcome: 'success',
-      get argumentsDigest() {
-        return identity.digest;
-      },
+      identity,
       ...approval,
       durationMs: result.durationMs,
       attempts: result.attempts,
@@ -145,9 +143,7 @@ export function reportEnd(
     type: 'tool-call-end',
     ...base,
     outcome: result.errorClass,
-    get argumentsDigest() {
-      return identity.digest;
-    },
+    identity,
     ...approval,
     code: result.code,
     durationMs: result.durationMs,

@@ -15,7 +15,7 @@ import type { AnyTool } from '../tools/define-tool.js';
 import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
 import { limitErrorMessage } from './call-limits.js';
 import { type CallsOutcome, runToolCalls } from './calls.js';
-import { createTurnCountCache, type TurnCountCache, type TurnCounts } from './limits.js';
+import { countTurnCalls, type TurnCounts } from './limits.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
 import type { PendingCall } from './pending-call.js';
@@ -114,8 +114,7 @@ export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
 /**
  * Tools and a policy, checked and resolved once, with the store the policy names (or a `MemoryStore` of
  * its own): the one way to run tool calls. Each execution counts its turn from the history it is given
- * (the counts of a history it returned are kept, weakly, so handing one back costs no walk over the
- * turn), so one runtime serves any number of turns and sessions at once.
+ * (back to the last user message), so one runtime serves any number of turns and sessions at once.
  */
 export interface ToolRuntime {
   readonly tools: ToolRegistry;
@@ -199,7 +198,7 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
 export function buildToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
   const policy = resolvePolicy(options);
   const tools = toToolRegistry(options.tools);
-  const chain: Chain = { policy, tools, counts: createTurnCountCache(policy.limits.isExcluded) };
+  const chain: Chain = { policy, tools };
   return Object.freeze({
     tools,
     policy,
@@ -214,11 +213,10 @@ export function newCallId(): string {
   return `tw_${randomUUID()}`;
 }
 
-/** The resolved policy and the registry an execution runs with, and the counts of the histories it returned. */
+/** The resolved policy and the registry an execution runs with. */
 interface Chain {
   readonly policy: ResolvedPolicy;
   readonly tools: ToolRegistry;
-  readonly counts: TurnCountCache;
 }
 
 /**
@@ -236,11 +234,10 @@ async function executeToolCalls(request: ExecutionRequest, chain: Chain): Promis
   const resumed = paused !== undefined && sameCalls(paused.assistant, response) ? paused : undefined;
   const assistant = resumed?.assistant ?? response;
   const toRun = resumed === undefined ? assistant : { ...assistant, toolCalls: resumed.waiting };
-  const counts = chain.counts.countsFor(history);
   const outcome = await runToolCalls(
     {
       assistant: toRun,
-      counts,
+      counts: countTurnCalls(history, chain.policy.limits.isExcluded),
       signal: request.signal,
       data: request.data,
       turnId: request.turnId,
@@ -271,7 +268,6 @@ async function executeToolCalls(request: ExecutionRequest, chain: Chain): Promis
     ...(interrupted === undefined ? {} : { interrupted }),
   };
   if (outcome.aborted === true) throw request.signal?.reason;
-  if (messages !== history) chain.counts.remember(messages, counts);
   throwFailure(outcome, chain.policy, partialResult);
   return partialResult;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/message.js';
+import type { ToolEvent } from '../core/tool-event.js';
 import { createReferenceTools } from '../demo/reference-tools.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
@@ -26,25 +27,29 @@ describe('developer events', () => {
       toolCallId: 'abc',
       argumentsSummary: '{"text":"hi"}',
       outcome: 'success',
-      argumentsDigest: argumentsDigest('echo', '{"text":"hi"}'),
+      identity: expect.objectContaining({ digest: argumentsDigest('echo', '{"text":"hi"}') }),
       durationMs: 5,
       attempts: 1,
     });
   });
 
-  it('works out the argument digest on tool-call-end when a listener first reads it', async () => {
+  it("carries the call's identity on tool-call-end: its digest on first read, nothing else in a log", async () => {
     const { tools } = createReferenceTools();
-    const ends: unknown[] = [];
+    const ends: ToolEvent[] = [];
     await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
-      response: assistantWithCalls([{ name: 'echo', arguments: '{ "text": "hi" }', id: 'abc' }]),
+      response: assistantWithCalls([{ name: 'echo', arguments: '{ "text": "hunter2" }', id: 'abc' }]),
       onEvent: (event) => {
         if (event.type === 'tool-call-end') ends.push(event);
       },
     });
-    const [end] = ends as { argumentsDigest: string }[];
-    expect(Object.keys(end ?? {})).toContain('argumentsDigest');
-    expect(end?.argumentsDigest).toBe(argumentsDigest('echo', '{"text":"hi"}'));
+    const [end] = ends;
+    if (end?.type !== 'tool-call-end') throw new Error('no tool-call-end');
+    expect(end.identity.digest).toBe(argumentsDigest('echo', '{"text":"hunter2"}'));
+    const logged = JSON.stringify(end.identity);
+    expect(JSON.parse(logged)).toEqual({ digest: end.identity.digest });
+    expect(logged).not.toContain('hunter2');
+    expect(Object.keys(end.identity)).toEqual([]);
   });
 
   it('keeps the original error for developers who include content, while the model sees a redacted one', async () => {

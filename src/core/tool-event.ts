@@ -93,11 +93,11 @@ export type ToolEvent =
         readonly type: 'tool-call-end';
         readonly outcome: 'success' | ErrorClass;
         /**
-         * SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an
-         * approval or an audit. Worked out when first read, so a listener that never reads it does not
-         * pay for the hash.
+         * Who the call is: `identity.digest` is the SHA-256 of the tool name and the canonical arguments
+         * (`argumentsDigest`), which ties the call to an approval or an audit. Worked out when first read,
+         * so a listener that never reads it does not pay for the hash.
          */
-        readonly argumentsDigest: string;
+        readonly identity: ArgumentsIdentity;
         /** A decision given on resume approved the call (it ran) or refused it. */
         readonly approval?: 'approved' | 'denied';
         /** Who gave that decision (its `by`), as given: only with `approval`, when the decision named one. */
@@ -106,6 +106,12 @@ export type ToolEvent =
         readonly durationMs: number;
         readonly attempts: number;
       });
+
+/** A call's identity as events show it: the digest of its tool and arguments, worked out on first read. */
+export interface ArgumentsIdentity {
+  /** SHA-256 (hex) of the tool name, a NUL and the canonical arguments: the `argumentsDigest` of the call. */
+  readonly digest: string;
+}
 
 /** Where a call's developer events go. */
 export type ToolEventListener = (event: ToolEvent) => void;
