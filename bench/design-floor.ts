@@ -1,12 +1,12 @@
 import { createHook } from 'node:async_hooks';
 import { Ajv } from 'ajv';
-import { newCallId } from '../dist/chain/new-call-id.js';
+import { countTurnCalls } from '../dist/chain/limits.js';
 import { normalizeToolCalls } from '../dist/chain/normalize-tool-calls.js';
 import { parseArguments } from '../dist/chain/parse-arguments.js';
-import { createTurnCountCache } from '../dist/chain/turn-count-cache.js';
+import { newCallId } from '../dist/chain/runtime.js';
 import { withTimeout } from '../dist/chain/with-timeout.js';
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../dist/core/defaults.js';
-import { createToolRuntime, type Message, type ToolMessage } from '../dist/index.js';
+import { createToolRuntime, type Message } from '../dist/index.js';
 import { summarizeArguments } from '../dist/redact/redact.js';
 import { serializeValue } from '../dist/serialize/serialize-value.js';
 import { assistantWithCalls } from '../dist/testing/index.js';
@@ -62,15 +62,14 @@ async function deliver(value: unknown): Promise<string> {
 }
 
 /**
- * The chain's own nesting, each function doing nothing but await the next: executeToolCalls →
- * executeWithRuntime → runToolCalls → runCalls → prepareToolCall (→ validateInput) → runReady →
- * runIdempotent → attempt → withTimeout (→ execute) → deliverResult.
+ * The chain's own nesting, each function doing nothing but await the next: runtime.executeToolCalls →
+ * runToolCalls → runCalls → prepareToolCall (→ validateInput) → runReady → runIdempotent → attempt →
+ * withTimeout (→ execute) → deliverResult.
  */
 async function chainShape(): Promise<void> {
   sink += (await executeToolCalls()).length;
 }
-const executeToolCalls = () => executeWithRuntime();
-async function executeWithRuntime(): Promise<string> {
+async function executeToolCalls(): Promise<string> {
   return await runToolCalls();
 }
 async function runToolCalls(): Promise<string> {
@@ -125,8 +124,7 @@ function steps(): Subject[] {
   const call = response.toolCalls?.[0];
   if (call === undefined) throw new Error('the benchmark response has no call');
   const limits = { maxBytes: 1024 * 1024, maxDepth: 64 };
-  const cache = createTurnCountCache(() => false);
-  let history: readonly Message[] = messages;
+  const history: readonly Message[] = messages.concat([response]);
   const events = [{ type: 'tool-call-start' }, { type: 'tool-call-end' }];
   let seen = 0;
   const listener = (event: { type: string }) => {
@@ -146,19 +144,9 @@ function steps(): Subject[] {
     step('argument parsing with its limits (parseArguments: size, depth, prototype keys)', () =>
       parseArguments(argumentsText, limits),
     ),
-    step("turn counts (the history's counts from the cache, remembered on the history returned)", () => {
-      const counts = cache.countsFor(history);
-      const answer: ToolMessage = {
-        role: 'tool',
-        toolCallId: call.id,
-        name: 'add',
-        content: '{"sum":42}',
-        isError: false,
-      };
-      history = messages.concat([response, answer]);
-      cache.remember(history, counts);
-      return counts;
-    }),
+    step('turn counts (countTurnCalls: the history walked back to its user message)', () =>
+      countTurnCalls(history, () => false),
+    ),
     step("the events' redacted argument summary (summarizeArguments)", () =>
       summarizeArguments(argumentsText, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS),
     ),
@@ -188,7 +176,7 @@ export async function benchDesignFloor(): Promise<string[]> {
       run: smallestShape,
     },
     {
-      name: "the floor in the chain's own async shape (9 awaited functions + an owned timer)",
+      name: "the floor in the chain's own async shape (8 awaited functions + an owned timer)",
       run: chainShape,
     },
     { name: 'runtime.executeToolCalls (the chain, events read)', run: chain },

@@ -274,7 +274,7 @@ export async function benchTelemetry(): Promise<string[]> {
 
 /** A call record as auditListener makes it, for the sinks alone. */
 const CALL_RECORD = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   kind: 'call',
   at: '2026-12-01T12:00:00.000Z',
   runId: '7126df3f-47c7-4858-babe-e5e47fdcca43',

@@ -35,7 +35,6 @@ export interface ChainCase {
   /** Rounds earlier in the turn (after the last user message), and whether an earlier turn precedes it. */
   readonly prior: { readonly earlierTurn: boolean; readonly rounds: readonly (readonly PriorCall[])[] };
   readonly assistant: AssistantSpec;
-  readonly inResponse: boolean;
   readonly policy: FuzzPolicy;
   readonly behaviors: Behaviors;
   readonly abort: AbortSpec;
@@ -71,7 +70,6 @@ export function chainCase(): fc.Arbitrary<ChainCase> {
       ),
     }),
     assistant: assistantSpec(),
-    inResponse: fc.boolean(),
     policy: policySpec(),
     behaviors: behaviorsSpec(),
     abort: abortSpec(),
@@ -175,7 +173,6 @@ export function chainTarget(tools: FuzzRegistry = createFuzzRegistry(FUZZ_TOOLS)
       const promise = runChain({
         history,
         assistant: materializeAssistant(spec.assistant),
-        inResponse: spec.inResponse,
         tools,
         policy: spec.policy,
         signal,

@@ -14,7 +14,6 @@ import {
   createToolRegistry,
   createToolRuntime,
   defineTool,
-  executeToolCalls,
   FatalToolError,
   type GeneratingModel,
   MemoryStore,
@@ -122,9 +121,8 @@ export interface ChainView {
 
 export interface ChainRequest {
   readonly history: readonly unknown[];
-  /** The assistant message, or `{ message }` around it (as `inResponse` says). */
+  /** The assistant message. */
   readonly assistant: unknown;
-  readonly inResponse: boolean;
   readonly tools: FuzzRegistry;
   readonly policy: FuzzPolicy;
   readonly signal: AbortSignal | undefined;
@@ -139,11 +137,10 @@ function callViews(results: unknown): CallView[] {
 
 /** Target 1: one model output through the chain. */
 export async function runChain(request: ChainRequest): Promise<ChainView> {
-  const result = await executeToolCalls({
+  const runtime = createToolRuntime({ tools: request.tools.registry, ...policyOptions(request.policy) });
+  const result = await runtime.executeToolCalls({
     messages: request.history as Message[],
-    response: (request.inResponse ? { message: request.assistant } : request.assistant) as never,
-    tools: request.tools.registry,
-    ...policyOptions(request.policy),
+    response: request.assistant as never,
     ...(request.signal === undefined ? {} : { signal: request.signal }),
     data: request.data,
   });

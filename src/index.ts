@@ -1,32 +1,30 @@
 export { argumentsDigest } from './chain/arguments-digest.js';
 export type { CallLimits, LimitScope, ResolvedCallLimits } from './chain/call-limits.js';
 export { classifyError, type ErrorClassifier } from './chain/classify-error.js';
-export type {
-  SingleCallOptions,
-  ToolCallAnswer,
-  ToolCallInput,
-  ToolCallInterruption,
-  ToolCallOutcome,
-} from './chain/execute-single-call.js';
-export { type ExecuteToolCallInput, executeToolCall } from './chain/execute-tool-call.js';
-export {
-  type ExecuteToolCallsInput,
-  type ExecutionRequest,
-  executeToolCalls,
-} from './chain/execute-tool-calls.js';
-export type { ExecutionContext } from './chain/execute-with-runtime.js';
-export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/execution-policy.js';
 export {
   type ForgetIdempotencyRecordOptions,
   forgetIdempotencyRecord,
 } from './chain/idempotency/forget-idempotency-record.js';
+export { emptyTurnCounts, type TurnCounts } from './chain/limits.js';
 export { normalizeToolCalls } from './chain/normalize-tool-calls.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
+export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/policy.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
+export {
+  createToolRuntime,
+  type Decisions,
+  type ExecutionContext,
+  type ExecutionRequest,
+  type SingleCallOptions,
+  type ToolCallAnswer,
+  type ToolCallInput,
+  type ToolCallInterruption,
+  type ToolCallOutcome,
+  type ToolRuntime,
+  type ToolRuntimeOptions,
+} from './chain/runtime.js';
 export type { RuntimeInput } from './chain/runtime-input.js';
-export { createToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './chain/tool-runtime.js';
-export { emptyTurnCounts, type TurnCounts } from './chain/turn-counts.js';
 export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 export * as defaults from './core/defaults.js';
 export type { ErrorClass } from './core/error-class.js';
@@ -131,6 +129,7 @@ export type {
   StoreSetResult,
 } from './core/store.js';
 export type {
+  ArgumentsIdentity,
   ToolEvent,
   ToolEventBase,
   ToolEventErrorFields,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { approvalShop, DIGEST, DONE, ROUND, USER } from '../run/__fixtures__/approval-runs.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -34,7 +34,7 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
   const clock = now === undefined ? systemClock() : () => now().toISOString();
   let run: (AuditRunIds & { readonly resumed: boolean; readonly maxRoundTrips: number }) | undefined;
   const violations = new Set<string>();
-  const listener = (event: RunEvent) => {
+  return (event: RunEvent) => {
     switch (event.type) {
       case 'run-start':
         run = {
@@ -61,6 +61,4 @@ export function auditListener(sink: AuditSink, options: AuditListenerOptions = {
         return;
     }
   };
-  // The chain computes the argument digest of each call only for a listener that asks for it.
-  return Object.assign(listener, { wantsArgumentsDigest: true });
 }

@@ -47,7 +47,7 @@ export function auditCallRecord(
     toolCallId: event.toolCallId,
     toolName: event.toolName,
     argumentsSummary: event.argumentsSummary,
-    argumentsDigest: event.argumentsDigest ?? '',
+    argumentsDigest: event.identity.digest,
     outcome: event.outcome,
     ...(event.code === undefined ? {} : { code: event.code }),
     durationMs: event.durationMs,

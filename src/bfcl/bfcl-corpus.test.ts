@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { executeToolCalls } from '../chain/execute-tool-calls.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { TOOL_NAME_PATTERN } from '../core/defaults.js';
 import type { ValidationOutcome } from '../core/validation-issue.js';
 import type { ImportedTools } from '../formats/import-tool-spec.js';
@@ -173,13 +173,14 @@ describe('BFCL v4 corpus', { timeout: 30_000 }, () => {
       const broken = deriveBrokenArguments(tool?.inputJsonSchema ?? {}, valid);
       expect(broken.length, id).toBeGreaterThan(0);
       ran.length = 0;
-      const { messages } = await executeToolCalls({
+      const { messages } = await createToolRuntime({
+        tools,
+        maxInvalidAttempts: broken.length + 1,
+      }).executeToolCalls({
         messages: [],
         response: assistantWithCalls(
           [valid, ...broken.map((b) => b.arguments)].map((args) => ({ name: providerName, arguments: args })),
         ),
-        tools,
-        maxInvalidAttempts: broken.length + 1,
       });
       const [validResult, ...rejected] = messages.slice(1);
       expect(validResult, id).toMatchObject({ isError: false });

@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
-import { canonicalArguments } from '../guard/canonical-json.js';
+import { canonicalArguments } from '../serialize/canonical-json.js';
 
-/** One-shot `crypto.hash` (Node 20.12 and later) is a third of `createHash`'s cost; older Node 20 falls back. */
+/** `crypto.hash` (Node 20.12 and later) hashes in one call; earlier versions have only `createHash`. */
 const sha256Hex: (text: string) => string =
   typeof crypto.hash === 'function'
     ? (text) => crypto.hash('sha256', text, 'hex')
@@ -13,5 +13,10 @@ const sha256Hex: (text: string) => string =
  * gives the same digest in any process; another tool or any other argument value gives another.
  */
 export function argumentsDigest(toolName: string, rawArguments: string): string {
-  return sha256Hex(`${toolName}\u0000${canonicalArguments(rawArguments)}`);
+  return canonicalDigest(toolName, canonicalArguments(rawArguments));
+}
+
+/** `argumentsDigest` of arguments already in canonical form. */
+export function canonicalDigest(toolName: string, canonical: string): string {
+  return sha256Hex(`${toolName}\u0000${canonical}`);
 }

@@ -6,8 +6,7 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
 import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import type { CallLimits } from './call-limits.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const calls = (name: string, count: number) =>
@@ -23,7 +22,7 @@ describe('per-turn call limits', () => {
   it('reproduces Spring AI 2.0.1: 41 calls to one tool execute 40 times and the 41st is refused', async () => {
     const { tools, counters } = createReferenceTools();
     const error = await limitError(
-      executeToolCalls({ messages: [user], response: calls('counted', 41), tools }),
+      createToolRuntime({ tools }).executeToolCalls({ messages: [user], response: calls('counted', 41) }),
     );
     expect(counters.counted).toBe(40);
     expect(error.message).toBe(
@@ -41,7 +40,10 @@ describe('per-turn call limits', () => {
   it('reproduces Spring AI 2.0.1: with a total limit of 2, three calls execute twice', async () => {
     const { tools, counters } = createReferenceTools();
     const error = await limitError(
-      executeToolCalls({ messages: [user], response: calls('counted', 3), tools, limits: { total: 2 } }),
+      createToolRuntime({ tools, limits: { total: 2 } }).executeToolCalls({
+        messages: [user],
+        response: calls('counted', 3),
+      }),
     );
     expect(counters.counted).toBe(2);
     expect(error.message).toBe('Total tool call limit (2) exceeded for this turn');
@@ -55,13 +57,12 @@ describe('per-turn call limits', () => {
   it('tells the model that no further calls are allowed, for the per-tool and for the total limit', async () => {
     const { tools } = createReferenceTools();
     const feedback = (limits: CallLimits) =>
-      executeToolCalls({
-        messages: [user],
-        response: assistantWithCalls([{ name: 'counted' }, { name: 'echo', arguments: { text: 'x' } }]),
-        tools,
-        limits,
-        onLimitExceeded: 'feedback',
-      }).then((result) => result.messages.at(-1)?.content);
+      createToolRuntime({ tools, limits, onLimitExceeded: 'feedback' })
+        .executeToolCalls({
+          messages: [user],
+          response: assistantWithCalls([{ name: 'counted' }, { name: 'echo', arguments: { text: 'x' } }]),
+        })
+        .then((result) => result.messages.at(-1)?.content);
     expect(await feedback({ byTool: { echo: 0 } })).toBe(
       "TOOL_CALL_LIMIT: Tool call limit (0) exceeded for tool 'echo'. No further calls to this tool are allowed in this turn.",
     );
@@ -72,13 +73,11 @@ describe('per-turn call limits', () => {
 
   it('feeds the limit message to the model instead of throwing when asked', async () => {
     const { tools, counters } = createReferenceTools();
-    const result = await executeToolCalls({
-      messages: [user],
-      response: calls('counted', 3),
+    const result = await createToolRuntime({
       tools,
       limits: { perTool: 1 },
       onLimitExceeded: 'feedback',
-    });
+    }).executeToolCalls({ messages: [user], response: calls('counted', 3) });
     expect(counters.counted).toBe(1);
     expect(result.messages.slice(-2).map((m) => m.role === 'tool' && m.errorCode)).toEqual([
       'TOOL_CALL_LIMIT',
@@ -89,16 +88,20 @@ describe('per-turn call limits', () => {
   it('counts across responses within a turn, and starts over at the next user message', async () => {
     const { tools, counters } = createReferenceTools();
     const limits = { perTool: 3 };
-    const first = await executeToolCalls({ messages: [user], response: calls('counted', 2), tools, limits });
+    const first = await createToolRuntime({ tools, limits }).executeToolCalls({
+      messages: [user],
+      response: calls('counted', 2),
+    });
     await limitError(
-      executeToolCalls({ messages: first.messages, response: calls('counted', 2), tools, limits }),
+      createToolRuntime({ tools, limits }).executeToolCalls({
+        messages: first.messages,
+        response: calls('counted', 2),
+      }),
     );
     expect(counters.counted).toBe(3);
-    const nextTurn = await executeToolCalls({
+    const nextTurn = await createToolRuntime({ tools, limits }).executeToolCalls({
       messages: [...first.messages, { role: 'assistant', content: 'done' }, user],
       response: calls('counted', 3),
-      tools,
-      limits,
     });
     expect(nextTurn.results.every((r) => r.type === 'success')).toBe(true);
     expect(counters.counted).toBe(6);
@@ -117,13 +120,11 @@ describe('per-turn call limits', () => {
     const response = assistantWithCalls(
       ['r', 'r', 'r', 'w', 'w', 'own', 'own', 'free', 'free', 'free', 'free'].map((name) => ({ name })),
     );
-    const result = await executeToolCalls({
-      messages: [user],
-      response,
+    const result = await createToolRuntime({
       tools,
       limits: { perTool: 2, byEffect: { write: 1 }, byTool: { own: 5 }, exclude: ['free'], total: 6 },
       onLimitExceeded: 'feedback',
-    });
+    }).executeToolCalls({ messages: [user], response });
     expect(result.results.map((r) => (r.type === 'success' ? 'ok' : r.code))).toEqual([
       'ok',
       'ok',
@@ -170,18 +171,11 @@ describe('per-turn call limits', () => {
       { byTool: { counted: { valueOf: () => 1 } } },
       null,
     ]) {
-      await expect(
-        executeToolCalls({ messages: [user], response: calls('counted', 1), tools, limits: limits as never }),
-      ).rejects.toThrow(InvalidOptionsError);
+      expect(() => createToolRuntime({ tools, limits: limits as never })).toThrow(InvalidOptionsError);
     }
-    await expect(
-      executeToolCalls({
-        messages: [user],
-        response: calls('counted', 1),
-        tools,
-        limits: { perTool: 2 ** 53 },
-      }),
-    ).rejects.toThrow('Invalid option limits.perTool: must be an integer >= 0, got 9007199254740992');
+    expect(() => createToolRuntime({ tools, limits: { perTool: 2 ** 53 } })).toThrow(
+      'Invalid option limits.perTool: must be an integer >= 0, got 9007199254740992',
+    );
     expect(() => createToolRuntime({ tools, concurrency: 0 })).toThrow(
       'Invalid option concurrency: must be an integer >= 1, got 0',
     );

@@ -3,7 +3,7 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -48,7 +48,7 @@ describe('concurrent calls in one response', () => {
     const response = assistantWithCalls(
       Array.from({ length: 10 }, (_, n) => ({ name: 'r', arguments: { n } })),
     );
-    const pending = executeToolCalls({ messages: [user], response, tools: [tool] });
+    const pending = createToolRuntime({ tools: [tool] }).executeToolCalls({ messages: [user], response });
     await releaseAll(pending);
     const result = await pending;
     expect(state.maxRunning).toBe(4);
@@ -71,7 +71,10 @@ describe('concurrent calls in one response', () => {
     const response = assistantWithCalls(
       Array.from({ length: 6 }, (_, n) => ({ name: 'r', arguments: { n } })),
     );
-    const pending = executeToolCalls({ messages: [user], response, tools: [tool], concurrency: 2 });
+    const pending = createToolRuntime({ tools: [tool], concurrency: 2 }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     await releaseAll(pending);
     await pending;
     expect(state.maxRunning).toBe(2);
@@ -82,7 +85,7 @@ describe('concurrent calls in one response', () => {
     const response = assistantWithCalls(
       Array.from({ length: 5 }, (_, n) => ({ name: 'w', arguments: { n } })),
     );
-    const pending = executeToolCalls({ messages: [user], response, tools: [tool] });
+    const pending = createToolRuntime({ tools: [tool] }).executeToolCalls({ messages: [user], response });
     await releaseAll(pending);
     await pending;
     expect(state.maxRunning).toBe(1);
@@ -102,7 +105,7 @@ describe('concurrent calls in one response', () => {
     });
     vi.useFakeTimers();
     const response = assistantWithCalls([30, 10, 20].map((ms) => ({ name: 'slow', arguments: { ms } })));
-    const pending = executeToolCalls({ messages: [user], response, tools: [tool] });
+    const pending = createToolRuntime({ tools: [tool] }).executeToolCalls({ messages: [user], response });
     await vi.runAllTimersAsync();
     const result = await pending;
     expect(order).toEqual([10, 20, 30]);
@@ -123,10 +126,9 @@ describe('concurrent calls in one response', () => {
     const response = assistantWithCalls(
       [false, true, false].map((fail) => ({ name: 'maybe', arguments: { fail } })),
     );
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools: [tool] }).executeToolCalls({
       messages: [user],
       response,
-      tools: [tool],
       onEvent: recorder.listener,
     });
     expect(result.results.map((r) => r.type)).toEqual(['success', 'error', 'success']);

@@ -8,10 +8,33 @@ import { recordEvents } from '../testing/record-events.js';
 import type { CallDecision } from '../tools/call-decision.js';
 import { type Decide, defineTool, type ToolDefinition } from '../tools/define-tool.js';
 import { argumentsDigest } from './arguments-digest.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import { runToolCalls } from './calls.js';
+import { emptyTurnCounts } from './limits.js';
+import { createToolRuntime, type ExecutionRequest, type ToolRuntimeOptions } from './runtime.js';
+
+/** The options of a runtime's request; the rest of a case's input is the runtime's policy. */
+const REQUEST_KEYS = new Set([
+  'messages',
+  'response',
+  'decisions',
+  'signal',
+  'data',
+  'turnId',
+  'sessionId',
+  'now',
+  'onEvent',
+  'includeContent',
+]);
+
+/** A runtime for one response, built from the policy and request a case gives in one object. */
+function executeToolCalls(input: ToolRuntimeOptions & ExecutionRequest) {
+  const policy: Record<string, unknown> = {};
+  const request: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) (REQUEST_KEYS.has(key) ? request : policy)[key] = value;
+  return createToolRuntime(policy as unknown as ToolRuntimeOptions).executeToolCalls(
+    request as unknown as ExecutionRequest,
+  );
+}
 
 /** The answers a test hook gives. */
 const run: CallDecision = { type: 'run' };
@@ -151,9 +174,7 @@ describe('decide', () => {
     const resumed = await runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['call_2', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}') }],
-      ]),
+      decisions: { call_2: { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}') } },
     });
     expect(ran).toEqual(['read', 'write']);
     expect(resumed.interrupted).toBeUndefined();
@@ -168,9 +189,7 @@ describe('decide', () => {
     const changed = runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['call_2', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":3}') }],
-      ]),
+      decisions: { call_2: { approve: true, argumentsDigest: argumentsDigest('write', '{"n":3}') } },
     });
     await expect(changed).rejects.toMatchObject({ name: 'ApprovalError', reason: 'arguments-changed' });
     expect(ran).toEqual(['read', 'write']);
@@ -192,10 +211,7 @@ describe('decide', () => {
     const resumed = await runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['call_1', 'run'],
-        ['call_2', 'deny'],
-      ]),
+      decisions: { call_1: 'run', call_2: 'deny' },
     });
     expect(asked).toEqual(['call_1', 'call_2']);
     expect(ran).toEqual(['read']);
@@ -490,7 +506,7 @@ describe('decide: permissions', () => {
       messages: admin.messages,
       response: invoiceResponse,
       data: { admin: false },
-      decisions: new Map([['call_1', { approve: true, argumentsDigest: digest }]]),
+      decisions: { call_1: { approve: true, argumentsDigest: digest } },
     });
     expect(resumed.results[0]).toMatchObject({ code: 'PERMISSION_DENIED' });
     // The clerk may do nothing; the admin's read ran; the delete never did.
@@ -671,12 +687,12 @@ describe('needsApproval, the tool’s shorthand for ask', () => {
     await expect(
       runtime.executeToolCall(
         { ...call, arguments: '{"amount": 7000}' },
-        { decision: { approve: true, argumentsDigest: digest } },
+        { decisions: { [call.id]: { approve: true, argumentsDigest: digest } } },
       ),
     ).rejects.toMatchObject({ name: 'ApprovalError', reason: 'arguments-changed' });
     expect(ran).toEqual([]);
     const second = await runtime.executeToolCall(call, {
-      decision: { approve: true, argumentsDigest: digest },
+      decisions: { [call.id]: { approve: true, argumentsDigest: digest } },
     });
     expect(second).toMatchObject({ type: 'answered', isError: false });
     expect(ran).toEqual(['pay 70']);

@@ -4,9 +4,9 @@ import type { PendingCall } from '../core/pending-call.js';
 import { foreign } from '../gate/model-text.js';
 import type { CallDecision, DecisionContext } from '../tools/call-decision.js';
 import type { AnyTool, Decide, DecisionCall } from '../tools/define-tool.js';
-import type { ResolvedPolicy } from './execution-policy.js';
 import { pendingCall } from './pending-call.js';
-import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
+import type { ResolvedPolicy } from './policy.js';
+import type { PreparedCall, ReadyCall, RejectedCall } from './prepare.js';
 import type { SettledDecision } from './resume-decision.js';
 
 /** The reason of a pending call that waits because the tool's `needsApproval` said so. */

@@ -8,7 +8,7 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const noJitter = { random: () => 0.5, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -41,10 +41,9 @@ describe('the error policy', () => {
       'book',
       () => new ToolInputError({ message: 'The date must be in the future.' }),
     );
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools: [tool] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'book' }]),
-      tools: [tool],
     });
     expect(result.messages[2]).toMatchObject({
       isError: true,
@@ -60,11 +59,9 @@ describe('the error policy', () => {
     const tool = failingTool('quote', (attempt) =>
       attempt < 3 ? new TransientToolError({ message: '503' }) : 'ok:quote',
     );
-    const pending = executeToolCalls({
+    const pending = createToolRuntime({ tools: [tool], retry: noJitter }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'quote' }]),
-      tools: [tool],
-      retry: noJitter,
       onEvent: recorder.listener,
     });
     await vi.runAllTimersAsync();
@@ -82,11 +79,9 @@ describe('the error policy', () => {
     const tool = failingTool('q', (attempt) =>
       attempt === 1 ? new TransientToolError({ message: '429', retryAfterMs: 60_000 }) : 'ok',
     );
-    const pending = executeToolCalls({
+    const pending = createToolRuntime({ tools: [tool], retry: noJitter }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'q' }]),
-      tools: [tool],
-      retry: noJitter,
       onEvent: recorder.listener,
     });
     await vi.runAllTimersAsync();
@@ -101,11 +96,9 @@ describe('the error policy', () => {
       runs++;
       return Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), { code: 'ECONNREFUSED' });
     });
-    const pending = executeToolCalls({
+    const pending = createToolRuntime({ tools: [tool], retry: noJitter }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'q' }]),
-      tools: [tool],
-      retry: noJitter,
     });
     await vi.runAllTimersAsync();
     const result = await pending;
@@ -124,18 +117,14 @@ describe('the error policy', () => {
     const write = failingTool('w', transient, { effect: 'write' });
     const optIn = failingTool('w2', transient, { effect: 'write', retries: 1 });
     const fast = { baseDelayMs: 0 };
-    await executeToolCalls({
+    await createToolRuntime({ tools: [write], retry: fast }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'w' }]),
-      tools: [write],
-      retry: fast,
     });
     expect(runs).toBe(1);
-    await executeToolCalls({
+    await createToolRuntime({ tools: [optIn], retry: fast }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'w2' }]),
-      tools: [optIn],
-      retry: fast,
     });
     expect(runs).toBe(3);
   });
@@ -146,10 +135,9 @@ describe('the error policy', () => {
       'del',
       () => new PermissionDeniedError({ message: 'user 17 lacks role admin on tenant acme' }),
     );
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools: [tool] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'del', arguments: { id: 5 } }]),
-      tools: [tool],
       onEvent: recorder.listener,
       includeContent: true,
     });
@@ -167,9 +155,9 @@ describe('the error policy', () => {
     const broken = failingTool('broken', () => bug);
     const fine = defineTool({ name: 'fine', description: 'd', effect: 'read', execute: () => 'fine' });
     const response = assistantWithCalls([{ name: 'fine' }, { name: 'broken' }, { name: 'fine' }]);
-    const error = await executeToolCalls({ messages: [user], response, tools: [broken, fine] }).catch(
-      (e: unknown) => e,
-    );
+    const error = await createToolRuntime({ tools: [broken, fine] })
+      .executeToolCalls({ messages: [user], response })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolExecutionError);
     const fatal = error as ToolExecutionError;
     expect(fatal.cause).toBe(bug);
@@ -200,18 +188,14 @@ describe('the error policy', () => {
       },
     });
     for (const name of ['marked', 'circular']) {
-      const error = await executeToolCalls({
-        messages: [user],
-        response: assistantWithCalls([{ name }]),
-        tools: [marked, circular],
-      }).catch((e: unknown) => e);
+      const error = await createToolRuntime({ tools: [marked, circular] })
+        .executeToolCalls({ messages: [user], response: assistantWithCalls([{ name }]) })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ToolExecutionError);
     }
-    const error = await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 'circular' }]),
-      tools: [circular],
-    }).catch((e: unknown) => e as ToolExecutionError);
+    const error = await createToolRuntime({ tools: [circular] })
+      .executeToolCalls({ messages: [user], response: assistantWithCalls([{ name: 'circular' }]) })
+      .catch((e: unknown) => e as ToolExecutionError);
     expect((error as ToolExecutionError).cause).toMatchObject({
       code: 'RESULT_NOT_SERIALIZABLE',
       reason: 'circular',
@@ -232,12 +216,10 @@ describe('the error policy', () => {
       },
     });
     const plain = failingTool('g', quota);
-    const result = await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 'p' }, { name: 'g' }]),
+    const result = await createToolRuntime({
       tools: [perTool, plain],
       classifyError: (error) => ((error as Error).message === 'quota exceeded' ? 'denied' : undefined),
-    });
+    }).executeToolCalls({ messages: [user], response: assistantWithCalls([{ name: 'p' }, { name: 'g' }]) });
     expect(result.results.map((r) => (r.type === 'error' ? r.errorClass : r.type))).toEqual([
       'transient',
       'denied',

@@ -6,7 +6,7 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
 import { createReferenceTools } from './__fixtures__/reference-tools.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -14,7 +14,7 @@ describe('executeToolCalls: the chain', () => {
   it('runs a tool and appends its JSON-serialized result after the assistant message', async () => {
     const { tools } = createReferenceTools();
     const response = assistantWithCalls([{ name: 'echo', arguments: { text: 'spring ai' } }]);
-    const result = await executeToolCalls({ messages: [user], response, tools });
+    const result = await createToolRuntime({ tools }).executeToolCalls({ messages: [user], response });
     expect(result.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
     expect(result.messages[1]).toEqual(response);
     expect(result.messages[2]).toEqual({
@@ -28,11 +28,14 @@ describe('executeToolCalls: the chain', () => {
     expect(result.returnDirect).toBe(false);
   });
 
-  it('accepts the response as an object holding the assistant message', async () => {
+  it('takes the response as the assistant message itself: an object holding it is no response', async () => {
     const { tools } = createReferenceTools();
     const message = assistantWithCalls([{ name: 'echo', arguments: { text: 'x' } }]);
-    const result = await executeToolCalls({ messages: [user], response: { message }, tools });
-    expect(result.messages[1]).toEqual(message);
+    const held = createToolRuntime({ tools }).executeToolCalls({
+      messages: [user],
+      response: { message } as never,
+    });
+    await expect(held).rejects.toThrow(NoToolCallError);
   });
 
   it('throws NoToolCallError when the response requests no tool', async () => {
@@ -41,7 +44,7 @@ describe('executeToolCalls: the chain', () => {
       { role: 'assistant' as const, content: 'hi' },
       { role: 'assistant' as const, content: 'hi', toolCalls: [] },
     ]) {
-      const failure = executeToolCalls({ messages: [user], response, tools });
+      const failure = createToolRuntime({ tools }).executeToolCalls({ messages: [user], response });
       await expect(failure).rejects.toThrow(NoToolCallError);
       await expect(failure).rejects.toThrow('No tool call requested by the model response.');
     }
@@ -51,7 +54,11 @@ describe('executeToolCalls: the chain', () => {
     const { tools } = createReferenceTools();
     const recorder = recordEvents();
     const response = assistantWithCalls([{ name: 'nope', arguments: {} }]);
-    const result = await executeToolCalls({ messages: [user], response, tools, onEvent: recorder.listener });
+    const result = await createToolRuntime({ tools }).executeToolCalls({
+      messages: [user],
+      response,
+      onEvent: recorder.listener,
+    });
     const message = result.messages[2];
     expect(message).toMatchObject({ role: 'tool', isError: true, errorCode: 'UNKNOWN_TOOL', name: 'nope' });
     expect(message?.content).toBe(
@@ -65,9 +72,9 @@ describe('executeToolCalls: the chain', () => {
   it("throws UnknownToolError under unknownTool: 'throw' with the tool, call id and available tools", async () => {
     const { tools } = createReferenceTools();
     const response = assistantWithCalls([{ name: 'nope', id: 'c-9' }]);
-    const error = await executeToolCalls({ messages: [user], response, tools, unknownTool: 'throw' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await createToolRuntime({ tools, unknownTool: 'throw' })
+      .executeToolCalls({ messages: [user], response })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownToolError);
     expect(error).toMatchObject({ toolName: 'nope', toolCallId: 'c-9', code: 'UNKNOWN_TOOL' });
     expect((error as UnknownToolError).availableTools).toHaveLength(7);
@@ -79,7 +86,7 @@ describe('executeToolCalls: the chain', () => {
     async (args) => {
       const { tools, counters } = createReferenceTools();
       const response = assistantWithCalls([{ name: 'noArgs', arguments: args }]);
-      const result = await executeToolCalls({ messages: [user], response, tools });
+      const result = await createToolRuntime({ tools }).executeToolCalls({ messages: [user], response });
       expect(counters.noArgs).toBe(1);
       expect(result.messages[2]?.content).toBe('"normalized-empty-arguments"');
     },
@@ -89,7 +96,10 @@ describe('executeToolCalls: the chain', () => {
     let ran = 0;
     const tool = defineTool({ name: 'echo', description: 'd', effect: 'read', execute: () => ++ran });
     const response = assistantWithCalls([{ name: 'echo', arguments: '{"text": "abc' }]);
-    const result = await executeToolCalls({ messages: [user], response, tools: [tool] });
+    const result = await createToolRuntime({ tools: [tool] }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     expect(ran).toBe(0);
     const content = result.messages[2]?.content ?? '';
     expect(content).toMatch(/^INVALID_JSON: The arguments are not valid JSON/);
@@ -101,7 +111,7 @@ describe('executeToolCalls: the chain', () => {
     const { tools } = createReferenceTools();
     const secret = 'S'.repeat(500);
     const response = assistantWithCalls([{ name: 'addNumbers', arguments: { a: secret, c: 1 } }]);
-    const result = await executeToolCalls({ messages: [user], response, tools });
+    const result = await createToolRuntime({ tools }).executeToolCalls({ messages: [user], response });
     const message = result.messages[2];
     expect(message).toMatchObject({ errorCode: 'INVALID_ARGUMENTS' });
     expect(message?.content).toContain('/a: must be number');
@@ -116,7 +126,10 @@ describe('executeToolCalls: the chain', () => {
     let messages: readonly Message[] = [user];
     const codes: Array<string | undefined> = [];
     for (let round = 0; round < 4; round++) {
-      const result = await executeToolCalls({ messages, response: assistantWithCalls([bad]), tools });
+      const result = await createToolRuntime({ tools }).executeToolCalls({
+        messages,
+        response: assistantWithCalls([bad]),
+      });
       messages = result.messages;
       codes.push(result.results[0]?.type === 'error' ? result.results[0].code : 'success');
     }
@@ -128,9 +141,12 @@ describe('executeToolCalls: the chain', () => {
     ]);
     expect(messages.at(-1)?.content).toContain('will not be tried again');
     const good = assistantWithCalls([{ name: 'addNumbers', arguments: { a: 1, b: 2 } }]);
-    const stillBlocked = await executeToolCalls({ messages, response: good, tools });
+    const stillBlocked = await createToolRuntime({ tools }).executeToolCalls({ messages, response: good });
     expect(stillBlocked.results[0]?.type).toBe('error');
-    const nextTurn = await executeToolCalls({ messages: [...messages, user], response: good, tools });
+    const nextTurn = await createToolRuntime({ tools }).executeToolCalls({
+      messages: [...messages, user],
+      response: good,
+    });
     expect(nextTurn.messages.at(-1)?.content).toBe('3');
   });
 
@@ -138,7 +154,10 @@ describe('executeToolCalls: the chain', () => {
     const { tools } = createReferenceTools();
     const bad = { name: 'addNumbers', arguments: '{' };
     const response = assistantWithCalls([bad, bad, bad]);
-    const result = await executeToolCalls({ messages: [user], response, tools, maxInvalidAttempts: 2 });
+    const result = await createToolRuntime({ tools, maxInvalidAttempts: 2 }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     expect(result.results.map((r) => (r.type === 'error' ? r.code : 'ok'))).toEqual([
       'INVALID_JSON',
       'INVALID_JSON',
@@ -173,7 +192,10 @@ describe('executeToolCalls: the chain', () => {
       { name: 'v', arguments: { s: 'x' } },
       { name: 'z', arguments: { n: 1.5 } },
     ]);
-    const result = await executeToolCalls({ messages: [user], response, tools: [zodTool, valibotTool] });
+    const result = await createToolRuntime({ tools: [zodTool, valibotTool] }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     expect(seen).toEqual([{ n: 21 }]);
     expect(result.messages[2]?.content).toBe('42');
     expect(result.messages[3]).toMatchObject({ errorCode: 'INVALID_ARGUMENTS' });
@@ -186,10 +208,9 @@ describe('executeToolCalls: the chain', () => {
       defineTool({ name, description: 'd', effect: 'read', returnDirect, execute: () => name });
     const tools = [direct('a', true), direct('b', true), direct('c', false)];
     const run = (names: string[]) =>
-      executeToolCalls({
+      createToolRuntime({ tools }).executeToolCalls({
         messages: [user],
         response: assistantWithCalls(names.map((name) => ({ name }))),
-        tools,
       });
     expect((await run(['a', 'b'])).returnDirect).toBe(true);
     expect((await run(['a', 'c'])).returnDirect).toBe(false);
@@ -209,7 +230,10 @@ describe('executeToolCalls: the chain', () => {
           : { z: 1, a: new Date(0), u: undefined, n: 10n, m: new Map([['k', new Set([2, 1])]]) },
     });
     const response = assistantWithCalls([{ name: 't' }, { name: 't', arguments: { big: true } }]);
-    const result = await executeToolCalls({ messages: [user], response, tools: [tool] });
+    const result = await createToolRuntime({ tools: [tool] }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     expect(result.messages[2]?.content).toBe(
       '{"a":"1970-01-01T00:00:00.000Z","m":[["k",[1,2]]],"n":"10","z":1}',
     );

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { canonicalArguments } from '../guard/canonical-json.js';
+import { canonicalArguments } from '../serialize/canonical-json.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { findSharedReads, sharedResult } from './find-shared-reads.js';
-import type { PreparedCall } from './prepare-tool-call.js';
+import { CallIdentity, type PreparedCall } from './prepare.js';
 
-vi.mock('../guard/canonical-json.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../guard/canonical-json.js')>();
+vi.mock('../serialize/canonical-json.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../serialize/canonical-json.js')>();
   return { ...original, canonicalArguments: vi.fn(original.canonicalArguments) };
 });
 
@@ -21,6 +21,7 @@ function ready(of: AnyTool, args: string): PreparedCall {
   return {
     type: 'ready',
     call: { id: `c${ids}`, name: of.name, arguments: args },
+    identity: new CallIdentity(of.name, args),
     tool: of,
     args: {},
     admitted: true,

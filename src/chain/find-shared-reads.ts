@@ -1,12 +1,11 @@
 import type { ToolCallResult } from '../core/tool-execution-result.js';
-import { canonicalArguments } from '../guard/canonical-json.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
-import type { PreparedCall } from './prepare-tool-call.js';
+import type { PreparedCall } from './prepare.js';
 
 /**
  * Which calls of one response are answered by another's execution: identical calls to a read tool (the
- * same tool, the same `canonicalArguments`) that were decided to run run once, at the first of them.
+ * same tool, the same canonical arguments: `CallIdentity.canonical`) that were decided to run run once, at the first of them.
  * Returns, per call, the index of the call whose execution answers it (its own index for a call that
  * runs, or that is refused), or undefined when no call is shared. A response with one call, or with no
  * two ready read calls to one tool, is not canonicalized at all. Write tools are never shared: each
@@ -31,7 +30,7 @@ export function findSharedReads(prepared: readonly PreparedCall[]): readonly num
   for (let index = 0; index < prepared.length; index++) {
     const entry = prepared[index] as PreparedCall;
     if (entry.type !== 'ready' || !repeated.has(entry.tool)) continue;
-    const key = canonicalArguments(entry.call.arguments);
+    const key = entry.identity.canonical;
     let firsts = firstByArguments.get(entry.tool);
     if (firsts === undefined) {
       firsts = new Map();

@@ -7,7 +7,7 @@ import type { ToolExecutionResult } from '../core/tool-execution-result.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { createReferenceTools } from './__fixtures__/reference-tools.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -38,10 +38,9 @@ async function run(
   args: unknown,
   tools: readonly AnyTool[] = [merging],
 ): Promise<ToolExecutionResult> {
-  return executeToolCalls({
+  return createToolRuntime({ tools }).executeToolCalls({
     messages: [user],
     response: assistantWithCalls([{ name, arguments: args }]),
-    tools,
   });
 }
 
@@ -128,7 +127,10 @@ describe('hostile tool names', () => {
       content: '',
       toolCalls: [{ id: 'x', name: 42 as unknown as string, arguments: '{}' }],
     };
-    const result = await executeToolCalls({ messages: [user], response, tools: [merging] });
+    const result = await createToolRuntime({ tools: [merging] }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     expect(result.messages[2]).toMatchObject({ errorCode: 'UNKNOWN_TOOL', toolCallId: 'x' });
   });
 });
@@ -179,10 +181,9 @@ describe('hostile tools', () => {
 
   it('keeps the result well-formed when an event listener throws', async () => {
     const { tools } = createReferenceTools();
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'echo', arguments: { text: 'a' } }]),
-      tools,
       onEvent: () => {
         throw new Error('log sink down');
       },
@@ -209,11 +210,9 @@ describe('properties', () => {
           const safe = specs.map((spec) =>
             spec.name === 'flaky' || spec.name === 'explode' ? { ...spec, name: 'echo' } : spec,
           );
-          const result = await executeToolCalls({
+          const result = await createToolRuntime({ tools, onLimitExceeded: 'feedback' }).executeToolCalls({
             messages: [user],
             response: assistantWithCalls(safe),
-            tools,
-            onLimitExceeded: 'feedback',
           });
           expectWellFormed(result);
         },
@@ -268,7 +267,10 @@ describe('hostile responses', () => {
           { id: 'c', name: nullProto, arguments: circular },
         ] as unknown as ToolCall[],
       };
-      const result = await executeToolCalls({ messages: [user], response, tools: [echo] });
+      const result = await createToolRuntime({ tools: [echo] }).executeToolCalls({
+        messages: [user],
+        response,
+      });
       expectWellFormed(result);
       expect(result.results.map((r) => (r.type === 'error' ? r.code : r.content))).toEqual([
         '"a"',
@@ -292,8 +294,11 @@ describe('hostile responses', () => {
         { name: 'echo', arguments: '' },
       ] as unknown as ToolCall[],
     };
-    const first = await executeToolCalls({ messages: [user], response, tools: [echo] });
-    const second = await executeToolCalls({ messages: [user], response, tools: [echo] });
+    const first = await createToolRuntime({ tools: [echo] }).executeToolCalls({ messages: [user], response });
+    const second = await createToolRuntime({ tools: [echo] }).executeToolCalls({
+      messages: [user],
+      response,
+    });
     expectWellFormed(first);
     const idsOf = (result: ToolExecutionResult) =>
       result.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : []));
@@ -310,12 +315,9 @@ describe('hostile responses', () => {
       name: 'echo',
       arguments: { text: String(n) },
     }));
-    const result = await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls(calls),
-      tools: [echo],
-      limits: { exclude: ['echo'] },
-    });
+    const result = await createToolRuntime({ tools: [echo], limits: { exclude: ['echo'] } }).executeToolCalls(
+      { messages: [user], response: assistantWithCalls(calls) },
+    );
     expectWellFormed(result);
     expect(result.results).toHaveLength(10_000);
     expect(result.results.every((r, n) => r.content === JSON.stringify(String(n)))).toBe(true);
@@ -331,9 +333,9 @@ describe('hostile responses', () => {
         },
       }),
     };
-    await expect(executeToolCalls({ messages: [user], response, tools: [echo] })).rejects.toThrow(
-      NoToolCallError,
-    );
+    await expect(
+      createToolRuntime({ tools: [echo] }).executeToolCalls({ messages: [user], response }),
+    ).rejects.toThrow(NoToolCallError);
   });
 });
 
@@ -377,10 +379,9 @@ describe('hostile return values', () => {
         effect: 'read',
         execute: async () => 'fine',
       });
-      const result = await executeToolCalls({
+      const result = await createToolRuntime({ tools: [hostile, fine] }).executeToolCalls({
         messages: [user],
         response: assistantWithCalls([{ name: 'fine' }, { name: 'hostile' }, { name: 'fine' }]),
-        tools: [hostile, fine],
       });
       expectWellFormed(result);
       expect(result.results.map((r) => r.type)).toEqual(['success', 'error', 'success']);
@@ -405,14 +406,12 @@ describe('hostile return values', () => {
               return thing;
             },
           });
-          const result = await executeToolCalls({
-            messages: [user],
-            response: assistantWithCalls([{ name: 't' }]),
-            tools: [tool],
-          }).catch((error: unknown) => {
-            expect(error).toBeInstanceOf(ToolExecutionError);
-            return (error as ToolExecutionError).partialResult;
-          });
+          const result = await createToolRuntime({ tools: [tool] })
+            .executeToolCalls({ messages: [user], response: assistantWithCalls([{ name: 't' }]) })
+            .catch((error: unknown) => {
+              expect(error).toBeInstanceOf(ToolExecutionError);
+              return (error as ToolExecutionError).partialResult;
+            });
           expectWellFormed(result);
         },
       ),

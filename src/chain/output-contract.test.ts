@@ -11,8 +11,7 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { type ContractViolationPolicy, defineTool, type ToolDefinition } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'what is the status of order 42?' };
 const response = assistantWithCalls([{ name: 'queryOrderStatus', arguments: { orderId: '42' } }]);
@@ -65,13 +64,11 @@ async function run(
   policy: { onContractViolation?: ContractViolationPolicy } = {},
 ) {
   const recorder = recordEvents();
-  const result = await executeToolCalls({
+  const result = await createToolRuntime({ tools: [tool], ...policy }).executeToolCalls({
     messages: [user],
     response,
-    tools: [tool],
     onEvent: recorder.listener,
     includeContent: true,
-    ...policy,
   });
   return { result, recorder };
 }
@@ -154,13 +151,12 @@ describe('output contracts: what a violation does', () => {
     const tool = orderTool(() => drifted, { onContractViolation: 'throw' });
     const recorder = recordEvents();
     const error = await thrown(
-      executeToolCalls({
+      createToolRuntime({ tools: [good, tool] }).executeToolCalls({
         messages: [user],
         response: assistantWithCalls([
           { name: 'echo', arguments: {} },
           { name: 'queryOrderStatus', arguments: { orderId: '42' } },
         ]),
-        tools: [good, tool],
         onEvent: recorder.listener,
         includeContent: true,
       }),
@@ -185,10 +181,9 @@ describe('output contracts: what a violation does', () => {
 
   it('the event carries the issues but not the offending value unless content is included', async () => {
     const recorder = recordEvents();
-    await executeToolCalls({
+    await createToolRuntime({ tools: [orderTool(() => drifted)] }).executeToolCalls({
       messages: [user],
       response,
-      tools: [orderTool(() => drifted)],
       onEvent: recorder.listener,
     });
     const [event] = recorder.ofType('contract-warn');
@@ -271,13 +266,10 @@ describe('output contracts: error results are not checked', () => {
         { output: spy.schema },
       );
       const recorder = recordEvents();
-      const result = await executeToolCalls({
-        messages: [user],
-        response,
+      const result = await createToolRuntime({
         tools: [tool],
-        onEvent: recorder.listener,
         retry: { baseDelayMs: 0, maxDelayMs: 0 },
-      });
+      }).executeToolCalls({ messages: [user], response, onEvent: recorder.listener });
       expect(result.results[0]).toMatchObject({ type: 'error', code });
       expect(spy.seen).toEqual([]);
       expect(recorder.ofType('contract-warn')).toEqual([]);
@@ -365,7 +357,9 @@ describe('output contracts: the formatter decides the text', () => {
       const tool = orderTool(() => ({ status: 'SUCCESS' }), {
         formatResult: formatter as (value: unknown) => string,
       });
-      const error = await thrown(executeToolCalls({ messages: [user], response, tools: [tool] }));
+      const error = await thrown(
+        createToolRuntime({ tools: [tool] }).executeToolCalls({ messages: [user], response }),
+      );
       expect(error).toBeInstanceOf(ToolExecutionError);
       const failure = error as ToolExecutionError;
       expect(failure.cause).toBeInstanceOf(type);
@@ -423,11 +417,9 @@ describe('output contracts: asynchronous Standard Schema validators', () => {
   ])('a validator that %s is a fatal error, not a verdict on the result', async (_, answer) => {
     const spy = spySchema(answer);
     const error = await thrown(
-      executeToolCalls({
-        messages: [user],
-        response,
+      createToolRuntime({
         tools: [orderTool(() => ({ status: 'SUCCESS' }), { output: spy.schema })],
-      }),
+      }).executeToolCalls({ messages: [user], response }),
     );
     expect(error).toBeInstanceOf(ToolExecutionError);
     expect(((error as ToolExecutionError).cause as Error).message).toBe('validator backend down');

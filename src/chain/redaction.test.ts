@@ -8,7 +8,7 @@ import { leakedFragments } from '../redact/__fixtures__/leak-check.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool, type ToolDefinition } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const FRAGMENTS = HOSTILE_ERROR_MESSAGES.reduce((sum, entry) => sum + entry.secrets.length, 0);
@@ -32,10 +32,9 @@ async function run(
       throw thrown;
     },
   });
-  const execution = executeToolCalls({
+  const execution = createToolRuntime({ tools: [tool] }).executeToolCalls({
     messages: [user],
     response: assistantWithCalls([{ name: 'leaky', arguments: argumentsText }]),
-    tools: [tool],
     onEvent: recorder.listener,
     includeContent: true,
   });

@@ -2,12 +2,11 @@ import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../core/defaults.js';
 import type { ToolCall } from '../core/message.js';
 import { type EventSink, errorFields } from '../core/tool-event.js';
 import type { ToolCallResult, ToolCallResultBase } from '../core/tool-execution-result.js';
+import { formatToolError } from '../gate/format-tool-error.js';
 import { plainText } from '../gate/model-text.js';
 import { summarizeArguments } from '../redact/redact.js';
-import { argumentsDigest } from './arguments-digest.js';
 import { sharedResult } from './find-shared-reads.js';
-import { formatToolError } from './format-tool-error.js';
-import type { PreparedCall, ReadyCall, RejectedCall } from './prepare-tool-call.js';
+import { CallIdentity, type PreparedCall, type ReadyCall, type RejectedCall } from './prepare.js';
 import type { RunContext } from './run-context.js';
 
 /** Answers a call refused before its tool ran, with its start and end events. */
@@ -32,7 +31,12 @@ export async function answerRejected(entry: RejectedCall, context: RunContext): 
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(events, { call: entry.call, result, summary, rejected: entry });
+  reportEnd(events, {
+    identity: entry.identity ?? new CallIdentity(entry.toolName, entry.call.arguments),
+    result,
+    summary,
+    rejected: entry,
+  });
   return result;
 }
 
@@ -54,7 +58,7 @@ export async function answerShared(
     toolCallId: result.toolCallId,
     argumentsSummary: summary,
   });
-  reportEnd(events, { call: entry.call, result, summary });
+  reportEnd(events, { identity: entry.identity, result, summary });
   return result;
 }
 
@@ -71,16 +75,19 @@ export function summaryOf(call: ToolCall, events: EventSink): string {
   return events.listening ? summarizeArguments(call.arguments, DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS) : '';
 }
 
-/** The call's one `tool-call-end` event: its outcome, and for a failure its code, type, denial reason or the tools available. */
+/**
+ * The call's one `tool-call-end` event: its outcome, and for a failure its code, type, denial reason or the
+ * tools available. It carries the call's identity, whose digest is worked out when a listener first reads it.
+ */
 export function reportEnd(
   events: EventSink,
   {
-    call,
+    identity,
     result,
     summary,
     rejected,
   }: {
-    readonly call: ToolCall;
+    readonly identity: CallIdentity;
     readonly result: ToolCallResult;
     readonly summary: string;
     readonly rejected?: RejectedCall;
@@ -88,7 +95,6 @@ export function reportEnd(
 ): void {
   if (!events.listening) return;
   const { toolName, toolCallId, sharedWith, replayOf, decidedBy } = result;
-  const digest = events.digests ? { argumentsDigest: argumentsDigest(toolName, call.arguments) } : {};
   const approval =
     result.approval === undefined
       ? {}
@@ -105,7 +111,7 @@ export function reportEnd(
       type: 'tool-call-end',
       ...base,
       outcome: 'success',
-      ...digest,
+      identity,
       ...approval,
       durationMs: result.durationMs,
       attempts: result.attempts,
@@ -118,7 +124,7 @@ export function reportEnd(
     type: 'tool-call-end',
     ...base,
     outcome: result.errorClass,
-    ...digest,
+    identity,
     ...approval,
     code: result.code,
     durationMs: result.durationMs,

@@ -1,7 +1,10 @@
-import type { EventSink } from '../core/tool-event.js';
+import type { AssistantMessage } from '../core/message.js';
+import type { EventSink, ToolEventListener } from '../core/tool-event.js';
 import type { LimitScope } from './call-limits.js';
-import type { ResolvedPolicy } from './execution-policy.js';
 import type { IdempotencyScope } from './idempotency/idempotency-scope.js';
+import type { TurnCounts } from './limits.js';
+import type { ResolvedPolicy } from './policy.js';
+import type { SettledDecision } from './resume-decision.js';
 
 /** What every call of one execution shares. */
 export interface RunContext {
@@ -33,4 +36,32 @@ export interface RunningCall {
   readonly arguments: string;
   readonly argumentsSummary: string;
   readonly started: number;
+}
+
+/** One response's calls, and the context they run in. */
+export interface CallsRequest {
+  /** The model's response; its calls must be normalized (see `normalizeToolCalls`). */
+  readonly assistant: AssistantMessage;
+  /** The turn's counts, updated as calls are admitted; undefined: no turn limits apply. */
+  readonly counts?: TurnCounts | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly data?: unknown;
+  readonly turnId?: string | undefined;
+  readonly sessionId?: string | undefined;
+  /** The loop's run: without a session or a turn, the scope of its writes' idempotency records. */
+  readonly runId?: string | undefined;
+  /** The owner of the idempotency records in place of the session (see `SingleCallOptions.idempotencyScope`). */
+  readonly idempotencyScope?: string | undefined;
+  readonly now?: (() => number) | undefined;
+  readonly onEvent?: ToolEventListener | undefined;
+  /** Events carry the unredacted error and offending value (default false). */
+  readonly includeContent?: boolean | undefined;
+  /** Decisions for calls of an interrupted response, by call id, checked: their hooks are not asked again. */
+  readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
+}
+
+/** A caller's callback that threw or answered nonsense. */
+export interface CallbackFailure {
+  readonly callback: string;
+  readonly error: unknown;
 }

@@ -1,11 +1,12 @@
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { OptionNames } from '../options/check-option-names.js';
-import { POLICY_OPTIONS } from './execution-policy.js';
-import { buildToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './tool-runtime.js';
+import { POLICY_OPTIONS } from './policy.js';
+import { buildToolRuntime, type ToolRuntime, type ToolRuntimeOptions } from './runtime.js';
 
 /**
- * A runtime (`createToolRuntime`), and then none of the options that build one; or the tools and a policy
- * to build one for this call alone (the one-off form, which keeps nothing between calls).
+ * What `runToolLoop` runs its calls with: a runtime (`createToolRuntime`), and then none of the options
+ * that build one; or the tools and a policy to build one for this run alone (the one-off form, which keeps
+ * nothing between runs).
  */
 export type RuntimeInput =
   | ({ readonly runtime: ToolRuntime } & { readonly [K in keyof ToolRuntimeOptions]?: never })
@@ -25,7 +26,7 @@ export interface StateIds {
 }
 
 /**
- * The runtime an input names, or one built from its tools and policy for this call alone. Refused with
+ * The runtime an input names, or one built from its tools and policy for this run alone. Refused with
  * `InvalidOptionsError` rather than ignored: an option that builds a runtime given next to a runtime, and a
  * one-off form given a session or a turn (`ids`) but no `store`: the runtime it builds, and the memory store
  * that comes with it, last one call, so what the session or turn keeps (write records, call counts, the loop

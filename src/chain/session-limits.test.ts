@@ -8,8 +8,8 @@ import { recordEvents } from '../testing/record-events.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
 import { defineTool } from '../tools/define-tool.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import { emptyTurnCounts } from './limits.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 

@@ -7,12 +7,11 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls, type CallSpec } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import type { ExecutionContext } from './execute-with-runtime.js';
-import type { ToolExecutionPolicy } from './execution-policy.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import { runToolCalls } from './calls.js';
+import { emptyTurnCounts } from './limits.js';
+import type { ToolExecutionPolicy } from './policy.js';
+import type { ExecutionContext } from './runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -39,7 +38,15 @@ function execute(
   tools: readonly AnyTool[],
   options: ToolExecutionPolicy & ExecutionContext = {},
 ) {
-  return executeToolCalls({ messages: [user], response: assistantWithCalls(calls), tools, ...options });
+  const { signal, data, turnId, sessionId, now, onEvent, includeContent, ...policy } = options;
+  const context = { signal, data, turnId, sessionId, now, onEvent, includeContent };
+  return createToolRuntime({ tools, ...policy }).executeToolCalls({
+    messages: [user],
+    response: assistantWithCalls(calls),
+    ...(Object.fromEntries(
+      Object.entries(context).filter(([, value]) => value !== undefined),
+    ) as ExecutionContext),
+  });
 }
 
 const same = (count: number, args: unknown = { sku: 'X-1' }): CallSpec[] =>

@@ -4,10 +4,9 @@ import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { emptyTurnCounts } from './turn-counts.js';
+import { runToolCalls } from './calls.js';
+import { emptyTurnCounts } from './limits.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -34,10 +33,9 @@ describe('timeouts and abort signals', () => {
           });
         }),
     });
-    const pending = executeToolCalls({
+    const pending = createToolRuntime({ tools: [tool] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'hang' }]),
-      tools: [tool],
     });
     await vi.advanceTimersByTimeAsync(1_000);
     const result = await pending;
@@ -63,11 +61,9 @@ describe('timeouts and abort signals', () => {
         return new Promise(() => {});
       },
     });
-    const pending = executeToolCalls({
+    const pending = createToolRuntime({ tools: [tool], retry: { baseDelayMs: 10 } }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'never' }]),
-      tools: [tool],
-      retry: { baseDelayMs: 10 },
     });
     await vi.runAllTimersAsync();
     const result = await pending;
@@ -94,26 +90,23 @@ describe('timeouts and abort signals', () => {
       execute: () => ({ then() {} }),
     });
     const sync = defineTool({ name: 'sync', description: 'd', effect: 'read', execute: () => 1 });
-    const running = executeToolCalls({
+    const running = createToolRuntime({ tools: [pending] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'pending' }]),
-      tools: [pending],
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(vi.getTimerCount()).toBe(1);
     release('done');
     expect((await running).results[0]).toMatchObject({ type: 'success', content: '"done"' });
     expect(vi.getTimerCount()).toBe(0);
-    await executeToolCalls({
+    await createToolRuntime({ tools: [sync] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'sync' }]),
-      tools: [sync],
     });
     expect(vi.getTimerCount()).toBe(0);
-    const stuck = executeToolCalls({
+    const stuck = createToolRuntime({ tools: [silentThenable] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'thenable' }]),
-      tools: [silentThenable],
     });
     await vi.advanceTimersByTimeAsync(100);
     expect((await stuck).results[0]).toMatchObject({ errorClass: 'transient', code: 'TOOL_UNAVAILABLE' });
@@ -128,11 +121,9 @@ describe('timeouts and abort signals', () => {
       effect: 'write',
       execute: () => new Promise(() => {}),
     });
-    const pending = executeToolCalls({
+    const pending = createToolRuntime({ tools: [tool], timeoutMs: 50 }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'never' }]),
-      tools: [tool],
-      timeoutMs: 50,
     });
     await vi.advanceTimersByTimeAsync(50);
     expect((await pending).results[0]).toMatchObject({ errorClass: 'transient', attempts: 1 });
@@ -156,14 +147,14 @@ describe('timeouts and abort signals', () => {
         return new Promise(() => {});
       },
     });
-    const failure = await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 'wait' }, { name: 'wait' }]),
-      tools: [tool],
-      concurrency: 1,
-      signal: controller.signal,
-      onEvent: recorder.listener,
-    }).catch((error: unknown) => error);
+    const failure = await createToolRuntime({ tools: [tool], concurrency: 1 })
+      .executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 'wait' }, { name: 'wait' }]),
+        signal: controller.signal,
+        onEvent: recorder.listener,
+      })
+      .catch((error: unknown) => error);
     expect(failure).toBe(reason);
     expect(signalSeen?.aborted).toBe(true);
     // No retry and no new call started after the abort.
@@ -209,13 +200,13 @@ describe('timeouts and abort signals', () => {
         throw new TransientToolError({ message: 'busy' });
       },
     });
-    const pending = executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 'flaky' }]),
-      tools: [tool],
-      retry: { baseDelayMs: 1_000, random: () => 0.99 },
-      signal: controller.signal,
-    }).catch((error: unknown) => error);
+    const pending = createToolRuntime({ tools: [tool], retry: { baseDelayMs: 1_000, random: () => 0.99 } })
+      .executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 'flaky' }]),
+        signal: controller.signal,
+      })
+      .catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(0);
     expect(runs).toBe(1);
     controller.abort('stop');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/message.js';
+import type { ToolEvent } from '../core/tool-event.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { recordEvents } from '../testing/record-events.js';
 import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import { argumentsDigest } from './arguments-digest.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -14,10 +14,9 @@ describe('developer events', () => {
     const { tools } = createReferenceTools();
     const recorder = recordEvents();
     let clock = 0;
-    await executeToolCalls({
+    await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'echo', arguments: { text: 'hi' }, id: 'abc' }]),
-      tools,
       onEvent: recorder.listener,
       now: () => (clock += 5),
     });
@@ -28,35 +27,39 @@ describe('developer events', () => {
       toolCallId: 'abc',
       argumentsSummary: '{"text":"hi"}',
       outcome: 'success',
+      identity: expect.objectContaining({ digest: argumentsDigest('echo', '{"text":"hi"}') }),
       durationMs: 5,
       attempts: 1,
     });
   });
 
-  it('adds the argument digest to tool-call-end only for a listener that asks for it (it costs a parse and a hash)', async () => {
+  it("carries the call's identity on tool-call-end: its digest on first read, nothing else in a log", async () => {
     const { tools } = createReferenceTools();
-    const recorder = recordEvents();
-    const listener = Object.assign(recorder.listener, { wantsArgumentsDigest: true });
-    await executeToolCalls({
+    const ends: ToolEvent[] = [];
+    await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
-      response: assistantWithCalls([{ name: 'echo', arguments: { text: 'hi' }, id: 'abc' }]),
-      tools,
-      onEvent: listener,
+      response: assistantWithCalls([{ name: 'echo', arguments: '{ "text": "hunter2" }', id: 'abc' }]),
+      onEvent: (event) => {
+        if (event.type === 'tool-call-end') ends.push(event);
+      },
     });
-    expect(recorder.ofType('tool-call-end')[0]).toMatchObject({
-      argumentsDigest: argumentsDigest('echo', '{ "text": "hi" }'),
-    });
+    const [end] = ends;
+    if (end?.type !== 'tool-call-end') throw new Error('no tool-call-end');
+    expect(end.identity.digest).toBe(argumentsDigest('echo', '{"text":"hunter2"}'));
+    const logged = JSON.stringify(end.identity);
+    expect(JSON.parse(logged)).toEqual({ digest: end.identity.digest });
+    expect(logged).not.toContain('hunter2');
+    expect(Object.keys(end.identity)).toEqual([]);
   });
 
   it('keeps the original error for developers who include content, while the model sees a redacted one', async () => {
     const { tools } = createReferenceTools();
     const recorder = recordEvents();
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([
         { name: 'leaky', arguments: { password: 'hunter2', note: 'x'.repeat(1000) } },
       ]),
-      tools,
       onEvent: recorder.listener,
       includeContent: true,
     });
@@ -80,10 +83,9 @@ describe('developer events', () => {
   it('carries only the kind of an error unless content is included', async () => {
     const { tools } = createReferenceTools();
     const recorder = recordEvents();
-    await executeToolCalls({
+    await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'leaky', arguments: {} }]),
-      tools,
       onEvent: recorder.listener,
     });
     const [error] = recorder.ofType('tool-call-end').filter((e) => e.outcome !== 'success');
@@ -110,14 +112,13 @@ describe('developer events', () => {
   it('reports refused calls too, so every start has an end', async () => {
     const { tools } = createReferenceTools();
     const recorder = recordEvents();
-    await executeToolCalls({
+    await createToolRuntime({ tools }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([
         { name: 'nope' },
         { name: 'addNumbers', arguments: '{' },
         { name: 'echo', arguments: { text: 'a' } },
       ]),
-      tools,
       onEvent: recorder.listener,
     });
     expect(recorder.ofType('tool-call-start')).toHaveLength(3);

@@ -3,10 +3,10 @@ import type { ErrorClass } from '../core/error-class.js';
 import { ContractViolationError } from '../core/errors/contract-violation-error.js';
 import type { ToolCallFailure, ToolErrorCode } from '../core/tool-execution-result.js';
 import { errorArgumentPaths } from '../gate/error-argument-paths.js';
+import { formatToolError } from '../gate/format-tool-error.js';
 import { argumentPath, foreign, type ModelTextPart } from '../gate/model-text.js';
 import { sentArgumentValues } from '../gate/sent-argument-values.js';
 import { writtenForModel } from '../gate/written-for-model.js';
-import { formatToolError } from './format-tool-error.js';
 
 /** What a call denied by its tool (a `PermissionDeniedError`) tells the model; denials before a call runs say the policy's `deniedText`. */
 export const PERMISSION_DENIED_TEXT = DEFAULT_DENIED_TEXT;

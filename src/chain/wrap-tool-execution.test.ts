@@ -7,7 +7,7 @@ import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRuntime } from './runtime.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
 const user: Message = { role: 'user', content: 'go' };
@@ -36,15 +36,16 @@ describe('wrapToolExecution', () => {
       wrapped.push({ ...call, tool: call.tool.name });
       return span.run(`span:${call.toolCallId}`, next);
     };
-    const pending = executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 'quote', arguments: { symbol: 'X' } }]),
+    const pending = createToolRuntime({
       tools: [tool],
-      data: 'caller data',
-      turnId: 't',
       store: new MemoryStore(),
       retry: { baseDelayMs: 10 },
       wrapToolExecution: wrap,
+    }).executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'quote', arguments: { symbol: 'X' } }]),
+      data: 'caller data',
+      turnId: 't',
     });
     await vi.runAllTimersAsync();
     const result = await pending;
@@ -65,24 +66,20 @@ describe('wrapToolExecution', () => {
 
   it('is not called for a call refused before its tool would run', async () => {
     let calls = 0;
-    await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 'missing' }]),
+    await createToolRuntime({
       tools: [],
       wrapToolExecution: (_call, next) => {
         calls++;
         return next();
       },
-    });
+    }).executeToolCalls({ messages: [user], response: assistantWithCalls([{ name: 'missing' }]) });
     expect(calls).toBe(0);
   });
 
   it('may answer for the call itself (a cache)', async () => {
     let ran = 0;
     const tool = defineTool({ name: 't', description: 'd', effect: 'read', execute: () => ++ran });
-    const result = await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 't' }]),
+    const result = await createToolRuntime({
       tools: [tool],
       wrapToolExecution: async (call): Promise<ToolCallResult> => ({
         type: 'success',
@@ -94,7 +91,7 @@ describe('wrapToolExecution', () => {
         attempts: 0,
         durationMs: 0,
       }),
-    });
+    }).executeToolCalls({ messages: [user], response: assistantWithCalls([{ name: 't' }]) });
     expect(ran).toBe(0);
     expect(result.messages[2]?.content).toBe('"cached"');
   });
@@ -116,12 +113,12 @@ describe('wrapToolExecution', () => {
     ],
   ])('a wrapper that %s is a caller defect: CallbackError with every call answered', async (_name, wrap) => {
     const tool = defineTool({ name: 't', description: 'd', effect: 'read', execute: () => 'fine' });
-    const error = await executeToolCalls({
-      messages: [user],
-      response: assistantWithCalls([{ name: 't' }, { name: 'missing' }]),
-      tools: [tool],
-      wrapToolExecution: wrap,
-    }).catch((e: unknown) => e);
+    const error = await createToolRuntime({ tools: [tool], wrapToolExecution: wrap })
+      .executeToolCalls({
+        messages: [user],
+        response: assistantWithCalls([{ name: 't' }, { name: 'missing' }]),
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallbackError);
     const failure = error as CallbackError;
     expect(failure.callback).toBe('wrapToolExecution');

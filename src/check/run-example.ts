@@ -1,10 +1,10 @@
-import type { ToolCallOutcome } from '../chain/execute-single-call.js';
-import { formatIssues } from '../chain/format-tool-error.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import type { ToolCallOutcome } from '../chain/runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { ContractViolationError } from '../core/errors/contract-violation-error.js';
 import { ResultSerializationError } from '../core/errors/result-serialization-error.js';
 import { ToolTimeoutError } from '../core/errors/tool-timeout-error.js';
 import type { ValidationOutcome } from '../core/validation-issue.js';
+import { formatIssues } from '../gate/format-tool-error.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { readField } from '../util/read-field.js';
 import type { CheckFinding, CheckFindingCode } from './check-report.js';

@@ -145,7 +145,5 @@ export interface AwaitingCall {
   readonly reason?: string;
 }
 
-export type RunEventListener = ((event: RunEvent) => void) & {
-  /** Set on a listener that needs `argumentsDigest` on `tool-call-end` (the audit log's). */
-  readonly wantsArgumentsDigest?: boolean;
-};
+/** Where a run's events go (the run's and its tools'). */
+export type RunEventListener = (event: RunEvent) => void;

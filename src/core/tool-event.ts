@@ -82,11 +82,11 @@ export type ToolEvent =
         readonly type: 'tool-call-end';
         readonly outcome: 'success' | ErrorClass;
         /**
-         * SHA-256 of the tool name and the canonical arguments (`argumentsDigest`): ties the call to an
-         * approval or an audit. Only for a listener that asks for it (`wantsArgumentsDigest`, as
-         * `auditListener` does): it costs a parse and a hash per call.
+         * Who the call is: `identity.digest` is the SHA-256 of the tool name and the canonical arguments
+         * (`argumentsDigest`), which ties the call to an approval or an audit. Worked out when first read,
+         * so a listener that never reads it does not pay for the hash.
          */
-        readonly argumentsDigest?: string;
+        readonly identity: ArgumentsIdentity;
         /** A decision given on resume approved the call (it ran) or refused it. */
         readonly approval?: 'approved' | 'denied';
         /** Who gave that decision (its `by`), as given: only with `approval`, when the decision named one. */
@@ -100,18 +100,20 @@ export type ToolEvent =
         readonly denialReason?: string;
       });
 
-export type ToolEventListener = ((event: ToolEvent) => void) & {
-  /** Set on a listener that needs `argumentsDigest` on `tool-call-end` (the audit log's). */
-  readonly wantsArgumentsDigest?: boolean;
-};
+/** A call's identity as events show it: the digest of its tool and arguments, worked out on first read. */
+export interface ArgumentsIdentity {
+  /** SHA-256 (hex) of the tool name, a NUL and the canonical arguments: the `argumentsDigest` of the call. */
+  readonly digest: string;
+}
+
+/** Where a call's developer events go. */
+export type ToolEventListener = (event: ToolEvent) => void;
 
 /** Where one execution's events go. */
 export interface EventSink {
   /** False when nobody listens: then no event (and no argument summary) needs to be built. */
   readonly listening: boolean;
   readonly includeContent: boolean;
-  /** The listener asked for `argumentsDigest` on `tool-call-end`. */
-  readonly digests: boolean;
   emit(event: ToolEvent): void;
 }
 
@@ -120,7 +122,6 @@ export function createEventSink(listener: ToolEventListener | undefined, include
   return {
     listening: listener !== undefined,
     includeContent,
-    digests: listener?.wantsArgumentsDigest === true,
     emit(event) {
       if (listener === undefined) return;
       try {

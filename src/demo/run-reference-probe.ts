@@ -1,5 +1,4 @@
-import { executeToolCalls } from '../chain/execute-tool-calls.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { ToolwardenError } from '../core/errors/toolwarden-error.js';
 import type { AssistantMessage, Message } from '../core/message.js';
 import type { ToolExecutionResult } from '../core/tool-execution-result.js';
@@ -23,9 +22,13 @@ export async function runReferenceProbe(): Promise<Fact[]> {
   const registry = createToolRegistry(tools);
   const runtime = createToolRuntime({ tools: registry });
   const run = (response: AssistantMessage, options: { limits?: { total?: number } } = {}) =>
-    options.limits === undefined
-      ? runtime.executeToolCalls({ messages: [USER], response })
-      : executeToolCalls({ messages: [USER], response, tools: registry, ...options });
+    (options.limits === undefined
+      ? runtime
+      : createToolRuntime({ tools: registry, ...options })
+    ).executeToolCalls({
+      messages: [USER],
+      response,
+    });
   const one = (spec: CallSpec) => run(assistantWithCalls([spec]));
   const lastContent = (result: ToolExecutionResult) => result.messages.at(-1)?.content ?? '';
 
@@ -41,11 +44,9 @@ export async function runReferenceProbe(): Promise<Fact[]> {
   fact(
     'unknown-tool-throw',
     await describeFailure(
-      executeToolCalls({
+      createToolRuntime({ tools: registry, unknownTool: 'throw' }).executeToolCalls({
         messages: [USER],
         response: assistantWithCalls([{ name: 'missingTool' }]),
-        tools: registry,
-        unknownTool: 'throw',
       }),
     ),
   );

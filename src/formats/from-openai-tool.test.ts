@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executeToolCalls } from '../chain/execute-tool-calls.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { fromOpenAiTool, fromOpenAiTools } from './from-openai-tool.js';
 import type { OpenAiTool } from './openai-tool.js';
@@ -61,10 +61,9 @@ describe('fromOpenAiTool / toOpenAiTool', () => {
     for (const tool of tools) expect(toOpenAiTool(tool).function.name).toBe(tool.name);
 
     const originals = definitions.map((d) => d.function.name);
-    const { messages } = await executeToolCalls({
+    const { messages } = await createToolRuntime({ tools }).executeToolCalls({
       messages: [],
       response: assistantWithCalls(originals.map((name) => ({ name: nameMap.toProvider(name) as string }))),
-      tools,
     });
     expect(calls).toEqual(originals.map((name) => `${name} as ${nameMap.toProvider(name)}`));
     expect(messages.slice(1).map((m) => m.content)).toEqual(originals.map((name) => JSON.stringify(name)));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { executeToolCalls } from '../chain/execute-tool-calls.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { fromAnthropicTools } from './from-anthropic-tool.js';
 import { fromMcpTools } from './from-mcp-tool.js';
@@ -216,10 +216,9 @@ describe('MCP reference servers: recorded calls replayed through the chain', () 
       },
     });
     for (const { params, result } of calls) {
-      const { messages } = await executeToolCalls({
+      const { messages } = await createToolRuntime({ tools }).executeToolCalls({
         messages: [],
         response: assistantWithCalls([{ name: params.name, arguments: params.arguments }]),
-        tools,
       });
       const message = messages.at(-1);
       if (message?.role !== 'tool') throw new Error('no tool message');
@@ -255,18 +254,16 @@ describe('MCP reference servers: recorded calls replayed through the chain', () 
     expect(recordedCalls).toHaveLength(4);
     for (const call of recordedCalls) {
       const { tools } = fromMcpTools(probed, { handler: () => call.result.structuredContent });
-      const { results } = await executeToolCalls({
+      const { results } = await createToolRuntime({ tools }).executeToolCalls({
         messages: [],
         response: assistantWithCalls([{ name: call.name, arguments: call.args }]),
-        tools,
       });
       expect(results[0]?.type, call.name).toBe('success');
     }
     const { tools } = fromMcpTools(probed, { handler: () => ({ content: 42 }) });
-    const { results } = await executeToolCalls({
+    const { results } = await createToolRuntime({ tools }).executeToolCalls({
       messages: [],
       response: assistantWithCalls([{ name: 'read_text_file', arguments: { path: '/a' } }]),
-      tools,
     });
     expect(results[0]).toMatchObject({ type: 'error', code: 'CONTRACT_VIOLATION' });
   });

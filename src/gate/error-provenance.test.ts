@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { executeToolCall } from '../chain/execute-tool-call.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../core/defaults.js';
 import type { ErrorClass } from '../core/error-class.js';
 import { FatalToolError } from '../core/errors/fatal-tool-error.js';
@@ -26,7 +26,10 @@ async function seen(thrown: unknown, errorClass?: ErrorClass): Promise<string> {
       throw thrown;
     },
   });
-  const outcome = await executeToolCall({ call: { name: 'lookup', arguments: {} }, tools: [tool] });
+  const outcome = await createToolRuntime({ tools: [tool] }).executeToolCall({
+    name: 'lookup',
+    arguments: {},
+  });
   if (outcome.type !== 'answered' || !outcome.isError) throw new Error('expected an error answer');
   expect(outcome.result.type === 'error' && outcome.result.error).toBe(thrown);
   return outcome.content;

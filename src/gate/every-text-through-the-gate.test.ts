@@ -2,10 +2,8 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { executeToolCall } from '../chain/execute-tool-call.js';
-import { executeToolCalls } from '../chain/execute-tool-calls.js';
-import type { ToolExecutionPolicy } from '../chain/execution-policy.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import type { ToolExecutionPolicy } from '../chain/policy.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { PermissionDeniedError } from '../core/errors/permission-denied-error.js';
 import { ToolInputError } from '../core/errors/tool-input-error.js';
 import { TransientToolError } from '../core/errors/transient-tool-error.js';
@@ -90,7 +88,10 @@ const throwing = (thrown: unknown, extra: Partial<ToolDefinition<unknown, unknow
   );
 
 async function run(calls: CallSpec[], tools: AnyTool[], policy: ToolExecutionPolicy = {}) {
-  return executeToolCalls({ messages: [user], response: assistantWithCalls(calls), tools, ...policy });
+  return createToolRuntime({ tools, ...policy }).executeToolCalls({
+    messages: [user],
+    response: assistantWithCalls(calls),
+  });
 }
 
 describe('every tool message passes the gate', () => {
@@ -178,7 +179,7 @@ describe('every tool message passes the gate', () => {
       ['broken', [brokenValidator]],
       ['throwing', [throwing(new TypeError(SECRET))]],
     ] as const) {
-      const outcome = await executeToolCall({ call: { name }, tools: [...tools] });
+      const outcome = await createToolRuntime({ tools: [...tools] }).executeToolCall({ name });
       expect(outcome.type === 'answered' && outcome.code).toBe('INTERNAL_ERROR');
       if (outcome.type === 'answered')
         expectGated({ role: 'tool', toolCallId: 'x', name, content: outcome.content, isError: true });
@@ -228,10 +229,9 @@ describe('every tool message passes the gate', () => {
 describe('validation issues: paths kept, values never shown', () => {
   it('a zod issue whose message quotes the value: the model gets the path and the problem, not the DSN', async () => {
     const recorder = recordEvents();
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools: [zodTool] }).executeToolCalls({
       messages: [user],
       response: assistantWithCalls([{ name: 'zodTool', arguments: { dsn: SECRET } }]),
-      tools: [zodTool],
       onEvent: recorder.listener,
       includeContent: true,
     });

@@ -1,7 +1,7 @@
-import { reportedIssues } from '../chain/format-tool-error.js';
 import { DEFAULT_MAX_ISSUE_MESSAGE_CHARS } from '../core/defaults.js';
 import type { ValidationIssue } from '../core/validation-issue.js';
 import { argumentStrings } from './argument-strings.js';
+import { reportedIssues } from './format-tool-error.js';
 import { argumentPath, foreign, type ModelTextPart } from './model-text.js';
 
 /**

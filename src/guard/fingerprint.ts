@@ -1,7 +1,7 @@
 import { DEFAULT_SAME_RESULT_MIN_CHARS } from '../core/defaults.js';
+import { canonicalArguments, canonicalJson } from '../serialize/canonical-json.js';
 import { withoutTruncationMarker } from '../serialize/truncate-text.js';
 import type { LoopHints } from '../tools/loop-hints.js';
-import { canonicalArguments, canonicalJson } from './canonical-json.js';
 import { type ResolvedHints, resolveHints, VOLATILE_FIELD_PATTERN } from './loop-hints.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one

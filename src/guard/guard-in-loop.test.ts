@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentModel } from '../../test/scenarios/create-agent-model.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import { explainStop } from '../run/explain-stop.js';

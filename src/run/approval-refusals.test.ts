@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { StoreError } from '../core/errors/store-error.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { approvalDemoShop as approvalShop, DEMO_ROUND } from '../demo/approvals/approval-demo-shop.js';
 import { openStoreSpec, type StoreSpec } from '../store/__fixtures__/open-store-spec.js';
 import { ScriptedModel } from '../testing/scripted-model.js';

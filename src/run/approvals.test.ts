@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { ApprovalError } from '../core/errors/approval-error.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import { StoreError } from '../core/errors/store-error.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
-import { createToolRuntime, type ToolRuntimeOptions } from '../chain/tool-runtime.js';
+import { createToolRuntime, type ToolRuntimeOptions } from '../chain/runtime.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { DEFAULT_MAX_DECIDED_BY_CHARS } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -128,9 +128,7 @@ describe('a resume decision names who decided (`by`)', () => {
     const resumed = await runtime.executeToolCalls({
       messages: first.messages,
       response,
-      decisions: new Map([
-        ['w1', { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}'), by: 'bob' }],
-      ]),
+      decisions: { w1: { approve: true, argumentsDigest: argumentsDigest('write', '{"n":2}'), by: 'bob' } },
       onEvent: recorder.listener,
     });
     expect(ran).toEqual(['2']);

@@ -1,4 +1,4 @@
-import { INVALID_ARGUMENT_CODES } from '../chain/turn-counts.js';
+import { INVALID_ARGUMENT_CODES } from '../chain/limits.js';
 import { ERROR_CODES } from '../core/errors/error-codes.js';
 import type { CallOutcome, LoopEvidence } from '../core/guard-state.js';
 import type { Message } from '../core/message.js';

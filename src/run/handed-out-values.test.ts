@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import type { Message } from '../core/message.js';
 import type { Model, ModelRequest } from '../core/model.js';
 import type { RunEvent } from '../core/run-event.js';

@@ -1,6 +1,6 @@
+import { countTurnCalls, type TurnCounts } from '../chain/limits.js';
 import type { SettledDecision } from '../chain/resume-decision.js';
-import type { ToolRuntime } from '../chain/tool-runtime.js';
-import { countTurnCalls, type TurnCounts } from '../chain/turn-counts.js';
+import type { ToolRuntime } from '../chain/runtime.js';
 import type { LoopStep } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { ToolSpec } from '../core/model.js';
@@ -72,16 +72,13 @@ export function createLoopContext(
   const emit =
     listener === undefined
       ? undefined
-      : Object.assign(
-          (event: RunEvent) => {
-            try {
-              listener(event);
-            } catch {
-              // A broken listener must not change the outcome or lose the history.
-            }
-          },
-          { wantsArgumentsDigest: listener.wantsArgumentsDigest === true },
-        );
+      : (event: RunEvent) => {
+          try {
+            listener(event);
+          } catch {
+            // A broken listener must not change the outcome or lose the history.
+          }
+        };
   const now = options.now ?? defaultNow;
   return {
     options,

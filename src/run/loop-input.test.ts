@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { Model } from '../core/model.js';

@@ -1,5 +1,5 @@
-import { POLICY_OPTIONS } from '../chain/execution-policy.js';
-import { createToolRuntime, type ToolRuntime } from '../chain/tool-runtime.js';
+import { POLICY_OPTIONS } from '../chain/policy.js';
+import { createToolRuntime, type ToolRuntime } from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { checkOptionNames, type OptionNames, optionNameSet } from '../options/check-option-names.js';
 import type { LoopSettings, LoopStart, LoopTools } from './loop-options.js';

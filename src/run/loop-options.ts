@@ -1,6 +1,6 @@
 import type { ResumeDecision } from '../chain/resume-decision.js';
 import { sleep as timerSleep } from '../chain/retry-delay.js';
-import type { ToolRuntime, ToolRuntimeOptions } from '../chain/tool-runtime.js';
+import type { ToolRuntime, ToolRuntimeOptions } from '../chain/runtime.js';
 import {
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_CALLBACK_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../chain/arguments-digest.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { RunStateError } from '../core/errors/run-state-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';

@@ -1,5 +1,5 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
-import type { ToolRuntime } from '../chain/tool-runtime.js';
+import type { ToolRuntime } from '../chain/runtime.js';
 import { DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { createRunState, type RunState } from '../core/run-state.js';

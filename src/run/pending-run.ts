@@ -6,7 +6,7 @@ import { RunStateError } from '../core/errors/run-state-error.js';
 import { StoreError } from '../core/errors/store-error.js';
 import type { PendingCall, RunState } from '../core/run-state.js';
 import type { Store } from '../core/store.js';
-import { canonicalJson } from '../guard/canonical-json.js';
+import { canonicalJson } from '../serialize/canonical-json.js';
 import { storeDeadline } from '../store/store-deadline.js';
 import { storeKey } from '../store/store-key.js';
 import { boundedCall } from './bounded-call.js';

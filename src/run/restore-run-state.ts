@@ -2,8 +2,8 @@ import { RunStateError } from '../core/errors/run-state-error.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../core/guard-state.js';
 import type { Message, ToolCall } from '../core/message.js';
 import { RUN_STATE_SCHEMA_VERSION, type RunState } from '../core/run-state.js';
-import { canonicalJson } from '../guard/canonical-json.js';
 import { restoreGuardState } from '../guard/restore-guard-state.js';
+import { canonicalJson } from '../serialize/canonical-json.js';
 import { readPending } from './read-pending.js';
 import { count, list, only, problem, record, text } from './state-fields.js';
 

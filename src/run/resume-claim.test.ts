@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import { MemoryStore } from '../store/memory-store.js';

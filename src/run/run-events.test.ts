@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';

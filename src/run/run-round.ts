@@ -1,13 +1,13 @@
-import { formatToolError } from '../chain/format-tool-error.js';
+import { type CallsOutcome, runToolCalls } from '../chain/calls.js';
 import { guardCallsOf } from '../chain/guard-calls.js';
 import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
-import { type CallsOutcome, runToolCalls } from '../chain/run-tool-calls.js';
-import { unknownToolText } from '../chain/unknown-tool-text.js';
 import type { StopEvidence } from '../core/loop-outcome.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
 import type { TokenUsage } from '../core/model.js';
 import type { RunState } from '../core/run-state.js';
 import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
+import { formatToolError } from '../gate/format-tool-error.js';
+import { unknownToolText } from '../gate/unknown-tool-text.js';
 import { guardRound } from '../guard/guard-round.js';
 import { abortStop } from './abort-stop.js';
 import { elapsedOf, isWriteTool, type LiveRun, type LoopContext } from './loop-context.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import type { GuardState } from '../core/guard-state.js';
 import type { Message } from '../core/message.js';
 import { MemoryStore } from '../store/memory-store.js';

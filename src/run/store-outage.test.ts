@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { StoreError } from '../core/errors/store-error.js';
 import type { Message } from '../core/message.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';

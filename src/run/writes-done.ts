@@ -1,8 +1,8 @@
-import { formatToolError } from '../chain/format-tool-error.js';
 import { REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from '../chain/idempotency/idempotency-answers.js';
 import type { Message, ToolMessage } from '../core/message.js';
 import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
-import { canonicalArguments } from '../guard/canonical-json.js';
+import { formatToolError } from '../gate/format-tool-error.js';
+import { canonicalArguments } from '../serialize/canonical-json.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
 
 /** A tool that may change the world and took effect in the request, and how often. */

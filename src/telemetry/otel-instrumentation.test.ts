@@ -8,7 +8,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeTool } from '../chain/idempotency/__fixtures__/charge-tool.js';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { ToolInputError } from '../core/errors/tool-input-error.js';
 import type { Message } from '../core/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/tool-runtime.js';
+import { createToolRuntime } from '../chain/runtime.js';
 import { TransientToolError } from '../core/errors/transient-tool-error.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from './define-tool.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../../src/chain/tool-runtime.js';
+import { createToolRuntime } from '../../src/chain/runtime.js';
 import type { LoopOutcome } from '../../src/core/loop-outcome.js';
 import { runToolLoop } from '../../src/run/run-tool-loop.js';
 import { MemoryStore } from '../../src/store/memory-store.js';

@@ -1,4 +1,4 @@
-import { createToolRuntime } from '../../src/chain/tool-runtime.js';
+import { createToolRuntime } from '../../src/chain/runtime.js';
 import type { LoopDetector } from '../../src/core/guard-state.js';
 import type { LoopOutcome, StopReason } from '../../src/core/loop-outcome.js';
 import type { Message } from '../../src/core/message.js';
@@ -84,13 +84,10 @@ export async function runScenario(
       messages,
       ...options,
       ...session,
-      onEvent: Object.assign(
-        (event: RunEvent) => {
-          if (event.type === 'guard-warn') guardWarnings++;
-          observe?.(event);
-        },
-        { wantsArgumentsDigest: observe?.wantsArgumentsDigest === true },
-      ),
+      onEvent: (event: RunEvent) => {
+        if (event.type === 'guard-warn') guardWarnings++;
+        observe?.(event);
+      },
     });
     requests.push(outcome);
     const next = followUps[index];

@@ -1,4 +1,4 @@
-import type { ToolExecutionPolicy } from '../../chain/execution-policy.js';
+import type { ToolExecutionPolicy } from '../../chain/policy.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import type { LoopEvidence } from '../../core/guard-state.js';
 import type { ToolEventListener } from '../../core/tool-event.js';

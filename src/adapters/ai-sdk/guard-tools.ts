@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Tool, ToolExecutionOptions, ToolSet } from 'ai';
-import type { SingleCallOptions } from '../../chain/execute-single-call.js';
+import { emptyTurnCounts } from '../../chain/limits.js';
 import { argumentText } from '../../chain/normalize-tool-calls.js';
-import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
-import { emptyTurnCounts } from '../../chain/turn-counts.js';
+import type { SingleCallOptions } from '../../chain/runtime.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/runtime.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { ToolDefinitionError } from '../../core/errors/tool-definition-error.js';
 import type { GuardState, LoopEvidence } from '../../core/guard-state.js';
@@ -170,7 +170,6 @@ function guardedExecute(name: string, settings: CallSettings) {
     const data: CallData = { options };
     // One text for the chain and the guard: the input encoded once.
     const call = { id: options.toolCallId, name, arguments: argumentText(input ?? {}) };
-    // `data` first: a property added after a spread costs a hidden class per call on Node 20.
     const outcome = await runtime.executeToolCall(call, {
       data,
       ...context,

@@ -24,7 +24,7 @@ export function holdCallEnd(listener: ToolEventListener | undefined): HeldCallEn
     else listener(event);
   };
   return {
-    listener: Object.assign(holding, { wantsArgumentsDigest: listener.wantsArgumentsDigest === true }),
+    listener: holding,
     release(loop) {
       released = true;
       const end = held;

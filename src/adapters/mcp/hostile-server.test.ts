@@ -1,7 +1,7 @@
 // What a server can send that it should not, through the v1 SDK client and an in-memory transport.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolCallAnswer } from '../../chain/execute-single-call.js';
-import { executeToolCall } from '../../chain/execute-tool-call.js';
+import type { ToolCallAnswer } from '../../chain/runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { DEFAULT_MCP_MAX_DESCRIPTION_CHARS } from '../../core/defaults.js';
 import { listing, type RawHandler, type RawServer, rawServer, SUM_TOOL } from './__fixtures__/raw-server.js';
 import { type FromMcpClientOptions, fromMcpClient, type McpTools } from './from-mcp-client.js';
@@ -24,9 +24,9 @@ async function toolsOf(
 
 async function callSum(handler: RawHandler, options: FromMcpClientOptions = {}): Promise<ToolCallAnswer> {
   const mcp = await toolsOf({ 'tools/list': listing([SUM_TOOL]), 'tools/call': handler }, options);
-  const outcome = await executeToolCall({
-    tools: mcp.tools,
-    call: { name: 'sum', arguments: { a: 1, b: 2 } },
+  const outcome = await createToolRuntime({ tools: mcp.tools }).executeToolCall({
+    name: 'sum',
+    arguments: { a: 1, b: 2 },
   });
   if (outcome.type !== 'answered') throw new Error('interrupted');
   return outcome;
@@ -69,9 +69,9 @@ describe('results', () => {
       'v2',
     );
     const mcp = await fromMcpClient(server.client, { listen: false });
-    const outcome = await executeToolCall({
-      tools: mcp.tools,
-      call: { name: 'sum', arguments: { a: 1, b: 2 } },
+    const outcome = await createToolRuntime({ tools: mcp.tools }).executeToolCall({
+      name: 'sum',
+      arguments: { a: 1, b: 2 },
     });
     expect(outcome).toMatchObject({ code: 'TOOL_ERROR', content: 'TOOL_ERROR: b must be positive' });
   });
@@ -176,9 +176,9 @@ describe('JSON-RPC errors', () => {
   it('a closed connection is transient', async () => {
     const mcp = await toolsOf({ 'tools/list': listing([SUM_TOOL]) });
     await server?.close();
-    const outcome = await executeToolCall({
-      tools: mcp.tools,
-      call: { name: 'sum', arguments: { a: 1, b: 2 } },
+    const outcome = await createToolRuntime({ tools: mcp.tools }).executeToolCall({
+      name: 'sum',
+      arguments: { a: 1, b: 2 },
     });
     expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
   });
@@ -228,7 +228,10 @@ describe('tool lists', () => {
     expect(mcp.tools[0]?.name).toBe('files_read');
     expect(mcp.tools[0]?.description).toHaveLength(DEFAULT_MCP_MAX_DESCRIPTION_CHARS);
     expect(mcp.nameMap.toOriginal('files_read')).toBe('files.read');
-    const outcome = await executeToolCall({ tools: mcp.tools, call: { name: 'files_read', arguments: {} } });
+    const outcome = await createToolRuntime({ tools: mcp.tools }).executeToolCall({
+      name: 'files_read',
+      arguments: {},
+    });
     expect(outcome).toMatchObject({ isError: false, content: 'ok' });
     expect(server?.requests.at(-1)).toMatchObject({ method: 'tools/call', params: { name: 'files.read' } });
   });

@@ -1,6 +1,6 @@
 // The core through a port of one's own (no SDK): hostile results, the failure kinds of both SDK lines.
 import { describe, expect, it } from 'vitest';
-import { executeToolCall } from '../../chain/execute-tool-call.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
@@ -23,7 +23,7 @@ function port(answer: () => unknown): McpClientPort {
 
 async function call(answer: () => unknown) {
   const mcp = await fromMcpClient(port(answer));
-  return executeToolCall({ tools: mcp.tools, call: { name: 'get', arguments: {} } });
+  return createToolRuntime({ tools: mcp.tools }).executeToolCall({ name: 'get', arguments: {} });
 }
 
 describe('a port of your own', () => {

@@ -2,7 +2,7 @@ import { auditListener } from '../../audit/audit-listener.js';
 import { AUDIT_SCHEMA_VERSION } from '../../audit/audit-record.js';
 import type { AuditSink } from '../../audit/audit-sink.js';
 import { argumentsDigest } from '../../chain/arguments-digest.js';
-import { newCallId } from '../../chain/new-call-id.js';
+import { newCallId } from '../../chain/runtime.js';
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../../core/defaults.js';
 import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
 import { summarizeArguments } from '../../redact/redact.js';
@@ -39,10 +39,8 @@ export function createSessionAudit(sink: AuditSink | undefined, sessionId: strin
   const listen = (event: ToolEvent) => base(event);
   return {
     listener(note) {
-      if (note === undefined) return Object.assign(listen, { wantsArgumentsDigest: true });
-      const patched = (event: ToolEvent) =>
-        base(event.type === 'tool-call-end' ? { ...event, ...note } : event);
-      return Object.assign(patched, { wantsArgumentsDigest: true });
+      if (note === undefined) return listen;
+      return (event: ToolEvent) => base(event.type === 'tool-call-end' ? { ...event, ...note } : event);
     },
     refused({ name, text }, refusal, note) {
       sink.append({

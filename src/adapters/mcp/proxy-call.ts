@@ -1,5 +1,4 @@
-import type { ToolCallAnswer } from '../../chain/execute-single-call.js';
-import type { ToolRuntime } from '../../chain/tool-runtime.js';
+import type { ToolCallAnswer, ToolRuntime } from '../../chain/runtime.js';
 import type { LimitScope } from '../../core/tool-execution-result.js';
 import { holdCallEnd } from './hold-call-end.js';
 import { McpCallError } from './mcp-call-error.js';

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/runtime.js';
 import type { SchemaCompiler } from '../../schema/schema-compiler.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { McpToolInfo } from './mcp-tool-info.js';

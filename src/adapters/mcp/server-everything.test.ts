@@ -1,8 +1,7 @@
 // The tools of the real server-everything (spawned over stdio), through the v1 and the v2 SDK client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolCallAnswer, ToolCallOutcome } from '../../chain/execute-single-call.js';
-import { executeToolCall } from '../../chain/execute-tool-call.js';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import type { ToolCallAnswer, ToolCallOutcome } from '../../chain/runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
@@ -39,11 +38,10 @@ describe.each([
 
   const call = async (name: string, args: unknown, signal?: AbortSignal) =>
     answered(
-      await executeToolCall({
-        tools: mcp.tools,
-        call: { name, arguments: args },
-        ...(signal === undefined ? {} : { signal }),
-      }),
+      await createToolRuntime({ tools: mcp.tools }).executeToolCall(
+        { name, arguments: args },
+        { ...(signal === undefined ? {} : { signal }) },
+      ),
     );
 
   it('lists the 13 tools; untrusted, every one is of unknown effect, whatever its readOnlyHint says', () => {
@@ -147,9 +145,9 @@ describe.each([
         info.originalName === 'trigger-long-running-operation' ? { timeoutMs: 200 } : undefined,
     });
     const answer = answered(
-      await executeToolCall({
-        tools: slow.tools,
-        call: { name: 'trigger-long-running-operation', arguments: { duration: 5, steps: 5 } },
+      await createToolRuntime({ tools: slow.tools }).executeToolCall({
+        name: 'trigger-long-running-operation',
+        arguments: { duration: 5, steps: 5 },
       }),
     );
     expect(answer).toMatchObject({ code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
@@ -161,9 +159,9 @@ describe.each([
   it("the SDK's own request timeout (requestTimeoutMs) is a transient McpCallError", async () => {
     const slow = await fromMcpClient(client, { listen: false, requestTimeoutMs: 200 });
     const answer = answered(
-      await executeToolCall({
-        tools: slow.tools,
-        call: { name: 'trigger-long-running-operation', arguments: { duration: 5, steps: 5 } },
+      await createToolRuntime({ tools: slow.tools }).executeToolCall({
+        name: 'trigger-long-running-operation',
+        arguments: { duration: 5, steps: 5 },
       }),
     );
     expect(answer).toMatchObject({ code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });

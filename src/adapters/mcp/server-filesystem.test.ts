@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeToolCall } from '../../chain/execute-tool-call.js';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
@@ -78,17 +77,17 @@ describe('server-filesystem', () => {
   });
 
   it('reads a file: the model sees the structured content, checked against the outputSchema', async () => {
-    const outcome = await executeToolCall({
-      tools: trusted.tools,
-      call: { name: 'read_text_file', arguments: { path: join(root, 'a.txt') } },
+    const outcome = await createToolRuntime({ tools: trusted.tools }).executeToolCall({
+      name: 'read_text_file',
+      arguments: { path: join(root, 'a.txt') },
     });
     expect(outcome).toMatchObject({ isError: false, content: '{"content":"hello from the root\\n"}' });
   });
 
   it("a path outside the root is the server's isError text, given to the model", async () => {
-    const outcome = await executeToolCall({
-      tools: trusted.tools,
-      call: { name: 'read_text_file', arguments: { path: '/etc/passwd' } },
+    const outcome = await createToolRuntime({ tools: trusted.tools }).executeToolCall({
+      name: 'read_text_file',
+      arguments: { path: '/etc/passwd' },
     });
     expect(outcome).toMatchObject({ isError: true, code: 'TOOL_ERROR', errorClass: 'invalid-input' });
     expect(outcome.type === 'answered' && outcome.content).toMatch(

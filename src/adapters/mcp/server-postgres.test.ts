@@ -1,7 +1,7 @@
 // The archived server-postgres (SDK 1.0.1, spawned over stdio) against the machine's PostgreSQL: a bad
 // query is a JSON-RPC -32603 error carrying the database's own text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeToolCall } from '../../chain/execute-tool-call.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 async function query(tools: McpTools, sql: string) {
-  const outcome = await executeToolCall({ tools: tools.tools, call: { name: 'query', arguments: { sql } } });
+  const outcome = await createToolRuntime({ tools: tools.tools }).executeToolCall({
+    name: 'query',
+    arguments: { sql },
+  });
   if (outcome.type !== 'answered') throw new Error('interrupted');
   return outcome;
 }

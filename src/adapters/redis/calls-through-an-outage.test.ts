@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import type { Message } from '../../core/message.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { storeKey } from '../../store/store-key.js';

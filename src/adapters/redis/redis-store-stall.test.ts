@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { StoreError } from '../../core/errors/store-error.js';
 import {
   APPROVE,

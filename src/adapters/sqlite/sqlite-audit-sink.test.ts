@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditListener } from '../../audit/audit-listener.js';
 import type { AuditRecord } from '../../audit/audit-record.js';
 import type { AuditSinkFailure } from '../../audit/audit-sink.js';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_IDEMPOTENCY_MAX_POLL_MS, DEFAULT_IDEMPOTENCY_POLL_MS } from '../../core/defaults.js';
 import type { StoreEntry, StoreSetResult } from '../../core/store.js';
 import type { ToolCallResult } from '../../core/tool-execution-result.js';
-import { limitedBy } from '../reserve-call.js';
+import { limitedBy } from '../limits.js';
 import { sleep } from '../retry-delay.js';
 import { limitedResult, refusedResult, replayedResult, storeCallFailed } from './idempotency-answers.js';
 import { readRecord } from './idempotency-record.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IdempotencyError } from '../../core/errors/idempotency-error.js';
 import { recordEvents } from '../../testing/record-events.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 
 const byOrder = { key: (args: { order: string }) => `order:${args.order}` };

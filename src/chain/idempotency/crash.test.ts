@@ -10,7 +10,7 @@ import { SHARED_REDIS_URL } from '../../adapters/redis/__fixtures__/shared-redis
 import { openStoreSpec, type StoreSpec } from '../../store/__fixtures__/open-store-spec.js';
 import { recordEvents } from '../../testing/record-events.js';
 import type { IdempotencyMode } from '../../tools/idempotency-options.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
 

@@ -5,7 +5,7 @@ import { runToolLoop } from '../../run/run-tool-loop.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 
 const USER: readonly Message[] = [{ role: 'user', content: 'Refund order A-1.' }];
 const REFUND = assistantWithCalls([{ name: 'refundOrder', arguments: { orderId: 'A-1' }, id: 'r1' }]);

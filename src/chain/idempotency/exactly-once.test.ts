@@ -6,7 +6,7 @@ import { runTogether, startStoreWorker } from '../../store/__fixtures__/start-st
 import { storesUnderTest } from '../../store/__fixtures__/stores-under-test.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 import { tally } from './__fixtures__/tally.js';
 import { REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';

@@ -3,7 +3,7 @@ import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../../core/defaults.js';
 import type { StoreSetOptions } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { storeWith } from '../../testing/store-with.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 
 const call = { name: 'charge', arguments: { order: 'A-1' } };

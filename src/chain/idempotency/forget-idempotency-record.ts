@@ -1,6 +1,7 @@
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { canonicalArguments } from '../../serialize/canonical-json.js';
 import { parseArguments } from '../parse-arguments.js';
-import type { ToolRuntime } from '../tool-runtime.js';
+import type { ToolRuntime } from '../runtime.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { createIdempotencyScope } from './idempotency-scope.js';
 
@@ -63,7 +64,7 @@ export async function forgetIdempotencyRecord(
   const { store, recordKey } = idempotencyKeyOf(
     tool,
     settings,
-    { rawArguments, args, data: options.data },
+    { canonical: canonicalArguments(rawArguments), args, data: options.data },
     scope,
   );
   return store.delete(recordKey);

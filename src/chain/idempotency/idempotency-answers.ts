@@ -1,9 +1,9 @@
 import { IdempotencyError, type IdempotencyProblem } from '../../core/errors/idempotency-error.js';
 import { errorFields } from '../../core/tool-event.js';
 import type { ToolCallFailure, ToolCallResult, ToolErrorCode } from '../../core/tool-execution-result.js';
+import { formatToolError } from '../../gate/format-tool-error.js';
 import { truncateText } from '../../serialize/truncate-text.js';
 import { type LimitScope, limitModelText } from '../call-limits.js';
-import { formatToolError } from '../format-tool-error.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import { toolFailure } from '../tool-failure.js';
 import type { RecordedResult } from './idempotency-record.js';
@@ -70,6 +70,14 @@ export function originalContent(result: ToolCallResult): string {
   }
   const prefix = `${result.code}: ${REPLAYED_FAILURE_TEXT}`;
   return content.startsWith(prefix) ? `${result.code}: ${content.slice(prefix.length)}` : content;
+}
+
+/**
+ * The result with its content as its tool gave it (`originalContent`): what the loop guard is given, so a
+ * repeated write counts as the same result repeated. A result that replays nothing is returned as it is.
+ */
+export function unwrappedResult(result: ToolCallResult): ToolCallResult {
+  return result.replayOf === undefined ? result : { ...result, content: originalContent(result) };
 }
 
 /** What the model is told, per reason a write was not run. */

@@ -7,7 +7,7 @@ import { storeKey } from '../../store/store-key.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import type { IdempotencyKeyContext } from '../../tools/idempotency-options.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 
 const history: Message[] = [{ role: 'user', content: 'charge it' }];

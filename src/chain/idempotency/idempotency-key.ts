@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../../core/store.js';
-import { canonicalArguments } from '../../guard/canonical-json.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import type { IdempotencyScope } from './idempotency-scope.js';
@@ -15,8 +14,8 @@ export interface IdempotencyKey {
 }
 
 /**
- * The record of a call: by default keyed by the SHA-256 of its canonical arguments (`canonicalArguments`
- * of the text the model sent: key order and whitespace between tokens do not count), or by the SHA-256 of
+ * The record of a call: by default keyed by the SHA-256 of its canonical arguments (`canonical`: the
+ * `canonicalArguments` of the text the model sent, as `CallIdentity` keeps it: key order and whitespace between tokens do not count), or by the SHA-256 of
  * the tool's own key of its validated arguments; in the scope's session, turn or response. Neither the key
  * nor the arguments are kept anywhere, only their digests. Throws when the tool's key function throws or
  * returns something other than a non-empty string (a defect of the tool).
@@ -24,10 +23,10 @@ export interface IdempotencyKey {
 export function idempotencyKeyOf(
   tool: AnyTool,
   settings: IdempotencySettings,
-  call: { readonly rawArguments: string; readonly args: unknown; readonly data: unknown },
+  call: { readonly canonical: string; readonly args: unknown; readonly data: unknown },
   scope: IdempotencyScope,
 ): IdempotencyKey {
-  const argumentsDigest = sha256(canonicalArguments(call.rawArguments));
+  const argumentsDigest = sha256(call.canonical);
   let keyDigest = argumentsDigest;
   if (settings.key !== undefined) {
     const own: unknown = settings.key(call.args, {

@@ -4,7 +4,7 @@ import { errorFields } from '../../core/tool-event.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
 import { boundedStoreCall } from '../bounded-store-call.js';
-import type { SharedCounter } from '../reserve-call.js';
+import type { SharedCounter } from '../limits.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import type { IdempotencyKey } from './idempotency-key.js';
 import type { IdempotencyRecord } from './idempotency-record.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/message.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 
 const history: Message[] = [{ role: 'user', content: 'charge it' }];

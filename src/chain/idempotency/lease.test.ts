@@ -5,7 +5,7 @@ import { MemoryStore } from '../../store/memory-store.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { storeWith } from '../../testing/store-with.js';
 import { type AnyTool, defineTool } from '../../tools/define-tool.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { abandonedClaim, chargeRecordKey, chargeTool } from './__fixtures__/charge-tool.js';
 import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
 

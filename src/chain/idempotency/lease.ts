@@ -1,7 +1,7 @@
 import { DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS } from '../../core/defaults.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { IdempotencySettings } from '../../tools/idempotency-options.js';
-import type { ResolvedPolicy } from '../execution-policy.js';
+import type { ResolvedPolicy } from '../policy.js';
 import type { IdempotencyRecord } from './idempotency-record.js';
 
 /**

@@ -3,7 +3,7 @@ import { ToolInputError } from '../../core/errors/tool-input-error.js';
 import type { Store } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { defineTool } from '../../tools/define-tool.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 
 /**

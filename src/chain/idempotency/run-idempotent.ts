@@ -1,6 +1,6 @@
 import type { ToolCallResult } from '../../core/tool-execution-result.js';
 import { mayChangeWorld } from '../../tools/tool-effect.js';
-import type { ReadyCall } from '../prepare-tool-call.js';
+import type { ReadyCall } from '../prepare.js';
 import type { RunContext, RunningCall } from '../run-context.js';
 import { toolFailure } from '../tool-failure.js';
 import { acquireClaim } from './acquire-claim.js';
@@ -35,7 +35,7 @@ export async function runIdempotent(
     key = idempotencyKeyOf(
       ready.tool,
       settings,
-      { rawArguments: ready.call.arguments, args: ready.args, data: context.data },
+      { canonical: ready.identity.canonical, args: ready.args, data: context.data },
       context.idempotency,
     );
   } catch (error) {

@@ -5,7 +5,7 @@ import { ToolInputError } from '../../core/errors/tool-input-error.js';
 import { TransientToolError } from '../../core/errors/transient-tool-error.js';
 import { recordEvents } from '../../testing/record-events.js';
 import { defineTool } from '../../tools/define-tool.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
 import { REPLAYED_FAILURE_TEXT, REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';

@@ -4,7 +4,7 @@ import type { Store } from '../../core/store.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { storeKey } from '../../store/store-key.js';
 import { storeWith } from '../../testing/store-with.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import { recordEvents } from '../../testing/record-events.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import { storeWith } from '../../testing/store-with.js';
 import { defineTool } from '../../tools/define-tool.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeRecordKey, chargeTool } from './__fixtures__/charge-tool.js';
 
 const args = { order: 'A-1' };

@@ -3,7 +3,7 @@ import type { Message } from '../../core/message.js';
 import { storesUnderTest } from '../../store/__fixtures__/stores-under-test.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { defineTool } from '../../tools/define-tool.js';
-import { createToolRuntime } from '../tool-runtime.js';
+import { createToolRuntime } from '../runtime.js';
 import { chargeTool } from './__fixtures__/charge-tool.js';
 import { fileTools } from './__fixtures__/file-tools.js';
 import { REPLAYED_SUCCESS_TEXT } from './idempotency-answers.js';

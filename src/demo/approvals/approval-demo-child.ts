@@ -2,7 +2,7 @@
 // decisions in argv[4] (JSON), and prints one JSON line: the outcome and how often the refund ran here, or
 // the reason the resume was refused.
 
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { ApprovalError } from '../../core/errors/approval-error.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';

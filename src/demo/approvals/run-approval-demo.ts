@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
 import type { Fact } from '../run-reference-probe.js';

@@ -1,5 +1,5 @@
 import { argumentsDigest } from '../../chain/arguments-digest.js';
-import { createToolRuntime } from '../../chain/tool-runtime.js';
+import { createToolRuntime } from '../../chain/runtime.js';
 import { ApprovalError } from '../../core/errors/approval-error.js';
 import type { LoopOutcome } from '../../core/loop-outcome.js';
 import type { Message } from '../../core/message.js';

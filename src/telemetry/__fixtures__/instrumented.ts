@@ -1,5 +1,5 @@
-import type { ToolExecutionPolicy } from '../../chain/execution-policy.js';
-import { createToolRuntime, type ToolRuntime } from '../../chain/tool-runtime.js';
+import type { ToolExecutionPolicy } from '../../chain/policy.js';
+import { createToolRuntime, type ToolRuntime } from '../../chain/runtime.js';
 import type { RunWrapper } from '../../run/wrap-run.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import type { OtelInstrumentation } from '../otel-instrumentation.js';

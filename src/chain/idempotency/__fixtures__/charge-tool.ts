@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JsonSchema } from '../../../core/json-schema.js';
-import { canonicalArguments } from '../../../guard/canonical-json.js';
+import { canonicalArguments } from '../../../serialize/canonical-json.js';
 import { storeKey } from '../../../store/store-key.js';
 import { defineTool, type Tool } from '../../../tools/define-tool.js';
 import type { IdempotencyOptions } from '../../../tools/idempotency-options.js';

@@ -1,4 +1,4 @@
-import type { ToolCallOutcome } from '../../execute-single-call.js';
+import type { ToolCallOutcome } from '../../runtime.js';
 
 /** How many calls were answered by a replay, and the codes of those that failed. */
 export function tally(outcomes: readonly ToolCallOutcome[]): {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/message.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { countTurnCalls } from './turn-counts.js';
+import { countTurnCalls } from './limits.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 const never = () => false;
@@ -51,11 +51,9 @@ describe('countTurnCalls', () => {
   it('keeps per-tool limits when the history’s tool messages lack names', async () => {
     let runs = 0;
     const tool = defineTool({ name: 'lookup', description: 'd', effect: 'read', execute: () => ++runs });
-    const result = await executeToolCalls({
+    const result = await createToolRuntime({ tools: [tool], onLimitExceeded: 'feedback' }).executeToolCalls({
       messages: namelessHistory(40),
       response: assistantWithCalls([{ name: 'lookup', id: 'next' }]),
-      tools: [tool],
-      onLimitExceeded: 'feedback',
     });
     expect(runs).toBe(0);
     expect(result.results[0]).toMatchObject({ code: 'TOOL_CALL_LIMIT' });

@@ -8,10 +8,8 @@ import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
 import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import { argumentsDigest } from './arguments-digest.js';
-import { executeToolCall } from './execute-tool-call.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
-import { countTurnCalls, emptyTurnCounts } from './turn-counts.js';
+import { countTurnCalls, emptyTurnCounts } from './limits.js';
+import { createToolRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -24,16 +22,16 @@ describe('createToolRuntime', () => {
     expect(Object.isFrozen(runtime)).toBe(true);
   });
 
-  it('is what the free functions accept; tools and a runtime together are refused', async () => {
+  it('takes decisions as an object of call id to decision, not a Map', async () => {
     const { tools } = createReferenceTools();
     const runtime = createToolRuntime({ tools });
     const response = assistantWithCalls([{ name: 'echo', arguments: { text: 'a' } }]);
-    const viaRuntime = await executeToolCalls({ runtime, messages: [user], response });
-    const oneOff = await executeToolCalls({ tools, messages: [user], response });
-    expect(viaRuntime.messages).toEqual(oneOff.messages);
-    await expect(executeToolCalls({ runtime, tools, messages: [user], response } as never)).rejects.toThrow(
-      InvalidOptionsError,
-    );
+    const refused = runtime.executeToolCalls({
+      messages: [user],
+      response,
+      decisions: new Map([['call_1', 'run']]) as never,
+    });
+    await expect(refused).rejects.toThrow(InvalidOptionsError);
   });
 });
 
@@ -70,7 +68,7 @@ describe('executeToolCall: one call, no history', () => {
         throw new TypeError('bug');
       },
     });
-    const outcome = await executeToolCall({ tools: [broken], call: { name: 'broken' } });
+    const outcome = await createToolRuntime({ tools: [broken] }).executeToolCall({ name: 'broken' });
     expect(outcome).toMatchObject({ isError: true, code: 'INTERNAL_ERROR', errorClass: 'fatal' });
   });
 
@@ -120,7 +118,7 @@ describe('executeToolCall: one call, no history', () => {
     expect(ran).toBe(0);
     const second = await runtime.executeToolCall(
       { id: 'p1', name: 'pay', arguments: '{}' },
-      { decision: 'run' },
+      { decisions: { p1: 'run' } },
     );
     expect(second).toMatchObject({ type: 'answered', content: '1' });
   });
@@ -203,5 +201,21 @@ describe('turn counts over a growing history', () => {
     });
     expect(second.results.every((r) => r.type === 'success')).toBe(true);
     expect(counters.counted).toBe(4);
+  });
+
+  it('hands back plain messages: nothing is attached to them, frozen ones are counted alike', async () => {
+    const { tools } = createReferenceTools();
+    const runtime = createToolRuntime({ tools, limits: { perTool: 2 }, onLimitExceeded: 'feedback' });
+    const first = await runtime.executeToolCalls({
+      messages: [user],
+      response: assistantWithCalls([{ name: 'counted' }, { name: 'counted' }]),
+    });
+    for (const message of first.messages) expect(Object.getOwnPropertySymbols(message)).toEqual([]);
+    const frozen = first.messages.map((message) => Object.freeze({ ...message }));
+    const second = await runtime.executeToolCalls({
+      messages: frozen,
+      response: assistantWithCalls([{ name: 'counted' }]),
+    });
+    expect(second.results[0]).toMatchObject({ code: 'TOOL_CALL_LIMIT' });
   });
 });

@@ -1,64 +1,36 @@
 import { UnknownToolError } from '../core/errors/unknown-tool-error.js';
-import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
-import type { Store } from '../core/store.js';
-import { createEventSink, type EventSink, errorFields, type ToolEventListener } from '../core/tool-event.js';
+import type { ToolCall, ToolMessage } from '../core/message.js';
+import { createEventSink, type EventSink, errorFields } from '../core/tool-event.js';
 import type { ToolCallFailure, ToolCallResult } from '../core/tool-execution-result.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { LimitScope } from './call-limits.js';
 import { asksBeforeRunning, decideCalls } from './decide.js';
+import { executeCall } from './execute.js';
 import { findSharedReads } from './find-shared-reads.js';
 import { createIdempotencyScope } from './idempotency/idempotency-scope.js';
 import { runIdempotent } from './idempotency/run-idempotent.js';
+import { giveBack, type TurnCounts } from './limits.js';
 import type { PendingCall } from './pending-call.js';
-import {
-  type PreparedCall,
-  prepareToolCall,
-  type ReadyCall,
-  type RejectedCall,
-} from './prepare-tool-call.js';
+import type { ResolvedPolicy } from './policy.js';
+import { type PreparedCall, prepareToolCall, type ReadyCall, type RejectedCall } from './prepare.js';
 import { answerRejected, answerShared, decisionOf, reportEnd, summaryOf } from './report-call-events.js';
-import type { SettledDecision } from './resume-decision.js';
-import type { RunContext } from './run-context.js';
-import { runToolCall } from './run-tool-call.js';
-import { createSemaphore } from './semaphore.js';
-import { summarizeCalls } from './summarize-calls.js';
+import type { CallbackFailure, CallsRequest, RunContext } from './run-context.js';
 import { toolFailure } from './tool-failure.js';
-import type { ToolRuntime } from './tool-runtime.js';
-import { decrement, type TurnCounts } from './turn-counts.js';
 
-/** One response's calls, and the context they run in. */
-export interface CallsRequest {
-  /** The model's response; its calls must be normalized (see `normalizeToolCalls`). */
-  readonly assistant: AssistantMessage;
-  /** The turn's counts, updated as calls are admitted; undefined: no turn limits apply. */
-  readonly counts?: TurnCounts | undefined;
-  readonly signal?: AbortSignal | undefined;
-  readonly data?: unknown;
-  readonly turnId?: string | undefined;
-  readonly sessionId?: string | undefined;
-  /** The loop's run: without a session or a turn, the scope of its writes' idempotency records. */
-  readonly runId?: string | undefined;
-  /** The owner of the idempotency records in place of the session (see `SingleCallOptions.idempotencyScope`). */
-  readonly idempotencyScope?: string | undefined;
-  readonly now?: (() => number) | undefined;
-  readonly onEvent?: ToolEventListener | undefined;
-  /** Events carry the unredacted error and offending value (default false). */
-  readonly includeContent?: boolean | undefined;
-  /** Decisions for calls of an interrupted response, by call id, checked: their hooks are not asked again. */
-  readonly decisions?: ReadonlyMap<string, SettledDecision> | undefined;
+export type { CallbackFailure, CallsRequest };
+
+/** What the calls of a response run with: the resolved policy and the registry the tools are looked up in. */
+export interface CallsChain {
+  readonly policy: ResolvedPolicy;
+  readonly tools: ToolRegistry;
 }
 
 /** A call refused by a call limit: the tool and the limit it reached. */
 export interface LimitedCall {
   readonly toolName: string;
   readonly limit: { readonly scope: LimitScope; readonly limit: number };
-}
-
-/** A caller's callback that threw or answered nonsense. */
-export interface CallbackFailure {
-  readonly callback: string;
-  readonly error: unknown;
 }
 
 /** What running one response's calls produced: every failure is a field here, nothing is thrown. */
@@ -98,11 +70,11 @@ export interface CallsOutcome {
  * tool message. `counts` is updated as calls are admitted, so a loop can keep one running count for a
  * whole turn. Never rejects.
  */
-export async function runToolCalls(request: CallsRequest, runtime: ToolRuntime): Promise<CallsOutcome> {
+export async function runToolCalls(request: CallsRequest, chain: CallsChain): Promise<CallsOutcome> {
   const calls = request.assistant.toolCalls ?? [];
   const events = createEventSink(request.onEvent, request.includeContent === true);
   try {
-    return await runCalls(calls, request, runtime, events);
+    return await runCalls(calls, request, chain, events);
   } catch (error) {
     // Only a defect of the chain itself reaches here; every call is still answered.
     const results = calls.map((call) =>
@@ -121,10 +93,10 @@ export async function runToolCalls(request: CallsRequest, runtime: ToolRuntime):
 async function runCalls(
   calls: readonly ToolCall[],
   request: CallsRequest,
-  runtime: ToolRuntime,
+  chain: CallsChain,
   events: EventSink,
 ): Promise<CallsOutcome> {
-  const { policy, tools: registry } = runtime;
+  const { policy, tools: registry } = chain;
   const { counts, signal } = request;
   const scope =
     request.sessionId === undefined
@@ -137,7 +109,7 @@ async function runCalls(
   if (policy.unknownTool === 'throw') {
     const unknown = prepared.find((entry) => entry.type === 'rejected' && entry.code === 'UNKNOWN_TOOL');
     if (unknown !== undefined) {
-      release(counts, prepared, policy.store);
+      release(counts, prepared, policy);
       const id = unknown.call.id;
       const toolName = (unknown as RejectedCall).toolName;
       const available = registry.names();
@@ -153,10 +125,10 @@ async function runCalls(
   }
 
   let interrupted: readonly PendingCall[] | undefined;
-  if (signal?.aborted !== true && asksBeforeRunning(prepared, request, runtime)) {
-    const decided = await decideCalls(prepared, request, runtime);
+  if (signal?.aborted !== true && asksBeforeRunning(prepared, request, chain)) {
+    const decided = await decideCalls(prepared, request, chain);
     if (decided?.callbackFailure !== undefined) {
-      release(counts, prepared, policy.store);
+      release(counts, prepared, policy);
       return halted({ callbackFailure: decided.callbackFailure });
     }
     interrupted = decided?.interrupted;
@@ -166,7 +138,7 @@ async function runCalls(
       release(
         counts,
         prepared.filter((entry) => waiting.has(entry.call.id)),
-        policy.store,
+        policy,
       );
       prepared = prepared.filter((entry) => !waiting.has(entry.call.id));
       if (prepared.length === 0) return halted({ interrupted });
@@ -250,25 +222,20 @@ function runConcurrently(
   return Promise.all(running);
 }
 
-/**
- * Gives back what the prepared calls added to the counts, and to the store's counters: none of them will
- * run now. A store that fails to take them back leaves them counted (a limit errs toward fewer calls).
- */
-function release(counts: TurnCounts | undefined, prepared: readonly PreparedCall[], store: Store): void {
-  const reserved = prepared.flatMap((entry) => entry.reserved ?? []);
-  if (reserved.length > 0)
-    Promise.resolve()
-      .then(() => store.release(reserved))
-      .catch(() => {});
-  if (counts === undefined) return;
-  for (const entry of prepared) {
-    const name = entry.type === 'ready' ? entry.tool.name : entry.toolName;
-    if (entry.admitted) {
-      decrement(counts.perTool, name);
-      counts.total--;
-    }
-    if (entry.invalid) decrement(counts.invalidPerTool, name);
-  }
+/** Gives back what the prepared calls added to the counts (see `giveBack`): none of them will run now. */
+function release(
+  counts: TurnCounts | undefined,
+  prepared: readonly PreparedCall[],
+  policy: ResolvedPolicy,
+): void {
+  giveBack(
+    counts,
+    prepared.map((entry) => ({
+      ...entry,
+      toolName: entry.type === 'ready' ? entry.tool.name : entry.toolName,
+    })),
+    policy.store,
+  );
 }
 
 /** One event per call the store failed to count (the call ran uncounted, or was refused). */
@@ -319,13 +286,101 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   }
   let result: ToolCallResult;
   try {
-    result = await runIdempotent(entry, call, context, () => runToolCall(entry, call, context));
+    result = await runIdempotent(entry, call, context, () => executeCall(entry, call, context));
   } catch (error) {
     // A caller's function that the chain calls outside any hook's guard (the jitter source, a clock).
     context.callbackFailed('policy', error);
     result = toolFailure({ base: call.base, error, errorClass: 'fatal', attempts: 0, durationMs: 0 });
   }
   if (entry.approved === true) result = { ...result, ...decisionOf(entry) };
-  reportEnd(events, { call: entry.call, result, summary: call.argumentsSummary });
+  reportEnd(events, { identity: entry.identity, result, summary: call.argumentsSummary });
   return result;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The outcome of calls that ran: their results and tool messages in order, and what stands out. */
+function summarizeCalls(
+  results: ToolCallResult[],
+  prepared: readonly PreparedCall[],
+  signal: AbortSignal | undefined,
+): CallsOutcome {
+  let fatal: ToolCallFailure | undefined;
+  for (const result of results) {
+    if (result.type === 'error' && result.errorClass === 'fatal') {
+      fatal = result;
+      break;
+    }
+  }
+  let executed = 0;
+  let direct = 0;
+  let limited: RejectedCall | undefined;
+  let storeFailed: RejectedCall | undefined;
+  for (let i = 0; i < prepared.length; i++) {
+    const entry = prepared[i] as PreparedCall;
+    if (entry.type === 'rejected') {
+      if (limited === undefined && entry.limit !== undefined) limited = entry;
+      if (storeFailed === undefined && entry.storeFailed === true) storeFailed = entry;
+      continue;
+    }
+    executed++;
+    if (entry.tool.returnDirect) direct++;
+  }
+  const outcome: Mutable<CallsOutcome> = {
+    results,
+    toolMessages: results.map(toToolMessage),
+    returnDirect: executed > 0 && direct === executed,
+  };
+  if (fatal !== undefined) outcome.fatal = fatal;
+  if (limited?.limit !== undefined) outcome.limited = { toolName: limited.toolName, limit: limited.limit };
+  if (storeFailed !== undefined)
+    outcome.storeFailure = { toolName: storeFailed.toolName, error: storeFailed.error };
+  if (signal?.aborted === true) outcome.aborted = true;
+  return outcome;
+}
+
+function toToolMessage(result: ToolCallResult): ToolMessage {
+  return result.type === 'success'
+    ? {
+        role: 'tool',
+        toolCallId: result.toolCallId,
+        name: result.toolName,
+        content: result.content,
+        isError: false,
+      }
+    : {
+        role: 'tool',
+        toolCallId: result.toolCallId,
+        name: result.toolName,
+        content: result.content,
+        isError: true,
+        errorCode: result.code,
+      };
+}
+
+/** A counting semaphore: `run` waits for a free slot, runs the task, frees the slot. */
+interface Semaphore {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+/** A semaphore of `slots` slots. */
+function createSemaphore(slots: number): Semaphore {
+  let free = slots;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    async run(task) {
+      if (free > 0) free--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_ARGUMENT_PATH_CHARS, DEFAULT_MAX_REPORTED_ISSUES } from '../core/defaults.js';
 import type { ToolErrorCode } from '../core/tool-execution-result.js';
 import type { ValidationIssue } from '../core/validation-issue.js';
-import { type ModelTextPart, modelText } from '../gate/model-text.js';
+import { type ModelTextPart, modelText } from './model-text.js';
 
 /**
  * The text of a tool message that reports an error: a stable code, then a short text that leaves through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
-import { resolvePolicy } from './execution-policy.js';
+import { resolvePolicy } from './policy.js';
 
 describe('resolvePolicy: every option through the one validator', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { type ModelTextPart, toolNamePart } from '../gate/model-text.js';
+import { type ModelTextPart, toolNamePart } from './model-text.js';
 
 /**
  * What the model is told of a call to a tool that is not registered, under either `unknownTool` policy: the

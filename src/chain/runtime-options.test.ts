@@ -3,13 +3,10 @@ import type { Message } from '../core/message.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { defineTool } from '../tools/define-tool.js';
-import { executeToolCall } from './execute-tool-call.js';
-import { executeToolCalls } from './execute-tool-calls.js';
-import { createToolRuntime } from './tool-runtime.js';
+import { createToolRuntime } from './runtime.js';
 
-// The one-off forms (`{ tools, ...policy }`) build a runtime per call, and with it a memory store per
-// call: what a session or a turn keeps would be lost between calls. Every option either takes effect or
-// is refused, before anything runs.
+// A runtime's methods take the execution's options only: a policy option given to one is refused, with
+// where it goes, rather than ignored; so is an option neither knows.
 
 const user: Message = { role: 'user', content: 'Charge order A-1.' };
 function chargeTool() {
@@ -27,70 +24,32 @@ function chargeTool() {
 }
 const charge = (id: string) => assistantWithCalls([{ name: 'charge', arguments: { order: 'A-1' }, id }]);
 
-describe('a one-off form given state to keep', () => {
-  it.each([
-    ['sessionId', { sessionId: 's' }],
-    ['turnId', { turnId: 't' }],
-  ])('executeToolCalls with a %s and no store is refused, and runs nothing', async (option, ids) => {
-    const { tool, charged } = chargeTool();
-    const refused = executeToolCalls({ tools: [tool], messages: [user], response: charge('c1'), ...ids });
-    await expect(refused).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option });
-    await expect(refused).rejects.toThrow(
-      /keeps no state between calls.*createToolRuntime\(\{ tools, store \}\)/,
-    );
-    expect(charged).toEqual([]);
-  });
-
-  it.each([
-    ['sessionId', { sessionId: 's' }],
-    ['turnId', { turnId: 't' }],
-  ])('executeToolCall with a %s and no store is refused, and runs nothing', async (option, ids) => {
-    const { tool, charged } = chargeTool();
-    const refused = executeToolCall({
-      tools: [tool],
-      call: { name: 'charge', arguments: { order: 'A-1' } },
-      ...ids,
-    });
-    await expect(refused).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option });
-    expect(charged).toEqual([]);
-  });
-
-  it('the same write of one session runs once: through a runtime, or a one-off form with its store', async () => {
+describe('the state of a session', () => {
+  it('is kept by the runtime: the same write of one session runs once, with its store or its own', async () => {
     const viaRuntime = chargeTool();
     const runtime = createToolRuntime({ tools: [viaRuntime.tool] });
     await runtime.executeToolCalls({ messages: [user], response: charge('c1'), sessionId: 's' });
-    await executeToolCalls({ runtime, messages: [user], response: charge('c2'), sessionId: 's' });
+    await runtime.executeToolCalls({ messages: [user], response: charge('c2'), sessionId: 's' });
     expect(viaRuntime.charged).toEqual(['A-1']);
 
     const withStore = chargeTool();
     const store = new MemoryStore();
     for (const id of ['c1', 'c2']) {
-      await executeToolCalls({
-        tools: [withStore.tool],
-        store,
+      await createToolRuntime({ tools: [withStore.tool], store }).executeToolCalls({
         messages: [user],
         response: charge(id),
         sessionId: 's',
       });
     }
-    await executeToolCall({
-      tools: [withStore.tool],
-      store,
-      call: { name: 'charge', arguments: { order: 'A-1' } },
-      sessionId: 's',
-    });
+    await createToolRuntime({ tools: [withStore.tool], store }).executeToolCall(
+      { name: 'charge', arguments: { order: 'A-1' } },
+      { sessionId: 's' },
+    );
     expect(withStore.charged).toEqual(['A-1']);
-  });
-
-  it('without a session or a turn, a one-off form runs as before', async () => {
-    const { tool, charged } = chargeTool();
-    const result = await executeToolCalls({ tools: [tool], messages: [user], response: charge('c1') });
-    expect(result.results[0]?.type).toBe('success');
-    expect(charged).toEqual(['A-1']);
   });
 });
 
-describe('a policy option next to a runtime', () => {
+describe('a policy option given to a runtime method', () => {
   it.each([
     ['timeoutMs', { timeoutMs: 50 }],
     ['limits', { limits: { perTool: 1 } }],
@@ -103,49 +62,43 @@ describe('a policy option next to a runtime', () => {
     async (option, extra) => {
       const { tool, charged } = chargeTool();
       const runtime = createToolRuntime({ tools: [tool] });
-      const many = executeToolCalls({ runtime, messages: [user], response: charge('c1'), ...extra } as never);
+      const many = runtime.executeToolCalls({ messages: [user], response: charge('c1'), ...extra } as never);
       await expect(many).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option });
       await expect(many).rejects.toThrow(/createToolRuntime/);
-      const one = executeToolCall({ runtime, call: { name: 'charge', arguments: {} }, ...extra } as never);
+      const one = runtime.executeToolCall({ name: 'charge', arguments: {} }, extra as never);
       await expect(one).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option });
       expect(charged).toEqual([]);
     },
   );
 
-  it('is refused even when it is the value the runtime already holds, and at the type level', async () => {
+  it('is refused at the type level too', async () => {
     const { tool, charged } = chargeTool();
-    const store = new MemoryStore();
-    const runtime = createToolRuntime({ tools: [tool], store });
+    const runtime = createToolRuntime({ tools: [tool] });
     await expect(
-      // @ts-expect-error: a runtime takes no policy option next to it
-      executeToolCalls({ runtime, store, messages: [user], response: charge('c1') }),
+      // @ts-expect-error: a runtime method takes no policy option
+      runtime.executeToolCalls({ messages: [user], response: charge('c1'), store: new MemoryStore() }),
     ).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option: 'store' });
     await expect(
-      // @ts-expect-error: a runtime takes no policy option next to it
-      executeToolCall({ runtime, timeoutMs: 50, call: { name: 'charge', arguments: {} } }),
+      // @ts-expect-error: a runtime method takes no policy option
+      runtime.executeToolCall({ name: 'charge', arguments: {} }, { timeoutMs: 50 }),
     ).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option: 'timeoutMs' });
     expect(charged).toEqual([]);
   });
 });
 
-describe('an option neither form knows', () => {
+describe('an option neither method knows', () => {
+  const runtime = () => createToolRuntime({ tools: [chargeTool().tool] });
   const many = (extra: object) => () =>
-    executeToolCalls({
-      tools: [chargeTool().tool],
-      messages: [user],
-      response: charge('c1'),
-      ...extra,
-    } as never);
-  const one = (extra: object) => () =>
-    executeToolCall({ tools: [chargeTool().tool], call: { name: 'charge' }, ...extra } as never);
+    runtime().executeToolCalls({ messages: [user], response: charge('c1'), ...extra } as never);
+  const one = (extra: object) => () => runtime().executeToolCall({ name: 'charge' }, extra as never);
   it.each([
     ['executeToolCalls', many({ sesionId: 's' }), 'sesionId', /did you mean "sessionId"/],
-    ['executeToolCall', one({ timeout: 5 }), 'timeout', /did you mean "timeoutMs"/],
+    ['executeToolCall', one({ decision: 'run' }), 'decision', /decisions: \{ \[toolCallId\]: decision \}/],
     [
       'executeToolCalls',
       many({ maxSteps: 5 }),
       'maxSteps',
-      /not an option of executeToolCalls; known: .*messages.*timeoutMs/,
+      /not an option of executeToolCalls; known: .*messages.*sessionId/,
     ],
   ])('%s refuses it, naming it, with the known ones', async (_form, call, option, message) => {
     const refused = call();

@@ -99,7 +99,7 @@ export interface ToolExecutionPolicy {
   readonly onStoreFailure?: 'open' | 'closed';
 }
 
-/** Every policy option, by name: they build a runtime (`createToolRuntime`, or a one-off form), never go next to one. */
+/** Every policy option, by name: they build a runtime (`createToolRuntime`, or `runToolLoop` given tools), never go next to one. */
 export const POLICY_OPTIONS: OptionNames<ToolExecutionPolicy> = {
   unknownTool: true,
   limits: true,

@@ -5,8 +5,8 @@ import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { opensError } from '../gate/show-error-messages.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { resolveErrorClass } from './classify-error.js';
-import { deliverResult } from './deliver-result.js';
-import type { ReadyCall } from './prepare-tool-call.js';
+import { deliverResult } from './deliver.js';
+import type { ReadyCall } from './prepare.js';
 import { retryDelay, sleep } from './retry-delay.js';
 import type { RunContext, RunningCall } from './run-context.js';
 import { ToolCallContext } from './tool-call-context.js';
@@ -19,7 +19,7 @@ import { isResultOf, type WrapToolExecution } from './wrap-tool-execution.js';
  * under its timeout, transient failures retried with backoff) and the delivery of the result. Never
  * rejects: a wrapper that fails is recorded as a callback failure and the call fails as `INTERNAL_ERROR`.
  */
-export function runToolCall(
+export function executeCall(
   ready: ReadyCall,
   call: RunningCall,
   context: RunContext,
