@@ -1,12 +1,7 @@
 import { Ajv } from 'ajv';
-import {
-  createToolRegistry,
-  createToolRuntime,
-  defineTool,
-  type Message,
-  type ToolEvent,
-} from '../dist/index.js';
+import { createToolRuntime, defineTool, type Message, type ToolEvent } from '../dist/index.js';
 import { assistantWithCalls } from '../dist/testing/index.js';
+import { createToolRegistry } from '../dist/tools/tool-registry.js';
 import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, type Subject, settledHeap } from './measure.js';
 

@@ -10,9 +10,9 @@ import {
   type ModelResponse,
   type RunEvent,
   runToolLoop,
-  storeKey,
   type ToolSpec,
 } from '../dist/index.js';
+import { storeKey } from '../dist/store/store-key.js';
 import { add, addSchema } from './add-tool.js';
 import { allocatedBytes, compare, flush, formatRow, median, type Subject, settledHeap } from './measure.js';
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  type AnyTool,
-  createToolRegistry,
-  createToolRuntime,
-  defineTool,
-  type Message,
-} from '../dist/index.js';
+import { type AnyTool, createToolRuntime, defineTool, type Message } from '../dist/index.js';
 import { assistantWithCalls } from '../dist/testing/index.js';
+import { createToolRegistry } from '../dist/tools/tool-registry.js';
 import { compare, formatRow, type Subject } from './measure.js';
 
 /** The target: output validation (precompiled) adds less than this to a call with a small object result. */

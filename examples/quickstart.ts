@@ -1,7 +1,6 @@
 // The README's quickstart, as a file the typecheck and the tests run: a tool, the chain, then the loop.
 import {
   type AssistantMessage,
-  createToolRegistry,
   createToolRuntime,
   defineTool,
   type LoopOutcome,
@@ -21,7 +20,7 @@ const weather = {
   },
 };
 
-export const tools = createToolRegistry([
+export const tools = [
   defineTool({
     name: 'getWeather',
     description: 'Current weather for a city.',
@@ -35,7 +34,7 @@ export const tools = createToolRegistry([
     timeoutMs: 5_000,
     execute: async ({ city }: { city: string }, { signal }) => weather.current(city, { signal }),
   }),
-]);
+];
 
 /** Tools and a policy, checked once: build it at startup and share it. */
 export const runtime = createToolRuntime({ tools, timeoutMs: 10_000 });

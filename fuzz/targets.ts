@@ -7,11 +7,10 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { fromAiSdkModel } from '../src/adapters/ai-sdk/index.js';
 import { parseProxyConfigText } from '../src/adapters/mcp/proxy/proxy-config.js';
 import { ProxyConfigError } from '../src/adapters/mcp/proxy/proxy-config-error.js';
+import { ModelStreamError } from '../src/core/errors/model-stream-error.js';
 import {
   type AnyTool,
   CallbackError,
-  collectModelStream,
-  createToolRegistry,
   createToolRuntime,
   defineTool,
   FatalToolError,
@@ -19,18 +18,19 @@ import {
   MemoryStore,
   type Message,
   type Model,
-  ModelStreamError,
   RunStateError,
   restoreRunState,
   runToolLoop,
   type Store,
   type StreamingModel,
-  storeKey,
   type ToolRegistry,
   ToolwardenError,
   TransientToolError,
 } from '../src/index.js';
+import { collectModelStream } from '../src/model/collect-model-stream.js';
+import { storeKey } from '../src/store/store-key.js';
 import { assistantWithCalls, ScriptedModel, storeWith } from '../src/testing/index.js';
+import { createToolRegistry } from '../src/tools/tool-registry.js';
 
 /** A tool as the fuzzers describe it; `createFuzzRegistry` turns it into a toolwarden tool. */
 export interface FuzzToolSpec {

@@ -44,12 +44,6 @@ function entriesOf(packageJson: { name: string; exports: Record<string, unknown>
   return entries;
 }
 
-/**
- * Entries whose exports need no doc comment yet: the root and `toolwarden/mcp` are being pruned (issue 23),
- * and their names documented as they settle. Remove an entry from this list once it is.
- */
-const UNDOCUMENTED_ALLOWED: ReadonlySet<string> = new Set(['.', './mcp']);
-
 /** The declarations each entry exports, by name, from the same declarations the reports are made of. */
 function exportsOf(entries: readonly Entry[]): Map<Entry, Map<string, readonly ts.Declaration[]>> {
   const program = ts.createProgram(
@@ -82,6 +76,8 @@ function exportsOf(entries: readonly Entry[]): Map<Entry, Map<string, readonly t
 
 /** A declaration with a `/** ... *\/` comment that says something (for a variable, on its statement). */
 function isDocumented(declaration: ts.Declaration): boolean {
+  // A namespace export (`export * as defaults`) is declared by its module: its opening doc comment says it.
+  if (ts.isSourceFile(declaration)) return declaration.text.trimStart().startsWith('/**');
   return ts
     .getJSDocCommentsAndTags(declaration)
     .some((doc) => ts.isJSDoc(doc) && (ts.getTextOfJSDocComment(doc.comment) ?? '').trim() !== '');
@@ -105,7 +101,6 @@ const exported = new Set([...exportsByEntry.values()].flatMap((names) => [...nam
 const tempFolder = mkdtempSync(join(tmpdir(), 'toolwarden-api-'));
 const problems: string[] = [];
 for (const [entry, names] of exportsByEntry) {
-  if (UNDOCUMENTED_ALLOWED.has(entry.subpath)) continue;
   const undocumented = undocumentedNames(names);
   if (undocumented.length > 0) {
     problems.push(

@@ -31,6 +31,7 @@ export interface CallLimits {
   };
 }
 
+/** The call limits a runtime applies, every default filled in. */
 export interface ResolvedCallLimits {
   readonly total: number;
   isExcluded(toolName: string): boolean;

@@ -28,6 +28,7 @@ const DENIED_STATUS = new Set([401, 403]);
 const DEFECT_CLASSES = [TypeError, ReferenceError, SyntaxError, RangeError, EvalError, URIError];
 const MAX_CAUSE_DEPTH = 8;
 
+/** Classifies what a tool threw (`undefined`: the default classification decides). */
 export type ErrorClassifier = (error: unknown) => ErrorClass | undefined;
 
 /**

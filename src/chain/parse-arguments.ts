@@ -1,5 +1,6 @@
 import type { ToolErrorCode } from '../core/tool-execution-result.js';
 
+/** Bounds on a call's argument text: its size and its nesting. */
 export interface ParseArgumentsLimits {
   readonly maxBytes: number;
   readonly maxDepth: number;

@@ -23,6 +23,7 @@ export interface CallRecord {
 /** How a call ended, for the guard: a result, a failure the model can act on, a transient failure after the chain's retries, a denial. */
 export type CallOutcome = 'ok' | 'error' | 'transient' | 'denied';
 
+/** What the loop guard keeps of one round: its calls' fingerprints and outcomes. */
 export interface RoundRecord {
   /** Round number within the conversation (keeps counting across requests of one session). */
   readonly round: number;
@@ -33,6 +34,7 @@ export interface RoundRecord {
   readonly changed?: true;
 }
 
+/** One of the loop guard's detectors, by name. */
 export type LoopDetector =
   | 'exact-repeat'
   | 'same-result'

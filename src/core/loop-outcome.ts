@@ -52,6 +52,7 @@ export interface LoopStep {
   readonly toolResults: readonly ToolCallResult[];
 }
 
+/** What every outcome of a run carries: its history, usage, round trips and steps. */
 export interface LoopOutcomeBase {
   /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`runToolLoop({ from: { runId } })`). */
   readonly runId: string;

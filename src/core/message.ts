@@ -7,6 +7,7 @@ export interface SystemMessage {
   readonly content: string;
 }
 
+/** A person's message. */
 export interface UserMessage {
   readonly role: 'user';
   readonly content: string;
@@ -19,12 +20,14 @@ export interface ToolCall {
   readonly arguments: string;
 }
 
+/** The model's answer: text, and the tool calls it asks for. */
 export interface AssistantMessage {
   readonly role: 'assistant';
   readonly content: string;
   readonly toolCalls?: readonly ToolCall[];
 }
 
+/** The answer to one tool call, as the model reads it. */
 export interface ToolMessage {
   readonly role: 'tool';
   readonly toolCallId: string;
@@ -43,4 +46,5 @@ export interface ToolMessage {
   readonly note?: string;
 }
 
+/** One message of a conversation: system, user, assistant or tool. */
 export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

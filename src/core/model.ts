@@ -8,6 +8,7 @@ export interface ToolSpec {
   readonly inputSchema: JsonSchema | undefined;
 }
 
+/** What the loop sends a model: the history, the tool specs and a signal. */
 export interface ModelRequest {
   readonly messages: readonly Message[];
   /** Empty when tools are disabled (the last answer after a stop). */
@@ -16,6 +17,7 @@ export interface ModelRequest {
   readonly signal: AbortSignal;
 }
 
+/** Tokens a model call used, input and output. */
 export interface TokenUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -30,6 +32,7 @@ export interface ModelFinishReason {
   readonly raw: string | undefined;
 }
 
+/** A model's answer: the assistant message, why it finished, and the tokens it used. */
 export interface ModelResponse {
   readonly message: AssistantMessage;
   readonly usage?: TokenUsage;

@@ -44,12 +44,14 @@ export interface Store {
   close?(): Promise<void>;
 }
 
+/** A value kept in a store, with the version a compare-and-set names. */
 export interface StoreEntry {
   readonly value: unknown;
   /** 1 for a new entry, plus 1 per write. */
   readonly version: number;
 }
 
+/** Options of a store's write: the version expected, a lifetime, a deadline, and entries written with it. */
 export interface StoreSetOptions {
   /** Compare-and-set: write only at this version (`0`: only when absent). */
   readonly ifVersion?: number;
@@ -79,6 +81,7 @@ export interface StoreReserveOptions {
   readonly deadline?: number;
 }
 
+/** A store's answer to a write: written (with the new version), or the version it found instead. */
 export type StoreSetResult =
   | { readonly ok: true; readonly version: number }
   | {
@@ -90,12 +93,14 @@ export type StoreSetResult =
       readonly alsoCurrent?: StoreEntry | undefined;
     };
 
+/** One counter of a reservation: its key, the limit it may not pass and its lifetime. */
 export interface StoreCounter {
   readonly key: string;
   /** The most the counter may reach. */
   readonly limit: number;
 }
 
+/** A store's answer to a reservation of counters: reserved, or which limit was reached. */
 export type ReserveResult =
   | { readonly ok: true; readonly counts: readonly number[] }
   | {

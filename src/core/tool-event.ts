@@ -2,6 +2,7 @@ import type { ErrorClass } from './error-class.js';
 import type { ToolErrorCode } from './tool-execution-result.js';
 import type { ValidationIssue } from './validation-issue.js';
 
+/** What every event of a call carries: the call, the time, the run. */
 export interface ToolEventBase {
   readonly toolName: string;
   readonly toolCallId: string;

@@ -2,6 +2,7 @@ import type { ErrorClass } from './error-class.js';
 import type { Message } from './message.js';
 import type { PendingCall } from './pending-call.js';
 
+/** What every result of a call carries: the call, attempts and duration. */
 export interface ToolCallResultBase {
   readonly toolCallId: string;
   /** The name the model asked for (sanitized). */
@@ -34,6 +35,7 @@ export interface ToolCallResultBase {
   readonly contractViolation?: true;
 }
 
+/** A call that succeeded: its value and the text the model reads. */
 export interface ToolCallSuccess extends ToolCallResultBase {
   readonly type: 'success';
   /** The value the tool returned, before serialization. */
@@ -41,6 +43,7 @@ export interface ToolCallSuccess extends ToolCallResultBase {
   readonly truncated: boolean;
 }
 
+/** A call that failed: its code, class, the text the model reads, and the cause. */
 export interface ToolCallFailure extends ToolCallResultBase {
   readonly type: 'error';
   /** Stable code, also written to the tool message's `errorCode`. */
@@ -50,8 +53,10 @@ export interface ToolCallFailure extends ToolCallResultBase {
   readonly error: unknown;
 }
 
+/** The result of one call: a success or a failure. */
 export type ToolCallResult = ToolCallSuccess | ToolCallFailure;
 
+/** The codes a failed call can carry in its tool message. */
 export type ToolErrorCode =
   | 'UNKNOWN_TOOL'
   | 'INVALID_ARGUMENTS'

@@ -5,6 +5,7 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
+/** A check's answer: the value it accepted, or the issues it found. */
 export type ValidationOutcome<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };

@@ -8,6 +8,7 @@ import type {
 import { callFingerprintText, hashText } from './fingerprint.js';
 import type { ResolvedHints } from './loop-hints.js';
 
+/** How many repeats each detector of the loop guard allows before it warns and stops. */
 export interface LoopThresholds {
   /** Occurrences of the same call with the same result that stop (default 3: the 2nd repeat). */
   readonly repeatLimit: number;

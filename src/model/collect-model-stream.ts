@@ -6,6 +6,7 @@ import { type AssembledPart, createStreamAssembly } from './stream-assembly.js';
 /** A delta of a streamed answer, as it comes. */
 export type ModelStreamDelta = Extract<AssembledPart, { type: 'text-delta' | 'tool-input-delta' }>;
 
+/** `collectModelStream`'s options: a signal, and a listener for the deltas as they arrive. */
 export interface CollectStreamOptions {
   /** Ends the read, even of a stream that never yields again. */
   readonly signal?: AbortSignal;

@@ -80,6 +80,7 @@ export interface ClaimedRun {
   readonly claim: string;
 }
 
+/** Options of a read of the store: a deadline and a signal. */
 export interface StoreCallOptions {
   /** A store call that takes longer fails (default `DEFAULT_CALLBACK_TIMEOUT_MS`). */
   readonly timeoutMs?: number;

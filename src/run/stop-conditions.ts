@@ -23,6 +23,7 @@ export interface StopContext {
   readonly messages: readonly Message[];
 }
 
+/** The loop guard's settings: its thresholds, the detectors it runs, and what it does on a loop. */
 export interface GuardOptions extends Partial<LoopThresholds> {
   /** Tell the model once, on the repeat before a stop, what it is repeating, in a note beside the result (default true). */
   readonly nudge?: boolean;

@@ -3,8 +3,10 @@ import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
 import { toJsonPointer, type ValidationOutcome } from '../core/validation-issue.js';
 import type { SchemaCompiler } from './schema-compiler.js';
 
+/** A tool's input schema: JSON Schema, or a Standard Schema (Zod, Valibot, ArkType). */
 export type SchemaInput<T> = JsonSchema | StandardSchemaV1<unknown, T>;
 
+/** A tool's own check of its arguments, sync or async. */
 export type InputValidator<T> = (value: unknown) => ValidationOutcome<T> | Promise<ValidationOutcome<T>>;
 
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {

@@ -10,6 +10,7 @@ import { isAnnotationKeyword } from './annotation-keywords.js';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
+/** A JSON Schema compiled to a check of one value. */
 export type CompiledValidator = (value: unknown) => ValidationOutcome<unknown>;
 
 /**

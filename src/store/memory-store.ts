@@ -26,6 +26,7 @@ interface Kept {
   readonly expiresAt: number | undefined;
 }
 
+/** `MemoryStore`'s options: its clock and its size bounds. */
 export interface MemoryStoreOptions {
   /** Clock for expiry, in milliseconds (default `Date.now`). */
   readonly now?: () => number;

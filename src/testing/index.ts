@@ -1,3 +1,9 @@
+export {
+  type CollectStreamOptions,
+  collectModelStream,
+  type ModelStreamDelta,
+} from '../model/collect-model-stream.js';
+export type { AssembledPart } from '../model/stream-assembly.js';
 export { assistantWithCalls, type CallSpec } from './assistant-with-calls.js';
 export { historyProblems } from './history-problems.js';
 export { type EventRecorder, recordEvents } from './record-events.js';

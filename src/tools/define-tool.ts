@@ -40,6 +40,7 @@ const NUMBER_OPTIONS = [
   { option: 'maxResultChars', min: 64 },
 ] as const satisfies readonly (NumberOptionRule & { option: keyof ToolDefinition<unknown, unknown> })[];
 
+/** A tool as its author declares it to `defineTool`: name, description, schemas, effect, policy and `execute`. */
 export interface ToolDefinition<TArgs, TResult> {
   /** Must match `^[a-zA-Z0-9_-]{1,64}$`, the rule every major provider enforces. */
   name: string;
@@ -137,11 +138,13 @@ export type Decide<TArgs = unknown> = (
   context: DecisionContext,
 ) => CallDecision | Promise<CallDecision>;
 
+/** What a result that breaks its tool's output contract does: fail the call (`feedback`), stop the run (`throw`) or pass with an event (`warn`). */
 export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
 
 /** Method syntax keeps a tool of any result type assignable to `AnyTool` (bivariant parameter). */
 export type ResultFormatter<T> = { format(value: T): string }['format'];
 
+/** An example call of a tool, checked by `toolwarden check`: its arguments and the result it should give. */
 export interface ToolExample<TArgs = unknown, TResult = unknown> {
   /** Shown in reports (default: the example's position). */
   readonly name?: string;
@@ -185,6 +188,7 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
+/** A tool of any arguments and result: what lists of tools hold. */
 export type AnyTool = Tool<any, any>;
 
 /**

@@ -321,6 +321,7 @@ export const ERROR_CODES = {
   },
 } as const satisfies Readonly<Record<string, CodeEntry>>;
 
+/** The type of `ERROR_CODES`: every code with its blame, its model text and its class. */
 export type ErrorCodeTable = typeof ERROR_CODES;
 
 /** Every code toolwarden uses. */

@@ -2,6 +2,7 @@ import { type Blame, ERROR_CODES, type ToolwardenCode } from './error-codes.js';
 
 const MARKER = Symbol.for('toolwarden.error');
 
+/** `ToolwardenError`'s options: the code, the message and the cause. */
 export interface ToolwardenErrorOptions<C extends ToolwardenCode = ToolwardenCode> {
   code: C;
   message: string;
