@@ -246,8 +246,8 @@ function chainTool(name: string, tool: Tool, checked: CheckedGuardOptions): AnyT
       execute: (args, context) => {
         const { options } = context.data as CallData;
         // The chain's signal (the caller's, the timeout's) is made when the tool reads it: most never do,
-        // and making it costs an AbortController and an AbortSignal.any per call. A proxy, not a copy with
-        // a getter: on Node 20 that copy is an object in dictionary mode, made anew each call (~2 µs).
+        // and making it costs an AbortController and an AbortSignal.any per call: a proxy reads it only
+        // when the tool asks for `abortSignal`.
         const withSignal = new Proxy(options, {
           get: (target, key) => (key === 'abortSignal' ? context.signal : Reflect.get(target, key)),
         });
