@@ -173,15 +173,16 @@ cat >mcp.mjs <<'EOF'
 const { fromMcpClient, startMcpProxy, createMcpProxy, parseProxyConfig } = await import('toolwarden/mcp');
 if (typeof startMcpProxy !== 'function' || typeof createMcpProxy !== 'function') throw new Error('toolwarden/mcp has no startMcpProxy/createMcpProxy');
 if (parseProxyConfig({}, 'check').limits.perTool !== 200) throw new Error('toolwarden/mcp parseProxyConfig gave other defaults');
-const { executeToolCall } = await import('toolwarden');
+const { createToolRuntime } = await import('toolwarden');
 const port = {
   listTools: async () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }] }),
   callTool: async (name, args) => ({ content: [{ type: 'text', text: `${name}: ${args.text}` }] }),
   onToolsChanged: () => () => {},
 };
 const { tools } = await fromMcpClient(port);
-const good = await executeToolCall({ tools, call: { name: 'echo', arguments: { text: 'hi' } } });
-const bad = await executeToolCall({ tools, call: { name: 'echo', arguments: {} } });
+const runtime = createToolRuntime({ tools });
+const good = await runtime.executeToolCall({ name: 'echo', arguments: { text: 'hi' } });
+const bad = await runtime.executeToolCall({ name: 'echo', arguments: {} });
 if (good.content !== 'echo: hi' || bad.code !== 'INVALID_ARGUMENTS') throw new Error(`toolwarden/mcp gave ${good.content} / ${bad.code}`);
 EOF
 node mcp.mjs || fail "toolwarden/mcp without @modelcontextprotocol/sdk does not load, or its guarded call failed"
