@@ -6,6 +6,21 @@ afterEach(() => {
 });
 
 describe('createBudgetSignal', () => {
+  it('hands the model and the tools a signal only when something can abort the run', () => {
+    const caller = new AbortController();
+    const nothing = createBudgetSignal(undefined, Number.POSITIVE_INFINITY);
+    const byCaller = createBudgetSignal(caller.signal, Number.POSITIVE_INFINITY);
+    const byTime = createBudgetSignal(undefined, 60_000);
+    const byStream = createBudgetSignal(undefined, Number.POSITIVE_INFINITY, true);
+    expect(nothing.handed).toBeUndefined();
+    expect([byCaller, byTime, byStream].map((budget) => budget.handed)).toEqual([
+      byCaller.signal,
+      byTime.signal,
+      byStream.signal,
+    ]);
+    for (const budget of [nothing, byCaller, byTime, byStream]) budget.dispose();
+  });
+
   it('without a caller or a time budget: never aborts by itself', () => {
     vi.useFakeTimers();
     const budget = createBudgetSignal(undefined, Number.POSITIVE_INFINITY);

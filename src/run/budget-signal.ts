@@ -4,6 +4,11 @@
  */
 export interface BudgetSignal {
   readonly signal: AbortSignal;
+  /**
+   * The signal to hand to the model and the tools: the run's, or undefined when nothing can abort the run
+   * (no caller's signal, no time budget, not a stream), so no call registers a listener on it.
+   */
+  readonly handed: AbortSignal | undefined;
   /** Why the run's signal aborted; undefined while it has not. */
   cause(): 'caller' | 'time' | 'cancelled' | undefined;
   /** Aborts the run (the stream's consumer stopped reading). */
@@ -11,8 +16,15 @@ export interface BudgetSignal {
   dispose(): void;
 }
 
-/** The run's signal over the caller's and a time budget (a non-finite budget arms no timer). */
-export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs: number): BudgetSignal {
+/**
+ * The run's signal over the caller's and a time budget (a non-finite budget arms no timer); `cancellable`:
+ * a stream's consumer can leave.
+ */
+export function createBudgetSignal(
+  caller: AbortSignal | undefined,
+  timeBudgetMs: number,
+  cancellable = false,
+): BudgetSignal {
   const controller = new AbortController();
   let cause: 'caller' | 'time' | 'cancelled' | undefined;
   const abort = (why: 'caller' | 'time' | 'cancelled', reason: unknown) => {
@@ -32,6 +44,7 @@ export function createBudgetSignal(caller: AbortSignal | undefined, timeBudgetMs
   else caller?.addEventListener('abort', onCaller, { once: true });
   return {
     signal: controller.signal,
+    handed: caller !== undefined || timer !== undefined || cancellable ? controller.signal : undefined,
     cause: () => cause,
     cancel: (reason) => abort('cancelled', reason),
     dispose: () => {

@@ -90,7 +90,11 @@ export function createLoopContext(
       description: tool.description,
       inputSchema: tool.inputJsonSchema,
     })),
-    budget: createBudgetSignal(options.signal, config.stops.timeBudgetMs - state.elapsedMs),
+    budget: createBudgetSignal(
+      options.signal,
+      config.stops.timeBudgetMs - state.elapsedMs,
+      hooks.checkpoint !== undefined,
+    ),
     now,
     startedAt: now(),
     elapsedBefore: state.elapsedMs,

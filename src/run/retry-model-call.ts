@@ -93,7 +93,7 @@ function attemptOnce(
   return withTimeout(() => start({ ...request, signal: controller.signal }), {
     timeoutMs,
     timeoutError: () => new ModelTimeoutError({ timeoutMs }),
-    signal: run.budget.signal,
+    signal: run.budget.handed,
     abort: (reason) => controller.abort(reason),
   }).finally(() => own?.removeEventListener('abort', onOwnAbort));
 }

@@ -48,7 +48,7 @@ export async function runRound(
     {
       assistant: paused === undefined ? message : { ...message, toolCalls: paused.waiting },
       counts: live.counts,
-      signal: run.budget.signal,
+      signal: run.budget.handed,
       data: run.options.data,
       turnId: state.turnId,
       sessionId: state.sessionId,
