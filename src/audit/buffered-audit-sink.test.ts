@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runRecord as record } from './__fixtures__/run-record.js';
 import { bufferedAuditSink, RECORD_BATCHES } from './buffered-audit-sink.js';
 
+/** The next turn of the event loop: what the first test is about (appends in separate turns share a write). */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A sink over a writer that keeps each batch it is given. */
@@ -21,6 +22,10 @@ function recordingSink(flushDelayMs: number) {
 }
 
 describe('bufferedAuditSink', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('records appended in separate turns of the event loop share one write', async () => {
     const { sink, writes } = recordingSink(60_000);
     for (const runId of ['r1', 'r2', 'r3']) {
@@ -35,10 +40,12 @@ describe('bufferedAuditSink', () => {
   });
 
   it('writes a batch by itself once its delay has passed', async () => {
+    // The delay passes on a fake clock.
+    vi.useFakeTimers();
     const { sink, writes } = recordingSink(0);
     sink.append(record('r1'));
     sink.append(record('r2'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(writes).toEqual([['r1', 'r2']]);
     await sink.close();
   });

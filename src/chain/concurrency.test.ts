@@ -32,6 +32,7 @@ function gatedTool(name: string, effect: 'read' | 'write') {
     });
     while (!done) {
       gates.shift()?.();
+      // A turn of the event loop: the call let through runs to its end, and the next one to its gate.
       await new Promise((resolve) => setImmediate(resolve));
     }
   };

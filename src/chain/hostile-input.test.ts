@@ -277,6 +277,7 @@ describe('hostile responses', () => {
         'INVALID_JSON',
         'UNKNOWN_TOOL',
       ]);
+      // A turn of the event loop: Node reports an unhandled rejection after the microtasks drain.
       await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
     } finally {

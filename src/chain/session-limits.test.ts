@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreError } from '../core/errors/store-error.js';
 import type { Message } from '../core/message.js';
 import { runToolLoop } from '../run/run-tool-loop.js';
@@ -155,7 +155,11 @@ describe('session limits, counted in the store', () => {
 
   it('gives a reservation back when the response halts before any call runs', async () => {
     const { tools, runs } = countedTools();
-    const store = new MemoryStore();
+    const memory = new MemoryStore();
+    // The reservation goes back to the store after the halt is thrown: the test waits for that release.
+    let gaveBack: () => void = () => {};
+    const givenBack = new Promise<void>((resolve) => (gaveBack = resolve));
+    const store = storeWith({ release: (keys) => memory.release(keys).then(gaveBack) }, memory);
     const runtime = createToolRuntime({
       tools,
       store,
@@ -168,7 +172,7 @@ describe('session limits, counted in the store', () => {
       sessionId: 's',
     });
     await expect(halted).rejects.toThrow("No tool named 'nope'");
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await givenBack;
     expect(
       await runtime.executeToolCall({ name: 'lookup', arguments: {} }, { sessionId: 's' }),
     ).toMatchObject({
@@ -192,6 +196,10 @@ describe('session limits, counted in the store', () => {
 });
 
 describe('when the store fails', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('a write fails closed: not run, the model told the tool is unavailable, an event with the failure', async () => {
     const { tools, runs } = countedTools();
     const events = recordEvents();
@@ -234,6 +242,8 @@ describe('when the store fails', () => {
   });
 
   it("a store that hangs does not hold a call past the caller's abort: the write never runs", async () => {
+    // The caller gives up after time passes on a fake clock.
+    vi.useFakeTimers();
     const { tools, runs } = countedTools();
     const hanging = storeWith({ reserve: () => new Promise(() => {}), set: () => new Promise(() => {}) });
     for (const limits of [{ perSession: { perTool: 5 } }, {}]) {
@@ -244,7 +254,9 @@ describe('when the store fails', () => {
         { sessionId: 's', signal: caller.signal },
       );
       setTimeout(() => caller.abort(new Error('client gone')), 20);
-      await expect(call).rejects.toThrow('client gone');
+      const refused = expect(call).rejects.toThrow('client gone');
+      await vi.advanceTimersByTimeAsync(20);
+      await refused;
     }
     expect(runs.write).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelStreamError } from '../core/errors/model-stream-error.js';
 import {
   type CollectStreamOptions,
@@ -36,6 +36,10 @@ async function brokenBy(stream: unknown, options?: CollectStreamOptions): Promis
 }
 
 describe('collectModelStream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('joins text and each call’s deltas, calls in order of first appearance, the tool-call part winning', async () => {
     const { response, deltas } = await collect(
       parts(
@@ -274,6 +278,7 @@ describe('collectModelStream', () => {
   });
 
   it('a stream that never ends is ended by the signal, and told to stop', async () => {
+    vi.useFakeTimers();
     let returned = 0;
     const hanging = {
       [Symbol.asyncIterator]: () => ({
@@ -288,6 +293,7 @@ describe('collectModelStream', () => {
     const reason = new Error('stop');
     const broken = brokenBy(hanging, { signal: controller.signal });
     setTimeout(() => controller.abort(reason), 5);
+    await vi.advanceTimersByTimeAsync(5);
     const error = await broken;
     expect(error.reason).toBe('aborted');
     expect(error.cause).toBe(reason);
@@ -306,7 +312,8 @@ describe('collectModelStream', () => {
     const seen: string[] = [];
     await collectModelStream(counted(), {
       onDelta: async (delta) => {
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        // Settles a macrotask later: a reader that did not wait for the sink would have pulled on by then.
+        await new Promise((resolve) => setImmediate(resolve));
         if (delta.type === 'text-delta') seen.push(`${delta.delta}@${pulled}`);
       },
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractMismatchScenario } from '../../test/scenarios/repeat-scenarios.js';
 import { createToolRuntime } from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
@@ -131,6 +131,15 @@ describe('one event sink', () => {
 });
 
 describe('stream cancellation', () => {
+  // "Nothing happens afterwards" is checked after time passes on a fake clock: the run's own timers (retry
+  // delays, a time budget) would fire in it, and the test waits on no real timer.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   function writeLoop() {
     let runs = 0;
     const send = defineTool({
@@ -171,7 +180,7 @@ describe('stream cancellation', () => {
       const calls = model.callCount;
       expect(calls).toBe(modelCalls);
       expect(runs()).toBe(toolRuns);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await vi.advanceTimersByTimeAsync(50);
       expect(model.callCount).toBe(calls);
       expect(runs()).toBe(toolRuns);
       // The run wound down before the break returned: the guard state is saved.
@@ -184,7 +193,7 @@ describe('stream cancellation', () => {
     const stream = streamToolLoop({ model, tools, messages: USER, maxRoundTrips: 10 });
     await stream.next();
     await stream.return(undefined as never);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(50);
     expect(model.callCount).toBeLessThanOrEqual(1);
     expect(runs()).toBe(0);
   });
@@ -194,7 +203,7 @@ describe('stream cancellation', () => {
     const stream = streamToolLoop({ model, tools, messages: USER, maxRoundTrips: 3, guard: false });
     const first = await stream.next();
     expect(first.value).toMatchObject({ type: 'run-start' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(model.callCount).toBe(0);
     for await (const _event of stream) {
       // drain

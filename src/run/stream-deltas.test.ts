@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { ModelStreamError } from '../core/errors/model-stream-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
@@ -33,6 +33,10 @@ const deltasOf = (events: readonly RunEvent[]) =>
   events.filter((e) => e.type === 'model-text-delta' || e.type === 'model-tool-input-delta');
 
 describe('streaming in the guarded loop', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('streamToolLoop yields the deltas in order, and ends as the same script run without streaming', async () => {
     const script: ScriptStep[] = [CALL, ANSWER];
     const plain = await runToolLoop({ model: new ScriptedModel({ script }), messages: USER, tools: [book] });
@@ -155,23 +159,26 @@ describe('streaming in the guarded loop', () => {
     ['the caller’s signal', 'ABORTED'],
     ['the time budget', 'BUDGET_EXHAUSTED'],
   ] as const)('a stream that hangs mid-call is ended by %s, and told to stop', async (by, reason) => {
+    // The abort and the time budget come after time passes on a fake clock.
+    vi.useFakeTimers();
     const parts = streamOf(CALL, { chunkSize: 4 }).slice(0, 3);
     const model = new ScriptedModel({ script: [{ parts, after: 'hang' }] });
     const controller = new AbortController();
     const options = by === 'the time budget' ? { timeBudgetMs: 30 } : { signal: controller.signal };
     const stream = streamToolLoop({ model, messages: USER, tools: [book], streamDeltas: true, ...options });
     const events: RunEvent[] = [];
-    let outcome: LoopOutcome | undefined;
-    for (;;) {
-      const next = await stream.next();
-      if (next.done === true) {
-        outcome = next.value;
-        break;
+    const read = async (): Promise<LoopOutcome> => {
+      for (;;) {
+        const next = await stream.next();
+        if (next.done === true) return next.value;
+        events.push(next.value);
+        if (next.value.type === 'model-tool-input-delta' && by !== 'the time budget')
+          setTimeout(() => controller.abort(), 5);
       }
-      events.push(next.value);
-      if (next.value.type === 'model-tool-input-delta' && by !== 'the time budget')
-        setTimeout(() => controller.abort(), 5);
-    }
+    };
+    const reading = read();
+    await vi.advanceTimersByTimeAsync(30);
+    const outcome = await reading;
     expect(outcome.type === 'stopped' && outcome.reason).toBe(reason);
     expect(historyProblems(outcome.messages)).toEqual([]);
     expect(model.streamsClosed).toBe(1);
@@ -197,7 +204,8 @@ describe('streaming in the guarded loop', () => {
       if (event.type !== 'model-text-delta') continue;
       readWhenReceived.push(model.partsRead);
       received.push(event.delta);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // Slow: the next read comes a macrotask later, time enough for a loop that read ahead to do so.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     expect(received.join('')).toBe(ANSWER.content);
     expect(readWhenReceived).toEqual(received.map((_, index) => index + 1));

@@ -1,5 +1,5 @@
 import { generateText, type ModelMessage, stepCountIs, type ToolSet, tool } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MemoryStore } from '../../index.js';
 import {
@@ -144,17 +144,19 @@ describe('a hung tool', () => {
     scriptedModel((_, index) =>
       index === 0 ? callsOf({ id: 'c1', name: 'slow', input: {} }) : textOf('It timed out.'),
     );
+  // The per-tool timeout and the bound pass on a fake clock.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   /** The run's text, or `still running` when the bound passes first (the plain loop never ends). */
   const bounded = async (run: Promise<{ text: string }>) => {
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<string>((resolve) => {
-      timer = setTimeout(() => resolve('still running'), 1000);
-    });
-    try {
-      return await Promise.race([run.then((result) => result.text), bound]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const bound = new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 1000));
+    const first = Promise.race([run.then((result) => result.text), bound]);
+    await vi.advanceTimersByTimeAsync(1000);
+    return await first;
   };
 
   it('blocks the step with plain tools; guardTools answers the model at the per-tool timeout', async () => {

@@ -1,10 +1,16 @@
 // `notifications/tools/list_changed` refreshes the tools; the handle's refresh() and close().
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RawServer, rawServer, SUM_TOOL } from './__fixtures__/raw-server.js';
 import { fromMcpClient } from './from-mcp-client.js';
 
 let server: RawServer | undefined;
+// A fake clock: "a notification changes nothing" is checked after time passes on it, which runs every
+// promise and timer the notification could have started without waiting on a real timer.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
@@ -63,15 +69,21 @@ describe('listChanged', () => {
     };
     const previous = client.fallbackNotificationHandler;
     const changes: unknown[] = [];
-    const mcp = await fromMcpClient(client, { onToolsChanged: (change) => changes.push(change) });
+    const change = nextChange();
+    const mcp = await fromMcpClient(client, {
+      onToolsChanged: (next) => {
+        changes.push(next);
+        change.listener(next);
+      },
+    });
     await notify('notifications/tools/list_changed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await change.promise;
     expect(seen).toEqual(['notifications/tools/list_changed']);
     expect(changes).toHaveLength(1);
     mcp.close();
     expect(client.fallbackNotificationHandler).toBe(previous);
     await notify('notifications/tools/list_changed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(changes).toHaveLength(1);
   });
 
@@ -81,7 +93,7 @@ describe('listChanged', () => {
     const mcp = await fromMcpClient(client, { listen: false });
     tools.current = [];
     await notify('notifications/tools/list_changed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(mcp.tools).toHaveLength(1);
     expect(await mcp.refresh()).toEqual([]);
     expect(requests.filter((request) => request.method === 'tools/list')).toHaveLength(2);

@@ -39,17 +39,19 @@ describe('the same key with other arguments', () => {
   });
 
   it('is a conflict while the first call is still running, too (it neither waits nor runs)', async () => {
-    let finish: (() => void) | undefined;
+    // Resolves, once the first call runs, with what finishes it.
+    let started: (finish: () => void) => void = () => {};
+    const running = new Promise<() => void>((resolve) => (started = resolve));
     const { tool, ledger } = chargeTool({
       idempotency: byOrder,
-      run: () => new Promise<string>((resolve) => (finish = () => resolve('done'))),
+      run: () => new Promise<string>((resolve) => started(() => resolve('done'))),
     });
     const runtime = createToolRuntime({ tools: [tool] });
     const first = runtime.executeToolCall(
       { name: 'charge', arguments: { order: 'A-1', cents: 1 } },
       { sessionId: 's' },
     );
-    while (finish === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
+    const finish = await running;
     const second = await runtime.executeToolCall(
       { name: 'charge', arguments: { order: 'A-1', cents: 2 } },
       { sessionId: 's' },

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_IDEMPOTENCY_MAX_POLL_MS } from '../../core/defaults.js';
 import type { Message } from '../../core/message.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
@@ -27,15 +28,26 @@ function heldCharge(options: { timeoutMs?: number } = {}) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a duplicate of a write still running', () => {
+  // A duplicate looks at the record again after a delay, up to the tool's timeout: time passes on a fake
+  // clock (timers and Date.now), by what each test says.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('waits for it and gets its result: the tool runs once', async () => {
     const { tool, ledger, running, release } = heldCharge();
     const runtime = createToolRuntime({ tools: [tool] });
     const first = runtime.executeToolCall({ ...call, id: 'c1' }, { sessionId: 's' });
     await running();
     const second = runtime.executeToolCall({ ...call, id: 'c2' }, { sessionId: 's' });
-    await pause(30);
+    await vi.advanceTimersByTimeAsync(30);
     release();
     expect(await first).toMatchObject({ isError: false, value: { receipt: 'R-1' } });
+    // The duplicate sees the result the next time it looks.
+    await vi.advanceTimersByTimeAsync(DEFAULT_IDEMPOTENCY_MAX_POLL_MS);
     const replayed = await second;
     expect(replayed).toMatchObject({ isError: false, value: { receipt: 'R-1' } });
     expect(replayed.type === 'answered' && replayed.result.replayOf).toBe('c1');
@@ -50,7 +62,9 @@ describe('a duplicate of a write still running', () => {
     const impatient = createToolRuntime({ tools: [other.tool], store });
     const first = serving.executeToolCall({ ...call, id: 'c1' }, { sessionId: 's' });
     await held.running();
-    const refused = await impatient.executeToolCall({ ...call, id: 'c2' }, { sessionId: 's' });
+    const refusing = impatient.executeToolCall({ ...call, id: 'c2' }, { sessionId: 's' });
+    await vi.advanceTimersByTimeAsync(30);
+    const refused = await refusing;
     expect(refused).toMatchObject({ isError: true, code: 'ALREADY_IN_PROGRESS', errorClass: 'transient' });
     expect(refused.type === 'answered' && refused.content).toBe(
       "ALREADY_IN_PROGRESS: An identical call to tool 'charge' is still running, so this one was not run. Do not call it again now; check later whether it was done.",
@@ -75,7 +89,9 @@ describe('a duplicate of a write still running', () => {
     const { tool, ledger } = chargeTool({ run: () => pause(20).then(() => 'charged') });
     const runtime = createToolRuntime({ tools: [tool], writeConcurrency: 4 });
     const response = assistantWithCalls([call, call, call, { name: 'charge', arguments: { order: 'B-2' } }]);
-    const done = await runtime.executeToolCalls({ messages: history, response, sessionId: 's' });
+    const doing = runtime.executeToolCalls({ messages: history, response, sessionId: 's' });
+    await vi.runAllTimersAsync();
+    const done = await doing;
     expect(ledger.charges.map((charge) => charge.order)).toEqual(['A-1', 'B-2']);
     expect(done.results.map((result) => result.replayOf)).toEqual([undefined, 'call_1', 'call_1', undefined]);
   });
@@ -90,7 +106,7 @@ describe('a duplicate of a write still running', () => {
       { ...call, id: 'c2' },
       { sessionId: 's', signal: controller.signal },
     );
-    await pause(20);
+    await vi.advanceTimersByTimeAsync(20);
     const reason = new Error('user left');
     controller.abort(reason);
     await expect(second).rejects.toBe(reason);

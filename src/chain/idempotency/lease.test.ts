@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_IDEMPOTENCY_LEASE_MARGIN_MS } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { MemoryStore } from '../../store/memory-store.js';
@@ -20,6 +20,10 @@ async function afterACrash(): Promise<MemoryStore> {
 }
 
 describe('a started record whose lease has passed (its process died)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('at least once: is taken over and run, with a taken-over event', async () => {
     const store = await afterACrash();
     const { tool, ledger } = chargeTool({ idempotency: { mode: 'at-least-once' } });
@@ -33,6 +37,8 @@ describe('a started record whose lease has passed (its process died)', () => {
   });
 
   it('at least once: of many processes taking it over at once, one wins; the others wait and replay', async () => {
+    // The winner's run takes 20 ms and the others look again after a delay: time passes on a fake clock.
+    vi.useFakeTimers();
     const store = await afterACrash();
     const charged: string[] = [];
     const runtimes = Array.from({ length: 5 }, (_, index) => {
@@ -42,9 +48,9 @@ describe('a started record whose lease has passed (its process died)', () => {
       });
       return createToolRuntime({ tools: [tool], store });
     });
-    const outcomes = await Promise.all(
-      runtimes.map((runtime) => runtime.executeToolCall(call, { sessionId: 's' })),
-    );
+    const running = Promise.all(runtimes.map((runtime) => runtime.executeToolCall(call, { sessionId: 's' })));
+    await vi.runAllTimersAsync();
+    const outcomes = await running;
     expect(charged).toHaveLength(1);
     expect(
       outcomes.filter((outcome) => outcome.type === 'answered' && outcome.result.replayOf !== undefined),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_STORE_TIMEOUT_MS } from '../../core/defaults.js';
+import { DEFAULT_IDEMPOTENCY_POLL_MS, DEFAULT_STORE_TIMEOUT_MS } from '../../core/defaults.js';
 import { StoreError } from '../../core/errors/store-error.js';
 import type { Message } from '../../core/message.js';
 import type { Store } from '../../core/store.js';
@@ -199,14 +199,18 @@ describe('a store that fails after the write ran: the result is never lost', () 
   });
 
   it('a record that cannot be looked at again while waiting for a running duplicate: unavailable, not run', async () => {
-    let finish: (() => void) | undefined;
+    // The duplicate looks at the record again after a delay: time passes on a fake clock.
+    vi.useFakeTimers();
+    // Resolves, once the first call runs, with what finishes it.
+    let started: (finish: () => void) => void = () => {};
+    const running = new Promise<() => void>((resolve) => (started = resolve));
     const memory = new MemoryStore();
     const { tool, ledger } = chargeTool({
-      run: () => new Promise((resolve) => (finish = () => resolve('ok'))),
+      run: () => new Promise((resolve) => started(() => resolve('ok'))),
     });
     const serving = createToolRuntime({ tools: [tool], store: memory });
     const first = serving.executeToolCall(call, { sessionId: 's' });
-    while (finish === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
+    const finish = await running;
     // The first look (a refused claim) finds the call running; the next fails.
     let looks = 0;
     const failing = storeWith(
@@ -216,7 +220,9 @@ describe('a store that fails after the write ran: the result is never lost', () 
       },
       memory,
     );
-    const { outcome } = await chargeWith(failing);
+    const charging = chargeWith(failing);
+    await vi.advanceTimersByTimeAsync(DEFAULT_IDEMPOTENCY_POLL_MS);
+    const { outcome } = await charging;
     expect(looks).toBe(2);
     expect(outcome).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
     finish();
