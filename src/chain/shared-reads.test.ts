@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FatalToolError } from '../core/errors/fatal-tool-error.js';
 import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
 import { ToolInputError } from '../core/errors/tool-input-error.js';
@@ -351,6 +351,10 @@ describe('what decides before the merge', () => {
 });
 
 describe('abort and timeout', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('an abort during the shared run answers every merged call ABORTED', async () => {
     const caller = new AbortController();
     const hanging = defineTool({
@@ -377,6 +381,8 @@ describe('abort and timeout', () => {
   });
 
   it('a timeout of the shared run answers every merged call TOOL_UNAVAILABLE', async () => {
+    // The tool's timeout passes on a fake clock.
+    vi.useFakeTimers();
     let started = 0;
     const slow = defineTool({
       name: 'slow',
@@ -389,10 +395,12 @@ describe('abort and timeout', () => {
         return new Promise(() => {});
       },
     });
-    const result = await execute(
+    const executing = execute(
       Array.from({ length: 3 }, () => ({ name: 'slow' })),
       [slow],
     );
+    await vi.advanceTimersByTimeAsync(5);
+    const result = await executing;
     expect(started).toBe(1);
     expect(result.results.map((r) => r.type === 'error' && [r.code, r.sharedWith])).toEqual([
       ['TOOL_UNAVAILABLE', undefined],

@@ -169,13 +169,17 @@ describe('the store', () => {
         return { ok: true, version: saves };
       },
     });
-    const outcome = await runToolLoop({
+    // The time budget passes on a fake clock.
+    vi.useFakeTimers();
+    const running = runToolLoop({
       model,
       runtime: createToolRuntime({ tools, store }),
       messages,
       sessionId: 's',
       timeBudgetMs: 50,
     });
+    await vi.advanceTimersByTimeAsync(50);
+    const outcome = await running;
     expect(outcome).toMatchObject({ type: 'stopped', reason: 'BUDGET_EXHAUSTED', roundTrips: 0 });
     expect(saves).toBe(0);
   });
@@ -199,23 +203,29 @@ describe('the store', () => {
   });
 
   it('a load or save past the callback timeout fails the run with the outcome kept', async () => {
+    // The callback timeout passes on a fake clock.
+    vi.useFakeTimers();
     const { model, tools, messages } = contractMismatchScenario.build();
-    const error = await failure({
+    const failing = failure({
       model,
       runtime: createToolRuntime({ tools, store: hanging }),
       messages,
       sessionId: 's',
       callbackTimeoutMs: 20,
     });
+    await vi.advanceTimersByTimeAsync(20);
+    const error = await failing;
     expect(error.callback).toBe('store.get');
     const saving = storeWith({ set: () => new Promise(() => {}) });
-    const late = await failure({
+    const failingLate = failure({
       model,
       runtime: createToolRuntime({ tools, store: saving }),
       messages,
       sessionId: 's',
       callbackTimeoutMs: 20,
     });
+    await vi.advanceTimersByTimeAsync(20);
+    const late = await failingLate;
     expect(late.callback).toBe('store.set');
     expect(outcomeOf(late)).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 3 });
   });
@@ -229,8 +239,10 @@ describe('the store', () => {
         return new Promise(() => {});
       },
     });
-    // The callback timeout is as long as a timer holds: were the save waited for, the test would time out.
-    const outcome = await runToolLoop({
+    // The callback timeout is as long as a timer holds: were the save waited for, the run would not end once
+    // the time budget passed (on a fake clock), and the test would time out.
+    vi.useFakeTimers();
+    const running = runToolLoop({
       model,
       runtime: createToolRuntime({ tools, store }),
       messages,
@@ -238,6 +250,8 @@ describe('the store', () => {
       timeBudgetMs: 100,
       callbackTimeoutMs: 2_147_483_647,
     });
+    await vi.advanceTimersByTimeAsync(100);
+    const outcome = await running;
     expect(outcome.type).toBe('stopped');
     expect(started).toBe(1);
   });

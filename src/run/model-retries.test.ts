@@ -76,13 +76,17 @@ describe('the model timeout', () => {
         };
       },
     };
-    const outcome = await runToolLoop({
+    // The model timeout passes on a fake clock.
+    vi.useFakeTimers();
+    const running = runToolLoop({
       model,
       messages: USER,
       tools: [],
       modelTimeoutMs: 20,
       sleep: recordWaits().sleep,
     });
+    await vi.advanceTimersByTimeAsync(20);
+    const outcome = await running;
     expect(outcome).toMatchObject({ type: 'completed', text: 'done' });
     expect({ calls, closed }).toEqual({ calls: 2, closed: 1 });
   });

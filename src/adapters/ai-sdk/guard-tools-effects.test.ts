@@ -1,5 +1,5 @@
 import { generateText, stepCountIs, tool } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { callsOf, scriptedModel, textOf, toolOutputsIn } from './__fixtures__/guard-tools-model.js';
 import { guardTools } from './guard-tools.js';
@@ -30,6 +30,10 @@ async function chargeOnce(options: GuardToolsOptions | undefined) {
 }
 
 describe('guardTools: a tool nobody declared is of unknown effect', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs a failing undeclared tool once, as plain AI SDK tools do (no retry after it may have acted)', async () => {
     expect((await chargeOnce(undefined)).charges).toEqual(['A-1']);
     const guarded = await chargeOnce({});
@@ -39,7 +43,11 @@ describe('guardTools: a tool nobody declared is of unknown effect', () => {
 
   it('runs a write once too, and retries only a tool named in reads', async () => {
     expect((await chargeOnce({ writes: ['chargeCard'] })).charges).toEqual(['A-1']);
-    const read = await chargeOnce({ reads: ['chargeCard'], retry: { baseDelayMs: 1, maxDelayMs: 1 } });
+    // The retry delay passes on a fake clock.
+    vi.useFakeTimers();
+    const reading = chargeOnce({ reads: ['chargeCard'], retry: { baseDelayMs: 1, maxDelayMs: 1 } });
+    await vi.advanceTimersByTimeAsync(1);
+    const read = await reading;
     expect(read.charges).toEqual(['A-1', 'A-1']);
     expect(read.output).toMatchObject({ type: 'json', value: { charged: 'A-1' } });
   });

@@ -1,5 +1,5 @@
 // What a server can send that it should not, through the v1 SDK client and an in-memory transport.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCallAnswer } from '../../chain/runtime.js';
 import { createToolRuntime } from '../../chain/runtime.js';
 import { DEFAULT_MCP_MAX_DESCRIPTION_CHARS } from '../../core/defaults.js';
@@ -10,6 +10,7 @@ import { McpCallError } from './mcp-call-error.js';
 
 let server: RawServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
@@ -118,7 +119,11 @@ describe('results', () => {
   ])(
     'a result that is %s is dropped by the v1 SDK (the response is not a JSON-RPC result): the timeout ends the call',
     async (_name, result) => {
-      const answer = await callSum(() => ({ result }), { tool: () => ({ timeoutMs: 100 }) });
+      // The tool timeout passes on a fake clock.
+      vi.useFakeTimers();
+      const answering = callSum(() => ({ result }), { tool: () => ({ timeoutMs: 100 }) });
+      await vi.advanceTimersByTimeAsync(100);
+      const answer = await answering;
       expect(answer).toMatchObject({ code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
     },
   );
@@ -169,7 +174,11 @@ describe('JSON-RPC errors', () => {
   });
 
   it('a server that never answers: the tool timeout ends the call as TOOL_UNAVAILABLE', async () => {
-    const answer = await callSum(() => 'hang', { tool: () => ({ timeoutMs: 50 }) });
+    // The tool timeout passes on a fake clock.
+    vi.useFakeTimers();
+    const answering = callSum(() => 'hang', { tool: () => ({ timeoutMs: 50 }) });
+    await vi.advanceTimersByTimeAsync(50);
+    const answer = await answering;
     expect(answer).toMatchObject({ code: 'TOOL_UNAVAILABLE', errorClass: 'transient' });
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContractViolationError } from '../../core/errors/contract-violation-error.js';
 import { PermissionDeniedError } from '../../core/errors/permission-denied-error.js';
 import { ToolInputError } from '../../core/errors/tool-input-error.js';
@@ -22,6 +22,10 @@ const hang = () => new Promise(() => {});
 const defect = () => {
   throw new TypeError('undefined is not a function');
 };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('a failure before the write took effect is released: the next identical call runs', () => {
   it('fix the precondition, then retry: a deploy refused by a business rule runs once the migrations ran', async () => {
@@ -108,12 +112,14 @@ describe('at most once (the default): a call cut off after its tool started has 
   ])(
     'after %s the next identical call is refused OUTCOME_UNKNOWN, not run, until the record is forgotten',
     async (_what, run, code) => {
+      // The tool's timeout passes on a fake clock.
+      vi.useFakeTimers();
       let failing = true;
       const { tool, ledger } = chargeTool({ timeoutMs: 20, run: () => (failing ? run() : 'charged') });
       expect(tool.idempotency?.mode).toBe('at-most-once');
       const runtime = createToolRuntime({ tools: [tool], retry: { writeRetries: 3 } });
       const recorder = recordEvents();
-      const first = await runtime
+      const firstRun = runtime
         .executeToolCalls({
           messages: [{ role: 'user', content: 'charge it' }],
           response: {
@@ -125,6 +131,8 @@ describe('at most once (the default): a call cut off after its tool started has 
           onEvent: recorder.listener,
         })
         .catch((thrown: { partialResult?: { results: unknown[] } }) => thrown.partialResult);
+      await vi.advanceTimersByTimeAsync(20);
+      const first = await firstRun;
       expect(first?.results).toMatchObject([{ code, attempts: 1 }]);
       // The caller is told at once: the event names the call and what happened.
       expect(recorder.ofType('idempotency-warn')).toMatchObject([
@@ -190,6 +198,8 @@ describe("at least once (a tool's own choice): the same failures free the call",
     ['a timeout', hang, 'TOOL_UNAVAILABLE'],
     ['a defect', defect, 'INTERNAL_ERROR'],
   ])('%s frees the call: the next identical call runs', async (_what, run, code) => {
+    // The tool's timeout passes on a fake clock.
+    vi.useFakeTimers();
     let failing = true;
     const { tool, ledger } = chargeTool({
       timeoutMs: 20,
@@ -197,9 +207,11 @@ describe("at least once (a tool's own choice): the same failures free the call",
       run: () => (failing ? run() : 'charged'),
     });
     const runtime = createToolRuntime({ tools: [tool] });
-    const failed = await runtime
+    const firstRun = runtime
       .executeToolCall(call, { sessionId: 's' })
       .catch((thrown: { partialResult?: { results: unknown[] } }) => thrown.partialResult?.results);
+    await vi.advanceTimersByTimeAsync(20);
+    const failed = await firstRun;
     expect(JSON.stringify(failed)).toContain(code);
     failing = false;
     expect(await runtime.executeToolCall(call, { sessionId: 's' })).toMatchObject({ isError: false });
