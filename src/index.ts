@@ -25,7 +25,7 @@ export {
 /** Every default that changes behaviour, by name: each constant says what it bounds and why. */
 export * as defaults from './core/defaults.js';
 export type { ErrorClass } from './core/error-class.js';
-export { ApprovalError, type ApprovalProblem } from './core/errors/approval-error.js';
+export { ApprovalError } from './core/errors/approval-error.js';
 export { CallbackError } from './core/errors/callback-error.js';
 export {
   type Blame,
@@ -37,8 +37,8 @@ export { FatalToolError } from './core/errors/fatal-tool-error.js';
 export { InvalidOptionsError } from './core/errors/invalid-options-error.js';
 export { LoopStoppedError } from './core/errors/loop-stopped-error.js';
 export { PermissionDeniedError } from './core/errors/permission-denied-error.js';
-export { RunStateError, type RunStateProblem } from './core/errors/run-state-error.js';
-export { StoreError, type StoreProblem } from './core/errors/store-error.js';
+export { RunStateError } from './core/errors/run-state-error.js';
+export { StoreError } from './core/errors/store-error.js';
 export { ToolCallLimitExceededError } from './core/errors/tool-call-limit-exceeded-error.js';
 export { ToolDefinitionError } from './core/errors/tool-definition-error.js';
 export { ToolExecutionError } from './core/errors/tool-execution-error.js';
