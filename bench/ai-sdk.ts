@@ -5,15 +5,8 @@ import type {
 } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { fromAiSdkModel } from '../dist/adapters/ai-sdk/index.js';
-import {
-  type GeneratingModel,
-  type Message,
-  type Model,
-  type ModelResponse,
-  type ModelStreamPart,
-  runToolLoop,
-  streamToolLoop,
-} from '../dist/index.js';
+import { type Message, type Model, type ModelResponse, runToolLoop, streamToolLoop } from '../dist/index.js';
+import type { GeneratingModel, ModelStreamPart } from '../dist/ports/index.js';
 import { addTool as tool } from './add-tool.js';
 import { compare, formatRow, type Subject } from './measure.js';
 

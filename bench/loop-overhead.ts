@@ -3,15 +3,14 @@ import {
   createToolRuntime,
   defaults,
   defineTool,
-  type GeneratingModel,
   MemoryStore,
   type Message,
   type Model,
   type ModelResponse,
   type RunEvent,
   runToolLoop,
-  type ToolSpec,
 } from '../dist/index.js';
+import type { GeneratingModel, ToolSpec } from '../dist/ports/index.js';
 import { storeKey } from '../dist/store/store-key.js';
 import { add, addSchema } from './add-tool.js';
 import { allocatedBytes, compare, flush, formatRow, median, type Subject, settledHeap } from './measure.js';

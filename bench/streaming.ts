@@ -1,11 +1,5 @@
-import {
-  type Message,
-  type Model,
-  type ModelResponse,
-  type ModelStreamPart,
-  runToolLoop,
-  streamToolLoop,
-} from '../dist/index.js';
+import { type Message, type Model, type ModelResponse, runToolLoop, streamToolLoop } from '../dist/index.js';
+import type { ModelStreamPart } from '../dist/ports/index.js';
 import { addTool as tool } from './add-tool.js';
 import { compare, formatRow, type Subject } from './measure.js';
 

@@ -14,7 +14,6 @@ import {
   createToolRuntime,
   defineTool,
   FatalToolError,
-  type GeneratingModel,
   MemoryStore,
   type Message,
   type Model,
@@ -22,12 +21,12 @@ import {
   restoreRunState,
   runToolLoop,
   type Store,
-  type StreamingModel,
   type ToolRegistry,
   ToolwardenError,
   TransientToolError,
 } from '../src/index.js';
 import { collectModelStream } from '../src/model/collect-model-stream.js';
+import type { GeneratingModel, StreamingModel } from '../src/ports/index.js';
 import { storeKey } from '../src/store/store-key.js';
 import { assistantWithCalls, ScriptedModel, storeWith } from '../src/testing/index.js';
 import { createToolRegistry } from '../src/tools/tool-registry.js';

@@ -123,6 +123,8 @@ import { createRedisStore } from 'toolwarden/redis';
 import { createSqliteAuditSink, createSqliteStore } from 'toolwarden/sqlite';
 import { ScriptedModel } from 'toolwarden/testing';
 import { fromAiSdkModel } from 'toolwarden/ai-sdk';
+import * as ports from 'toolwarden/ports';
+if (Object.keys(ports).length !== 0) throw new Error('toolwarden/ports holds types only');
 for (const value of [fromAiSdkModel, defineTool, runToolLoop, auditListener, createJsonlAuditSink, reportAuditLog, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
   if (typeof value !== 'function') throw new Error('an entry lacks an export');
 }
@@ -190,13 +192,14 @@ cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/report': 'reportAuditLog', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
   'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'guardTools',
-  'toolwarden/mcp': 'fromMcpClient' };
+  'toolwarden/mcp': 'fromMcpClient', 'toolwarden/ports': undefined };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 for (const [entry, name] of Object.entries(entries)) {
   try {
     const loaded = require(entry);
-    if (typeof loaded[name] !== 'function') throw new Error(`${entry} has no ${name}`);
+    // toolwarden/ports holds types only: it loads, and has nothing to call.
+    if (name !== undefined && typeof loaded[name] !== 'function') throw new Error(`${entry} has no ${name}`);
   } catch (error) {
     // Before require(esm), Node says itself that the package is ESM and to use import().
     if (requiresEsm || error.code !== 'ERR_REQUIRE_ESM') throw error;
@@ -216,6 +219,7 @@ import type { FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig 
 import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
+import type { StoreEntry, StreamingModel } from 'toolwarden/ports';
 import { defineTool, type Tool, type ToolExample } from 'toolwarden';
 export const tool: Tool<{ city: string }, string> = defineTool({
   name: 'weather',
@@ -224,7 +228,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolExample, FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolExample, FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig, StoreEntry, StreamingModel];
 EOF
 cat >tsconfig.json <<'EOF'
 {

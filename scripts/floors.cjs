@@ -15,6 +15,7 @@ const FLOORS = [
   'guard',
   'chain',
   'run',
+  'ports',
   'telemetry',
   'audit',
   'testing',

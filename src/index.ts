@@ -1,4 +1,4 @@
-export type { CallLimits, LimitScope, ResolvedCallLimits } from './chain/call-limits.js';
+export type { CallLimits, LimitScope } from './chain/call-limits.js';
 export type { ErrorClassifier } from './chain/classify-error.js';
 export {
   type ForgetIdempotencyRecordOptions,
@@ -7,7 +7,7 @@ export {
 export type { TurnCounts } from './chain/limits.js';
 export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
 export type { PendingCall } from './chain/pending-call.js';
-export type { ResolvedPolicy, ToolExecutionPolicy } from './chain/policy.js';
+export type { ToolExecutionPolicy } from './chain/policy.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
 export {
   createToolRuntime,
@@ -22,11 +22,10 @@ export {
   type ToolRuntime,
   type ToolRuntimeOptions,
 } from './chain/runtime.js';
-export type { WrappedToolCall, WrapToolExecution } from './chain/wrap-tool-execution.js';
 /** Every default that changes behaviour, by name: each constant says what it bounds and why. */
 export * as defaults from './core/defaults.js';
 export type { ErrorClass } from './core/error-class.js';
-export { ApprovalError, type ApprovalProblem } from './core/errors/approval-error.js';
+export { ApprovalError } from './core/errors/approval-error.js';
 export { CallbackError } from './core/errors/callback-error.js';
 export {
   type Blame,
@@ -38,8 +37,8 @@ export { FatalToolError } from './core/errors/fatal-tool-error.js';
 export { InvalidOptionsError } from './core/errors/invalid-options-error.js';
 export { LoopStoppedError } from './core/errors/loop-stopped-error.js';
 export { PermissionDeniedError } from './core/errors/permission-denied-error.js';
-export { RunStateError, type RunStateProblem } from './core/errors/run-state-error.js';
-export { StoreError, type StoreProblem } from './core/errors/store-error.js';
+export { RunStateError } from './core/errors/run-state-error.js';
+export { StoreError } from './core/errors/store-error.js';
 export { ToolCallLimitExceededError } from './core/errors/tool-call-limit-exceeded-error.js';
 export { ToolDefinitionError } from './core/errors/tool-definition-error.js';
 export { ToolExecutionError } from './core/errors/tool-execution-error.js';
@@ -47,19 +46,10 @@ export { ToolInputError } from './core/errors/tool-input-error.js';
 export { ToolwardenError, type ToolwardenErrorOptions } from './core/errors/toolwarden-error.js';
 export { TransientToolError } from './core/errors/transient-tool-error.js';
 export { UnknownToolError } from './core/errors/unknown-tool-error.js';
-export type {
-  CallOutcome,
-  CallRecord,
-  GuardState,
-  LoopDetector,
-  LoopEvidence,
-  LoopFingerprint,
-  RoundRecord,
-} from './core/guard-state.js';
+export type { GuardState, LoopEvidence } from './core/guard-state.js';
 export type { JsonSchema } from './core/json-schema.js';
 export type {
   LoopOutcome,
-  LoopOutcomeBase,
   LoopStep,
   LoopUsage,
   StopEvidence,
@@ -73,42 +63,15 @@ export type {
   ToolMessage,
   UserMessage,
 } from './core/message.js';
-export type {
-  GeneratingModel,
-  Model,
-  ModelFinishReason,
-  ModelRequest,
-  ModelResponse,
-  ModelStreamPart,
-  StreamingModel,
-  TokenUsage,
-  ToolSpec,
-} from './core/model.js';
-export type { ModelErrorTraits, ModelFailure, ModelGiveUp } from './core/model-failure.js';
+export type { Model, ModelRequest, ModelResponse, TokenUsage } from './core/model.js';
 export type { AwaitingCall, RunEvent, RunEventListener, StepCallSummary } from './core/run-event.js';
 export { RUN_STATE_SCHEMA_VERSION, type RunState } from './core/run-state.js';
 export type { StopEvidenceSummary } from './core/stop-evidence-summary.js';
-export type {
-  ReserveResult,
-  Store,
-  StoreCounter,
-  StoreEntry,
-  StoreReserveOptions,
-  StoreSetOptions,
-  StoreSetResult,
-} from './core/store.js';
-export type {
-  ArgumentsIdentity,
-  ToolEvent,
-  ToolEventBase,
-  ToolEventErrorFields,
-  ToolEventListener,
-  ToolEventSharedFields,
-} from './core/tool-event.js';
+export type { Store } from './core/store.js';
+export type { ToolEvent, ToolEventListener } from './core/tool-event.js';
 export type {
   ToolCallFailure,
   ToolCallResult,
-  ToolCallResultBase,
   ToolCallSuccess,
   ToolErrorCode,
   ToolExecutionResult,
@@ -122,7 +85,6 @@ export type {
   LoopSettings,
   LoopStart,
   LoopTools,
-  ModelCallWrapper,
   RunOptions,
   StoredRunRef,
   StreamLoopOptions,
@@ -144,10 +106,8 @@ export {
 } from './run/stop-conditions.js';
 export type { StopInfo } from './run/stop-info.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
-export type { RunWrapper, WrappedRun } from './run/wrap-run.js';
 export type { WriteDone } from './run/writes-done.js';
 export type { InputValidator, SchemaInput } from './schema/input-validator.js';
-export type { CompiledValidator, SchemaCompiler } from './schema/schema-compiler.js';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export type { CallDecision, DecisionContext } from './tools/call-decision.js';
 export {

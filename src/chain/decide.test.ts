@@ -10,7 +10,12 @@ import { type Decide, defineTool, type ToolDefinition } from '../tools/define-to
 import { argumentsDigest } from './arguments-digest.js';
 import { runToolCalls } from './calls.js';
 import { emptyTurnCounts } from './limits.js';
-import { createToolRuntime, type ExecutionRequest, type ToolRuntimeOptions } from './runtime.js';
+import {
+  createToolRuntime,
+  type ExecutionRequest,
+  resolvedRuntime,
+  type ToolRuntimeOptions,
+} from './runtime.js';
 
 /** The options of a runtime's request; the rest of a case's input is the runtime's policy. */
 const REQUEST_KEYS = new Set([
@@ -235,7 +240,7 @@ describe('decide', () => {
         ]),
         counts,
       },
-      runtime,
+      resolvedRuntime(runtime),
     );
     expect(outcome.interrupted?.map((call) => call.toolName)).toEqual(['read']);
     // The write's arguments are not JSON: it was answered (no decision is asked of a call that cannot run).

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../core/defaults.js';
 import type { ToolCall } from '../core/message.js';
 import { type EventSink, errorFields } from '../core/tool-event.js';
-import type { ToolCallResult, ToolCallResultBase } from '../core/tool-execution-result.js';
+import type { ToolCallResult } from '../core/tool-execution-result.js';
 import { formatToolError } from '../gate/format-tool-error.js';
 import { plainText } from '../gate/model-text.js';
 import { summarizeArguments } from '../redact/redact.js';
@@ -63,7 +63,7 @@ export async function answerShared(
 }
 
 /** The decision given on resume for the call, as result fields (`approval`, `decidedBy`); none without one. */
-export function decisionOf(entry: PreparedCall): Pick<ToolCallResultBase, 'approval' | 'decidedBy'> {
+export function decisionOf(entry: PreparedCall): Pick<ToolCallResult, 'approval' | 'decidedBy'> {
   const decided = entry.type === 'ready' ? entry.approved === true : entry.decided === true;
   if (!decided) return {};
   const approval = entry.type === 'ready' ? 'approved' : 'denied';

@@ -9,7 +9,7 @@ import { defineTool } from '../tools/define-tool.js';
 import { createReferenceTools } from './__fixtures__/reference-tools.js';
 import { argumentsDigest } from './arguments-digest.js';
 import { countTurnCalls, emptyTurnCounts } from './limits.js';
-import { createToolRuntime } from './runtime.js';
+import { createToolRuntime, resolvedRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -17,7 +17,7 @@ describe('createToolRuntime', () => {
   it('checks the policy once, at creation', () => {
     expect(() => createToolRuntime({ tools: [], timeoutMs: 0 })).toThrow(InvalidOptionsError);
     const runtime = createToolRuntime({ tools: createReferenceTools().tools, limits: { total: 7 } });
-    expect(runtime.policy.limits.total).toBe(7);
+    expect(resolvedRuntime(runtime).policy.limits.total).toBe(7);
     expect(runtime.tools.names()).toContain('echo');
     expect(Object.isFrozen(runtime)).toBe(true);
   });
@@ -175,7 +175,7 @@ describe('turn counts over a growing history', () => {
       .filter((m) => m.role === 'tool')
       .map((m) => (m.role === 'tool' ? m.errorCode : ''));
     expect(codes.filter((code) => code === 'TOOL_CALL_LIMIT')).toHaveLength(2);
-    const full = countTurnCalls(messages, runtime.policy.limits.isExcluded);
+    const full = countTurnCalls(messages, resolvedRuntime(runtime).policy.limits.isExcluded);
     expect(full).toMatchObject({
       total: 8,
       perTool: new Map([

@@ -7,6 +7,7 @@ import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
 import { ToolCallLimitExceededError } from '../core/errors/tool-call-limit-exceeded-error.js';
 import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
 import type { AssistantMessage, Message } from '../core/message.js';
+import type { Store } from '../core/store.js';
 import type { ToolEventListener } from '../core/tool-event.js';
 import type {
   LimitScope,
@@ -131,8 +132,15 @@ export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
  */
 export interface ToolRuntime {
   readonly tools: ToolRegistry;
-  /** The policy with every default filled in. */
-  readonly policy: ResolvedPolicy;
+  /** What the runtime runs with that a caller may read, every default filled in. */
+  readonly policy: {
+    /** The store the policy named, or the runtime's own `MemoryStore`. */
+    readonly store: Store;
+    readonly onLimitExceeded: 'throw' | 'feedback';
+    readonly onStoreFailure: 'open' | 'closed';
+    /** The text the model reads for a denied call. */
+    readonly deniedText: string;
+  };
   /**
    * Executes the calls of one model response and appends one tool message per call, in the model's order.
    * Failures the model can act on become tool messages. A fatal failure throws `ToolExecutionError`, a
@@ -195,6 +203,16 @@ const METHOD_HABITS: Readonly<Record<string, string>> = {
   ),
   decision: 'give decisions: { [toolCallId]: decision }',
 };
+
+/** A runtime as the library reads it: its policy whole, of which `ToolRuntime` shows the part a caller reads. */
+export interface ResolvedRuntime extends ToolRuntime {
+  readonly policy: ResolvedPolicy;
+}
+
+/** The runtime with its whole policy: `createToolRuntime` is the one maker of a runtime, and it holds its resolved policy. */
+export function resolvedRuntime(runtime: ToolRuntime): ResolvedRuntime {
+  return runtime as ResolvedRuntime;
+}
 
 /** Checks the tools and the policy once (an option it does not know is refused too) and builds the runtime. */
 export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {

@@ -11,7 +11,7 @@ import { runToolCalls } from './calls.js';
 import { emptyTurnCounts } from './limits.js';
 import type { ToolExecutionPolicy } from './policy.js';
 import type { ExecutionContext } from './runtime.js';
-import { createToolRuntime } from './runtime.js';
+import { createToolRuntime, resolvedRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -369,7 +369,7 @@ describe('abort and timeout', () => {
     });
     const outcome = await runToolCalls(
       { assistant: assistantWithCalls(same(3)), counts: emptyTurnCounts(), signal: caller.signal },
-      createToolRuntime({ tools: [hanging] }),
+      resolvedRuntime(createToolRuntime({ tools: [hanging] })),
     );
     expect(outcome.aborted).toBe(true);
     expect(outcome.results.map((r) => r.type === 'error' && [r.code, r.sharedWith])).toEqual([

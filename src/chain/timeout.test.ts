@@ -6,7 +6,7 @@ import { recordEvents } from '../testing/record-events.js';
 import { defineTool } from '../tools/define-tool.js';
 import { runToolCalls } from './calls.js';
 import { emptyTurnCounts } from './limits.js';
-import { createToolRuntime } from './runtime.js';
+import { createToolRuntime, resolvedRuntime } from './runtime.js';
 
 const user: Message = { role: 'user', content: 'go' };
 
@@ -175,7 +175,7 @@ describe('timeouts and abort signals', () => {
         counts: emptyTurnCounts(),
         signal: AbortSignal.abort(new Error('gone')),
       },
-      runtime,
+      resolvedRuntime(runtime),
     );
     expect(runs).toBe(0);
     expect(outcome.aborted).toBe(true);

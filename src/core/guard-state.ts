@@ -1,71 +1,36 @@
-/**
- * One call of one round, as the guard remembers it. Fingerprints are 53-bit digests (`fingerprint.ts`):
- * numbers in the state, text in evidence. The record holds facts about the call, not conclusions: the
- * detectors read the tool's loop hints when they run.
- */
-export interface CallRecord {
-  readonly tool: string;
-  /** Digest of the tool name and the arguments as the model sent them, in canonical form. */
-  readonly call: number;
-  /** Digest of the result as the model saw it (ignored fields removed, no truncation marker). */
-  readonly result: number;
-  /**
-   * `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's
-   * retries; `denied` a call refused as not permitted.
-   */
-  readonly outcome: CallOutcome;
-  /** The tool is a write tool. */
-  readonly write?: true;
-  /** The result carries content (long enough to be more than a verdict, an ack or an empty answer). */
-  readonly content?: true;
-}
-
-/** How a call ended, for the guard: a result, a failure the model can act on, a transient failure after the chain's retries, a denial. */
-export type CallOutcome = 'ok' | 'error' | 'transient' | 'denied';
-
-/** What the loop guard keeps of one round: its calls' fingerprints and outcomes. */
-export interface RoundRecord {
-  /** Round number within the conversation (keeps counting across requests of one session). */
-  readonly round: number;
-  /** The request of the session the round belongs to (each `runToolLoop` call starts one). */
-  readonly request: number;
-  readonly calls: readonly CallRecord[];
-  /** The round holds a write that changed something: a successful write whose call the window had not seen. */
-  readonly changed?: true;
-}
-
-/** One of the loop guard's detectors, by name. */
-export type LoopDetector =
-  | 'exact-repeat'
-  | 'same-result'
-  | 'cycle'
-  | 'no-progress'
-  | 'still-unavailable'
-  | 'unchanged-poll';
-
 /** Why the guard warns or stops: which fingerprints repeated, how often, at which rounds. */
 export interface LoopEvidence {
-  readonly detector: LoopDetector;
+  /** The detector that found the loop. */
+  readonly detector:
+    | 'exact-repeat'
+    | 'same-result'
+    | 'cycle'
+    | 'no-progress'
+    | 'still-unavailable'
+    | 'unchanged-poll';
   readonly toolNames: readonly string[];
   /** The calls behind the finding: what was asked and seen, how each ended, whether its tool may change the world. */
-  readonly fingerprints: readonly LoopFingerprint[];
+  readonly fingerprints: readonly {
+    /** The call as `callFingerprint` writes it: `tool#digest` of the canonical arguments. */
+    readonly call: string;
+    /** The digest of the result as the model saw it (see `resultFingerprint`). */
+    readonly result: string;
+    /** How the call ended: a result, a failure the model can act on, a transient failure, a denial. */
+    readonly outcome: 'ok' | 'error' | 'transient' | 'denied';
+    /** Its tool may change the world (a write of either kind, or a tool of unknown effect). */
+    readonly write: boolean;
+  }[];
   readonly occurrences: number;
   readonly rounds: readonly number[];
   /** For `cycle`: the period in rounds. */
   readonly period?: number;
 }
 
+/** One of the loop guard's detectors, by name. */
+export type LoopDetector = LoopEvidence['detector'];
+
 /** One call of the evidence: its fingerprints, and the facts about it that decide what to advise. */
-export interface LoopFingerprint {
-  /** The call as `callFingerprint` writes it: `tool#digest` of the canonical arguments. */
-  readonly call: string;
-  /** The digest of the result as the model saw it (see `resultFingerprint`). */
-  readonly result: string;
-  /** How the call ended: a result, a failure the model can act on, a transient failure, a denial. */
-  readonly outcome: CallOutcome;
-  /** Its tool may change the world (a write of either kind, or a tool of unknown effect). */
-  readonly write: boolean;
-}
+export type LoopFingerprint = LoopEvidence['fingerprints'][number];
 
 export interface GuardFinding {
   readonly level: 'warn' | 'stop';
@@ -84,10 +49,48 @@ export interface GuardState {
   readonly nextRound: number;
   /** The current request of the session (0 before the first). */
   readonly request: number;
-  readonly window: readonly RoundRecord[];
+  /** What the guard keeps of each round of the window: its calls' fingerprints and outcomes. */
+  readonly window: readonly {
+    /** Round number within the conversation (keeps counting across requests of one session). */
+    readonly round: number;
+    /** The request of the session the round belongs to (each `runToolLoop` call starts one). */
+    readonly request: number;
+    /**
+     * The round's calls. Fingerprints are 53-bit digests (`fingerprint.ts`): numbers in the state, text in
+     * evidence. A record holds facts about the call, not conclusions: the detectors read the tool's loop
+     * hints when they run.
+     */
+    readonly calls: readonly {
+      readonly tool: string;
+      /** Digest of the tool name and the arguments as the model sent them, in canonical form. */
+      readonly call: number;
+      /** Digest of the result as the model saw it (ignored fields removed, no truncation marker). */
+      readonly result: number;
+      /**
+       * `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's
+       * retries; `denied` a call refused as not permitted.
+       */
+      readonly outcome: 'ok' | 'error' | 'transient' | 'denied';
+      /** The tool is a write tool. */
+      readonly write?: true;
+      /** The result carries content (long enough to be more than a verdict, an ack or an empty answer). */
+      readonly content?: true;
+    }[];
+    /** The round holds a write that changed something: a successful write whose call the window had not seen. */
+    readonly changed?: true;
+  }[];
   /** Notes the model was already given (one per detector and fingerprints), the newest last. */
   readonly nudged: readonly string[];
 }
+
+/** What the loop guard keeps of one round: its calls' fingerprints and outcomes. */
+export type RoundRecord = GuardState['window'][number];
+
+/** One call of one round, as the guard remembers it. */
+export type CallRecord = RoundRecord['calls'][number];
+
+/** How a call ended, for the guard: a result, a failure the model can act on, a transient failure after the chain's retries, a denial. */
+export type CallOutcome = CallRecord['outcome'];
 
 export const EMPTY_GUARD_STATE: GuardState = Object.freeze({
   schemaVersion: 3,

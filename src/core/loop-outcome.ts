@@ -52,8 +52,8 @@ export interface LoopStep {
   readonly toolResults: readonly ToolCallResult[];
 }
 
-/** What every outcome of a run carries: its history, usage, round trips and steps. */
-export interface LoopOutcomeBase {
+/** The loop's result, a value: completed, stopped with a reason and evidence, or interrupted waiting for decisions. */
+export type LoopOutcome = {
   /** The run's id (`state.runId`): with a store, an interrupted run is kept under it (`runToolLoop({ from: { runId } })`). */
   readonly runId: string;
   /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on (the answers of the others follow its assistant message). */
@@ -70,12 +70,9 @@ export interface LoopOutcomeBase {
   readonly toolResults: readonly ToolCallResult[];
   /** The run as plain JSON: save it, and `runToolLoop({ from: state })` continues it (in any process). */
   readonly state: RunState;
-}
-
-/** The loop's result, a value: completed, stopped with a reason and evidence, or interrupted waiting for decisions. */
-export type LoopOutcome =
-  | (LoopOutcomeBase & { readonly type: 'completed'; readonly text: string })
-  | (LoopOutcomeBase & {
+} & (
+  | { readonly type: 'completed'; readonly text: string }
+  | {
       readonly type: 'stopped';
       readonly reason: StopReason;
       readonly evidence: StopEvidence;
@@ -83,9 +80,10 @@ export type LoopOutcome =
       readonly text: string;
       /** Model calls spent inside the detected loop, beyond the first occurrence. */
       readonly wastedRoundTrips: number;
-    })
-  | (LoopOutcomeBase & {
+    }
+  | {
       readonly type: 'interrupted';
       /** The calls waiting for a decision. The other calls of their round ran: their answers are in `messages`. */
       readonly pending: readonly PendingCall[];
-    });
+    }
+);

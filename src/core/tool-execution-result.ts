@@ -2,8 +2,8 @@ import type { ErrorClass } from './error-class.js';
 import type { Message } from './message.js';
 import type { PendingCall } from './pending-call.js';
 
-/** What every result of a call carries: the call, attempts and duration. */
-export interface ToolCallResultBase {
+/** The result of one call: a success or a failure, each with the call, its attempts and duration. */
+export type ToolCallResult = {
   readonly toolCallId: string;
   /** The name the model asked for (sanitized). */
   readonly toolName: string;
@@ -33,28 +33,28 @@ export interface ToolCallResultBase {
    * shares its result.
    */
   readonly contractViolation?: true;
-}
+} & (
+  | {
+      readonly type: 'success';
+      /** The value the tool returned, before serialization. */
+      readonly value: unknown;
+      readonly truncated: boolean;
+    }
+  | {
+      readonly type: 'error';
+      /** Stable code, also written to the tool message's `errorCode`. */
+      readonly code: ToolErrorCode;
+      readonly errorClass: ErrorClass;
+      /** The original failure, unredacted: for developers only. */
+      readonly error: unknown;
+    }
+);
 
 /** A call that succeeded: its value and the text the model reads. */
-export interface ToolCallSuccess extends ToolCallResultBase {
-  readonly type: 'success';
-  /** The value the tool returned, before serialization. */
-  readonly value: unknown;
-  readonly truncated: boolean;
-}
+export type ToolCallSuccess = Extract<ToolCallResult, { readonly type: 'success' }>;
 
 /** A call that failed: its code, class, the text the model reads, and the cause. */
-export interface ToolCallFailure extends ToolCallResultBase {
-  readonly type: 'error';
-  /** Stable code, also written to the tool message's `errorCode`. */
-  readonly code: ToolErrorCode;
-  readonly errorClass: ErrorClass;
-  /** The original failure, unredacted: for developers only. */
-  readonly error: unknown;
-}
-
-/** The result of one call: a success or a failure. */
-export type ToolCallResult = ToolCallSuccess | ToolCallFailure;
+export type ToolCallFailure = Extract<ToolCallResult, { readonly type: 'error' }>;
 
 /** The codes a failed call can carry in its tool message. */
 export type ToolErrorCode =

@@ -1,6 +1,6 @@
 import { countTurnCalls, type TurnCounts } from '../chain/limits.js';
 import type { SettledDecision } from '../chain/resume-decision.js';
-import type { ToolRuntime } from '../chain/runtime.js';
+import type { ResolvedRuntime } from '../chain/runtime.js';
 import type { LoopStep } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { ToolSpec } from '../core/model.js';
@@ -20,7 +20,7 @@ import type { LoopSettings, ResolvedLoopOptions } from './loop-options.js';
 export interface LoopContext {
   readonly options: LoopSettings;
   readonly config: ResolvedLoopOptions;
-  readonly runtime: ToolRuntime;
+  readonly runtime: ResolvedRuntime;
   /** The loop guard's thresholds and the tools' hints; undefined when the guard is off. */
   readonly guard: GuardConfig | undefined;
   readonly specs: readonly ToolSpec[];
@@ -58,7 +58,7 @@ const defaultNow = (): number => performance.now();
 /** The context of a run over `state`, from its checked options (`config`: resolved from `options`). */
 export function createLoopContext(
   options: LoopSettings,
-  runtime: ToolRuntime,
+  runtime: ResolvedRuntime,
   state: RunState,
   hooks: {
     readonly config: ResolvedLoopOptions;
@@ -123,7 +123,7 @@ export function liveFor(state: RunState, run: LoopContext): LiveRun {
 }
 
 /** The guard's configuration: each tool's hints resolved once, on first use. */
-function guardConfig(config: ResolvedLoopOptions, runtime: ToolRuntime): GuardConfig | undefined {
+function guardConfig(config: ResolvedLoopOptions, runtime: ResolvedRuntime): GuardConfig | undefined {
   const guard = config.stops.guard;
   if (guard === undefined) return undefined;
   return { thresholds: guard, hintsOf: hintsByTool((tool) => runtime.tools.get(tool)?.loop, guard.hints) };

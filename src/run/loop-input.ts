@@ -1,5 +1,10 @@
 import { POLICY_OPTIONS } from '../chain/policy.js';
-import { createToolRuntime, type ToolRuntime } from '../chain/runtime.js';
+import {
+  createToolRuntime,
+  type ResolvedRuntime,
+  resolvedRuntime,
+  type ToolRuntime,
+} from '../chain/runtime.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { checkOptionNames, type OptionNames, optionNameSet } from '../options/check-option-names.js';
 import type { LoopSettings, LoopStart, LoopTools } from './loop-options.js';
@@ -75,7 +80,7 @@ export function checkLoopOptionNames(options: unknown, form: 'runToolLoop' | 'st
  * the options', or a resumed state's), whose state (write records, call counts, the guard's memory) would
  * live in a memory store that lasts one run.
  */
-export function loopRuntime(options: LoopTools, form: string, ids: StateIds): ToolRuntime {
+export function loopRuntime(options: LoopTools, form: string, ids: StateIds): ResolvedRuntime {
   const { runtime, tools } = options;
   if (runtime !== undefined) {
     if (tools !== undefined) {
@@ -90,7 +95,7 @@ export function loopRuntime(options: LoopTools, form: string, ids: StateIds): To
         message: 'must be a runtime made by createToolRuntime',
       });
     }
-    return runtime;
+    return resolvedRuntime(runtime);
   }
   if (tools === undefined) {
     throw new InvalidOptionsError({
@@ -105,7 +110,7 @@ export function loopRuntime(options: LoopTools, form: string, ids: StateIds): To
       message: `${form} with tools alone builds a runtime, and a memory store, for this run and keeps nothing between runs, so what the ${kept === 'sessionId' ? 'session' : 'turn'} keeps in the store (records of its writes, its call counts, the loop guard's memory) would be lost. Build the runtime once with createToolRuntime({ tools, store }) and pass runtime`,
     });
   }
-  return createToolRuntime({ tools });
+  return resolvedRuntime(createToolRuntime({ tools }));
 }
 
 function isRuntime(value: unknown): value is ToolRuntime {

@@ -1,5 +1,5 @@
 import { type SettledDecision, settleDecisions } from '../chain/resume-decision.js';
-import type { ToolRuntime } from '../chain/runtime.js';
+import type { ResolvedRuntime } from '../chain/runtime.js';
 import { DEFAULT_RESUME_CLAIM_LEASE_MS } from '../core/defaults.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { createRunState, type RunState } from '../core/run-state.js';
@@ -16,7 +16,7 @@ import { restoreRunState } from './restore-run-state.js';
 /** A run ready to drive: its first state, its runtime and resolved options, and, when it goes on from a paused run, the decisions and the claim. */
 export interface OpenedRun {
   readonly state: RunState;
-  readonly runtime: ToolRuntime;
+  readonly runtime: ResolvedRuntime;
   readonly config: ResolvedLoopOptions;
   /** Whether the run goes on `from` an earlier one. */
   readonly resumed: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolRuntime } from '../chain/runtime.js';
+import { createToolRuntime, resolvedRuntime } from '../chain/runtime.js';
 import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../core/defaults.js';
 import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import { defineTool } from './define-tool.js';
@@ -69,7 +69,9 @@ describe('defineTool({ idempotency })', () => {
       idempotency: { mode: 'at-least-once' },
     });
     const free = defineTool({ ...base, name: 'free', effect: 'write', idempotency: false });
-    const { policy } = createToolRuntime({ tools: [once, least, free], retry: { writeRetries: 3 } });
+    const { policy } = resolvedRuntime(
+      createToolRuntime({ tools: [once, least, free], retry: { writeRetries: 3 } }),
+    );
     expect(policy.retriesFor(once)).toBe(0);
     expect(policy.retriesFor(least)).toBe(3);
     expect(policy.retriesFor(free)).toBe(3);

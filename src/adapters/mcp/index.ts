@@ -3,7 +3,6 @@
 // loads (the proxy imports the SDK when it starts). The proxy's core (its decisions, refusals and config
 // reader, in `proxy/`) is internal: the CLI imports it by path.
 
-export type { ResolvedGuard } from '../../run/stop-conditions.js';
 export {
   type FromMcpClientOptions,
   fromMcpClient,
@@ -26,22 +25,7 @@ export type { McpToolHints, McpToolInfo } from './mcp-tool-info.js';
 export type { McpContentPart, McpToolResult } from './mcp-tool-result.js';
 export type { McpToolSettings } from './mcp-tool-settings.js';
 export type { ProxiedTool } from './proxy/mcp-shapes.js';
-export {
-  type AuditConfig,
-  type ConfirmConfig,
-  type OutputContract,
-  type OutputContractMode,
-  type ProxyConfig,
-  parseProxyConfig,
-  type StoreConfig,
-  type UpstreamEnv,
-} from './proxy/proxy-config.js';
-export {
-  type ConfigProblem,
-  ProxyConfigError,
-  type ProxyConfigErrorOptions,
-} from './proxy/proxy-config-error.js';
+export { type ProxyConfig, parseProxyConfig } from './proxy/proxy-config.js';
+export { ProxyConfigError } from './proxy/proxy-config-error.js';
 export type { McpProxySession } from './proxy-session.js';
-export type { SdkV1ClientLike } from './sdk-v1-port.js';
-export type { SdkV2ClientLike } from './sdk-v2-port.js';
 export type { McpClientLike } from './to-mcp-client-port.js';

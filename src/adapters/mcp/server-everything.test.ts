@@ -1,7 +1,7 @@
 // The tools of the real server-everything (spawned over stdio), through the v1 and the v2 SDK client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallAnswer, ToolCallOutcome } from '../../chain/runtime.js';
-import { createToolRuntime } from '../../chain/runtime.js';
+import { createToolRuntime, resolvedRuntime } from '../../chain/runtime.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { assistantWithCalls } from '../../testing/assistant-with-calls.js';
 import { ScriptedModel } from '../../testing/scripted-model.js';
@@ -69,12 +69,12 @@ describe.each([
       destructive: false,
       idempotent: true,
     });
-    const policy = createToolRuntime({ tools: trusted.tools }).policy;
+    const policy = resolvedRuntime(createToolRuntime({ tools: trusted.tools })).policy;
     const tool = (name: string) => trusted.tools.find((t) => t.name === name) as AnyTool;
     expect(policy.retriesFor(tool('gzip-file-as-resource'))).toBe(2);
     expect(policy.retriesFor(tool('toggle-simulated-logging'))).toBe(0);
     const untrustedEcho = mcp.tools.find((t) => t.name === 'echo') as AnyTool;
-    expect(createToolRuntime({ tools: mcp.tools }).policy.retriesFor(untrustedEcho)).toBe(0);
+    expect(resolvedRuntime(createToolRuntime({ tools: mcp.tools })).policy.retriesFor(untrustedEcho)).toBe(0);
   });
 
   it('runs echo and get-sum in a tool loop: the model reads what the server answered', async () => {

@@ -1,7 +1,7 @@
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { canonicalArguments } from '../../serialize/canonical-json.js';
 import { parseArguments } from '../parse-arguments.js';
-import type { ToolRuntime } from '../runtime.js';
+import { resolvedRuntime, type ToolRuntime } from '../runtime.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { createIdempotencyScope } from './idempotency-scope.js';
 
@@ -50,7 +50,7 @@ export async function forgetIdempotencyRecord(
     typeof options.arguments === 'string' ? options.arguments : (JSON.stringify(options.arguments) ?? '');
   let args: unknown;
   if (settings.key !== undefined) {
-    const parsed = parseArguments(rawArguments, runtime.policy.argumentLimits);
+    const parsed = parseArguments(rawArguments, resolvedRuntime(runtime).policy.argumentLimits);
     const validated = parsed.ok ? await tool.validateInput(parsed.value) : undefined;
     if (validated?.ok !== true) {
       throw new InvalidOptionsError({

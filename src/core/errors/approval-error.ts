@@ -3,25 +3,18 @@ import { ToolwardenError } from './toolwarden-error.js';
 const MARKER = Symbol.for('toolwarden.error.ApprovalError');
 
 /**
- * Why a resume was refused: `unknown-run` (the store holds no run by that id), `expired` (its approval
- * window is over), `already-resumed` (another resume claimed it first, or it ran to its end already),
- * `not-pending` (a decision names a call the run does not wait for), `arguments-changed` (an approval's
- * `argumentsDigest` is not the digest of the call's arguments).
- */
-export type ApprovalProblem =
-  | 'unknown-run'
-  | 'expired'
-  | 'already-resumed'
-  | 'not-pending'
-  | 'arguments-changed';
-
-/**
  * A resume was refused before anything ran: nothing of it was applied, nothing was executed, and the run
  * is as it was. Fail closed: a decision that cannot be matched to the call it approves runs nothing.
  */
 export class ApprovalError extends ToolwardenError<'APPROVAL_REFUSED'> {
   override readonly name = 'ApprovalError';
-  readonly reason: ApprovalProblem;
+  /**
+   * Why a resume was refused: `unknown-run` (the store holds no run by that id), `expired` (its approval
+   * window is over), `already-resumed` (another resume claimed it first, or it ran to its end already),
+   * `not-pending` (a decision names a call the run does not wait for), `arguments-changed` (an approval's
+   * `argumentsDigest` is not the digest of the call's arguments).
+   */
+  readonly reason: 'unknown-run' | 'expired' | 'already-resumed' | 'not-pending' | 'arguments-changed';
   readonly runId: string | undefined;
   readonly toolCallId: string | undefined;
   readonly [MARKER] = true;
@@ -32,7 +25,7 @@ export class ApprovalError extends ToolwardenError<'APPROVAL_REFUSED'> {
     runId,
     toolCallId,
   }: {
-    reason: ApprovalProblem;
+    reason: ApprovalError['reason'];
     message: string;
     /** The run the resume named, when it named one. */
     runId?: string | undefined;

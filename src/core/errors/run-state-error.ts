@@ -5,16 +5,14 @@ const MARKER = Symbol.for('toolwarden.error.RunStateError');
 /** Characters of the path shown in the message, at most (the path may hold keys of a hostile state). */
 const MAX_PATH_CHARS = 200;
 
-/**
- * Why a saved run state is refused: `malformed` (not the shape of a run state), `unsupported-version` (a
- * `schemaVersion` this release cannot read), `tampered` (well-formed, but its parts do not agree).
- */
-export type RunStateProblem = 'malformed' | 'unsupported-version' | 'tampered';
-
 /** A saved run state cannot be resumed. Nothing of it is applied: the caller's stored state is to blame. */
 export class RunStateError extends ToolwardenError<'INVALID_RUN_STATE'> {
   override readonly name = 'RunStateError';
-  readonly reason: RunStateProblem;
+  /**
+   * Why a saved run state is refused: `malformed` (not the shape of a run state), `unsupported-version` (a
+   * `schemaVersion` this release cannot read), `tampered` (well-formed, but its parts do not agree).
+   */
+  readonly reason: 'malformed' | 'unsupported-version' | 'tampered';
   readonly path: string | undefined;
   readonly [MARKER] = true;
 
@@ -24,7 +22,7 @@ export class RunStateError extends ToolwardenError<'INVALID_RUN_STATE'> {
     message,
     cause,
   }: {
-    reason: RunStateProblem;
+    reason: RunStateError['reason'];
     /** Where in the state, as a JSON Pointer (`/pendingCalls/0/id`). */
     path?: string | undefined;
     message: string;

@@ -2,16 +2,14 @@ import { ToolwardenError } from './toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.StoreError');
 
-/**
- * Why a store call failed: `unavailable` (the backing store could not be reached, timed out or refused),
- * `corrupt` (what it holds under the key is not a value toolwarden wrote: not JSON, or not of its shape).
- */
-export type StoreProblem = 'unavailable' | 'corrupt';
-
 /** A store adapter could not do what was asked. Nothing was written when a write failed this way, unless the adapter says so. */
 export class StoreError extends ToolwardenError<'STORE_UNAVAILABLE'> {
   override readonly name = 'StoreError';
-  readonly reason: StoreProblem;
+  /**
+   * Why a store call failed: `unavailable` (the backing store could not be reached, timed out or refused),
+   * `corrupt` (what it holds under the key is not a value toolwarden wrote: not JSON, or not of its shape).
+   */
+  readonly reason: 'unavailable' | 'corrupt';
   readonly operation: string;
   readonly [MARKER] = true;
 
@@ -21,7 +19,7 @@ export class StoreError extends ToolwardenError<'STORE_UNAVAILABLE'> {
     message,
     cause,
   }: {
-    reason: StoreProblem;
+    reason: StoreError['reason'];
     /** The store operation (`get`, `set`, `reserve`, …). */
     operation: string;
     message: string;

@@ -2,22 +2,6 @@ import { ToolwardenError } from '../../../core/errors/toolwarden-error.js';
 
 const MARKER = Symbol.for('toolwarden.error.ProxyConfigError');
 
-/** One thing wrong with a config file: where (a JSON path such as `$.limits.perTool`) and what. */
-export interface ConfigProblem {
-  readonly path: string;
-  readonly message: string;
-}
-
-/** `ProxyConfigError`'s options. */
-export interface ProxyConfigErrorOptions {
-  /** The file (or other source) the config came from, as the user named it. */
-  source: string;
-  /** Every problem found, in document order (bounded: see `omitted`). */
-  problems: readonly ConfigProblem[];
-  /** Problems found beyond those listed (a hostile file can hold millions). */
-  omitted?: number;
-}
-
 /**
  * `toolwarden mcp-proxy`'s config is invalid: the caller is to blame. The message lists every problem, one
  * a line, so a bad config is fixed in one pass rather than one error at a time.
@@ -25,11 +9,23 @@ export interface ProxyConfigErrorOptions {
 export class ProxyConfigError extends ToolwardenError<'PROXY_CONFIG_INVALID'> {
   override readonly name = 'ProxyConfigError';
   readonly source: string;
-  readonly problems: readonly ConfigProblem[];
+  /** Every problem found, in document order: where (a JSON path such as `$.limits.perTool`) and what. */
+  readonly problems: readonly { readonly path: string; readonly message: string }[];
   readonly omitted: number;
   readonly [MARKER] = true;
 
-  constructor({ source, problems, omitted = 0 }: ProxyConfigErrorOptions) {
+  constructor({
+    source,
+    problems,
+    omitted = 0,
+  }: {
+    /** The file (or other source) the config came from, as the user named it. */
+    readonly source: string;
+    /** Every problem found, in document order (bounded: see `omitted`). */
+    readonly problems: ProxyConfigError['problems'];
+    /** Problems found beyond those listed (a hostile file can hold millions). */
+    readonly omitted?: number;
+  }) {
     const count = problems.length + omitted;
     const lines = problems.map((problem) => `  ${problem.path}: ${problem.message}`);
     if (omitted > 0) lines.push(`  … and ${omitted} more`);
@@ -46,3 +42,6 @@ export class ProxyConfigError extends ToolwardenError<'PROXY_CONFIG_INVALID'> {
     return ToolwardenError.hasMarker(value, MARKER);
   }
 }
+
+/** One thing wrong with a config file: where (a JSON path such as `$.limits.perTool`) and what. */
+export type ConfigProblem = ProxyConfigError['problems'][number];

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../../core/json-schema.js';
-import type { ResolvedGuard } from '../../../run/stop-conditions.js';
+import type { LoopThresholds } from '../../../guard/detect-loops.js';
+import type { LoopHints } from '../../../tools/loop-hints.js';
 
 /**
  * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
@@ -14,20 +15,38 @@ export interface ProxyConfig {
     readonly tools: Readonly<Record<string, number>>;
   };
   /** The loop guard over the session's calls (one call is one round), or false. */
-  readonly loopGuard: ResolvedGuard | false;
+  readonly loopGuard:
+    | (LoopThresholds & {
+        /** Tell the model once, on the repeat before a stop, what it is repeating (`GuardOptions['nudge']`). */
+        readonly nudge: boolean;
+        /** Loop hints per tool name, over the tools' own, field by field. */
+        readonly hints: Readonly<Record<string, LoopHints>>;
+      })
+    | false;
   /** Per-call timeout of the upstream's `tools/call`, in ms: `tools` overrides `defaultMs` for one tool. */
   readonly timeouts: { readonly defaultMs: number; readonly tools: Readonly<Record<string, number>> };
   /** What a tool's `structuredContent` is checked against (`tools` overrides `default` for one tool). */
   readonly outputContracts: {
-    readonly default: OutputContractMode;
-    readonly tools: Readonly<Record<string, OutputContract>>;
+    /** `from-server`: the `outputSchema` the server lists for the tool (none: unchecked); `none`: unchecked. */
+    readonly default: 'from-server' | 'none';
+    /** Per tool: a mode, or a JSON Schema of the operator's own for the tool's `structuredContent`. */
+    readonly tools: Readonly<
+      Record<
+        string,
+        { readonly kind: 'from-server' | 'none' } | { readonly kind: 'schema'; readonly schema: JsonSchema }
+      >
+    >;
   };
   /** Redact the text of upstream error results (and JSON-RPC errors) before the client sees it. */
   readonly redactErrors: boolean;
   /** Write tools whose repeated call (same arguments, same session) is run once and its result replayed. */
   readonly idempotentWrites: {
     readonly tools: readonly string[];
-    readonly store: StoreConfig;
+    /** Where idempotency records and the counts of `limits` are kept. */
+    readonly store:
+      | { readonly kind: 'memory' }
+      | { readonly kind: 'sqlite'; readonly path: string }
+      | { readonly kind: 'redis'; readonly url: string };
     readonly ttlMs: number;
     /**
      * Whose records a repeated write is matched against: undefined, each client session's own (a new
@@ -37,49 +56,44 @@ export interface ProxyConfig {
     readonly scope: string | undefined;
   };
   /** Tools that need the user's confirmation before they run, or false. */
-  readonly confirm: ConfirmConfig | false;
+  readonly confirm:
+    | {
+        /** The tools to confirm: by name, or `destructive` (see `isDestructive`). */
+        readonly tools: readonly string[] | 'destructive';
+        /** A client without elicitation cannot be asked: refuse the call, or run it and write an audit record. */
+        readonly ifNoElicitation: 'deny' | 'allow-and-audit';
+      }
+    | false;
   /** Tool names or `*` patterns the client may see and call; undefined: every tool not denied. */
   readonly allow: readonly string[] | undefined;
   /** Tool names or `*` patterns hidden from the client and refused (deny wins over allow). */
   readonly deny: readonly string[];
-  readonly audit: AuditConfig | false;
+  /** Where the audit log is written, or false. */
+  readonly audit:
+    | { readonly kind: 'jsonl'; readonly path: string }
+    | { readonly kind: 'sqlite'; readonly path: string }
+    | false;
   readonly telemetry: boolean;
   /** Believe the upstream's annotations when they ask for less caution (`readOnlyHint`, `destructiveHint: false`). */
   readonly trustAnnotations: boolean;
-  readonly upstream: { readonly env: UpstreamEnv };
+  readonly upstream: {
+    /**
+     * The upstream's environment, explicit: the variables of the proxy's own environment passed on by name,
+     * and fixed values (which win). The MCP SDK's stdio transport adds its own few (`HOME`, `PATH`, …) always.
+     */
+    readonly env: { readonly pass: readonly string[]; readonly set: Readonly<Record<string, string>> };
+  };
 }
 
 /** `from-server`: the `outputSchema` the server lists for the tool (none: unchecked); `none`: unchecked. */
-export type OutputContractMode = 'from-server' | 'none';
+export type OutputContractMode = ProxyConfig['outputContracts']['default'];
 /** A mode, or a JSON Schema of the operator's own for the tool's `structuredContent`. */
-export type OutputContract =
-  | { readonly kind: OutputContractMode }
-  | { readonly kind: 'schema'; readonly schema: JsonSchema };
-
+export type OutputContract = ProxyConfig['outputContracts']['tools'][string];
 /** Where idempotency records and the counts of `limits` are kept. */
-export type StoreConfig =
-  | { readonly kind: 'memory' }
-  | { readonly kind: 'sqlite'; readonly path: string }
-  | { readonly kind: 'redis'; readonly url: string };
-
+export type StoreConfig = ProxyConfig['idempotentWrites']['store'];
 /** Where the audit log is written. */
-export type AuditConfig =
-  | { readonly kind: 'jsonl'; readonly path: string }
-  | { readonly kind: 'sqlite'; readonly path: string };
-
+export type AuditConfig = Exclude<ProxyConfig['audit'], false>;
 /** Which tools need the user's yes, and what happens when the client cannot be asked. */
-export interface ConfirmConfig {
-  /** The tools to confirm: by name, or `destructive` (see `isDestructive`). */
-  readonly tools: readonly string[] | 'destructive';
-  /** A client without elicitation cannot be asked: refuse the call, or run it and write an audit record. */
-  readonly ifNoElicitation: 'deny' | 'allow-and-audit';
-}
-
-/**
- * The upstream's environment, explicit: the variables of the proxy's own environment passed on by name,
- * and fixed values (which win). The MCP SDK's stdio transport adds its own few (`HOME`, `PATH`, …) always.
- */
-export interface UpstreamEnv {
-  readonly pass: readonly string[];
-  readonly set: Readonly<Record<string, string>>;
-}
+export type ConfirmConfig = Exclude<ProxyConfig['confirm'], false>;
+/** The upstream's environment: variables passed on by name, and fixed values. */
+export type UpstreamEnv = ProxyConfig['upstream']['env'];

@@ -1,0 +1,25 @@
+// toolwarden/ports: the types an adapter author implements or reads, and a user of the loop does not: the
+// store port's values (a `Store` of one's own), the model port's two kinds and their stream parts (a `Model`
+// of one's own), a schema compiler, the wrappers telemetry hooks into, and how a model call failed. The
+// ports themselves (`Store`, `Model`) and what the loop gives back stay in `toolwarden`. Types only.
+
+export type { WrappedToolCall, WrapToolExecution } from '../chain/wrap-tool-execution.js';
+export type {
+  GeneratingModel,
+  ModelFinishReason,
+  ModelStreamPart,
+  StreamingModel,
+  ToolSpec,
+} from '../core/model.js';
+export type { ModelErrorTraits, ModelFailure, ModelGiveUp } from '../core/model-failure.js';
+export type {
+  ReserveResult,
+  StoreCounter,
+  StoreEntry,
+  StoreReserveOptions,
+  StoreSetOptions,
+  StoreSetResult,
+} from '../core/store.js';
+export type { ModelCallWrapper } from '../run/loop-options.js';
+export type { RunWrapper, WrappedRun } from '../run/wrap-run.js';
+export type { CompiledValidator, SchemaCompiler } from '../schema/schema-compiler.js';
