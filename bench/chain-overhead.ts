@@ -124,7 +124,7 @@ export async function benchChainOverhead(): Promise<string[]> {
   if (baseline) {
     const old = ratios[(subjects[2] as Subject).name] ?? Number.NaN;
     lines.push(
-      `The runtime form against the baseline build, side by side: ${(runtimeRatio / old).toFixed(2)}x.`,
+      `Target: the runtime form <= 1.1x the baseline build's, side by side: ${(runtimeRatio / old).toFixed(2)}x, ${runtimeRatio / old <= 1.1 ? 'met' : 'NOT met'}.`,
     );
   }
   const turns = [await inTurn(10), await inTurn(500)];
