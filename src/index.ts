@@ -93,18 +93,13 @@ export type { StopInfo } from './run/stop-info.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
 export type { InputValidator, SchemaInput } from './schema/input-validator.js';
 export { MemoryStore } from './store/memory-store.js';
-export type { CallDecision, DecisionContext } from './tools/call-decision.js';
+export type { CallDecision } from './tools/call-decision.js';
 export {
   type AnyTool,
-  type ContractViolationPolicy,
-  type Decide,
-  type DecisionCall,
   defineTool,
-  type ResultFormatter,
   type Tool,
   type ToolDefinition,
   type ToolEffect,
-  type ToolExample,
 } from './tools/define-tool.js';
 export type {
   IdempotencyKeyContext,

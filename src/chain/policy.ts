@@ -29,7 +29,7 @@ import {
 } from '../options/check-option.js';
 import type { OptionNames } from '../options/check-option-names.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { AnyTool, ContractViolationPolicy, Decide } from '../tools/define-tool.js';
+import type { AnyTool, ContractViolationPolicy, Decide, ToolDefinition } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
 import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
@@ -76,7 +76,7 @@ export interface ToolExecutionPolicy {
    */
   readonly showErrorMessages?: ShowErrorMessages;
   /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
-  readonly onContractViolation?: ContractViolationPolicy;
+  readonly onContractViolation?: ToolDefinition<unknown, unknown>['onContractViolation'];
   /**
    * Decides, before each call runs, whether it runs, waits for a person (`ask`) or is denied, from the
    * validated call and the caller's `data` (roles, a tenant), never the model's claims. Asked after the
@@ -84,7 +84,7 @@ export interface ToolExecutionPolicy {
    * `PERMISSION_DENIED` for the model, and its reason goes to the call's `tool-call-end` event
    * (`denialReason`) and audit record only.
    */
-  readonly decide?: Decide;
+  readonly decide?: ToolDefinition<unknown, unknown>['decide'];
   /** What the model is told of a call denied before it ran (default `DEFAULT_DENIED_TEXT`: nothing about why). */
   readonly deniedText?: string;
   /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */

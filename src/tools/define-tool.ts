@@ -17,7 +17,7 @@ import {
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
 import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
-import type { CallDecision, DecisionContext } from './call-decision.js';
+import type { CallDecision } from './call-decision.js';
 import {
   type IdempotencyOptions,
   type IdempotencySettings,
@@ -83,25 +83,66 @@ export interface ToolDefinition<TArgs, TResult> {
    * before it reaches the model (error results are not); what a violation does is `onContractViolation`.
    */
   output?: SchemaInput<TResult>;
-  /** `feedback` (default: the model gets `CONTRACT_VIOLATION`), `throw` (fatal) or `warn` (passes, with an event). */
-  onContractViolation?: ContractViolationPolicy;
+  /**
+   * What a result that breaks the output contract does: fail the call (`feedback`, the default: the model
+   * gets `CONTRACT_VIOLATION`), stop the run (`throw`, fatal) or pass with an event (`warn`).
+   */
+  onContractViolation?: 'feedback' | 'throw' | 'warn';
   /** The text the model sees for a result (default: deterministic JSON). Must give the same text for the same value. */
   formatResult?: (value: TResult) => string;
   /** Worked examples, run by `toolwarden check`: the input, and the expected output when there is one. */
-  examples?: readonly ToolExample<TArgs, TResult>[];
+  examples?: readonly {
+    /** Shown in reports (default: the example's position). */
+    readonly name?: string;
+    /** The arguments, as the model would send them once parsed. */
+    readonly input: TArgs;
+    /** When present, the result must equal it (deep equality); when absent, it must only satisfy `output`. */
+    readonly output?: TResult;
+  }[];
   /** Compiles the JSON Schemas (default: `defaultSchemaCompiler()`, which every tool shares). */
   schemaCompiler?: SchemaCompiler;
   /**
    * Decides, before each call runs, whether it runs, waits for a person or is denied, from the validated
    * call and the caller's `data` (roles, a tenant), never the model's claims. Asked before the policy's, and
-   * again when a waiting call is resumed (an approval grants no permission).
+   * again when a waiting call is resumed (an approval grants no permission). A hook that throws, rejects or
+   * answers anything but a `CallDecision` is a caller defect (`CallbackError`): the call does not run.
    */
-  decide?: Decide<TArgs>;
+  decide?: (
+    /** The call: its arguments have passed the tool's schema. */
+    call: {
+      /** The call's id (the model's, or one generated for it). */
+      readonly toolCallId: string;
+      /** The tool's name. */
+      readonly toolName: string;
+      /** The validated arguments, as the tool would receive them. */
+      readonly arguments: TArgs;
+      /** The argument text the model sent. */
+      readonly rawArguments: string;
+      /** The tool called (its `effect`, its settings). */
+      readonly tool: AnyTool;
+    },
+    /** What the hook knows of the call besides the call itself: the caller's, never the model's. */
+    context: {
+      /** The turn the call belongs to, when the caller gave one. */
+      readonly turnId: string | undefined;
+      /** The session (conversation) the call belongs to, when the caller gave one. */
+      readonly sessionId: string | undefined;
+      /** Caller data (roles, a tenant), as the tool would receive it. */
+      readonly data: unknown;
+      /** The execution's signal, when the caller gave one. */
+      readonly signal: AbortSignal | undefined;
+    },
+  ) => CallDecision | Promise<CallDecision>;
   /**
    * The shorthand for `decide` answering `{ type: 'ask' }`: `true` (every call waits for a person), or a
    * function of the validated arguments. Its run pauses as `interrupted`; the other calls of the response run.
    */
-  needsApproval?: boolean | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>);
+  needsApproval?:
+    | boolean
+    | ((
+        args: TArgs,
+        context: Parameters<NonNullable<ToolDefinition<TArgs, TResult>['decide']>>[1],
+      ) => boolean | Promise<boolean>);
   /**
    * What the loop guard should know about this tool's results: fields that do not count, whether it is
    * polled, whether distinct arguments may share a result, whether array order counts.
@@ -115,44 +156,20 @@ export interface ToolDefinition<TArgs, TResult> {
   idempotency?: false | IdempotencyOptions<TArgs>;
 }
 
-/** The call a `decide` hook is asked about: its arguments have passed the tool's schema. */
-export interface DecisionCall<TArgs = unknown> {
-  /** The call's id (the model's, or one generated for it). */
-  readonly toolCallId: string;
-  /** The tool's name. */
-  readonly toolName: string;
-  /** The validated arguments, as the tool would receive them. */
-  readonly arguments: TArgs;
-  /** The argument text the model sent. */
-  readonly rawArguments: string;
-  /** The tool called (its `effect`, its settings). */
-  readonly tool: AnyTool;
-}
-
 /**
- * The decision before a call, declared on a tool or on the policy (sync or async). A hook that throws,
- * rejects or answers anything but a `CallDecision` is a caller defect (`CallbackError`): the call does not run.
+ * The decision before a call, declared on a tool or on the policy (sync or async): `ToolDefinition['decide']`
+ * for any arguments.
  */
-export type Decide<TArgs = unknown> = (
-  call: DecisionCall<TArgs>,
-  context: DecisionContext,
-) => CallDecision | Promise<CallDecision>;
+export type Decide<TArgs = unknown> = NonNullable<ToolDefinition<TArgs, unknown>['decide']>;
 
-/** What a result that breaks its tool's output contract does: fail the call (`feedback`), stop the run (`throw`) or pass with an event (`warn`). */
-export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
+/** The call a `decide` hook is asked about. */
+export type DecisionCall<TArgs = unknown> = Parameters<Decide<TArgs>>[0];
 
-/** Method syntax keeps a tool of any result type assignable to `AnyTool` (bivariant parameter). */
-export type ResultFormatter<T> = { format(value: T): string }['format'];
+/** What a `decide` hook knows of the call besides the call itself. */
+export type DecisionContext = Parameters<Decide>[1];
 
-/** An example call of a tool, checked by `toolwarden check`: its arguments and the result it should give. */
-export interface ToolExample<TArgs = unknown, TResult = unknown> {
-  /** Shown in reports (default: the example's position). */
-  readonly name?: string;
-  /** The arguments, as the model would send them once parsed. */
-  readonly input: TArgs;
-  /** When present, the result must equal it (deep equality); when absent, it must only satisfy `output`. */
-  readonly output?: TResult;
-}
+/** What a result that breaks its tool's output contract does. */
+export type ContractViolationPolicy = NonNullable<ToolDefinition<unknown, unknown>['onContractViolation']>;
 
 /** A defined, validated tool. Create with `defineTool`. */
 export interface Tool<TArgs = unknown, TResult = unknown> {
@@ -174,21 +191,19 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly outputJsonSchema: JsonSchema | undefined;
   /** Checks a result against `output`; undefined when the tool declares no output contract. */
   readonly validateOutput: InputValidator<TResult> | undefined;
-  readonly onContractViolation: ContractViolationPolicy | undefined;
-  readonly formatResult: ResultFormatter<TResult> | undefined;
-  readonly examples: readonly ToolExample<TArgs, TResult>[];
-  readonly decide: Decide<TArgs> | undefined;
-  readonly needsApproval:
-    | boolean
-    | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>)
-    | undefined;
+  readonly onContractViolation: ToolDefinition<TArgs, TResult>['onContractViolation'];
+  /** Method syntax keeps a tool of any result type assignable to `AnyTool` (bivariant parameter). */
+  readonly formatResult: { format(value: TResult): string }['format'] | undefined;
+  readonly examples: NonNullable<ToolDefinition<TArgs, TResult>['examples']>;
+  readonly decide: ToolDefinition<TArgs, TResult>['decide'];
+  readonly needsApproval: ToolDefinition<TArgs, TResult>['needsApproval'];
   readonly loop: LoopHints | undefined;
   /** Undefined: every call runs (a read tool, or a write tool with `idempotency: false`). */
   readonly idempotency: IdempotencySettings | undefined;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
 /** A tool of any arguments and result: what lists of tools hold. */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
 export type AnyTool = Tool<any, any>;
 
 /**
