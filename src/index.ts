@@ -8,9 +8,6 @@ export type { ResumeDecision } from './chain/resume-decision.js';
 export {
   createToolRuntime,
   type Decisions,
-  type ExecutionContext,
-  type ExecutionRequest,
-  type SingleCallOptions,
   type ToolCallAnswer,
   type ToolCallInput,
   type ToolCallInterruption,
@@ -101,12 +98,7 @@ export {
   type ToolDefinition,
   type ToolEffect,
 } from './tools/define-tool.js';
-export type {
-  IdempotencyKeyContext,
-  IdempotencyMode,
-  IdempotencyOptions,
-  IdempotencySettings,
-} from './tools/idempotency-options.js';
+export type { IdempotencyOptions, IdempotencySettings } from './tools/idempotency-options.js';
 export type { LoopHints } from './tools/loop-hints.js';
 export type { ToolContext } from './tools/tool-context.js';
 export type { ToolRegistry } from './tools/tool-registry.js';

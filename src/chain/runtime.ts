@@ -33,40 +33,12 @@ export interface ToolRuntimeOptions extends ToolExecutionPolicy {
   readonly tools: ToolRegistry | Iterable<AnyTool>;
 }
 
-/** What every execution takes besides its calls: the context the tools run in, and where its events go. */
-export interface ExecutionContext {
-  /** Aborts every running tool (their signals abort); no retry or call starts after it, and the promise rejects with its reason. */
-  readonly signal?: AbortSignal;
-  /** Caller data passed to every tool's context, never to the model. */
-  readonly data?: unknown;
-  /** The turn the calls belong to: with a `sessionId`, the turn's limits are counted in the store. */
-  readonly turnId?: string;
-  /** The session the calls belong to: its writes' records and its limits live in the runtime's store. */
-  readonly sessionId?: string;
-  /** Clock for durations, in milliseconds (default `performance.now`). */
-  readonly now?: () => number;
-  /** This execution's developer events. A listener that throws never breaks the execution. */
-  readonly onEvent?: ToolEventListener;
-  /** Events carry the unredacted error and offending result value (default false: only their kind). */
-  readonly includeContent?: boolean;
-}
-
 /**
  * Decisions for calls that wait (`needsApproval`, or a hook that interrupted), by call id: their hooks are
  * not asked again (`authorize` is). An approval that names an `argumentsDigest` other than its call's is
  * refused (`ApprovalError`) before anything runs.
  */
 export type Decisions = Readonly<Record<string, ResumeDecision>>;
-
-/** What one execution is about, apart from the tools and the policy. */
-export interface ExecutionRequest extends ExecutionContext {
-  /** The conversation before the model's response: the turn's counts are taken from it. */
-  readonly messages: readonly Message[];
-  /** The model's response: an assistant message with tool calls. */
-  readonly response: AssistantMessage;
-  /** Decisions for the calls of an interrupted response, by call id (see `Decisions`). */
-  readonly decisions?: Decisions;
-}
 
 /** One call, as a model or an MCP client sends it. */
 export interface ToolCallInput {
@@ -75,23 +47,6 @@ export interface ToolCallInput {
   readonly name: string;
   /** The argument text, or an arguments object (as MCP sends it), encoded as JSON first. */
   readonly arguments?: unknown;
-}
-
-/** What `executeToolCall` takes besides the call. */
-export interface SingleCallOptions extends ExecutionContext {
-  /** A decision for the call, by its id, when it was interrupted before (see `Decisions`). */
-  readonly decisions?: Decisions;
-  /**
-   * The turn's counts, updated when the call is admitted. Left out, no turn limits apply (no per-tool or
-   * total limit, no invalid-attempt limit): the caller keeps count.
-   */
-  readonly counts?: TurnCounts;
-  /**
-   * Whose idempotency records the call is matched against, when not its session's alone (several
-   * sessions sharing one scope replay each other's writes); the session's limits still count under
-   * `sessionId`. Default: the `sessionId`.
-   */
-  readonly idempotencyScope?: string;
 }
 
 /** What a call gave: what an MCP proxy answers with. */
@@ -150,7 +105,31 @@ export interface ToolRuntime {
    * `interrupted`, and the other calls of the response run. Handing back the returned `messages` with the
    * same response and `decisions` runs the waiting ones.
    */
-  executeToolCalls(request: ExecutionRequest): Promise<ToolExecutionResult>;
+  executeToolCalls(
+    /** What one execution is about, apart from the tools and the policy, and the context its tools run in. */
+    request: {
+      /** Aborts every running tool (their signals abort); no retry or call starts after it, and the promise rejects with its reason. */
+      readonly signal?: AbortSignal;
+      /** Caller data passed to every tool's context, never to the model. */
+      readonly data?: unknown;
+      /** The turn the calls belong to: with a `sessionId`, the turn's limits are counted in the store. */
+      readonly turnId?: string;
+      /** The session the calls belong to: its writes' records and its limits live in the runtime's store. */
+      readonly sessionId?: string;
+      /** Clock for durations, in milliseconds (default `performance.now`). */
+      readonly now?: () => number;
+      /** This execution's developer events. A listener that throws never breaks the execution. */
+      readonly onEvent?: ToolEventListener;
+      /** Events carry the unredacted error and offending result value (default false: only their kind). */
+      readonly includeContent?: boolean;
+      /** The conversation before the model's response: the turn's counts are taken from it. */
+      readonly messages: readonly Message[];
+      /** The model's response: an assistant message with tool calls. */
+      readonly response: AssistantMessage;
+      /** Decisions for the calls of an interrupted response, by call id (see `Decisions`). */
+      readonly decisions?: Decisions;
+    },
+  ): Promise<ToolExecutionResult>;
   /**
    * Runs one call through the whole chain with no history: the structured answer (`content`, `isError`,
    * `value`, `code`, `errorClass`, the full `result`) an MCP proxy needs, or the interruption of a call that
@@ -159,8 +138,33 @@ export interface ToolRuntime {
    * callback fails, and with `UnknownToolError` under `unknownTool: 'throw'`. Without `counts`, no turn
    * limits apply.
    */
-  executeToolCall(call: ToolCallInput, options?: SingleCallOptions): Promise<ToolCallOutcome>;
+  executeToolCall(
+    call: ToolCallInput,
+    /** The context of `executeToolCalls` (`signal`, `data`, `sessionId`, `onEvent`, …), and the call's own. */
+    options?: Omit<Parameters<ToolRuntime['executeToolCalls']>[0], 'messages' | 'response'> & {
+      /**
+       * The turn's counts, updated when the call is admitted. Left out, no turn limits apply (no per-tool or
+       * total limit, no invalid-attempt limit): the caller keeps count.
+       */
+      readonly counts?: TurnCounts;
+      /**
+       * Whose idempotency records the call is matched against, when not its session's alone (several
+       * sessions sharing one scope replay each other's writes); the session's limits still count under
+       * `sessionId`. Default: the `sessionId`.
+       */
+      readonly idempotencyScope?: string;
+    },
+  ): Promise<ToolCallOutcome>;
 }
+
+/** What one execution is about: `executeToolCalls`' request. */
+export type ExecutionRequest = Parameters<ToolRuntime['executeToolCalls']>[0];
+
+/** What every execution takes besides its calls: the context the tools run in, and where its events go. */
+export type ExecutionContext = Omit<ExecutionRequest, 'messages' | 'response' | 'decisions'>;
+
+/** What `executeToolCall` takes besides the call. */
+export type SingleCallOptions = NonNullable<Parameters<ToolRuntime['executeToolCall']>[1]>;
 
 const KNOWN = optionNameSet(POLICY_OPTIONS, { tools: true });
 

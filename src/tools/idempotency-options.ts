@@ -2,19 +2,6 @@ import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../core/de
 import { numberOptionProblem } from '../options/check-option.js';
 import { effectRules, type ToolEffect } from './tool-effect.js';
 
-/** How a write is kept from running twice; see `DEFAULT_IDEMPOTENCY_MODE` for what each promises. */
-export type IdempotencyMode = 'at-least-once' | 'at-most-once';
-
-/** What a tool's own key function is given besides the arguments. */
-export interface IdempotencyKeyContext {
-  readonly toolName: string;
-  /** The caller's session and turn ids, when it gave them. */
-  readonly sessionId: string | undefined;
-  readonly turnId: string | undefined;
-  /** Caller data (a user, a tenant): never shown to the model. */
-  readonly data: unknown;
-}
-
 /** `defineTool({ idempotency })`: how a write tool's calls are deduplicated. */
 export interface IdempotencyOptions<TArgs = unknown> {
   /**
@@ -22,12 +9,24 @@ export interface IdempotencyOptions<TArgs = unknown> {
    * sent). Default: the canonical arguments, so the same call with the same arguments is one action. The
    * key is scoped like the default one (the session, else the turn), and stored only as its SHA-256.
    */
-  readonly key?: (args: TArgs, context: IdempotencyKeyContext) => string;
+  readonly key?: (
+    args: TArgs,
+    /** What the key function is given besides the arguments. */
+    context: {
+      readonly toolName: string;
+      /** The caller's session and turn ids, when it gave them. */
+      readonly sessionId: string | undefined;
+      readonly turnId: string | undefined;
+      /** Caller data (a user, a tenant): never shown to the model. */
+      readonly data: unknown;
+    },
+  ) => string;
   /**
-   * Default `at-most-once` (see `DEFAULT_IDEMPOTENCY_MODE`); `at-least-once` for a tool that sets
-   * `retries` above 0 (it said a failed attempt may run again).
+   * How a write is kept from running twice (see `DEFAULT_IDEMPOTENCY_MODE` for what each promises). Default
+   * `at-most-once`; `at-least-once` for a tool that sets `retries` above 0 (it said a failed attempt may
+   * run again).
    */
-  readonly mode?: IdempotencyMode;
+  readonly mode?: 'at-least-once' | 'at-most-once';
   /** How long the record is kept, in milliseconds (default 24 hours). */
   readonly ttlMs?: number;
   /**
@@ -37,12 +36,18 @@ export interface IdempotencyOptions<TArgs = unknown> {
   readonly leaseMs?: number;
 }
 
+/** How a write is kept from running twice. */
+export type IdempotencyMode = NonNullable<IdempotencyOptions['mode']>;
+
+/** What a tool's own key function is given besides the arguments. */
+export type IdempotencyKeyContext = Parameters<NonNullable<IdempotencyOptions['key']>>[1];
+
 /** The checked setting of a tool that deduplicates its calls. */
 export interface IdempotencySettings {
   /** The tool's own key; undefined: the canonical arguments. */
   // biome-ignore lint/suspicious/noExplicitAny: a tool of any argument type keeps its key function.
-  readonly key: ((args: any, context: IdempotencyKeyContext) => string) | undefined;
-  readonly mode: IdempotencyMode;
+  readonly key: NonNullable<IdempotencyOptions<any>['key']> | undefined;
+  readonly mode: NonNullable<IdempotencyOptions['mode']>;
   /** How long a record is kept, in milliseconds. */
   readonly ttlMs: number;
   /** Undefined: computed per call from the policy (see `leaseFor`). */
