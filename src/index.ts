@@ -1,5 +1,4 @@
 export type { CallLimits, LimitScope } from './chain/call-limits.js';
-export type { ErrorClassifier } from './chain/classify-error.js';
 export { forgetIdempotencyRecord } from './chain/idempotency/forget-idempotency-record.js';
 export type { TurnCounts } from './chain/limits.js';
 export type { PendingCall } from './chain/pending-call.js';
@@ -8,9 +7,6 @@ export type { ResumeDecision } from './chain/resume-decision.js';
 export {
   createToolRuntime,
   type Decisions,
-  type ToolCallAnswer,
-  type ToolCallInput,
-  type ToolCallInterruption,
   type ToolCallOutcome,
   type ToolRuntime,
   type ToolRuntimeOptions,
@@ -67,13 +63,12 @@ export type {
   ToolErrorCode,
   ToolExecutionResult,
 } from './core/tool-execution-result.js';
-export type { ValidationIssue, ValidationOutcome } from './core/validation-issue.js';
 export type { ShowErrorMessages } from './gate/show-error-messages.js';
 export type { LoopThresholds } from './guard/detect-loops.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type { RunOptions } from './run/loop-options.js';
-export { readPendingRun, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
+export { readPendingRun, type StoredRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { runToolLoop } from './run/run-tool-loop.js';
 export {
@@ -88,7 +83,7 @@ export {
 } from './run/stop-conditions.js';
 export type { StopInfo } from './run/stop-info.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
-export type { InputValidator, SchemaInput } from './schema/input-validator.js';
+export type { SchemaInput } from './schema/input-validator.js';
 export { MemoryStore } from './store/memory-store.js';
 export type { CallDecision } from './tools/call-decision.js';
 export {

@@ -17,6 +17,7 @@ import {
   DEFAULT_WRITE_CONCURRENCY,
   DEFAULT_WRITE_RETRIES,
 } from '../core/defaults.js';
+import type { ErrorClass } from '../core/error-class.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { Store } from '../core/store.js';
 import type { ShowErrorMessages } from '../gate/show-error-messages.js';
@@ -68,7 +69,7 @@ export interface ToolExecutionPolicy {
   readonly maxArgumentDepth?: number;
   readonly maxResultChars?: number;
   /** Classifies failures before the built-in policy; return undefined to defer. */
-  readonly classifyError?: ErrorClassifier;
+  readonly classifyError?: (error: unknown) => ErrorClass | undefined;
   /**
    * Shows the model the message of errors of unknown provenance (a plain `Error`, a driver's error): `true`
    * for every tool, a function for the errors it returns `true` for; default `false` (the model gets the code

@@ -40,45 +40,42 @@ export interface ToolRuntimeOptions extends ToolExecutionPolicy {
  */
 export type Decisions = Readonly<Record<string, ResumeDecision>>;
 
-/** One call, as a model or an MCP client sends it. */
-export interface ToolCallInput {
-  /** Default: a generated `tw_…` id. */
-  readonly id?: string;
-  readonly name: string;
-  /** The argument text, or an arguments object (as MCP sends it), encoded as JSON first. */
-  readonly arguments?: unknown;
-}
+/**
+ * What `executeToolCall` gives: an answer (`answered`: what an MCP proxy answers with), or the interruption
+ * of a call that waits for a decision (`interrupted`: `needsApproval`, or a hook that interrupted; it did not
+ * run; run it again with `decisions`).
+ */
+export type ToolCallOutcome =
+  | {
+      readonly type: 'answered';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly isError: boolean;
+      /** The text the model sees. */
+      readonly content: string;
+      /** The tool's value, before serialization (success only). */
+      readonly value?: unknown;
+      /** The error's stable code (errors only). */
+      readonly code?: ToolErrorCode;
+      /** The failure's class (errors only). */
+      readonly errorClass?: ErrorClass;
+      /** The limit the call reached, when it was refused `TOOL_CALL_LIMIT`. */
+      readonly limit?: { readonly scope: LimitScope; readonly limit: number };
+      /** The full result of the call. */
+      readonly result: ToolCallResult;
+    }
+  | {
+      readonly type: 'interrupted';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly pending: PendingCall;
+    };
 
 /** What a call gave: what an MCP proxy answers with. */
-export interface ToolCallAnswer {
-  readonly type: 'answered';
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly isError: boolean;
-  /** The text the model sees. */
-  readonly content: string;
-  /** The tool's value, before serialization (success only). */
-  readonly value?: unknown;
-  /** The error's stable code (errors only). */
-  readonly code?: ToolErrorCode;
-  /** The failure's class (errors only). */
-  readonly errorClass?: ErrorClass;
-  /** The limit the call reached, when it was refused `TOOL_CALL_LIMIT`. */
-  readonly limit?: { readonly scope: LimitScope; readonly limit: number };
-  /** The full result of the call. */
-  readonly result: ToolCallResult;
-}
+export type ToolCallAnswer = Extract<ToolCallOutcome, { type: 'answered' }>;
 
-/** The call waits for a decision (`needsApproval`, or a hook that interrupted): it did not run; run it again with `decisions`. */
-export interface ToolCallInterruption {
-  readonly type: 'interrupted';
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly pending: PendingCall;
-}
-
-/** What `executeToolCall` gives: an answer, or the interruption of a call that waits for a decision. */
-export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
+/** One call, as a model or an MCP client sends it. */
+export type ToolCallInput = Parameters<ToolRuntime['executeToolCall']>[0];
 
 /**
  * Tools and a policy, checked and resolved once, with the store the policy names (or a `MemoryStore` of
@@ -139,7 +136,14 @@ export interface ToolRuntime {
    * limits apply.
    */
   executeToolCall(
-    call: ToolCallInput,
+    /** One call, as a model or an MCP client sends it. */
+    call: {
+      /** Default: a generated `tw_…` id. */
+      readonly id?: string;
+      readonly name: string;
+      /** The argument text, or an arguments object (as MCP sends it), encoded as JSON first. */
+      readonly arguments?: unknown;
+    },
     /** The context of `executeToolCalls` (`signal`, `data`, `sessionId`, `onEvent`, …), and the call's own. */
     options?: Omit<Parameters<ToolRuntime['executeToolCalls']>[0], 'messages' | 'response'> & {
       /**

@@ -81,11 +81,7 @@ export interface ClaimedRun {
 }
 
 /** Options of a read of the store: a deadline and a signal. */
-export interface StoreCallOptions {
-  /** A store call that takes longer fails (default `DEFAULT_CALLBACK_TIMEOUT_MS`). */
-  readonly timeoutMs?: number;
-  readonly signal?: AbortSignal | undefined;
-}
+export type StoreCallOptions = NonNullable<Parameters<typeof readPendingRun>[2]>;
 
 /**
  * The paused run kept under `runId`, checked to take decisions: refused with `ApprovalError` when the store
@@ -96,7 +92,12 @@ export interface StoreCallOptions {
 export async function readPendingRun(
   store: Store,
   runId: string,
-  options: StoreCallOptions = {},
+  /** Options of the read: a deadline and a signal. */
+  options: {
+    /** A store call that takes longer fails (default `DEFAULT_CALLBACK_TIMEOUT_MS`). */
+    readonly timeoutMs?: number;
+    readonly signal?: AbortSignal | undefined;
+  } = {},
 ): Promise<StoredRun> {
   // The public entry: the same answers as `runToolLoop({ from: { runId } })` for a bad id or store, never a raw TypeError.
   if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS) {
