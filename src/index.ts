@@ -38,7 +38,6 @@ export type { GuardState, LoopEvidence } from './core/guard-state.js';
 export type { JsonSchema } from './core/json-schema.js';
 export type {
   LoopOutcome,
-  LoopStep,
   LoopUsage,
   StopEvidence,
   StopReason,
@@ -68,7 +67,7 @@ export type { LoopThresholds } from './guard/detect-loops.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
 export type { RunOptions } from './run/loop-options.js';
-export { readPendingRun, type StoredRun } from './run/pending-run.js';
+export { readPendingRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { runToolLoop } from './run/run-tool-loop.js';
 export {
