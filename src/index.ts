@@ -92,7 +92,6 @@ export {
   type ToolDefinition,
   type ToolEffect,
 } from './tools/define-tool.js';
-export type { IdempotencyOptions, IdempotencySettings } from './tools/idempotency-options.js';
 export type { LoopHints } from './tools/loop-hints.js';
 export type { ToolContext } from './tools/tool-context.js';
 export type { ToolRegistry } from './tools/tool-registry.js';
