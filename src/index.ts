@@ -1,4 +1,4 @@
-export type { CallLimits, LimitScope } from './chain/call-limits.js';
+export type { LimitScope } from './chain/call-limits.js';
 export { forgetIdempotencyRecord } from './chain/idempotency/forget-idempotency-record.js';
 export type { TurnCounts } from './chain/limits.js';
 export type { PendingCall } from './chain/pending-call.js';
