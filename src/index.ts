@@ -1,6 +1,5 @@
 export type { LimitScope } from './chain/call-limits.js';
 export { forgetIdempotencyRecord } from './chain/idempotency/forget-idempotency-record.js';
-export type { TurnCounts } from './chain/limits.js';
 export type { PendingCall } from './chain/pending-call.js';
 export type { ToolExecutionPolicy } from './chain/policy.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
