@@ -19,17 +19,16 @@ import {
   defineTool,
   type Model,
   type ModelResponse,
+  type RunOptions,
   runToolLoop,
   type ToolExecutionPolicy,
-  type ToolLoopOptions,
 } from '../dist/index.js';
 import { otelInstrumentation } from '../dist/telemetry/index.js';
 import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, type Subject } from './measure.js';
 
 /** What a configuration adds to the loop's options: the instrumentation's wrappers, or an audit listener. */
-type Telemetry = Pick<ToolLoopOptions, 'onEvent' | 'wrapRun'> &
-  Pick<ToolExecutionPolicy, 'wrapToolExecution'>;
+type Telemetry = Pick<RunOptions, 'onEvent' | 'wrapRun'> & Pick<ToolExecutionPolicy, 'wrapToolExecution'>;
 
 interface Configuration {
   readonly name: string;

@@ -2,7 +2,7 @@
 // no AI SDK, the chat completions wire format mapped by pure functions.
 import type OpenAI from 'openai';
 import { fromOpenAiChatCompletion, toOpenAiChatMessages, toOpenAiTool } from '../src/formats/index.js';
-import { defineTool, type LoopSettings, type Model, runToolLoop } from '../src/index.js';
+import { defineTool, type Model, type RunOptions, runToolLoop } from '../src/index.js';
 
 export function openAiModel(client: OpenAI, model: string): Model {
   return {
@@ -29,7 +29,10 @@ export const weather = defineTool({
 });
 
 /** Create the client with `maxRetries: 0`: the loop retries the model call (`modelRetries`), once is enough. */
-export function askWeather(client: OpenAI, options: Partial<LoopSettings> = {}) {
+export function askWeather(
+  client: OpenAI,
+  options: Pick<RunOptions, 'modelRetries' | 'sleep' | 'signal'> = {},
+) {
   return runToolLoop({
     model: openAiModel(client, 'gpt-4.1-mini'),
     tools: [weather],

@@ -220,7 +220,7 @@ import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
 import type { StoreEntry, StreamingModel } from 'toolwarden/ports';
-import { defineTool, type Tool, type ToolExample } from 'toolwarden';
+import { defineTool, type Tool, type ToolDefinition } from 'toolwarden';
 export const tool: Tool<{ city: string }, string> = defineTool({
   name: 'weather',
   description: 'The weather in a city.',
@@ -228,7 +228,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolExample, FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig, StoreEntry, StreamingModel];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolDefinition<{ city: string }, string>, FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig, StoreEntry, StreamingModel];
 EOF
 cat >tsconfig.json <<'EOF'
 {

@@ -1,23 +1,11 @@
-export type { CallLimits, LimitScope } from './chain/call-limits.js';
-export type { ErrorClassifier } from './chain/classify-error.js';
-export {
-  type ForgetIdempotencyRecordOptions,
-  forgetIdempotencyRecord,
-} from './chain/idempotency/forget-idempotency-record.js';
-export type { TurnCounts } from './chain/limits.js';
-export type { ParseArgumentsLimits } from './chain/parse-arguments.js';
+export type { LimitScope } from './chain/call-limits.js';
+export { forgetIdempotencyRecord } from './chain/idempotency/forget-idempotency-record.js';
 export type { PendingCall } from './chain/pending-call.js';
 export type { ToolExecutionPolicy } from './chain/policy.js';
 export type { ResumeDecision } from './chain/resume-decision.js';
 export {
   createToolRuntime,
   type Decisions,
-  type ExecutionContext,
-  type ExecutionRequest,
-  type SingleCallOptions,
-  type ToolCallAnswer,
-  type ToolCallInput,
-  type ToolCallInterruption,
   type ToolCallOutcome,
   type ToolRuntime,
   type ToolRuntimeOptions,
@@ -30,7 +18,6 @@ export { CallbackError } from './core/errors/callback-error.js';
 export {
   type Blame,
   ERROR_CODES,
-  type ErrorCodeTable,
   type ToolwardenCode,
 } from './core/errors/error-codes.js';
 export { FatalToolError } from './core/errors/fatal-tool-error.js';
@@ -43,14 +30,13 @@ export { ToolCallLimitExceededError } from './core/errors/tool-call-limit-exceed
 export { ToolDefinitionError } from './core/errors/tool-definition-error.js';
 export { ToolExecutionError } from './core/errors/tool-execution-error.js';
 export { ToolInputError } from './core/errors/tool-input-error.js';
-export { ToolwardenError, type ToolwardenErrorOptions } from './core/errors/toolwarden-error.js';
+export { ToolwardenError } from './core/errors/toolwarden-error.js';
 export { TransientToolError } from './core/errors/transient-tool-error.js';
 export { UnknownToolError } from './core/errors/unknown-tool-error.js';
 export type { GuardState, LoopEvidence } from './core/guard-state.js';
 export type { JsonSchema } from './core/json-schema.js';
 export type {
   LoopOutcome,
-  LoopStep,
   LoopUsage,
   StopEvidence,
   StopReason,
@@ -64,9 +50,8 @@ export type {
   UserMessage,
 } from './core/message.js';
 export type { Model, ModelRequest, ModelResponse, TokenUsage } from './core/model.js';
-export type { AwaitingCall, RunEvent, RunEventListener, StepCallSummary } from './core/run-event.js';
+export type { RunEvent, RunEventListener } from './core/run-event.js';
 export { RUN_STATE_SCHEMA_VERSION, type RunState } from './core/run-state.js';
-export type { StopEvidenceSummary } from './core/stop-evidence-summary.js';
 export type { Store } from './core/store.js';
 export type { ToolEvent, ToolEventListener } from './core/tool-event.js';
 export type {
@@ -76,21 +61,12 @@ export type {
   ToolErrorCode,
   ToolExecutionResult,
 } from './core/tool-execution-result.js';
-export type { ValidationIssue, ValidationOutcome } from './core/validation-issue.js';
 export type { ShowErrorMessages } from './gate/show-error-messages.js';
 export type { LoopThresholds } from './guard/detect-loops.js';
 export { redact } from './redact/redact.js';
 export { explainStop } from './run/explain-stop.js';
-export type {
-  LoopSettings,
-  LoopStart,
-  LoopTools,
-  RunOptions,
-  StoredRunRef,
-  StreamLoopOptions,
-  ToolLoopOptions,
-} from './run/loop-options.js';
-export { readPendingRun, type StoreCallOptions, type StoredRun } from './run/pending-run.js';
+export type { RunOptions } from './run/loop-options.js';
+export { readPendingRun } from './run/pending-run.js';
 export { restoreRunState } from './run/restore-run-state.js';
 export { runToolLoop } from './run/run-tool-loop.js';
 export {
@@ -99,35 +75,22 @@ export {
   loopGuard,
   maxRoundTrips,
   type StopCondition,
-  type StopContext,
   stopIf,
   timeBudget,
   tokenBudget,
 } from './run/stop-conditions.js';
 export type { StopInfo } from './run/stop-info.js';
 export { streamToolLoop } from './run/stream-tool-loop.js';
-export type { WriteDone } from './run/writes-done.js';
-export type { InputValidator, SchemaInput } from './schema/input-validator.js';
-export { MemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
-export type { CallDecision, DecisionContext } from './tools/call-decision.js';
+export type { SchemaInput } from './schema/input-validator.js';
+export { MemoryStore } from './store/memory-store.js';
+export type { CallDecision } from './tools/call-decision.js';
 export {
   type AnyTool,
-  type ContractViolationPolicy,
-  type Decide,
-  type DecisionCall,
   defineTool,
-  type ResultFormatter,
   type Tool,
   type ToolDefinition,
   type ToolEffect,
-  type ToolExample,
 } from './tools/define-tool.js';
-export type {
-  IdempotencyKeyContext,
-  IdempotencyMode,
-  IdempotencyOptions,
-  IdempotencySettings,
-} from './tools/idempotency-options.js';
 export type { LoopHints } from './tools/loop-hints.js';
 export type { ToolContext } from './tools/tool-context.js';
 export type { ToolRegistry } from './tools/tool-registry.js';

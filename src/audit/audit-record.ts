@@ -1,7 +1,6 @@
 import type { ErrorClass } from '../core/error-class.js';
 import type { LoopUsage, StopReason } from '../core/loop-outcome.js';
-import type { AwaitingCall } from '../core/run-event.js';
-import type { StopEvidenceSummary } from '../core/stop-evidence-summary.js';
+import type { RunEvent } from '../core/run-event.js';
 import type { ToolErrorCode } from '../core/tool-execution-result.js';
 
 /**
@@ -80,9 +79,9 @@ export interface AuditRunRecord {
   /** Why a stopped run stopped. */
   readonly stopReason?: StopReason;
   /** What a stopped run met: the limit, the loop, the condition or the error. */
-  readonly evidence?: StopEvidenceSummary;
+  readonly evidence?: Extract<RunEvent, { type: 'run-end' }>['evidence'];
   /** The calls an interrupted run waits on for an approval. */
-  readonly awaitingApproval?: readonly AwaitingCall[];
+  readonly awaitingApproval?: Extract<RunEvent, { type: 'run-end' }>['awaiting'];
   /** Model calls the run made. */
   readonly roundTrips: number;
   /** The run's ceiling of model calls (`maxRoundTrips`), as its `run-start` gave it. */

@@ -3,33 +3,11 @@ import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LimitScope } from '../core/tool-execution-result.js';
 import { checkNumberOption } from '../options/check-option.js';
 import type { AnyTool } from '../tools/define-tool.js';
-import { EFFECT_CHOICES, isToolEffect, TOOL_EFFECTS, type ToolEffect } from '../tools/tool-effect.js';
+import { EFFECT_CHOICES, isToolEffect, TOOL_EFFECTS } from '../tools/tool-effect.js';
+import type { ToolExecutionPolicy } from './tool-execution-policy.js';
 
-/** Per-turn call limits. A turn starts at the last user message. */
-export interface CallLimits {
-  /** Calls to any one tool (default 40). */
-  readonly perTool?: number;
-  /** Calls to all tools together (default 150). */
-  readonly total?: number;
-  /** Per tool name; wins over `byEffect` and `perTool`, loses to the tool's own `maxCallsPerTurn`. */
-  readonly byTool?: Readonly<Record<string, number>>;
-  /** Per effect (`read`, `write`, `idempotent-write`, `unknown`); wins over `perTool`. */
-  readonly byEffect?: Readonly<Partial<Record<ToolEffect, number>>>;
-  /** Tools neither limited nor counted toward the total. */
-  readonly exclude?: readonly string[];
-  /**
-   * Limits over a whole session (every turn and request of one `sessionId`), counted in the store, so they
-   * hold across processes; none by default. With a `turnId`, the per-turn limits are counted there too.
-   */
-  readonly perSession?: {
-    /** Calls to any one tool in the session. */
-    readonly perTool?: number;
-    /** Calls to all tools together in the session. */
-    readonly total?: number;
-    /** Per tool name; wins over `perTool`. */
-    readonly byTool?: Readonly<Record<string, number>>;
-  };
-}
+/** Per-turn call limits: `ToolExecutionPolicy['limits']`. */
+export type CallLimits = NonNullable<ToolExecutionPolicy['limits']>;
 
 /** The call limits a runtime applies, every default filled in. */
 export interface ResolvedCallLimits {

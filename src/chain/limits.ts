@@ -9,6 +9,7 @@ import { effectRules } from '../tools/tool-effect.js';
 import { boundedStoreCall } from './bounded-store-call.js';
 import { type LimitScope, limitModelText, perToolLimitMessage, totalLimitMessage } from './call-limits.js';
 import type { ResolvedPolicy } from './policy.js';
+import type { SingleCallOptions } from './tool-runtime.js';
 
 /** Error codes of calls that never reached their tool: they do not count toward the limits. */
 const NOT_ADMITTED = new Set(['UNKNOWN_TOOL', 'TOOL_CALL_LIMIT', 'TOO_MANY_INVALID_ATTEMPTS']);
@@ -25,11 +26,7 @@ export const INVALID_ARGUMENT_CODES: ReadonlySet<string> = new Set([
  * Counts of the current turn, derived from the history alone (a turn starts at the last user message).
  * Nothing is kept between executions, so one runtime can serve any number of turns at once.
  */
-export interface TurnCounts {
-  total: number;
-  readonly perTool: Map<string, number>;
-  readonly invalidPerTool: Map<string, number>;
-}
+export type TurnCounts = NonNullable<SingleCallOptions['counts']>;
 
 /** Counts of a turn with no call yet. */
 export function emptyTurnCounts(): TurnCounts {

@@ -31,73 +31,13 @@ import type { OptionNames } from '../options/check-option-names.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { AnyTool, ContractViolationPolicy, Decide } from '../tools/define-tool.js';
 import { effectRules } from '../tools/tool-effect.js';
-import { type CallLimits, type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
+import { type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
 import type { ParseArgumentsLimits } from './parse-arguments.js';
+import type { ToolExecutionPolicy } from './tool-execution-policy.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
-/** How the chain treats calls. Every field has a default (see `defaults.ts`). */
-export interface ToolExecutionPolicy {
-  /** `feedback` (default): the model gets an error naming the tools it may call. `throw`: `UnknownToolError`. */
-  readonly unknownTool?: 'feedback' | 'throw';
-  readonly limits?: CallLimits;
-  /** `throw` (default): `ToolCallLimitExceededError` with the partial result. `feedback`: only the model is told. */
-  readonly onLimitExceeded?: 'throw' | 'feedback';
-  /** Invalid-argument results per tool and turn before the chain stops trying that tool (default 3). */
-  readonly maxInvalidAttempts?: number;
-  /** Calls of one response running at once (default 4). */
-  readonly concurrency?: number;
-  /** Write-tool calls running at once (default 1). */
-  readonly writeConcurrency?: number;
-  /** Default per-call timeout in milliseconds (a tool's own `timeoutMs` wins). */
-  readonly timeoutMs?: number;
-  readonly retry?: {
-    /**
-     * Retries of read and idempotent-write tools after a transient failure (default 2); a tool's own
-     * `retries` wins. A tool of unknown effect is never retried.
-     */
-    readonly readRetries?: number;
-    /** Retries of write tools (default 0). */
-    readonly writeRetries?: number;
-    readonly baseDelayMs?: number;
-    readonly maxDelayMs?: number;
-    /** Source of jitter in [0, 1) (default `Math.random`). */
-    readonly random?: () => number;
-  };
-  readonly maxArgumentBytes?: number;
-  readonly maxArgumentDepth?: number;
-  readonly maxResultChars?: number;
-  /** Classifies failures before the built-in policy; return undefined to defer. */
-  readonly classifyError?: ErrorClassifier;
-  /**
-   * Shows the model the message of errors of unknown provenance (a plain `Error`, a driver's error): `true`
-   * for every tool, a function for the errors it returns `true` for; default `false` (the model gets the code
-   * and the hint of the error's class). A tool's own setting wins. A shown message is redacted and cut.
-   */
-  readonly showErrorMessages?: ShowErrorMessages;
-  /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
-  readonly onContractViolation?: ContractViolationPolicy;
-  /**
-   * Decides, before each call runs, whether it runs, waits for a person (`ask`) or is denied, from the
-   * validated call and the caller's `data` (roles, a tenant), never the model's claims. Asked after the
-   * tool's own (unless it denied; deny beats ask beats run), and again on resume. A denied call is
-   * `PERMISSION_DENIED` for the model, and its reason goes to the call's `tool-call-end` event
-   * (`denialReason`) and audit record only.
-   */
-  readonly decide?: Decide;
-  /** What the model is told of a call denied before it ran (default `DEFAULT_DENIED_TEXT`: nothing about why). */
-  readonly deniedText?: string;
-  /** Middleware around one call's timeout, retries and delivery (a tracer runs the tool inside its span). */
-  readonly wrapToolExecution?: WrapToolExecution;
-  /**
-   * Where state outlives a call: idempotency records of writes, session call counters, the session's guard
-   * memory, paused runs. Default: a `MemoryStore` of the runtime's own (one process). For several processes
-   * or restarts: `toolwarden/sqlite` (one machine) or `toolwarden/redis` (shared).
-   */
-  readonly store?: Store;
-  /** A read tool when the store counting the session's calls fails: `open` (default) runs it uncounted, with an event; `closed` refuses it. Writes always fail closed. */
-  readonly onStoreFailure?: 'open' | 'closed';
-}
+export type { ToolExecutionPolicy } from './tool-execution-policy.js';
 
 /** Every policy option, by name: they build a runtime (`createToolRuntime`, or `runToolLoop` given tools), never go next to one. */
 export const POLICY_OPTIONS: OptionNames<ToolExecutionPolicy> = {

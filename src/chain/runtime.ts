@@ -1,166 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_MODEL_MESSAGE_CHARS } from '../core/defaults.js';
-import type { ErrorClass } from '../core/error-class.js';
 import { CallbackError } from '../core/errors/callback-error.js';
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import { NoToolCallError } from '../core/errors/no-tool-call-error.js';
 import { ToolCallLimitExceededError } from '../core/errors/tool-call-limit-exceeded-error.js';
 import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
-import type { AssistantMessage, Message } from '../core/message.js';
-import type { Store } from '../core/store.js';
-import type { ToolEventListener } from '../core/tool-event.js';
-import type {
-  LimitScope,
-  ToolCallResult,
-  ToolErrorCode,
-  ToolExecutionResult,
-} from '../core/tool-execution-result.js';
+import type { AssistantMessage } from '../core/message.js';
+import type { ToolCallResult, ToolExecutionResult } from '../core/tool-execution-result.js';
 import { checkOptionNames, type OptionNames, optionNameSet } from '../options/check-option-names.js';
 import { redactForModel } from '../redact/redact.js';
-import type { AnyTool } from '../tools/define-tool.js';
 import { type ToolRegistry, toToolRegistry } from '../tools/tool-registry.js';
 import { limitErrorMessage } from './call-limits.js';
 import { type CallsOutcome, runToolCalls } from './calls.js';
-import { countTurnCalls, type TurnCounts } from './limits.js';
+import { countTurnCalls } from './limits.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
-import type { PendingCall } from './pending-call.js';
-import { POLICY_OPTIONS, type ResolvedPolicy, resolvePolicy, type ToolExecutionPolicy } from './policy.js';
+import { POLICY_OPTIONS, type ResolvedPolicy, resolvePolicy } from './policy.js';
 import { type ResumeDecision, type SettledDecision, settleDecisions } from './resume-decision.js';
+import type {
+  Decisions,
+  ExecutionContext,
+  ExecutionRequest,
+  SingleCallOptions,
+  ToolCallInput,
+  ToolCallOutcome,
+  ToolRuntime,
+  ToolRuntimeOptions,
+} from './tool-runtime.js';
 
-/** What `createToolRuntime` takes: the tools, and the policy they run under. */
-export interface ToolRuntimeOptions extends ToolExecutionPolicy {
-  readonly tools: ToolRegistry | Iterable<AnyTool>;
-}
-
-/** What every execution takes besides its calls: the context the tools run in, and where its events go. */
-export interface ExecutionContext {
-  /** Aborts every running tool (their signals abort); no retry or call starts after it, and the promise rejects with its reason. */
-  readonly signal?: AbortSignal;
-  /** Caller data passed to every tool's context, never to the model. */
-  readonly data?: unknown;
-  /** The turn the calls belong to: with a `sessionId`, the turn's limits are counted in the store. */
-  readonly turnId?: string;
-  /** The session the calls belong to: its writes' records and its limits live in the runtime's store. */
-  readonly sessionId?: string;
-  /** Clock for durations, in milliseconds (default `performance.now`). */
-  readonly now?: () => number;
-  /** This execution's developer events. A listener that throws never breaks the execution. */
-  readonly onEvent?: ToolEventListener;
-  /** Events carry the unredacted error and offending result value (default false: only their kind). */
-  readonly includeContent?: boolean;
-}
-
-/**
- * Decisions for calls that wait (`needsApproval`, or a hook that interrupted), by call id: their hooks are
- * not asked again (`authorize` is). An approval that names an `argumentsDigest` other than its call's is
- * refused (`ApprovalError`) before anything runs.
- */
-export type Decisions = Readonly<Record<string, ResumeDecision>>;
-
-/** What one execution is about, apart from the tools and the policy. */
-export interface ExecutionRequest extends ExecutionContext {
-  /** The conversation before the model's response: the turn's counts are taken from it. */
-  readonly messages: readonly Message[];
-  /** The model's response: an assistant message with tool calls. */
-  readonly response: AssistantMessage;
-  /** Decisions for the calls of an interrupted response, by call id (see `Decisions`). */
-  readonly decisions?: Decisions;
-}
-
-/** One call, as a model or an MCP client sends it. */
-export interface ToolCallInput {
-  /** Default: a generated `tw_…` id. */
-  readonly id?: string;
-  readonly name: string;
-  /** The argument text, or an arguments object (as MCP sends it), encoded as JSON first. */
-  readonly arguments?: unknown;
-}
-
-/** What `executeToolCall` takes besides the call. */
-export interface SingleCallOptions extends ExecutionContext {
-  /** A decision for the call, by its id, when it was interrupted before (see `Decisions`). */
-  readonly decisions?: Decisions;
-  /**
-   * The turn's counts, updated when the call is admitted. Left out, no turn limits apply (no per-tool or
-   * total limit, no invalid-attempt limit): the caller keeps count.
-   */
-  readonly counts?: TurnCounts;
-  /**
-   * Whose idempotency records the call is matched against, when not its session's alone (several
-   * sessions sharing one scope replay each other's writes); the session's limits still count under
-   * `sessionId`. Default: the `sessionId`.
-   */
-  readonly idempotencyScope?: string;
-}
-
-/** What a call gave: what an MCP proxy answers with. */
-export interface ToolCallAnswer {
-  readonly type: 'answered';
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly isError: boolean;
-  /** The text the model sees. */
-  readonly content: string;
-  /** The tool's value, before serialization (success only). */
-  readonly value?: unknown;
-  /** The error's stable code (errors only). */
-  readonly code?: ToolErrorCode;
-  /** The failure's class (errors only). */
-  readonly errorClass?: ErrorClass;
-  /** The limit the call reached, when it was refused `TOOL_CALL_LIMIT`. */
-  readonly limit?: { readonly scope: LimitScope; readonly limit: number };
-  /** The full result of the call. */
-  readonly result: ToolCallResult;
-}
-
-/** The call waits for a decision (`needsApproval`, or a hook that interrupted): it did not run; run it again with `decisions`. */
-export interface ToolCallInterruption {
-  readonly type: 'interrupted';
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly pending: PendingCall;
-}
-
-/** What `executeToolCall` gives: an answer, or the interruption of a call that waits for a decision. */
-export type ToolCallOutcome = ToolCallAnswer | ToolCallInterruption;
-
-/**
- * Tools and a policy, checked and resolved once, with the store the policy names (or a `MemoryStore` of
- * its own): the one way to run tool calls. Each execution counts its turn from the history it is given
- * (back to the last user message), so one runtime serves any number of turns and sessions at once.
- */
-export interface ToolRuntime {
-  readonly tools: ToolRegistry;
-  /** What the runtime runs with that a caller may read, every default filled in. */
-  readonly policy: {
-    /** The store the policy named, or the runtime's own `MemoryStore`. */
-    readonly store: Store;
-    readonly onLimitExceeded: 'throw' | 'feedback';
-    readonly onStoreFailure: 'open' | 'closed';
-    /** The text the model reads for a denied call. */
-    readonly deniedText: string;
-  };
-  /**
-   * Executes the calls of one model response and appends one tool message per call, in the model's order.
-   * Failures the model can act on become tool messages. A fatal failure throws `ToolExecutionError`, a
-   * limit under the `throw` policy `ToolCallLimitExceededError`, a caller callback that fails
-   * `CallbackError`: each carries the partial result. When the caller's signal aborts, the promise rejects
-   * with the signal's reason. Calls that wait for a decision do not run: the result lists them as
-   * `interrupted`, and the other calls of the response run. Handing back the returned `messages` with the
-   * same response and `decisions` runs the waiting ones.
-   */
-  executeToolCalls(request: ExecutionRequest): Promise<ToolExecutionResult>;
-  /**
-   * Runs one call through the whole chain with no history: the structured answer (`content`, `isError`,
-   * `value`, `code`, `errorClass`, the full `result`) an MCP proxy needs, or the interruption of a call that
-   * waits for a decision. Every failure of the model or the tool, fatal ones included, is an answer with
-   * `isError: true`. Rejects with the signal's reason when the caller aborts, with `CallbackError` when a
-   * callback fails, and with `UnknownToolError` under `unknownTool: 'throw'`. Without `counts`, no turn
-   * limits apply.
-   */
-  executeToolCall(call: ToolCallInput, options?: SingleCallOptions): Promise<ToolCallOutcome>;
-}
+export type {
+  Decisions,
+  ExecutionContext,
+  ExecutionRequest,
+  SingleCallOptions,
+  ToolCallAnswer,
+  ToolCallInput,
+  ToolCallOutcome,
+  ToolRuntime,
+  ToolRuntimeOptions,
+} from './tool-runtime.js';
 
 const KNOWN = optionNameSet(POLICY_OPTIONS, { tools: true });
 

@@ -43,14 +43,7 @@ export type StopEvidence =
     };
 
 /** One model call and what came of it. */
-export interface LoopStep {
-  /** The run's round trip this step was (keeps counting across a pause and resume). */
-  readonly round: number;
-  readonly response: AssistantMessage;
-  readonly usage: TokenUsage;
-  /** The tool results of this round (empty when the model answered). */
-  readonly toolResults: readonly ToolCallResult[];
-}
+export type LoopStep = LoopOutcome['steps'][number];
 
 /** The loop's result, a value: completed, stopped with a reason and evidence, or interrupted waiting for decisions. */
 export type LoopOutcome = {
@@ -58,8 +51,15 @@ export type LoopOutcome = {
   readonly runId: string;
   /** The whole conversation: well-formed (every tool call has exactly one tool response), except the calls an interrupted run waits on (the answers of the others follow its assistant message). */
   readonly messages: readonly Message[];
-  /** The steps run by this process (since the start, or since the resume). */
-  readonly steps: readonly LoopStep[];
+  /** The steps run by this process (since the start, or since the resume): one model call each, and what came of it. */
+  readonly steps: readonly {
+    /** The run's round trip this step was (keeps counting across a pause and resume). */
+    readonly round: number;
+    readonly response: AssistantMessage;
+    readonly usage: TokenUsage;
+    /** The tool results of this round (empty when the model answered). */
+    readonly toolResults: readonly ToolCallResult[];
+  }[];
   /** Over the whole run, resumed parts included. */
   readonly usage: LoopUsage;
   /** Model calls made in the whole run, the last answer (`finalAnswer`) included. */

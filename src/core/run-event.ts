@@ -1,21 +1,11 @@
 import type { ErrorClass } from './error-class.js';
 import type { LoopEvidence } from './guard-state.js';
-import type { LoopOutcome, LoopUsage, StopReason } from './loop-outcome.js';
+import type { LoopOutcome, LoopUsage, StopEvidence, StopReason } from './loop-outcome.js';
 import type { AssistantMessage } from './message.js';
 import type { TokenUsage } from './model.js';
-import type { ModelErrorTraits } from './model-failure.js';
-import type { StopEvidenceSummary } from './stop-evidence-summary.js';
+import type { ModelErrorTraits, ModelFailure } from './model-failure.js';
 import type { ToolEvent } from './tool-event.js';
 import type { ToolCallResult, ToolErrorCode } from './tool-execution-result.js';
-
-/** One call of a step, without its content. */
-export interface StepCallSummary {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly type: 'success' | 'error';
-  readonly code?: ToolErrorCode;
-  readonly errorClass?: ErrorClass;
-}
 
 /**
  * Everything a run reports, to one sink (`onEvent`) or as the stream's items. The chain's tool events are
@@ -115,7 +105,14 @@ export type RunEvent =
       readonly type: 'step-end';
       readonly round: number;
       readonly usage: TokenUsage;
-      readonly calls: readonly StepCallSummary[];
+      /** Each call of the step, without its content. */
+      readonly calls: readonly {
+        readonly toolCallId: string;
+        readonly toolName: string;
+        readonly type: 'success' | 'error';
+        readonly code?: ToolErrorCode;
+        readonly errorClass?: ErrorClass;
+      }[];
       readonly response?: AssistantMessage;
       readonly toolResults?: readonly ToolCallResult[];
     }
@@ -124,10 +121,32 @@ export type RunEvent =
       readonly runId: string;
       readonly outcome: LoopOutcome['type'];
       readonly reason?: StopReason;
-      /** What triggered the stop, without content (an error by its type only). */
-      readonly evidence?: StopEvidenceSummary;
-      /** The calls an interrupted run waits on, without their raw arguments. */
-      readonly awaiting?: readonly AwaitingCall[];
+      /**
+       * What triggered the stop, without content, safe to log: a stop condition's `detail` is left out and
+       * an error is named by its type only (its message may hold anything).
+       */
+      readonly evidence?:
+        | Exclude<StopEvidence, { readonly kind: 'condition' } | { readonly kind: 'error' }>
+        | { readonly kind: 'condition'; readonly name: string }
+        | {
+            readonly kind: 'error';
+            readonly errorType: string;
+            readonly callback?: string;
+            /** A failed model call's status, redacted error name and attempts (no content). */
+            readonly model?: ModelFailure;
+          };
+      /**
+       * The calls an interrupted run waits on, as events show them: their arguments summarized (redacted)
+       * and digested, never raw.
+       */
+      readonly awaiting?: readonly {
+        readonly toolCallId: string;
+        readonly toolName: string;
+        readonly argumentsSummary: string;
+        readonly argumentsDigest: string;
+        /** Why it waits: `needs approval`, or the hook's reason. */
+        readonly reason?: string;
+      }[];
       readonly roundTrips: number;
       readonly toolCalls: number;
       readonly usage: LoopUsage;
@@ -135,15 +154,17 @@ export type RunEvent =
       readonly result?: LoopOutcome;
     };
 
+/** The `run-end` event. */
+type RunEnd = Extract<RunEvent, { type: 'run-end' }>;
+
+/** One call of a step, without its content. */
+export type StepCallSummary = Extract<RunEvent, { type: 'step-end' }>['calls'][number];
+
 /** A call an interrupted run waits on, as events show it: its arguments summarized (redacted) and digested. */
-export interface AwaitingCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly argumentsSummary: string;
-  readonly argumentsDigest: string;
-  /** Why it waits: `needs approval`, or the hook's reason. */
-  readonly reason?: string;
-}
+export type AwaitingCall = NonNullable<RunEnd['awaiting']>[number];
+
+/** A stop's evidence without its content, safe to log (`run-end`'s `evidence`). */
+export type StopEvidenceSummary = NonNullable<RunEnd['evidence']>;
 
 /** Where a run's events go (the run's and its tools'). */
 export type RunEventListener = (event: RunEvent) => void;

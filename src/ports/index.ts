@@ -20,6 +20,8 @@ export type {
   StoreSetOptions,
   StoreSetResult,
 } from '../core/store.js';
+export type { ValidationIssue, ValidationOutcome } from '../core/validation-issue.js';
 export type { ModelCallWrapper } from '../run/loop-options.js';
 export type { RunWrapper, WrappedRun } from '../run/wrap-run.js';
+export type { InputValidator } from '../schema/input-validator.js';
 export type { CompiledValidator, SchemaCompiler } from '../schema/schema-compiler.js';

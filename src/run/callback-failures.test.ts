@@ -8,7 +8,7 @@ import { assistantWithCalls } from '../testing/assistant-with-calls.js';
 import { historyProblems } from '../testing/history-problems.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { storeWith } from '../testing/store-with.js';
-import type { ToolLoopOptions } from './loop-options.js';
+import type { RunOptions } from './loop-options.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { guardKey } from './session-guard.js';
 import { stopIf } from './stop-conditions.js';
@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function failure(options: ToolLoopOptions): Promise<CallbackError> {
+async function failure(options: RunOptions): Promise<CallbackError> {
   try {
     await runToolLoop(options);
   } catch (error) {
@@ -57,7 +57,7 @@ describe('a callback that fails', () => {
       messages,
       sessionId: 's',
       ...extra,
-    } as ToolLoopOptions);
+    } as RunOptions);
     expect(error).toMatchObject({ code: 'CALLBACK_FAILED', callback });
     expect(error.cause).toBeDefined();
     const outcome = outcomeOf(error);

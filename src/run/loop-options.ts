@@ -35,10 +35,14 @@ export type ModelCallWrapper = (
 ) => Promise<ModelResponse>;
 
 /**
- * A run's own options, whether it starts from messages or goes on `from` a paused run: everything but the
- * runtime (or the tools), which `RunOptions` adds.
+ * The options of `runToolLoop` and `streamToolLoop`: the run's settings; what it calls tools with, a
+ * `runtime` (`createToolRuntime({ tools, ...policy })`: the tools and the policy, checked once, with the
+ * store that keeps sessions, turns and paused runs) or `tools` alone (the shorthand for
+ * `createToolRuntime({ tools })` for this run; its memory store lasts the run); and where it starts, a
+ * conversation (`messages`) or `from` a run to go on with. The policy lives on the runtime: a policy option
+ * given to the loop is refused.
  */
-export interface LoopSettings {
+export type RunOptions = {
   readonly model: Model;
   /** When the run stops (`maxRoundTrips(20)`, `tokenBudget(n)`, `loopGuard({...})`, `stopIf(...)`); the numeric options below add to it. */
   readonly stopWhen?: readonly StopCondition[];
@@ -115,58 +119,45 @@ export interface LoopSettings {
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Around the whole run (a tracer's run span): see `RunWrapper`. */
   readonly wrapRun?: RunWrapper;
-}
-
-/**
- * What a run calls tools with: a runtime (`createToolRuntime({ tools, ...policy })`: the tools and the
- * policy, checked once, with the store that keeps sessions, turns and paused runs), or `tools` alone, the
- * shorthand for `createToolRuntime({ tools })` for this run (its memory store lasts the run). The policy
- * lives on the runtime: a policy option given to the loop is refused.
- */
-export type LoopTools =
+} & (
   | { readonly runtime: ToolRuntime; readonly tools?: undefined }
-  | { readonly tools: ToolRuntimeOptions['tools']; readonly runtime?: undefined };
+  | { readonly tools: ToolRuntimeOptions['tools']; readonly runtime?: undefined }
+) &
+  (
+    | {
+        /** The conversation so far, ending with the user's message. */
+        readonly messages: readonly Message[];
+        readonly from?: undefined;
+        readonly decisions?: undefined;
+      }
+    | {
+        /**
+         * The run to go on with: its `RunState` (or the JSON text of one), in this process or another, or
+         * `{ runId }` (`outcome.runId` of an interrupted run) for the run kept in the runtime's store, which
+         * is claimed there so that it resumes once.
+         */
+        readonly from: RunState | string | { readonly runId: string };
+        /**
+         * For the paused round's waiting calls, by call id: an approval (`{ approve: true, argumentsDigest }`,
+         * or `'run'` when you hold the state) runs it without asking `beforeToolCall` or `needsApproval`
+         * again; a refusal (`{ approve: false, message? }` or `'deny'`) denies it. Undecided calls are asked again.
+         */
+        readonly decisions?: Readonly<Record<string, ResumeDecision>>;
+        readonly messages?: undefined;
+      }
+  );
 
-/** A run's settings and what it calls tools with. */
-export type RunOptions = LoopSettings & LoopTools;
+/** A run's own settings: everything in `RunOptions` but what it calls tools with and where it starts. */
+export type LoopSettings = Omit<RunOptions, keyof LoopTools | keyof LoopStart>;
 
-/** A run kept in the runtime's store, by its id (`outcome.runId` of an interrupted run). */
-export interface StoredRunRef {
-  /** The run's id (`outcome.runId`). */
-  readonly runId: string;
-}
+/** What a run calls tools with: a `runtime`, or `tools` alone. */
+export type LoopTools = Pick<RunOptions, 'runtime' | 'tools'>;
 
-/**
- * Where a run starts: a conversation (`messages`), or `from` a run to go on with, with the decisions for
- * the calls its paused round waits on.
- */
-export type LoopStart =
-  | {
-      /** The conversation so far, ending with the user's message. */
-      readonly messages: readonly Message[];
-      readonly from?: undefined;
-      readonly decisions?: undefined;
-    }
-  | {
-      /**
-       * The run to go on with: its `RunState` (or the JSON text of one), in this process or another, or
-       * `{ runId }` for the run kept in the runtime's store, which is claimed there so that it resumes once.
-       */
-      readonly from: RunState | string | StoredRunRef;
-      /**
-       * For the paused round's waiting calls, by call id: an approval (`{ approve: true, argumentsDigest }`,
-       * or `'run'` when you hold the state) runs it without asking `beforeToolCall` or `needsApproval`
-       * again; a refusal (`{ approve: false, message? }` or `'deny'`) denies it. Undecided calls are asked again.
-       */
-      readonly decisions?: Readonly<Record<string, ResumeDecision>>;
-      readonly messages?: undefined;
-    };
+/** Where a run starts: `messages`, or `from` and its `decisions`. */
+export type LoopStart = Pick<RunOptions, 'messages' | 'from' | 'decisions'>;
 
-/** `runToolLoop`'s options: the run's settings, its tools, and where it starts. */
-export type ToolLoopOptions = RunOptions & LoopStart;
-
-/** `streamToolLoop`'s options: those of `runToolLoop` but `onEvent` (the stream yields the events). */
-export type StreamLoopOptions = Omit<LoopSettings, 'onEvent'> & LoopTools & LoopStart;
+/** A run kept in the runtime's store, by its id. */
+export type StoredRunRef = Exclude<RunOptions['from'], RunState | string | undefined>;
 
 /** The loop's options, resolved: stop conditions, the stop text, timeouts and retries. */
 export interface ResolvedLoopOptions {

@@ -6,9 +6,9 @@ import { createRunState, type RunState } from '../core/run-state.js';
 import { checkLoopOptionNames, loopRuntime } from './loop-input.js';
 import {
   type ResolvedLoopOptions,
+  type RunOptions,
   resolveLoopOptions,
   type StoredRunRef,
-  type ToolLoopOptions,
 } from './loop-options.js';
 import { type ClaimedRun, claimPendingRun, readPendingRun } from './pending-run.js';
 import { restoreRunState } from './restore-run-state.js';
@@ -46,7 +46,7 @@ export interface OpenedRun {
  * ends, the store's record of the run is marked done, so it is not resumed by id again.
  */
 export async function openRun(
-  options: ToolLoopOptions,
+  options: RunOptions,
   form: 'runToolLoop' | 'streamToolLoop',
 ): Promise<OpenedRun> {
   checkLoopOptionNames(options, form);
@@ -86,7 +86,7 @@ export async function openRun(
 
 /** `from: { runId }`: read the run from the runtime's store, check the decisions against it, claim it. */
 async function openStored(
-  options: ToolLoopOptions,
+  options: RunOptions,
   from: StoredRunRef,
   form: 'runToolLoop' | 'streamToolLoop',
 ): Promise<OpenedRun> {
@@ -122,7 +122,7 @@ function isStoredRunRef(from: unknown): from is StoredRunRef {
   return keys.length === 1 && keys[0] === 'runId';
 }
 
-function checkSession(options: ToolLoopOptions, state: RunState): void {
+function checkSession(options: RunOptions, state: RunState): void {
   if (options.sessionId !== undefined && options.sessionId !== state.sessionId) {
     throw new InvalidOptionsError({
       option: 'sessionId',
@@ -141,12 +141,12 @@ function resumeClaimLease(config: ResolvedLoopOptions): number {
 }
 
 /** The store calls before the run: bounded by the callback timeout and the caller's signal. */
-function storeCalls(options: ToolLoopOptions, config: ResolvedLoopOptions) {
+function storeCalls(options: RunOptions, config: ResolvedLoopOptions) {
   return { timeoutMs: config.callbackTimeoutMs, signal: options.signal, ttlMs: config.approvalTtlMs };
 }
 
 function readDecisions(
-  decisions: ToolLoopOptions['decisions'],
+  decisions: RunOptions['decisions'],
   state: RunState,
   requireDigest: boolean,
 ): ReadonlyMap<string, SettledDecision> | undefined {

@@ -56,18 +56,7 @@ function stateDigest(state: unknown): string {
 }
 
 /** A paused run read from a store, not claimed yet. */
-export interface StoredRun {
-  readonly runId: string;
-  readonly state: RunState;
-  /** The calls that wait for a decision, each with its summary and its digest. */
-  readonly pending: readonly PendingCall[];
-  /** The `Date.now()` from which the run takes no more decisions. */
-  readonly expiresAt: number;
-  /** The entry's version: the claim is a compare-and-set on it. */
-  readonly version: number;
-  /** The record's binding, kept by the claim. */
-  readonly binding: string;
-}
+export type StoredRun = Awaited<ReturnType<typeof readPendingRun>>;
 
 /** Characters of a run id, at most (ids are UUIDs; a longer one is not one of ours). */
 const MAX_RUN_ID_CHARS = 200;
@@ -81,11 +70,7 @@ export interface ClaimedRun {
 }
 
 /** Options of a read of the store: a deadline and a signal. */
-export interface StoreCallOptions {
-  /** A store call that takes longer fails (default `DEFAULT_CALLBACK_TIMEOUT_MS`). */
-  readonly timeoutMs?: number;
-  readonly signal?: AbortSignal | undefined;
-}
+export type StoreCallOptions = NonNullable<Parameters<typeof readPendingRun>[2]>;
 
 /**
  * The paused run kept under `runId`, checked to take decisions: refused with `ApprovalError` when the store
@@ -96,8 +81,24 @@ export interface StoreCallOptions {
 export async function readPendingRun(
   store: Store,
   runId: string,
-  options: StoreCallOptions = {},
-): Promise<StoredRun> {
+  /** Options of the read: a deadline and a signal. */
+  options: {
+    /** A store call that takes longer fails (default `DEFAULT_CALLBACK_TIMEOUT_MS`). */
+    readonly timeoutMs?: number;
+    readonly signal?: AbortSignal | undefined;
+  } = {},
+): Promise<{
+  readonly runId: string;
+  readonly state: RunState;
+  /** The calls that wait for a decision, each with its summary and its digest. */
+  readonly pending: readonly PendingCall[];
+  /** The `Date.now()` from which the run takes no more decisions. */
+  readonly expiresAt: number;
+  /** The entry's version: the claim is a compare-and-set on it. */
+  readonly version: number;
+  /** The record's binding, kept by the claim. */
+  readonly binding: string;
+}> {
   // The public entry: the same answers as `runToolLoop({ from: { runId } })` for a bad id or store, never a raw TypeError.
   if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS) {
     throw new InvalidOptionsError({ option: 'runId', message: 'must be the id of an interrupted run' });

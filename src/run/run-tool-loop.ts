@@ -3,7 +3,7 @@ import type { LoopOutcome } from '../core/loop-outcome.js';
 import { driveRun } from './drive-run.js';
 import { explainStop } from './explain-stop.js';
 import { createLoopContext } from './loop-context.js';
-import type { ToolLoopOptions } from './loop-options.js';
+import type { RunOptions } from './loop-options.js';
 import { openRun } from './open-run.js';
 
 /**
@@ -13,7 +13,7 @@ import { openRun } from './open-run.js';
  * `throwOnStop: true`, a stop throws `LoopStoppedError`). A callback of the caller that fails rejects with
  * `CallbackError`, which carries the outcome so far.
  */
-export async function runToolLoop(options: ToolLoopOptions): Promise<LoopOutcome> {
+export async function runToolLoop(options: RunOptions): Promise<LoopOutcome> {
   const opened = await openRun(options, 'runToolLoop');
   const run = createLoopContext(options, opened.runtime, opened.state, {
     listener: options.onEvent,

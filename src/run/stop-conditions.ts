@@ -15,13 +15,8 @@ import type { LoopThresholds } from '../guard/detect-loops.js';
 import { checkFunction, checkNumberOption, requireNumberOption } from '../options/check-option.js';
 import { type LoopHints, loopHintsProblem } from '../tools/loop-hints.js';
 
-/** What a stop condition sees before each model call. */
-export interface StopContext {
-  readonly roundTrips: number;
-  readonly usage: LoopUsage;
-  readonly elapsedMs: number;
-  readonly messages: readonly Message[];
-}
+/** What a stop condition sees before each model call: `stopIf`'s `check` takes it. */
+export type StopContext = Parameters<Extract<StopCondition, { type: 'custom' }>['check']>[0];
 
 /** The loop guard's settings: its thresholds, the detectors it runs, and what it does on a loop. */
 export interface GuardOptions extends Partial<LoopThresholds> {
@@ -52,7 +47,13 @@ export type StopCondition =
       readonly type: 'custom';
       readonly name: string;
       /** Truthy stops the run; a value other than `true` is kept as the evidence's `detail`. */
-      readonly check: (context: StopContext) => unknown;
+      readonly check: (context: {
+        /** Model calls so far. */
+        readonly roundTrips: number;
+        readonly usage: LoopUsage;
+        readonly elapsedMs: number;
+        readonly messages: readonly Message[];
+      }) => unknown;
     };
 
 /** At most `max` model calls in the run (the last answer after a stop is not counted against it). */
@@ -94,7 +95,10 @@ export function loopGuard(options: GuardOptions = {}): StopCondition {
 }
 
 /** Your own condition, checked before every model call. */
-export function stopIf(name: string, check: (context: StopContext) => unknown): StopCondition {
+export function stopIf(
+  name: string,
+  check: Extract<StopCondition, { type: 'custom' }>['check'],
+): StopCondition {
   if (typeof name !== 'string' || name === '' || name.length > 200) {
     throw new InvalidOptionsError({
       option: 'stopIf.name',

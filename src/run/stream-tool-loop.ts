@@ -4,7 +4,7 @@ import type { RunEvent } from '../core/run-event.js';
 import { createAsyncQueue } from './async-queue.js';
 import { driveRun } from './drive-run.js';
 import { createLoopContext } from './loop-context.js';
-import type { StreamLoopOptions, ToolLoopOptions } from './loop-options.js';
+import type { RunOptions } from './loop-options.js';
 import { openRun } from './open-run.js';
 import { throwOnStop } from './run-tool-loop.js';
 
@@ -15,9 +15,9 @@ import { throwOnStop } from './run-tool-loop.js';
  * the run, waits for it to wind down (the guard is saved), and starts nothing more.
  */
 export async function* streamToolLoop(
-  options: StreamLoopOptions,
+  options: RunOptions & { readonly onEvent?: undefined },
 ): AsyncGenerator<RunEvent, LoopOutcome, void> {
-  if (typeof options === 'object' && options !== null && (options as ToolLoopOptions).onEvent !== undefined) {
+  if (typeof options === 'object' && options !== null && (options as RunOptions).onEvent !== undefined) {
     throw new InvalidOptionsError({
       option: 'onEvent',
       message: 'streamToolLoop yields the events; read them from the stream (use runToolLoop for a listener)',
@@ -35,8 +35,8 @@ export async function* streamToolLoop(
   const checkpoint = () =>
     delivered === emitted ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
 
-  const opened = await openRun(options as ToolLoopOptions, 'streamToolLoop');
-  const run = createLoopContext(options as ToolLoopOptions, opened.runtime, opened.state, {
+  const opened = await openRun(options as RunOptions, 'streamToolLoop');
+  const run = createLoopContext(options as RunOptions, opened.runtime, opened.state, {
     listener: (event) => {
       emitted++;
       queue.push(event);

@@ -4,18 +4,10 @@ import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-resul
 import { formatToolError } from '../gate/format-tool-error.js';
 import { canonicalArguments } from '../serialize/canonical-json.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
+import type { StopInfo } from './stop-info.js';
 
 /** A tool that may change the world and took effect in the request, and how often. */
-export interface WriteDone {
-  readonly tool: string;
-  /**
-   * Its executions that took effect: a replay of an earlier call is none, and an idempotent write run
-   * again with the arguments of its previous execution changed nothing more.
-   */
-  readonly times: number;
-  /** `write` or `idempotent-write`: it changed something; `unknown`: it ran, and nobody said what it does. */
-  readonly effect: Exclude<ToolEffect, 'read'>;
-}
+export type WriteDone = StopInfo['writes'][number];
 
 /** What the request did before it stopped, as a stop tells it. */
 export interface WritesOfRequest {

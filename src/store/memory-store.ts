@@ -26,12 +26,6 @@ interface Kept {
   readonly expiresAt: number | undefined;
 }
 
-/** `MemoryStore`'s options: its clock and its size bounds. */
-export interface MemoryStoreOptions {
-  /** Clock for expiry, in milliseconds (default `Date.now`). */
-  readonly now?: () => number;
-}
-
 /** Writes between two sweeps of expired entries and counters: a long-running process's store stays bounded. */
 const SWEEP_EVERY_WRITES = 1_000;
 
@@ -45,7 +39,12 @@ export class MemoryStore implements Store {
   readonly #now: () => number;
   #writes = 0;
 
-  constructor(options: MemoryStoreOptions = {}) {
+  constructor(
+    options: {
+      /** Clock for expiry, in milliseconds (default `Date.now`). */
+      readonly now?: () => number;
+    } = {},
+  ) {
     this.#now = options.now ?? Date.now;
   }
 

@@ -9,15 +9,3 @@ export type CallDecision =
   | { readonly type: 'run' }
   | { readonly type: 'ask'; readonly reason?: string; readonly payload?: unknown }
   | { readonly type: 'deny'; readonly reason: string };
-
-/** What a `decide` hook knows of the call besides the call itself: the caller's, never the model's. */
-export interface DecisionContext {
-  /** The turn the call belongs to, when the caller gave one. */
-  readonly turnId: string | undefined;
-  /** The session (conversation) the call belongs to, when the caller gave one. */
-  readonly sessionId: string | undefined;
-  /** Caller data (roles, a tenant), as the tool would receive it. */
-  readonly data: unknown;
-  /** The execution's signal, when the caller gave one. */
-  readonly signal: AbortSignal | undefined;
-}

@@ -1,7 +1,5 @@
-import type { ErrorClass } from '../core/error-class.js';
 import { ToolDefinitionError } from '../core/errors/tool-definition-error.js';
 import { isJsonSchemaObject, type JsonSchema } from '../core/json-schema.js';
-import type { ShowErrorMessages } from '../gate/show-error-messages.js';
 import {
   flagOrFunctionProblem,
   type NumberOptionRule,
@@ -16,18 +14,22 @@ import {
   type SchemaInput,
   toProviderJsonSchema,
 } from '../schema/input-validator.js';
-import { defaultSchemaCompiler, type SchemaCompiler } from '../schema/schema-compiler.js';
-import type { CallDecision, DecisionContext } from './call-decision.js';
-import {
-  type IdempotencyOptions,
-  type IdempotencySettings,
-  resolveIdempotency,
-} from './idempotency-options.js';
+import { defaultSchemaCompiler } from '../schema/schema-compiler.js';
+import { resolveIdempotency } from './idempotency-options.js';
 import { type LoopHints, loopHintsProblem } from './loop-hints.js';
-import type { ToolContext } from './tool-context.js';
-import { EFFECT_CHOICES, effectRules, isToolEffect, type ToolEffect } from './tool-effect.js';
+import type { Tool, ToolDefinition } from './tool-definition.js';
+import { EFFECT_CHOICES, effectRules, isToolEffect } from './tool-effect.js';
 import { checkToolName } from './tool-name.js';
 
+export type {
+  AnyTool,
+  ContractViolationPolicy,
+  Decide,
+  DecisionCall,
+  DecisionContext,
+  Tool,
+  ToolDefinition,
+} from './tool-definition.js';
 export type { ToolEffect } from './tool-effect.js';
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object' };
@@ -39,157 +41,6 @@ const NUMBER_OPTIONS = [
   { option: 'maxCallsPerTurn', min: 0 },
   { option: 'maxResultChars', min: 64 },
 ] as const satisfies readonly (NumberOptionRule & { option: keyof ToolDefinition<unknown, unknown> })[];
-
-/** A tool as its author declares it to `defineTool`: name, description, schemas, effect, policy and `execute`. */
-export interface ToolDefinition<TArgs, TResult> {
-  /** Must match `^[a-zA-Z0-9_-]{1,64}$`, the rule every major provider enforces. */
-  name: string;
-  /** What the model reads to decide when and how to call the tool. */
-  description: string;
-  /**
-   * JSON Schema (compiled once with Ajv; annotations such as `example` and `x-*` are accepted) or a Standard
-   * Schema that converts to JSON Schema (zod 4.2+, valibot through `@valibot/to-json-schema`), so the model
-   * can be shown it. Omitted: any object.
-   */
-  input?: SchemaInput<TArgs>;
-  /**
-   * What a call does to the world (see `ToolEffect` and docs/effects.md): `read`, `write` (run one at a
-   * time, never retried unless set, deduplicated), `idempotent-write` (safe to repeat, so retried) or
-   * `unknown` (never retried, never answered from a record).
-   */
-  effect: ToolEffect;
-  execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
-  /** Per-call timeout in milliseconds (the tool's signal aborts; the failure counts as transient). */
-  timeoutMs?: number;
-  /** Retries after a transient failure (defaults: read and idempotent-write 2, write 0; unknown: never). */
-  retries?: number;
-  /** Calls allowed per turn for this tool (overrides the chain's limits). */
-  maxCallsPerTurn?: number;
-  /** When true and every executed tool in a response says so, the caller may return the result directly. */
-  returnDirect?: boolean;
-  /** Classifies this tool's failures before the global policy; return undefined to defer to it. */
-  classifyError?: (error: unknown) => ErrorClass | undefined;
-  /**
-   * Shows the model the message of this tool's errors of unknown provenance (a plain `Error`, a driver's
-   * error): `true`, or a function for the errors it returns `true` for (your own error class). Default: the
-   * policy's, else `false`. A `ToolInputError` or `TransientToolError` is always shown; every shown message is
-   * redacted and cut.
-   */
-  showErrorMessages?: ShowErrorMessages;
-  /** Tool-message content longer than this is truncated with a marker. */
-  maxResultChars?: number;
-  /**
-   * The contract of the result: a JSON Schema or a Standard Schema. A successful result is checked
-   * before it reaches the model (error results are not); what a violation does is `onContractViolation`.
-   */
-  output?: SchemaInput<TResult>;
-  /** `feedback` (default: the model gets `CONTRACT_VIOLATION`), `throw` (fatal) or `warn` (passes, with an event). */
-  onContractViolation?: ContractViolationPolicy;
-  /** The text the model sees for a result (default: deterministic JSON). Must give the same text for the same value. */
-  formatResult?: (value: TResult) => string;
-  /** Worked examples, run by `toolwarden check`: the input, and the expected output when there is one. */
-  examples?: readonly ToolExample<TArgs, TResult>[];
-  /** Compiles the JSON Schemas (default: `defaultSchemaCompiler()`, which every tool shares). */
-  schemaCompiler?: SchemaCompiler;
-  /**
-   * Decides, before each call runs, whether it runs, waits for a person or is denied, from the validated
-   * call and the caller's `data` (roles, a tenant), never the model's claims. Asked before the policy's, and
-   * again when a waiting call is resumed (an approval grants no permission).
-   */
-  decide?: Decide<TArgs>;
-  /**
-   * The shorthand for `decide` answering `{ type: 'ask' }`: `true` (every call waits for a person), or a
-   * function of the validated arguments. Its run pauses as `interrupted`; the other calls of the response run.
-   */
-  needsApproval?: boolean | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>);
-  /**
-   * What the loop guard should know about this tool's results: fields that do not count, whether it is
-   * polled, whether distinct arguments may share a result, whether array order counts.
-   */
-  loop?: LoopHints;
-  /**
-   * How the calls of a write tool are kept from running twice (see "Idempotent writes" in docs/approvals-and-state.md): by
-   * default, the same call with the same arguments in one session runs once and its duplicates get the
-   * recorded result. Give your own `key`, a `mode`, a `ttlMs`, or `false` to run every call.
-   */
-  idempotency?: false | IdempotencyOptions<TArgs>;
-}
-
-/** The call a `decide` hook is asked about: its arguments have passed the tool's schema. */
-export interface DecisionCall<TArgs = unknown> {
-  /** The call's id (the model's, or one generated for it). */
-  readonly toolCallId: string;
-  /** The tool's name. */
-  readonly toolName: string;
-  /** The validated arguments, as the tool would receive them. */
-  readonly arguments: TArgs;
-  /** The argument text the model sent. */
-  readonly rawArguments: string;
-  /** The tool called (its `effect`, its settings). */
-  readonly tool: AnyTool;
-}
-
-/**
- * The decision before a call, declared on a tool or on the policy (sync or async). A hook that throws,
- * rejects or answers anything but a `CallDecision` is a caller defect (`CallbackError`): the call does not run.
- */
-export type Decide<TArgs = unknown> = (
-  call: DecisionCall<TArgs>,
-  context: DecisionContext,
-) => CallDecision | Promise<CallDecision>;
-
-/** What a result that breaks its tool's output contract does: fail the call (`feedback`), stop the run (`throw`) or pass with an event (`warn`). */
-export type ContractViolationPolicy = 'feedback' | 'throw' | 'warn';
-
-/** Method syntax keeps a tool of any result type assignable to `AnyTool` (bivariant parameter). */
-export type ResultFormatter<T> = { format(value: T): string }['format'];
-
-/** An example call of a tool, checked by `toolwarden check`: its arguments and the result it should give. */
-export interface ToolExample<TArgs = unknown, TResult = unknown> {
-  /** Shown in reports (default: the example's position). */
-  readonly name?: string;
-  /** The arguments, as the model would send them once parsed. */
-  readonly input: TArgs;
-  /** When present, the result must equal it (deep equality); when absent, it must only satisfy `output`. */
-  readonly output?: TResult;
-}
-
-/** A defined, validated tool. Create with `defineTool`. */
-export interface Tool<TArgs = unknown, TResult = unknown> {
-  readonly name: string;
-  readonly description: string;
-  readonly effect: ToolEffect;
-  /** The JSON Schema providers see: the input schema, or what its Standard Schema converts to. */
-  readonly inputJsonSchema: JsonSchema;
-  readonly validateInput: InputValidator<TArgs>;
-  readonly execute: (args: TArgs, context: ToolContext) => TResult | Promise<TResult>;
-  readonly timeoutMs: number | undefined;
-  readonly retries: number | undefined;
-  readonly maxCallsPerTurn: number | undefined;
-  readonly returnDirect: boolean;
-  readonly classifyError: ((error: unknown) => ErrorClass | undefined) | undefined;
-  readonly showErrorMessages: ShowErrorMessages | undefined;
-  readonly maxResultChars: number | undefined;
-  /** The JSON Schema of the result (undefined when none was declared or it cannot be converted). */
-  readonly outputJsonSchema: JsonSchema | undefined;
-  /** Checks a result against `output`; undefined when the tool declares no output contract. */
-  readonly validateOutput: InputValidator<TResult> | undefined;
-  readonly onContractViolation: ContractViolationPolicy | undefined;
-  readonly formatResult: ResultFormatter<TResult> | undefined;
-  readonly examples: readonly ToolExample<TArgs, TResult>[];
-  readonly decide: Decide<TArgs> | undefined;
-  readonly needsApproval:
-    | boolean
-    | ((args: TArgs, context: DecisionContext) => boolean | Promise<boolean>)
-    | undefined;
-  readonly loop: LoopHints | undefined;
-  /** Undefined: every call runs (a read tool, or a write tool with `idempotency: false`). */
-  readonly idempotency: IdempotencySettings | undefined;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type.
-/** A tool of any arguments and result: what lists of tools hold. */
-export type AnyTool = Tool<any, any>;
 
 /**
  * Defines a tool. Everything is checked now, so a bad definition fails at startup with a message that says

@@ -1,53 +1,22 @@
 import { DEFAULT_IDEMPOTENCY_MODE, DEFAULT_IDEMPOTENCY_TTL_MS } from '../core/defaults.js';
 import { numberOptionProblem } from '../options/check-option.js';
+import type { AnyTool, ToolDefinition } from './tool-definition.js';
 import { effectRules, type ToolEffect } from './tool-effect.js';
 
-/** How a write is kept from running twice; see `DEFAULT_IDEMPOTENCY_MODE` for what each promises. */
-export type IdempotencyMode = 'at-least-once' | 'at-most-once';
+/** `defineTool({ idempotency })`: how a write tool's calls are deduplicated. */
+export type IdempotencyOptions<TArgs = unknown> = Exclude<
+  ToolDefinition<TArgs, unknown>['idempotency'],
+  false | undefined
+>;
+
+/** How a write is kept from running twice. */
+export type IdempotencyMode = NonNullable<IdempotencyOptions['mode']>;
 
 /** What a tool's own key function is given besides the arguments. */
-export interface IdempotencyKeyContext {
-  readonly toolName: string;
-  /** The caller's session and turn ids, when it gave them. */
-  readonly sessionId: string | undefined;
-  readonly turnId: string | undefined;
-  /** Caller data (a user, a tenant): never shown to the model. */
-  readonly data: unknown;
-}
-
-/** `defineTool({ idempotency })`: how a write tool's calls are deduplicated. */
-export interface IdempotencyOptions<TArgs = unknown> {
-  /**
-   * The tool's own key: calls with the same key are one action (an order id, a request id the client
-   * sent). Default: the canonical arguments, so the same call with the same arguments is one action. The
-   * key is scoped like the default one (the session, else the turn), and stored only as its SHA-256.
-   */
-  readonly key?: (args: TArgs, context: IdempotencyKeyContext) => string;
-  /**
-   * Default `at-most-once` (see `DEFAULT_IDEMPOTENCY_MODE`); `at-least-once` for a tool that sets
-   * `retries` above 0 (it said a failed attempt may run again).
-   */
-  readonly mode?: IdempotencyMode;
-  /** How long the record is kept, in milliseconds (default 24 hours). */
-  readonly ttlMs?: number;
-  /**
-   * How long a started call may take before it is taken to be of a process that died, in milliseconds.
-   * Default: the tool's timeout per attempt and the retry delays, plus a margin.
-   */
-  readonly leaseMs?: number;
-}
+export type IdempotencyKeyContext = Parameters<NonNullable<IdempotencyOptions['key']>>[1];
 
 /** The checked setting of a tool that deduplicates its calls. */
-export interface IdempotencySettings {
-  /** The tool's own key; undefined: the canonical arguments. */
-  // biome-ignore lint/suspicious/noExplicitAny: a tool of any argument type keeps its key function.
-  readonly key: ((args: any, context: IdempotencyKeyContext) => string) | undefined;
-  readonly mode: IdempotencyMode;
-  /** How long a record is kept, in milliseconds. */
-  readonly ttlMs: number;
-  /** Undefined: computed per call from the policy (see `leaseFor`). */
-  readonly leaseMs: number | undefined;
-}
+export type IdempotencySettings = NonNullable<AnyTool['idempotency']>;
 
 /**
  * The settings of a tool's `idempotency` option, or what is wrong with it. A write tool deduplicates its

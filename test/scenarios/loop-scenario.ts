@@ -1,7 +1,7 @@
 import type { LoopDetector } from '../../src/core/guard-state.js';
 import type { LoopOutcome, StopReason } from '../../src/core/loop-outcome.js';
 import type { Message } from '../../src/core/message.js';
-import type { ToolLoopOptions } from '../../src/run/loop-options.js';
+import type { RunOptions } from '../../src/run/loop-options.js';
 import type { ScriptedModel } from '../../src/testing/scripted-model.js';
 import type { AnyTool } from '../../src/tools/define-tool.js';
 
@@ -16,7 +16,7 @@ export type ScenarioExpectation = 'completed' | StopReason;
 export type ScenarioKind = 'legitimate' | 'loop' | 'bounded';
 
 /** The options a scenario runs with under every policy (a step cap replaces `guard` and `maxRoundTrips`). */
-export type ScenarioOptions = Pick<ToolLoopOptions, 'guard' | 'maxRoundTrips'>;
+export type ScenarioOptions = Pick<RunOptions, 'guard' | 'maxRoundTrips'>;
 
 /** What the runner hands a scenario's own check: the whole scenario's run. */
 export interface ScenarioRun {

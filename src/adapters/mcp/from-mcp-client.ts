@@ -41,18 +41,20 @@ export interface FromMcpClientOptions {
   readonly schemaCompiler?: SchemaCompiler;
 }
 
-/** A server tool that could not be a tool (a hostile name, a schema that does not compile): left out. */
-export interface SkippedMcpTool {
-  readonly index: number;
-  readonly name: string | undefined;
-  readonly problem: string;
-}
+/** A server tool that could not be a tool: left out. */
+type SkippedMcpTool = McpTools['skipped'][number];
 
 /** The guarded tools of one client, refreshed when the server says its list changed. */
 export interface McpTools {
   /** The current tools (a loop started before a refresh keeps the tools it was given). */
   readonly tools: readonly AnyTool[];
-  readonly skipped: readonly SkippedMcpTool[];
+  /** The server tools that could not be tools (a hostile name, a schema that does not compile): left out. */
+  readonly skipped: readonly {
+    /** Its position in the server's list. */
+    readonly index: number;
+    readonly name: string | undefined;
+    readonly problem: string;
+  }[];
   readonly nameMap: ToolNameMap;
   /** What toolwarden made of a tool, by the name the model calls it. */
   info(name: string): McpToolInfo | undefined;
@@ -146,7 +148,13 @@ export async function mcpToolsOf(
 
 interface ReadTools {
   readonly tools: readonly AnyTool[];
-  readonly skipped: readonly SkippedMcpTool[];
+  /** The server tools that could not be tools (a hostile name, a schema that does not compile): left out. */
+  readonly skipped: readonly {
+    /** Its position in the server's list. */
+    readonly index: number;
+    readonly name: string | undefined;
+    readonly problem: string;
+  }[];
   readonly nameMap: ToolNameMap;
   readonly infos: ReadonlyMap<string, McpToolInfo>;
 }

@@ -7,25 +7,15 @@ export {
   type FromMcpClientOptions,
   fromMcpClient,
   type McpTools,
-  type SkippedMcpTool,
 } from './from-mcp-client.js';
 export { McpListError } from './list-mcp-tools.js';
-export { McpCallError, type McpFailureKind } from './mcp-call-error.js';
-export type { McpClientPort, McpRequestOptions } from './mcp-client-port.js';
-export {
-  createMcpProxy,
-  type McpProxy,
-  type McpProxyOptions,
-  type McpProxyServeOptions,
-  type McpProxyUpstream,
-  type StartMcpProxyOptions,
-  startMcpProxy,
-} from './mcp-proxy-server.js';
-export type { McpToolHints, McpToolInfo } from './mcp-tool-info.js';
-export type { McpContentPart, McpToolResult } from './mcp-tool-result.js';
+export { McpCallError } from './mcp-call-error.js';
+export type { McpClientPort } from './mcp-client-port.js';
+export type { McpProxy, McpProxyOptions, StartMcpProxyOptions } from './mcp-proxy.js';
+export { createMcpProxy, startMcpProxy } from './mcp-proxy-server.js';
+export type { McpToolInfo } from './mcp-tool-info.js';
+export type { McpToolResult } from './mcp-tool-result.js';
 export type { McpToolSettings } from './mcp-tool-settings.js';
-export type { ProxiedTool } from './proxy/mcp-shapes.js';
 export { type ProxyConfig, parseProxyConfig } from './proxy/proxy-config.js';
 export { ProxyConfigError } from './proxy/proxy-config-error.js';
-export type { McpProxySession } from './proxy-session.js';
 export type { McpClientLike } from './to-mcp-client-port.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ToolRuntime } from '../../chain/runtime.js';
 import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
@@ -10,6 +9,13 @@ import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort } from './mcp-client-port.js';
+import type {
+  McpProxy,
+  McpProxyOptions,
+  McpProxyServeOptions,
+  McpProxySession,
+  StartMcpProxyOptions,
+} from './mcp-proxy.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
 import { filterTools } from './proxy/filter-tools.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
@@ -17,73 +23,18 @@ import type { ProxyConfig } from './proxy/proxy-config.js';
 import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
-import { type McpProxySession, serveProxySession } from './proxy-session.js';
+import { serveProxySession } from './proxy-session.js';
 import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
 import { sdkV1Port } from './sdk-v1-port.js';
 import { upstreamEnvironment } from './upstream-environment.js';
 
-/** The server the proxy fronts, spawned over stdio. */
-export interface McpProxyUpstream {
-  readonly command: string;
-  readonly args?: readonly string[];
-  readonly cwd?: string;
-  /** The environment the config's `upstream.env.pass` names are read from (default `process.env`). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** The server's stderr: the proxy's own (default) or dropped. Never the proxy's stdout. */
-  readonly stderr?: 'inherit' | 'ignore';
-}
-
-/** `createMcpProxy`'s options: the config, the upstream to spawn, where its log lines go. */
-export interface McpProxyOptions {
-  readonly config: ProxyConfig;
-  readonly upstream: McpProxyUpstream;
-  /**
-   * The proxy's log lines for its operator (the CLI writes them to stderr); default: dropped. Among them:
-   * a session whose client cannot confirm (no elicitation) while some tools need it, and the first call of
-   * each tool refused for that, with the config keys that change it.
-   */
-  readonly onLog?: (line: string) => void;
-  /** The name and version the proxy gives its clients. */
-  readonly serverInfo?: { readonly name: string; readonly version: string };
-}
-
 /** As `guardTools`' `sessionId`: longer ids are refused, not hashed, so an id stays readable in the audit. */
 const MAX_SESSION_ID_CHARS = 200;
-
-/** One session's options. */
-export interface McpProxyServeOptions {
-  /**
-   * The session's id (1 to 200 characters): the scope of its idempotency records and the `sessionId` of its
-   * audit records. Default: a new random one, so nothing of an earlier session applies. Give a stable one
-   * (the conversation's) for a write repeated after a reconnect or a restart to be replayed from a
-   * durable store (SQLite, Redis).
-   */
-  readonly sessionId?: string;
-}
-
-/** A running proxy: the upstream connected, serving one client session per `serve`. */
-export interface McpProxy {
-  /** Serves one client session on a transport (stdio for the CLI, an in-memory pair in tests). */
-  serve(transport: Transport, options?: McpProxyServeOptions): Promise<McpProxySession>;
-  /** The upstream's tools as the clients see them (after `allow` and `deny`). */
-  readonly tools: readonly ProxiedTool[];
-  /** Resolves when the upstream's connection closed (the server exited, or `close`). */
-  readonly upstreamClosed: Promise<void>;
-  /** Writes the audit records buffered so far (the log is written in batches). */
-  flushAudit(): Promise<void>;
-  /** Closes every session, the upstream (its process ends), the audit log and the store. */
-  close(): Promise<void>;
-}
-
-/** `startMcpProxy`'s options: the proxy's, and the transport of its one client session. */
-export interface StartMcpProxyOptions extends McpProxyOptions {
-  readonly transport: Transport;
-}
 
 /** A proxy serving one client on `transport`: what `toolwarden mcp-proxy` runs (over stdio). */
 export async function startMcpProxy(
   options: StartMcpProxyOptions,
-): Promise<McpProxy & { readonly session: McpProxySession }> {
+): Promise<McpProxy & { readonly session: Awaited<ReturnType<McpProxy['serve']>> }> {
   const proxy = await createMcpProxy(options);
   try {
     const session = await proxy.serve(options.transport);

@@ -3,13 +3,8 @@ import type { ProxiedTool } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config-types.js';
 import { matchesAny } from './proxy/tool-pattern.js';
 
-/** The hints a server gave (`annotations`), as booleans; absent ones are undefined. */
-export interface McpToolHints {
-  readonly readOnlyHint: boolean | undefined;
-  readonly destructiveHint: boolean | undefined;
-  readonly idempotentHint: boolean | undefined;
-  readonly openWorldHint: boolean | undefined;
-}
+/** The hints a server gave, as booleans. */
+export type McpToolHints = McpToolInfo['hints'];
 
 /** What toolwarden made of one server tool: shown to `options.tool` and kept on the handle. */
 export interface McpToolInfo {
@@ -18,7 +13,13 @@ export interface McpToolInfo {
   /** The provider-legal name the model calls it by. */
   readonly name: string;
   readonly title: string | undefined;
-  readonly hints: McpToolHints;
+  /** The hints the server gave (`annotations`), as booleans; absent ones are undefined. */
+  readonly hints: {
+    readonly readOnlyHint: boolean | undefined;
+    readonly destructiveHint: boolean | undefined;
+    readonly idempotentHint: boolean | undefined;
+    readonly openWorldHint: boolean | undefined;
+  };
   /** Whether the hints were believed (`options.trusted`). */
   readonly trusted: boolean;
   readonly effect: ToolEffect;

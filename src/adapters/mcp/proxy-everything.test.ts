@@ -4,7 +4,7 @@ import type { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, clientV1, clientV2, proxyFor } from './__fixtures__/proxy-client.js';
 import { connectV1, SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
-import type { McpProxy } from './mcp-proxy-server.js';
+import type { McpProxy } from './mcp-proxy.js';
 
 const EVERYTHING = '@modelcontextprotocol/server-everything';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, clientV1, proxyFor } from './__fixtures__/proxy-client.js';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
-import type { McpProxy } from './mcp-proxy-server.js';
+import type { McpProxy } from './mcp-proxy.js';
 
 const FILESYSTEM = '@modelcontextprotocol/server-filesystem';
 const root = mkdtempSync(join(tmpdir(), 'tw-proxy-fs-'));

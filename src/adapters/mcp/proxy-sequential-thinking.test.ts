@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, clientV1, clientV2, proxyFor } from './__fixtures__/proxy-client.js';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
-import type { McpProxy } from './mcp-proxy-server.js';
+import type { McpProxy } from './mcp-proxy.js';
 
 let proxy: McpProxy;
 let auditPath: string;

@@ -1,19 +1,10 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DEFAULT_PROXY_CONFIRM_TIMEOUT_MS } from '../../core/defaults.js';
+import type { McpProxySession } from './mcp-proxy.js';
 import type { ConfirmationAnswer } from './proxy/call-decision.js';
 import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
 import { type ProxyCallContext, proxyCall } from './proxy-call.js';
-
-/** One client session of the proxy: its own limits, loop guard and idempotency scope. */
-export interface McpProxySession {
-  /** The session's id: the scope of its limits, and of its idempotency records unless the config sets one. */
-  readonly sessionId: string;
-  /** The upstream's list changed: the session's policy learns the new tools and the client is told. */
-  toolsChanged(tools: readonly ProxiedTool[]): void;
-  /** Closes the session's connection (the proxy and its upstream stay). */
-  close(): Promise<void>;
-}
 
 type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js');
 

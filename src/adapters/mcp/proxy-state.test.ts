@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportAuditLog } from '../../report/report-audit-log.js';
 import { clientV1, proxyFor } from './__fixtures__/proxy-client.js';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
-import type { McpProxy } from './mcp-proxy-server.js';
+import type { McpProxy } from './mcp-proxy.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const dir = mkdtempSync(join(tmpdir(), 'tw-proxy-state-'));

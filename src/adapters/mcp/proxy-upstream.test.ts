@@ -6,7 +6,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPAWN_TIMEOUT_MS } from './__fixtures__/spawn-server.js';
-import { createMcpProxy, type McpProxy } from './mcp-proxy-server.js';
+import type { McpProxy } from './mcp-proxy.js';
+import { createMcpProxy } from './mcp-proxy-server.js';
 import { parseProxyConfig } from './proxy/proxy-config.js';
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/stdio-test-server.mjs', import.meta.url));

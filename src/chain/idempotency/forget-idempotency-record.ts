@@ -5,20 +5,6 @@ import { resolvedRuntime, type ToolRuntime } from '../runtime.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { createIdempotencyScope } from './idempotency-scope.js';
 
-/** Which record `forgetIdempotencyRecord` deletes: the tool, the call's arguments, and its scope. */
-export interface ForgetIdempotencyRecordOptions {
-  /** A write tool of the runtime. */
-  readonly toolName: string;
-  /** The call's arguments: the text the model sent, or the arguments as an object. */
-  readonly arguments: unknown;
-  /** The session (else the turn) the call ran in: the scope of its record. */
-  readonly sessionId?: string;
-  /** The turn the call ran in, when it ran in no session. */
-  readonly turnId?: string;
-  /** The caller data the call ran with (a tool's own key function may read it). */
-  readonly data?: unknown;
-}
-
 /**
  * Deletes the idempotency record of a write, so that its next identical call runs. This is how an unknown
  * outcome (`OUTCOME_UNKNOWN`: an at-most-once call cut off, or whose process died, before its outcome was
@@ -29,7 +15,18 @@ export interface ForgetIdempotencyRecordOptions {
  */
 export async function forgetIdempotencyRecord(
   runtime: ToolRuntime,
-  options: ForgetIdempotencyRecordOptions,
+  options: {
+    /** A write tool of the runtime. */
+    readonly toolName: string;
+    /** The call's arguments: the text the model sent, or the arguments as an object. */
+    readonly arguments: unknown;
+    /** The session (else the turn) the call ran in: the scope of its record. */
+    readonly sessionId?: string;
+    /** The turn the call ran in, when it ran in no session. */
+    readonly turnId?: string;
+    /** The caller data the call ran with (a tool's own key function may read it). */
+    readonly data?: unknown;
+  },
 ): Promise<boolean> {
   const tool = runtime.tools.get(options.toolName);
   const settings = tool?.idempotency;

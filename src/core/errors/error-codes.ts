@@ -325,7 +325,7 @@ export const ERROR_CODES = {
 export type ErrorCodeTable = typeof ERROR_CODES;
 
 /** Every code toolwarden uses. */
-export type ToolwardenCode = keyof ErrorCodeTable;
+export type ToolwardenCode = keyof typeof ERROR_CODES;
 
 /** The codes that start a model-visible tool message. */
 export type ToolMessageCode = {
@@ -334,7 +334,7 @@ export type ToolMessageCode = {
 
 /** Why the loop stopped: the codes that are also a reason to stop (`outcome.reason === 'LOOP_DETECTED'`). */
 export type StopReason = {
-  [K in ToolwardenCode]: ErrorCodeTable[K] extends { readonly stop: true } ? K : never;
+  [K in ToolwardenCode]: (typeof ERROR_CODES)[K] extends { readonly stop: true } ? K : never;
 }[ToolwardenCode];
 
 /** Who is to blame for a code. */

@@ -2,13 +2,6 @@ import { type Blame, ERROR_CODES, type ToolwardenCode } from './error-codes.js';
 
 const MARKER = Symbol.for('toolwarden.error');
 
-/** `ToolwardenError`'s options: the code, the message and the cause. */
-export interface ToolwardenErrorOptions<C extends ToolwardenCode = ToolwardenCode> {
-  code: C;
-  message: string;
-  cause?: unknown;
-}
-
 /**
  * Base of every error toolwarden throws. `code` is stable and meant for programs (see `ERROR_CODES`),
  * `blame` says who is to blame, `message` is for people.
@@ -22,7 +15,7 @@ export abstract class ToolwardenError<C extends ToolwardenCode = ToolwardenCode>
   readonly blame: Blame;
   readonly [MARKER] = true;
 
-  constructor({ code, message, cause }: ToolwardenErrorOptions<C>) {
+  constructor({ code, message, cause }: { code: C; message: string; cause?: unknown }) {
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.blame = ERROR_CODES[code].blame;

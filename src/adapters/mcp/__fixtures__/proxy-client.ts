@@ -8,9 +8,9 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AuditCallRecord } from '../../../audit/audit-record.js';
-import { createMcpProxy, type McpProxy, type McpProxyServeOptions } from '../mcp-proxy-server.js';
+import type { McpProxy, McpProxyServeOptions, McpProxySession } from '../mcp-proxy.js';
+import { createMcpProxy } from '../mcp-proxy-server.js';
 import { parseProxyConfig } from '../proxy/proxy-config.js';
-import type { McpProxySession } from '../proxy-session.js';
 import { type ServerPackage, serverEntry } from './spawn-server.js';
 
 /** A proxy with its config (an audit log in a temp folder added) in front of `pkg`; `onLog` gets its log lines. */

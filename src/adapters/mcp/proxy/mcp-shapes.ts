@@ -1,17 +1,11 @@
-import type { JsonSchema } from '../../../core/json-schema.js';
-import type { McpToolAnnotations } from '../../../formats/mcp-tool.js';
+import type { McpProxy } from '../mcp-proxy.js';
 
 /**
  * The shapes the proxy's core reads, typed structurally so that neither the v1 SDK's nor the v2 SDK's
  * classes are needed: a `Tool` of `tools/list` and a `CallToolResult` of `tools/call` from either line
  * satisfy them. Keys the core does not read (`title`, `icons`, `execution`, `_meta`, …) ride along untouched.
  */
-export interface ProxiedTool {
-  readonly name: string;
-  readonly annotations?: McpToolAnnotations | undefined;
-  /** The JSON Schema of the tool's `structuredContent`. */
-  readonly outputSchema?: JsonSchema | undefined;
-}
+export type ProxiedTool = McpProxy['tools'][number];
 
 /** One content part of a result (`text`, `image`, `audio`, `resource`, `resource_link`). */
 export interface ProxyContentPart {
