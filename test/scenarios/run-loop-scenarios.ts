@@ -4,7 +4,6 @@ import type { LoopOutcome, StopReason } from '../../src/core/loop-outcome.js';
 import type { Message } from '../../src/core/message.js';
 import type { RunEvent, RunEventListener } from '../../src/core/run-event.js';
 import { runToolLoop } from '../../src/run/run-tool-loop.js';
-import { MemoryStore } from '../../src/store/memory-store.js';
 import { historyProblems } from '../../src/testing/history-problems.js';
 import { scenarioProblems, wastedRounds } from './judge-scenario-run.js';
 import type { LoopScenario, ScenarioOptions, ScenarioRun } from './loop-scenario.js';
