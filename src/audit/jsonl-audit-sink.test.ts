@@ -69,15 +69,27 @@ async function auditedRun(
  */
 function leaks(text: string, entries: readonly { readonly secrets: readonly string[] }[]): string[] {
   const secrets = entries.flatMap((entry) => entry.secrets);
-  const fields = text
+  // What the run made up is left out: a digest, a time, a duration and the run's random ids can hold a
+  // short numeric secret ("74219") by chance, and no secret reaches them.
+  const records = text
     .split('\n')
     .filter((line) => line !== '')
-    .flatMap((line) => {
-      const { argumentsDigest: _digest, at: _at, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return JSON.stringify(rest).match(/"(?:[^"\\]|\\.)*"/gu) ?? [];
+    .map((line) => {
+      const {
+        argumentsDigest: _digest,
+        at: _at,
+        durationMs: _ms,
+        runId: _run,
+        turnId: _turn,
+        ...rest
+      } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(rest);
     });
+  const fields = records.flatMap((record) => record.match(/"(?:[^"\\]|\\.)*"/gu) ?? []);
   return secrets.filter(
-    (secret) => text.includes(secret) || fields.some((field) => leakedFragments(field, [secret]).length > 0),
+    (secret) =>
+      records.some((record) => record.includes(secret)) ||
+      fields.some((field) => leakedFragments(field, [secret]).length > 0),
   );
 }
 
