@@ -72,14 +72,6 @@ export function originalContent(result: ToolCallResult): string {
   return content.startsWith(prefix) ? `${result.code}: ${content.slice(prefix.length)}` : content;
 }
 
-/**
- * The result with its content as its tool gave it (`originalContent`): what the loop guard is given, so a
- * repeated write counts as the same result repeated. A result that replays nothing is returned as it is.
- */
-export function unwrappedResult(result: ToolCallResult): ToolCallResult {
-  return result.replayOf === undefined ? result : { ...result, content: originalContent(result) };
-}
-
 /** What the model is told, per reason a write was not run. */
 const TOLD: Readonly<Record<IdempotencyProblem, (toolName: string) => string>> = {
   conflict: (name) =>
