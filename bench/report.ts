@@ -97,7 +97,7 @@ async function writeAuditLog(path: string): Promise<void> {
     const digest = `${(index % 7 === 0 ? index - 1 : index).toString(16).padStart(64, '0')}`;
     lines.push(
       JSON.stringify({
-        schemaVersion: 1,
+        schemaVersion: 2,
         kind: 'call',
         at,
         runId,
@@ -119,7 +119,7 @@ async function writeAuditLog(path: string): Promise<void> {
     if (index % CALLS_PER_RUN === CALLS_PER_RUN - 1) {
       lines.push(
         JSON.stringify({
-          schemaVersion: 1,
+          schemaVersion: 2,
           kind: 'run',
           at,
           runId,
