@@ -41,11 +41,11 @@ export interface GuardFinding {
 
 /**
  * The guard's memory, as it works and as it is persisted per session: a bounded window of rounds,
- * versioned (3; a valid version 2 state is read as a fresh start with its rounds kept as an earlier
- * request). The guard works on this shape directly: there is no second representation.
+ * versioned (4; a valid version 2 or 3 state is upgraded: its calls read as they were, with no novelty
+ * recorded). The guard works on this shape directly: there is no second representation.
  */
 export interface GuardState {
-  readonly schemaVersion: 3;
+  readonly schemaVersion: 4;
   readonly nextRound: number;
   /** The current request of the session (0 before the first). */
   readonly request: number;
@@ -64,8 +64,18 @@ export interface GuardState {
       readonly tool: string;
       /** Digest of the tool name and the arguments as the model sent them, in canonical form. */
       readonly call: number;
-      /** Digest of the result as the model saw it (ignored fields removed, no truncation marker). */
+      /**
+       * A write's digest with volatile-looking values left out (a fresh client id makes no new write);
+       * absent when it is `call` (every read).
+       */
+      readonly shape?: number;
+      /** The shape with prose left out (a reworded reason makes no new move); absent when it is the shape. */
+      readonly gist?: number;
+      /** Digest of the result as the model saw it (ignored fields and volatile-looking values left out). */
       readonly result: number;
+      /** The result with its numbers left out, and their sum: how a counter that counts the calls is told apart. */
+      readonly frame?: number;
+      readonly sum?: number;
       /**
        * `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's
        * retries; `denied` a call refused as not permitted.
@@ -75,9 +85,12 @@ export interface GuardState {
       readonly write?: true;
       /** The result carries content (long enough to be more than a verdict, an ack or an empty answer). */
       readonly content?: true;
+      /**
+       * The call told the model something it had not seen: a result unlike the last one of the same call,
+       * or content no call of its tool had given in the window.
+       */
+      readonly novel?: true;
     }[];
-    /** The round holds a write that changed something: a successful write whose call the window had not seen. */
-    readonly changed?: true;
   }[];
   /** Notes the model was already given (one per detector and fingerprints), the newest last. */
   readonly nudged: readonly string[];
@@ -93,9 +106,19 @@ export type CallRecord = RoundRecord['calls'][number];
 export type CallOutcome = CallRecord['outcome'];
 
 export const EMPTY_GUARD_STATE: GuardState = Object.freeze({
-  schemaVersion: 3,
+  schemaVersion: 4,
   nextRound: 1,
   request: 0,
   window: Object.freeze([]),
   nudged: Object.freeze([]),
 });
+
+/** The call as the detectors compare it: a write's shape, a read's exact call. */
+export function shapeOf(record: CallRecord): number {
+  return record.shape ?? record.call;
+}
+
+/** The call with its wording left out, as the cycle detector compares it. */
+export function gistOf(record: CallRecord): number {
+  return record.gist ?? record.shape ?? record.call;
+}

@@ -108,18 +108,38 @@ describe('detectLoops', () => {
     expect(unhinted[3]).toContain('stop:cycle');
   });
 
-  it('a read after a write that changed something is a new situation; an identical write changes nothing', () => {
+  it('a read repeated across writes that change nothing it shows gets one more pass, then stops', () => {
     const g = guard();
-    for (let edit = 1; edit <= 6; edit++) {
+    const found: string[][] = [];
+    for (let edit = 1; edit <= 4; edit++) {
       expect(g.round(write(100 + edit))).toEqual([]);
-      expect(g.round(read(1, 1))).toEqual([]);
+      found.push(detectors(g.round(read(1, 1))));
     }
+    expect(found.slice(0, 2).flat()).toEqual([]);
+    expect(found[2]).toEqual(['warn:exact-repeat']);
+    expect(found[3]).toContain('stop:exact-repeat');
+    // The same write again, the read answering as before: the read's first answer was news, then the
+    // rounds repeat (write, read) as a cycle.
     const same = guard();
     same.round(write(100));
     same.round(read(1, 1));
     same.round(write(100));
     same.round(read(1, 1));
-    expect(detectors(same.round(write(100)))).toContain('stop:exact-repeat');
+    expect(detectors(same.round(write(100)))).toEqual(['warn:exact-repeat', 'stop:cycle', 'warn:no-progress']);
+  });
+
+  it('a read whose answer changes after each write is progress, however long', () => {
+    const g = guard();
+    for (let edit = 1; edit <= 12; edit++) {
+      expect(g.round(write(100 + edit))).toEqual([]);
+      expect(g.round(read(1, edit))).toEqual([]);
+    }
+    // The same acknowledgement for the same write, each followed by something new, is progress too.
+    const next = guard();
+    for (let page = 1; page <= 12; page++) {
+      expect(next.round(write(100))).toEqual([]);
+      expect(next.round(read(1, page))).toEqual([]);
+    }
   });
 
   it('a cycle of period 2 stops at its 4th round, and one of period 3 at its 6th', () => {

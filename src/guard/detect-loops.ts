@@ -1,9 +1,11 @@
-import type {
-  CallRecord,
-  GuardFinding,
-  LoopDetector,
-  LoopEvidence,
-  RoundRecord,
+import {
+  type CallRecord,
+  type GuardFinding,
+  gistOf,
+  type LoopDetector,
+  type LoopEvidence,
+  type RoundRecord,
+  shapeOf,
 } from '../core/guard-state.js';
 import { callFingerprintText, hashText } from './fingerprint.js';
 import type { ResolvedHints } from './loop-hints.js';
@@ -25,11 +27,15 @@ export interface LoopThresholds {
 /**
  * The detectors, over the window (the current round last). Pure: the same window and hints give the same
  * findings. A finding is `warn` one step before its threshold (the moment for a note to the model) and
- * `stop` at it. What counts as "the same situation":
- * - a request is new context: cycles and stale rounds are looked for within the current request, and an
- *   exact repeat counts an earlier request only where that request ended repeating the call;
- * - a read after a write that changed something (a successful write whose call was not seen before) is
- *   a new situation: the reads before the change do not count;
+ * `stop` at it. Evidence of a loop is a streak: occurrences of one situation with nothing new between
+ * them (no call told the model anything it had not seen, see `settle`). So:
+ * - a call repeated with its result counts back to the last news; when every gap between its
+ *   occurrences held a write (an attempt to change something that changed nothing the model could see),
+ *   one more pass is allowed;
+ * - a request is new context for answers (asking again in a new request is legitimate), not for
+ *   failures: the same failing call after each "try again", nothing new between, is one streak;
+ * - different calls with one result (one tool's content, one tool's error, a denial from any tool) are
+ *   evidence only while nothing new happens around them;
  * - identical calls of one round are one occurrence (the round's records are kept distinct).
  */
 export function detectLoops(
@@ -43,86 +49,200 @@ export function detectLoops(
   if (round === undefined) return findings;
   let requestStart = current;
   while (requestStart > 0 && window[requestStart - 1]?.request === round.request) requestStart--;
-  const readsFrom = situationStart(window, requestStart, current);
 
   round.calls.forEach((record, callIndex) => {
     const hints = hintsOf(record.tool);
+    const same = (other: CallRecord) =>
+      shapeOf(other) === shapeOf(record) &&
+      other.result === record.result &&
+      other.outcome === record.outcome &&
+      other.tool === record.tool;
     if (record.outcome === 'transient') {
       const limit = thresholds.transientRepeatLimit;
-      const rounds = roundsWith(window, requestStart, current, record, true);
+      const rounds = roundsWith(window, requestStart, current, same);
       if (limit > 0 && rounds.length >= limit)
         findings.push(finding('stop', 'still-unavailable', [record], rounds, callIndex));
       return;
     }
-    const from = record.write === true ? requestStart : readsFrom;
-    const rounds = roundsWith(window, from, current, record, false);
-    if (from === requestStart) rounds.unshift(...repeatedBefore(window, requestStart, record));
+    const failed = record.outcome !== 'ok';
+    const repeated = streak(window, failed ? 0 : requestStart, record, same, undefined);
+    if (!failed && repeated.open) repeated.rounds.unshift(...repeatedBefore(window, requestStart, same));
     const polled = hints.maxUnchanged > 0;
     // A polled tool may answer unchanged `maxUnchanged` times after its first answer: the next one stops.
-    const level = levelFor(rounds.length, polled ? hints.maxUnchanged + 2 : thresholds.repeatLimit);
+    const limit = polled ? hints.maxUnchanged + 2 : thresholds.repeatLimit + (repeated.everyGapWrote ? 1 : 0);
+    const level = levelFor(repeated.rounds.length, limit);
     if (level !== undefined)
-      findings.push(finding(level, polled ? 'unchanged-poll' : 'exact-repeat', [record], rounds, callIndex));
-    if (
-      record.outcome === 'ok' &&
-      record.content === true &&
-      record.write !== true &&
-      !polled &&
-      !hints.sharedResults
-    )
-      sameResult(window, readsFrom, current, record, callIndex, thresholds.sameResultLimit, findings);
-    // A model that keeps asking for a tool it may not use, whatever the arguments, is stuck too.
-    if (record.outcome === 'denied')
-      sameResult(window, requestStart, current, record, callIndex, thresholds.sameResultLimit, findings);
+      findings.push(
+        finding(level, polled ? 'unchanged-poll' : 'exact-repeat', [record], repeated.rounds, callIndex),
+      );
+    if (polled) return;
+    const flipped = flipFlop(window, requestStart, record, thresholds.maxCyclePeriod);
+    if (flipped !== undefined)
+      findings.push({
+        level: 'stop',
+        evidence: {
+          ...evidence('cycle', flipped.records, 2, flipped.rounds),
+          period: flipped.records.length / 2,
+        },
+      });
+    const alike = alikeOf(record, hints);
+    if (alike === undefined) return;
+    const others = streak(window, requestStart, record, alike.matches, alike.key);
+    const alikeLevel =
+      others.records.length < 2 ? undefined : levelFor(others.records.length, alike.limit(thresholds));
+    if (alikeLevel !== undefined)
+      findings.push(finding(alikeLevel, 'same-result', others.records, others.rounds, callIndex));
   });
   cycle(window, requestStart, thresholds.maxCyclePeriod, hintsOf, findings);
   noProgress(window, requestStart, thresholds.noProgressRounds, hintsOf, findings);
   return findings;
 }
 
-/** Where the reads of round `at` start counting: after the newest change before it, within the request. */
-function situationStart(window: readonly RoundRecord[], requestStart: number, at: number): number {
-  if (window[at]?.changed === true) return at;
-  for (let index = at - 1; index >= requestStart; index--)
-    if (window[index]?.changed === true) return index + 1;
-  return requestStart;
+/**
+ * Which other calls answer like this one, for the same-result detector: one tool's content to reads
+ * with other arguments; one tool's error to calls with other arguments (two more allowed: looking in
+ * several places legitimately meets one "not found"); a denial to any call of any tool (switching tools
+ * does not lift a refusal). Undefined when the record is none of these.
+ */
+function alikeOf(
+  record: CallRecord,
+  hints: ResolvedHints,
+):
+  | {
+      readonly matches: (other: CallRecord) => boolean;
+      readonly key: (other: CallRecord) => string;
+      readonly limit: (thresholds: LoopThresholds) => number;
+    }
+  | undefined {
+  const byShape = (other: CallRecord) => `${other.tool}#${shapeOf(other)}`;
+  switch (record.outcome) {
+    case 'ok':
+      if (record.content !== true || record.write === true || hints.sharedResults) return undefined;
+      return {
+        matches: (other) =>
+          other.tool === record.tool && other.outcome === 'ok' && other.result === record.result,
+        key: byShape,
+        limit: (thresholds) => thresholds.sameResultLimit,
+      };
+    case 'error':
+      return {
+        matches: (other) =>
+          other.tool === record.tool && other.outcome === 'error' && other.result === record.result,
+        key: byShape,
+        limit: (thresholds) => thresholds.sameResultLimit + 2,
+      };
+    case 'denied':
+      return {
+        matches: (other) => other.outcome === 'denied' && other.result === record.result,
+        key: byShape,
+        limit: (thresholds) => thresholds.sameResultLimit,
+      };
+    case 'transient':
+      return undefined;
+    default: {
+      const unreachable: never = record.outcome;
+      throw new TypeError(`unknown call outcome ${String(unreachable)}`);
+    }
+  }
 }
 
-function sameCall(a: CallRecord, b: CallRecord): boolean {
-  return a.call === b.call && a.result === b.result;
+interface Streak {
+  /** The rounds of the occurrences, oldest first (the current round last). */
+  readonly rounds: number[];
+  /** The occurrences' records, the current one first. */
+  readonly records: CallRecord[];
+  /** Every gap between two occurrences held a write of another call. */
+  readonly everyGapWrote: boolean;
+  /** Nothing new cut the count: it ran back to `from`. */
+  readonly open: boolean;
 }
 
-/** The numbers of the rounds in [from, to] holding this call with this result (transient failures apart). */
+/**
+ * The occurrences of a situation counted back from the current round's `record`, within [from, now],
+ * while nothing new came between them: a round with a novel call (other than the occurrence itself)
+ * ends the count, after its own occurrence. With `key`, occurrences must differ by it (different calls
+ * answered alike); without, they are repeats of the record.
+ */
+function streak(
+  window: readonly RoundRecord[],
+  from: number,
+  record: CallRecord,
+  matches: (other: CallRecord) => boolean,
+  key: ((other: CallRecord) => string) | undefined,
+): Streak {
+  const current = window.length - 1;
+  const now = window[current] as RoundRecord;
+  const rounds = [now.round];
+  const records = [record];
+  const keys = key === undefined ? undefined : new Set([key(record)]);
+  let everyGapWrote = true;
+  let gapWrote = wroteBeside(now, record);
+  if (newsBeside(now, record)) return { rounds, records, everyGapWrote: false, open: false };
+  for (let index = current - 1; index >= from; index--) {
+    const round = window[index] as RoundRecord;
+    const found = round.calls.find(
+      (other) =>
+        matches(other) && (keys === undefined || !keys.has((key as (r: CallRecord) => string)(other))),
+    );
+    if (found === undefined) {
+      if (round.calls.some((other) => other.novel === true)) return cut(rounds, records, everyGapWrote);
+      if (round.calls.some((other) => other.write === true)) gapWrote = true;
+      continue;
+    }
+    if (keys !== undefined && key !== undefined) keys.add(key(found));
+    everyGapWrote &&= gapWrote;
+    rounds.unshift(round.round);
+    records.push(found);
+    if (newsBeside(round, found)) return cut(rounds, records, everyGapWrote);
+    gapWrote = wroteBeside(round, found);
+  }
+  return { rounds, records, everyGapWrote: everyGapWrote && rounds.length >= 2, open: true };
+}
+
+function cut(rounds: number[], records: CallRecord[], everyGapWrote: boolean): Streak {
+  return { rounds, records, everyGapWrote: everyGapWrote && rounds.length >= 2, open: false };
+}
+
+function newsBeside(round: RoundRecord, record: CallRecord): boolean {
+  return round.calls.some((other) => other !== record && other.novel === true);
+}
+
+function wroteBeside(round: RoundRecord, record: CallRecord): boolean {
+  return round.calls.some((other) => other !== record && other.write === true);
+}
+
+/** The numbers of the rounds in [from, to] holding a call that matches. */
 function roundsWith(
   window: readonly RoundRecord[],
   from: number,
   to: number,
-  record: CallRecord,
-  transient: boolean,
+  matches: (other: CallRecord) => boolean,
 ): number[] {
   const rounds: number[] = [];
   for (let index = from; index <= to; index++) {
     const round = window[index] as RoundRecord;
-    const found = round.calls.some(
-      (other) => sameCall(other, record) && (other.outcome === 'transient') === transient,
-    );
-    if (found) rounds.push(round.round);
+    if (round.calls.some(matches)) rounds.push(round.round);
   }
   return rounds;
 }
 
 /**
- * The rounds of earlier requests with this call and result, from each request that ended in it: the call
+ * The rounds of earlier requests with this answered call, from each request that ended in it: the call
  * repeated in every round from its first occurrence to the request's last. A request that moved on after
  * it (re-read the profile, then did its work) made progress; its occurrences do not count.
  */
-function repeatedBefore(window: readonly RoundRecord[], requestStart: number, record: CallRecord): number[] {
+function repeatedBefore(
+  window: readonly RoundRecord[],
+  requestStart: number,
+  matches: (other: CallRecord) => boolean,
+): number[] {
   const rounds: number[] = [];
   let start = 0;
   while (start < requestStart) {
     let end = start;
     const request = window[start]?.request;
     while (end + 1 < requestStart && window[end + 1]?.request === request) end++;
-    const found = roundsWith(window, start, end, record, false);
+    const found = roundsWith(window, start, end, matches);
     const first = found[0];
     const last = (window[end] as RoundRecord).round;
     if (first !== undefined && found.length >= 2 && found.length === last - first + 1) rounds.push(...found);
@@ -131,33 +251,10 @@ function repeatedBefore(window: readonly RoundRecord[], requestStart: number, re
   return rounds;
 }
 
-/** Different calls to one tool, one content-bearing result (or one denial): rewording that changes nothing. */
-function sameResult(
-  window: readonly RoundRecord[],
-  from: number,
-  to: number,
-  record: CallRecord,
-  callIndex: number,
-  limit: number,
-  findings: GuardFinding[],
-): void {
-  const matches: CallRecord[] = [];
-  const rounds: number[] = [];
-  for (let index = from; index <= to; index++) {
-    const round = window[index] as RoundRecord;
-    for (const other of round.calls) {
-      if (other.tool !== record.tool || other.result !== record.result || other.outcome !== record.outcome)
-        continue;
-      if (matches.some((match) => match.call === other.call)) continue;
-      matches.push(other);
-      rounds.push(round.round);
-    }
-  }
-  const level = matches.length < 2 ? undefined : levelFor(matches.length, limit);
-  if (level !== undefined) findings.push(finding(level, 'same-result', matches, rounds, callIndex));
-}
-
-/** A repeating sequence of rounds in the request: the last `period` rounds equal the `period` before them. */
+/**
+ * A repeating sequence of rounds in the request: the last `period` rounds equal the `period` before them,
+ * and nothing new told in them.
+ */
 function cycle(
   window: readonly RoundRecord[],
   requestStart: number,
@@ -169,7 +266,10 @@ function cycle(
   // Polls and transient failures repeat by nature: a round with one is no part of a cycle.
   const plain = (round: RoundRecord) =>
     round.calls.length > 0 &&
-    round.calls.every((record) => record.outcome !== 'transient' && hintsOf(record.tool).maxUnchanged === 0);
+    round.calls.every(
+      (record) =>
+        record.outcome !== 'transient' && record.novel !== true && hintsOf(record.tool).maxUnchanged === 0,
+    );
   for (let period = 2; period <= maxPeriod && n - requestStart >= 2 * period; period++) {
     let repeats = true;
     for (let i = n - 1; i >= n - period && repeats; i--) {
@@ -193,10 +293,46 @@ function cycle(
 /** The same calls with the same results (a round's records are distinct, so equal sizes and containment). */
 function sameRound(a: RoundRecord, b: RoundRecord): boolean {
   if (a.calls.length !== b.calls.length) return false;
-  return a.calls.every((record) => b.calls.some((other) => sameCall(other, record)));
+  return a.calls.every((record) => b.calls.some((other) => sameAnswer(other, record)));
 }
 
-/** Rounds in a row, within the request, whose every call repeats a call and result already seen in its situation. */
+/**
+ * A write that flips between states: the tool's writes in the request, counted back while nothing new
+ * came, end in one sequence of moves twice (`high, normal, high, normal`), the wording left out, the
+ * moves not all one. Rewording the reason does not make the move new.
+ */
+function flipFlop(
+  window: readonly RoundRecord[],
+  requestStart: number,
+  record: CallRecord,
+  maxPeriod: number,
+): Streak | undefined {
+  if (record.write !== true || record.outcome !== 'ok') return undefined;
+  const moves = streak(
+    window,
+    requestStart,
+    record,
+    (other) => other.tool === record.tool && other.write === true && other.outcome === 'ok',
+    undefined,
+  );
+  const gists = moves.records.map(gistOf);
+  for (let period = 2; period <= maxPeriod && gists.length >= 2 * period; period++) {
+    let repeats = true;
+    for (let i = 0; i < period && repeats; i++) repeats = gists[i] === gists[i + period];
+    if (repeats && new Set(gists.slice(0, period)).size > 1) {
+      const count = 2 * period;
+      return {
+        rounds: moves.rounds.slice(-count),
+        records: moves.records.slice(0, count),
+        everyGapWrote: false,
+        open: false,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Rounds in a row, within the request, that told nothing new and whose every call repeats a call and result of the request. */
 function noProgress(
   window: readonly RoundRecord[],
   requestStart: number,
@@ -211,11 +347,10 @@ function noProgress(
       (record) => record.outcome !== 'transient' && hintsOf(record.tool).maxUnchanged === 0,
     );
     if (judged.length === 0) continue;
-    const readsFrom = situationStart(window, requestStart, index);
     const seen = judged.every((record) => {
-      const from = record.write === true ? requestStart : readsFrom;
-      for (let earlier = from; earlier < index; earlier++)
-        if ((window[earlier] as RoundRecord).calls.some((other) => sameCall(other, record))) return true;
+      if (record.novel === true) return false;
+      for (let earlier = requestStart; earlier < index; earlier++)
+        if ((window[earlier] as RoundRecord).calls.some((other) => sameAnswer(other, record))) return true;
       return false;
     });
     if (!seen) break;
@@ -225,6 +360,10 @@ function noProgress(
   if (level === undefined) return;
   const records = (window.at(-1) as RoundRecord).calls;
   findings.push(finding(level, 'no-progress', records, stale, undefined));
+}
+
+function sameAnswer(a: CallRecord, b: CallRecord): boolean {
+  return a.tool === b.tool && shapeOf(a) === shapeOf(b) && a.result === b.result;
 }
 
 function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {

@@ -3,6 +3,7 @@ import { canonicalArguments, canonicalJson } from '../serialize/canonical-json.j
 import { withoutTruncationMarker } from '../serialize/truncate-text.js';
 import type { LoopHints } from '../tools/loop-hints.js';
 import { type ResolvedHints, resolveHints, VOLATILE_FIELD_PATTERN } from './loop-hints.js';
+import { maskProse, maskVolatile, numberFrame } from './volatile-values.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
 // conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
@@ -32,17 +33,46 @@ export function callDigest(toolName: string, rawArguments: string): number {
   return hash53(`${toolName}#${canonicalArguments(rawArguments)}`);
 }
 
-/** A result's digest, and whether it carries content (for the same-result detector). */
+/** A call's digests, from one canonical reading of its arguments (see `GuardState`'s call records). */
+export interface CallDigests {
+  readonly call: number;
+  /** For a write, with volatile-looking values left out; undefined when that is the call. */
+  readonly shape?: number;
+  /** With prose left out too; undefined when that is the shape. */
+  readonly gist?: number;
+}
+
+/**
+ * Every digest the detectors compare a call by. A read keeps its exact arguments as its shape: two
+ * reads that differ by an id ask for two things, even when the ids look random. A write with only a
+ * fresh id or token is the same write sent again.
+ */
+export function callDigests(toolName: string, rawArguments: string, write: boolean): CallDigests {
+  const canonical = canonicalArguments(rawArguments);
+  const call = hash53(`${toolName}#${canonical}`);
+  const shaped = write ? maskVolatile(canonical) : canonical;
+  const shape = shaped === canonical ? call : hash53(`${toolName}#${shaped}`);
+  const gisted = maskProse(write ? shaped : maskVolatile(canonical));
+  const gist = gisted === shaped ? shape : hash53(`${toolName}#${gisted}`);
+  if (gist !== shape) return shape === call ? { call, gist } : { call, shape, gist };
+  return shape === call ? { call } : { call, shape };
+}
+
+/** A result's digest, whether it carries content (for the same-result detector), and its number frame. */
 export interface ResultDigest {
   readonly digest: number;
   readonly content: boolean;
+  /** The digest of the text with its numbers left out, and their sum; undefined without a digit. */
+  readonly frame?: number;
+  readonly sum?: number;
 }
 
 /**
  * The digest of a result as the model saw it: the text without a truncation marker; when the text is
  * JSON and fields are to be left out (the tool's hints, or a default volatile field appears) or array
- * order does not count, the canonical text of what is left. `content`: the text is long enough to be
- * more than a verdict, an ack or an empty answer.
+ * order does not count, the canonical text of what is left; then volatile-looking values (a time, a
+ * UUID, an opaque token) are left out. `content`: the text is long enough to be more than a verdict, an
+ * ack or an empty answer.
  */
 export function resultDigest(shown: string, hints: ResolvedHints): ResultDigest {
   let text = withoutTruncationMarker(shown);
@@ -55,7 +85,11 @@ export function resultDigest(shown: string, hints: ResolvedHints): ResultDigest 
       // Not JSON after all (or too deep to write): the text as it is.
     }
   }
-  return { digest: hash53(text), content: text.length >= DEFAULT_SAME_RESULT_MIN_CHARS };
+  text = maskVolatile(text);
+  const digest = hash53(text);
+  const content = text.length >= DEFAULT_SAME_RESULT_MIN_CHARS;
+  const { frame, sum } = numberFrame(text);
+  return frame === text ? { digest, content } : { digest, content, frame: hash53(frame), sum };
 }
 
 /**

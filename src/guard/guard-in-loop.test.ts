@@ -222,19 +222,28 @@ describe('the loop guard v2, case by case', () => {
     expect(second).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 1 });
   });
 
-  it('11: the same read after each edit that changed something is checking work, not a loop', async () => {
+  it('11: the same test failure after each edit: three runs are checking work, the fourth a loop', async () => {
     const edit = tool('editFile', () => ({ ok: true }), { effect: 'write' });
-    const test = tool('runTests', () => ({ passed: false, failures: ['test_a'] }));
+    let runs = 0;
+    const passesAt = (last: number) =>
+      tool('runTests', () => (++runs >= last ? { passed: true } : { passed: false, failures: ['test_a'] }));
     const script = [1, 2, 3, 4, 5].flatMap((v) => [
-      calls({ name: 'editFile', arguments: { patch: `v${v}` } }),
       calls({ name: 'runTests', arguments: {} }),
+      calls({ name: 'editFile', arguments: { patch: `v${v}` } }),
     ]);
-    const outcome = await runToolLoop({
-      model: new ScriptedModel({ script: [...script, answer] }),
-      tools: [edit, test],
+    const fixed = await runToolLoop({
+      model: new ScriptedModel({ script: [...script.slice(0, 7), answer] }),
+      tools: [edit, passesAt(4)],
       messages: USER,
     });
-    expect(outcome.type).toBe('completed');
+    expect(fixed.type).toBe('completed');
+    runs = 0;
+    const stuck = await runToolLoop({
+      model: new ScriptedModel({ script: [...script, answer] }),
+      tools: [edit, passesAt(99)],
+      messages: USER,
+    });
+    expect(stuck).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 7 });
   });
 
   it('13: the same content in another order, or a fresh cursor in every answer, is caught', async () => {

@@ -78,7 +78,7 @@ describe('guardRound', () => {
       toolMessages,
       nudge: true,
     });
-    expect(state.window[0]).toMatchObject({ changed: true, calls: [{ write: true, content: true }] });
+    expect(state.window[0]).toMatchObject({ calls: [{ write: true, content: true, novel: true }] });
     expect(JSON.stringify(restoreGuardState(JSON.parse(JSON.stringify(state))))).toBe(JSON.stringify(state));
   });
 });

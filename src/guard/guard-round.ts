@@ -2,7 +2,7 @@ import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
 import type { ErrorClass } from '../core/error-class.js';
 import type { CallRecord, GuardState, LoopEvidence } from '../core/guard-state.js';
 import type { ToolMessage } from '../core/message.js';
-import { callDigest, hash53, resultDigest } from './fingerprint.js';
+import { callDigests, hash53, resultDigest } from './fingerprint.js';
 import { type GuardConfig, observeRound, withNudged } from './loop-guard.js';
 import { loopNote } from './loop-note.js';
 
@@ -102,21 +102,21 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
 
 function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
   const { tool, content, errorClass } = call;
-  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
-    tool,
-    call: callDigest(tool, call.arguments),
-    result: 0,
-    outcome: 'ok',
-  };
+  const write = input.isWrite(tool);
+  const digests = callDigests(tool, call.arguments, write);
   // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
-  if (input.isWrite(tool)) record.write = true;
   if (errorClass !== undefined) {
-    record.result = hash53(content);
-    record.outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
-  } else {
-    const digest = resultDigest(content, input.config.hintsOf(tool));
-    record.result = digest.digest;
-    if (digest.content) record.content = true;
+    const outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
+    return { tool, ...digests, result: hash53(content), outcome, ...(write ? { write: true as const } : {}) };
   }
-  return record;
+  const { digest, frame, sum, content: hasContent } = resultDigest(content, input.config.hintsOf(tool));
+  return {
+    tool,
+    ...digests,
+    result: digest,
+    ...(frame === undefined ? {} : { frame, sum }),
+    outcome: 'ok',
+    ...(write ? { write: true as const } : {}),
+    ...(hasContent ? { content: true as const } : {}),
+  };
 }

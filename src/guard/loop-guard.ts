@@ -5,6 +5,7 @@ import {
   type GuardFinding,
   type GuardState,
   type RoundRecord,
+  shapeOf,
 } from '../core/guard-state.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
 import type { ResolvedHints } from './loop-hints.js';
@@ -58,25 +59,56 @@ export function observeRound(
     calls.push(record);
     kept.push(index);
   });
-  const round: RoundRecord = changesSomething(state.window, calls)
-    ? { round: state.nextRound, request: state.request, calls, changed: true }
-    : { round: state.nextRound, request: state.request, calls };
+  const settled = calls.map((record) => settle(state.window, record));
+  const round: RoundRecord = { round: state.nextRound, request: state.request, calls: settled };
   const window = state.window.slice(1 - DEFAULT_GUARD_WINDOW_ROUNDS);
   window.push(round);
   const next = guardState(state, { nextRound: state.nextRound + 1, window });
   return { state: next, findings: detectLoops(window, config.thresholds, config.hintsOf), kept };
 }
 
-/** Whether a round's records hold a successful write whose call no earlier write in the window had. */
-function changesSomething(window: readonly RoundRecord[], calls: readonly CallRecord[]): boolean {
-  return calls.some(
-    (record) =>
-      record.write === true &&
-      record.outcome === 'ok' &&
-      !window.some((round) =>
-        round.calls.some((other) => other.write === true && other.call === record.call),
-      ),
-  );
+/**
+ * A record read against the window before it: a result whose only change from the last answer of the
+ * same call is a counter one up takes that answer's digest (an attempt number says nothing new), and a
+ * result that tells the model something new is marked `novel`: an answer the same call never gave, or
+ * one no call of its tool had given. Failures are never new: they are what a loop keeps meeting.
+ */
+function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord {
+  if (record.outcome !== 'ok') return record;
+  const shape = shapeOf(record);
+  const last = lastOfShape(window, record.tool, shape);
+  const settled =
+    last?.outcome === 'ok' &&
+    record.frame !== undefined &&
+    record.frame === last.frame &&
+    record.sum === (last.sum ?? 0) + 1
+      ? { ...record, result: last.result }
+      : record;
+  let answeredSo = false;
+  let toolAnsweredSo = false;
+  for (const round of window) {
+    for (const other of round.calls) {
+      if (other.tool !== settled.tool || other.outcome !== 'ok' || other.result !== settled.result) continue;
+      toolAnsweredSo = true;
+      if (shapeOf(other) === shape) answeredSo = true;
+    }
+  }
+  // A new read's first answer is news when no call of its tool gave it; a new write's only when it carries
+  // content (an acknowledgement says the write was taken, not what it changed).
+  const novel =
+    !answeredSo &&
+    (last !== undefined || (!toolAnsweredSo && (settled.write !== true || settled.content === true)));
+  return novel ? { ...settled, novel: true } : settled;
+}
+
+/** The newest record of this call in the window. */
+function lastOfShape(window: readonly RoundRecord[], tool: string, shape: number): CallRecord | undefined {
+  for (let index = window.length - 1; index >= 0; index--) {
+    for (const other of (window[index] as RoundRecord).calls) {
+      if (other.tool === tool && shapeOf(other) === shape) return other;
+    }
+  }
+  return undefined;
 }
 
 /** The state with a note's key remembered (the newest last, bounded by the window). */

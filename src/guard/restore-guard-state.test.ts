@@ -45,7 +45,8 @@ describe('restoreGuardState', () => {
       config,
     ).state;
     saved = withNudged(saved, 'exact-repeat:t#a.b');
-    expect(saved).toMatchObject({ schemaVersion: 3, request: 2, nextRound: 4 });
+    expect(saved).toMatchObject({ schemaVersion: 4, request: 2, nextRound: 4 });
+    expect(saved.window[0]?.calls[0]).toMatchObject({ novel: true });
     expect(restoreGuardState(JSON.parse(JSON.stringify(saved)))).toEqual(saved);
   });
 
@@ -58,11 +59,69 @@ describe('restoreGuardState', () => {
       window: [{ round: 2, calls: [{ tool: 't', call: 1, result: 2, transient: true }] }],
     };
     expect(restoreGuardState(v2)).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       nextRound: 3,
       request: 0,
       nudged: ['k'],
       window: [{ round: 2, request: 0, calls: [{ tool: 't', call: 1, result: 2, outcome: 'transient' }] }],
+    });
+  });
+
+  it('reads a valid version 3 state with its calls as they were, none of them novel', () => {
+    const v3 = {
+      schemaVersion: 3,
+      nextRound: 3,
+      request: 1,
+      nudged: [],
+      window: [
+        {
+          round: 2,
+          request: 1,
+          changed: true,
+          calls: [{ tool: 't', call: 1, result: 2, outcome: 'ok', write: true, content: true }],
+        },
+      ],
+    };
+    expect(restoreGuardState(v3)).toEqual({
+      schemaVersion: 4,
+      nextRound: 3,
+      request: 1,
+      nudged: [],
+      window: [
+        {
+          round: 2,
+          request: 1,
+          calls: [{ tool: 't', call: 1, result: 2, outcome: 'ok', write: true, content: true }],
+        },
+      ],
+    });
+  });
+
+  it('starts afresh from a version 4 record with a frame but no sum, or a novel flag that is not true', () => {
+    const state = (record: object) => ({
+      schemaVersion: 4,
+      nextRound: 3,
+      request: 1,
+      nudged: [],
+      window: [
+        { round: 2, request: 1, calls: [{ tool: 't', call: 1, result: 2, outcome: 'ok', ...record }] },
+      ],
+    });
+    expect(restoreGuardState(state({ frame: 5 }))).toEqual(EMPTY_GUARD_STATE);
+    expect(restoreGuardState(state({ novel: false }))).toEqual(EMPTY_GUARD_STATE);
+    expect(restoreGuardState(state({ shape: -1 }))).toEqual(EMPTY_GUARD_STATE);
+    expect(
+      restoreGuardState(state({ shape: 7, gist: 8, frame: 5, sum: 9, novel: true })).window[0]?.calls[0],
+    ).toEqual({
+      tool: 't',
+      call: 1,
+      shape: 7,
+      gist: 8,
+      result: 2,
+      frame: 5,
+      sum: 9,
+      outcome: 'ok',
+      novel: true,
     });
   });
 
@@ -72,7 +131,7 @@ describe('restoreGuardState', () => {
     ['a string', 'state'],
     ['an array', []],
     ['the version 1 format', { schemaVersion: 1, nextRound: 2, staleRounds: 0, window: [], nudged: [] }],
-    ['a future schema', { schemaVersion: 4, nextRound: 2, request: 0, window: [], nudged: [] }],
+    ['a future schema', { schemaVersion: 5, nextRound: 2, request: 0, window: [], nudged: [] }],
     ['a version that is a string', { schemaVersion: '3', nextRound: 2, request: 0, window: [], nudged: [] }],
     ['a window that is not an array', { schemaVersion: 3, nextRound: 2, request: 0, window: {}, nudged: [] }],
     ['nudges that are not an array', { schemaVersion: 3, nextRound: 2, request: 0, window: [], nudged: 'a' }],

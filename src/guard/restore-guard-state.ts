@@ -18,7 +18,8 @@ const MAX_NUDGE_KEY_LENGTH = 4096;
  * the wrong type, a string longer than the guard ever writes, a store that returns something odd) starts
  * afresh; no part of a bad state is kept. Only known fields are copied (no prototype keys carried), and
  * arrays are cut to the guard's bounds before they are checked, so a huge one costs no more than a small.
- * A valid state of version 2 (before requests were told apart) is read with its rounds as request 0.
+ * A valid state of version 2 (before requests were told apart) is read with its rounds as request 0; one
+ * of version 3 (before novelty and shapes) with its calls as they were, none of them novel.
  */
 export function restoreGuardState(value: unknown): GuardState {
   try {
@@ -33,11 +34,11 @@ function restore(value: unknown): GuardState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const candidate = value as Record<string, unknown>;
   const { schemaVersion, window: rawWindow, nudged: rawNudged, nextRound } = candidate;
-  if (schemaVersion !== 2 && schemaVersion !== 3) return undefined;
+  if (schemaVersion !== 2 && schemaVersion !== 3 && schemaVersion !== 4) return undefined;
   if (!Array.isArray(rawWindow) || !Array.isArray(rawNudged)) return undefined;
   if (!isCount(nextRound) || nextRound < 1) return undefined;
   let request = 0;
-  if (schemaVersion === 3) {
+  if (schemaVersion !== 2) {
     if (!isCount(candidate.request)) return undefined;
     request = candidate.request;
   } else if (!isCount(candidate.staleRounds) || candidate.staleRounds > DEFAULT_GUARD_WINDOW_ROUNDS) {
@@ -46,7 +47,7 @@ function restore(value: unknown): GuardState | undefined {
   const window: RoundRecord[] = [];
   let previous: RoundRecord | undefined;
   for (const raw of rawWindow.slice(-DEFAULT_GUARD_WINDOW_ROUNDS)) {
-    const round = schemaVersion === 3 ? restoreRound(raw) : restoreVersion2Round(raw);
+    const round = schemaVersion === 2 ? restoreVersion2Round(raw) : restoreRound(raw, schemaVersion);
     if (round === undefined || round.round >= nextRound || round.request > request) return undefined;
     if (previous !== undefined && (round.round <= previous.round || round.request < previous.request))
       return undefined;
@@ -58,39 +59,54 @@ function restore(value: unknown): GuardState | undefined {
     if (typeof entry !== 'string' || entry.length > MAX_NUDGE_KEY_LENGTH) return undefined;
     nudged.push(entry);
   }
-  return { schemaVersion: 3, nextRound, request, window, nudged };
+  return { schemaVersion: 4, nextRound, request, window, nudged };
 }
 
-function restoreRound(value: unknown): RoundRecord | undefined {
+function restoreRound(value: unknown, version: 3 | 4): RoundRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { round, request, calls: rawCalls, changed } = value as Record<string, unknown>;
   if (!isCount(round) || !isCount(request) || !Array.isArray(rawCalls)) return undefined;
-  if (changed !== undefined && changed !== true) return undefined;
+  // Version 3 marked rounds with a new write; version 4 marks calls that told something new instead.
+  if (version === 3 && changed !== undefined && changed !== true) return undefined;
   const calls: CallRecord[] = [];
   for (const raw of rawCalls.slice(0, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND)) {
-    const record = restoreRecord(raw);
+    const record = version === 4 ? restoreRecord(raw) : restoreVersion3Record(raw);
     if (record === undefined) return undefined;
     calls.push(record);
   }
-  return changed === true ? { round, request, calls, changed } : { round, request, calls };
+  return { round, request, calls };
+}
+
+function restoreVersion3Record(value: unknown): CallRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { tool, call, result, outcome, write, content } = value as Record<string, unknown>;
+  return restoreRecord({ tool, call, result, outcome, write, content });
 }
 
 function restoreRecord(value: unknown): CallRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { tool, call, result, outcome, write, content } = value as Record<string, unknown>;
+  const { tool, call, shape, gist, result, frame, sum, outcome, write, content, novel } = value as Record<
+    string,
+    unknown
+  >;
   if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
   if (!isCount(call) || !isCount(result)) return undefined;
+  if (![shape, gist, frame, sum].every((digest) => digest === undefined || isCount(digest))) return undefined;
+  if ((frame === undefined) !== (sum === undefined)) return undefined;
   if (outcome !== 'ok' && outcome !== 'error' && outcome !== 'transient' && outcome !== 'denied')
     return undefined;
-  if ((write !== undefined && write !== true) || (content !== undefined && content !== true))
-    return undefined;
+  if (![write, content, novel].every((flag) => flag === undefined || flag === true)) return undefined;
   return {
     tool,
     call,
+    ...(isCount(shape) ? { shape } : {}),
+    ...(isCount(gist) ? { gist } : {}),
     result,
+    ...(isCount(frame) && isCount(sum) ? { frame, sum } : {}),
     outcome,
     ...(write === true ? { write } : {}),
     ...(content === true ? { content } : {}),
+    ...(novel === true ? { novel } : {}),
   };
 }
 

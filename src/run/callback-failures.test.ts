@@ -292,7 +292,7 @@ describe('the store', () => {
         nextRound: number;
         window: unknown[];
       };
-      expect(saved).toMatchObject({ schemaVersion: 3, nextRound: 4 });
+      expect(saved).toMatchObject({ schemaVersion: 4, nextRound: 4 });
       expect(saved).not.toHaveProperty('staleRounds');
       expect(saved.window.length).toBeLessThanOrEqual(32);
     },

@@ -214,7 +214,7 @@ describe('interrupt and resume', () => {
       decisions: { r1: 'run' },
     });
     expect((await store.get(guardKey('session-1')))?.value).toMatchObject({
-      schemaVersion: 3,
+      schemaVersion: 4,
       request: 1,
       window: [{ calls: [{ tool: 'refundOrder' }, { tool: 'getOrder' }] }],
     });

@@ -67,7 +67,7 @@ describe('restoreRunState: the fixtures written for each version', () => {
               schemaVersion: 2,
               ...pending,
               guard: {
-                schemaVersion: 3,
+                schemaVersion: 4,
                 nextRound: written.guard.nextRound,
                 request: 0,
                 window: written.guard.window.map((round: { round: number; calls: object[] }) => ({
@@ -85,7 +85,14 @@ describe('restoreRunState: the fixtures written for each version', () => {
 
   it('v2-interrupted.json restores as it was written: the answer of the call that ran, the pending call with its digest', () => {
     const text = fixture('v2-interrupted.json');
-    expect(restoreRunState(text)).toEqual(JSON.parse(text));
+    const written = JSON.parse(text);
+    // Its guard memory was written at version 3: it is read as version 4, the rounds' calls as they were.
+    const guard = {
+      ...written.guard,
+      schemaVersion: 4,
+      window: written.guard.window.map(({ changed: _changed, ...round }: { changed?: true }) => round),
+    };
+    expect(restoreRunState(text)).toEqual({ ...written, guard });
   });
 
   it('a restored state is a fresh copy: changing it changes nothing of the saved value', () => {

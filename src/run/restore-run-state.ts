@@ -159,11 +159,12 @@ function readCall(value: unknown, path: string): ToolCall {
 
 /**
  * The guard's memory must restore as it was written; a guard state that would restore as something else was
- * changed. A valid state of the guard's previous version (2) is upgraded, not refused.
+ * changed. A valid state of the guard's earlier versions (2, 3) is upgraded, not refused.
  */
 function readGuard(value: unknown): GuardState {
   const guard = restoreGuardState(value);
-  const upgraded = (value as { schemaVersion?: unknown }).schemaVersion === 2 && guard !== EMPTY_GUARD_STATE;
+  const version = (value as { schemaVersion?: unknown }).schemaVersion;
+  const upgraded = (version === 2 || version === 3) && guard !== EMPTY_GUARD_STATE;
   // Compared canonically: a state kept in PostgreSQL `jsonb`, or written by another language's JSON
   // library, has the same data in another key order.
   if (!upgraded && canonicalJson(guard) !== canonicalJson(value)) {

@@ -219,21 +219,23 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     ).not.toHaveProperty('note');
   });
 
-  it('sees a repeated thought as a loop once its growing history counter is ignored (a loop hint)', () => {
+  it('sees a repeated thought as a loop: its growing history counter counts the calls, with or without a hint', () => {
     const args = { thought: 'again', thoughtNumber: 3, totalThoughts: 5, nextThoughtNeeded: true };
-    const repeat = (session: SessionPolicy) =>
+    const repeat = (session: SessionPolicy, step = 1) =>
       Array.from({ length: 4 }, (_, index) =>
-        call(session, 'sequentialthinking', args, () => thoughtResult(3, index + 1)),
+        call(session, 'sequentialthinking', args, () => thoughtResult(3, 1 + index * step)),
       ).map((step) => step.observed ?? step.decision);
-    // Byte for byte every answer differs (thoughtHistoryLength grows): the guard sees new results.
-    expect(repeat(policy())).toEqual(['pass', 'pass', 'pass', 'pass']);
+    // Byte for byte every answer differs, but only by a counter one up per call: nothing new.
+    expect(repeat(policy())).toEqual(['pass', 'warn', 'stop', 'repeat']);
+    // A count that moves otherwise is news.
+    expect(repeat(policy(), 2)).toEqual(['pass', 'pass', 'pass', 'pass']);
     const hinted = policy({
       loopGuard: { hints: { sequentialthinking: { ignoreFields: ['thoughtHistoryLength'] } } },
     });
     expect(repeat(hinted)).toEqual(['pass', 'warn', 'stop', 'repeat']);
   });
 
-  it('stops a tool that stays unavailable; a stopped write runs again after another write changed something', () => {
+  it('stops a tool that stays unavailable; a stopped write runs again once something new was read', () => {
     const session = policy({ idempotentWrites: { tools: ['create_entities'] } });
     const down = () =>
       session.observe(proxiedCall('echo', {}), { kind: 'failed', transient: true, text: 'ECONNRESET' });
@@ -255,20 +257,24 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     create('a');
     expect(create('a').kind).toBe('stop');
     expect(kindOf(session.decide(proxiedCall('create_entities', { name: 'a' })))).toBe('LOOP_DETECTED');
+    // Another write acknowledged alike tells nothing new: the stop holds.
     create('b');
+    expect(kindOf(session.decide(proxiedCall('create_entities', { name: 'a' })))).toBe('LOOP_DETECTED');
+    session.observe(proxiedCall('read_graph', {}), { kind: 'result', result: textResult('a, b') });
     expect(kindOf(session.decide(proxiedCall('create_entities', { name: 'a' })))).toBe('forward');
   });
 
   it('refuses a stopped write for as long as the guard remembers it (its window of rounds), then lets it run', () => {
-    // Trusted, read_text_file is a read: its new calls change nothing (a new call of unknown effect would).
+    // Reads that tell nothing new (one short answer for every file, first given before the stop) keep it.
     const session = policy({ idempotentWrites: { tools: ['create_entities'] }, trustAnnotations: true });
-    for (let index = 0; index < 3; index++)
-      session.observe(proxiedCall('create_entities', {}), { kind: 'result', result: textResult('x') });
     const other = (index: number) =>
       session.observe(proxiedCall('read_text_file', { index }), {
         kind: 'result',
-        result: textResult(`file ${index}`),
+        result: textResult('empty'),
       });
+    other(-1);
+    for (let index = 0; index < 3; index++)
+      session.observe(proxiedCall('create_entities', {}), { kind: 'result', result: textResult('x') });
     for (let index = 0; index < 31; index++) other(index);
     expect(kindOf(session.decide(proxiedCall('create_entities', {})))).toBe('LOOP_DETECTED');
     other(31);

@@ -126,9 +126,8 @@ export function createSessionPolicy({ config, tools }: SessionPolicyOptions): Se
         nudge: guard.nudge,
       });
       state = outcome.state;
-      // A successful new call that may change the world (a write, or any new call of unknown effect) is a
-      // new situation: what was stopped before it may run again.
-      if (state.window.at(-1)?.changed === true) stopped.clear();
+      // A call that told something new is a new situation: what was stopped before it may run again.
+      if (state.window.at(-1)?.calls.some((record) => record.novel === true) === true) stopped.clear();
       for (const [forgotten, at] of stopped)
         if (state.nextRound - at >= DEFAULT_GUARD_WINDOW_ROUNDS) stopped.delete(forgotten);
       if (outcome.stop !== undefined) {

@@ -1,0 +1,68 @@
+// Values that change on every call without meaning anything new: a clock, a random id, a token. The
+// guard compares results (and a write's arguments) with these left out, so a result that differs from
+// the last one only by a fresh request id is the same answer. Each pattern is one a person reading two
+// such results would dismiss at a glance; a structured id (`ORD-2024-00017`) is not one of them.
+const ISO_TIME = String.raw`\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?`;
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+// Seconds or milliseconds since 1970, from 2001 to 2286: a clock reading, not a quantity.
+const EPOCH = String.raw`(?<![\d.])1\d{9}(?:\d{3})?(?:\.\d+)?(?![\d.])`;
+const CANDIDATE = '(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{12,}';
+
+const VOLATILE = new RegExp(`${ISO_TIME}|${UUID}|${EPOCH}|(${CANDIDATE})`, 'g');
+const MASK = '\u2217';
+
+/** The text with every volatile-looking value replaced by one mark (the same text when there is none). */
+export function maskVolatile(text: string): string {
+  return text.replace(VOLATILE, (found, candidate?: string) =>
+    candidate === undefined || looksRandom(candidate) ? MASK : found,
+  );
+}
+
+/**
+ * An opaque token (base64, a nanoid, a hex digest): its characters switch between lower case, upper case
+ * and digits often, the way a random generator writes them, where a structured id (`ORD-2024-00017`,
+ * `helloworld123`) or an identifier (`getElementById`) switches a few times. With a digit, one switch
+ * in four characters; letters only, one in three.
+ */
+function looksRandom(token: string): boolean {
+  let switches = 0;
+  let digits = false;
+  let previous = 0;
+  for (let index = 0; index < token.length; index++) {
+    const code = token.charCodeAt(index);
+    const kind =
+      code >= 48 && code <= 57 ? 1 : code >= 65 && code <= 90 ? 2 : code >= 97 && code <= 122 ? 3 : 0;
+    if (kind === 1) digits = true;
+    if (kind !== 0 && previous !== 0 && kind !== previous) switches++;
+    if (kind !== 0) previous = kind;
+  }
+  return switches * (digits ? 4 : 3) >= token.length;
+}
+
+// A JSON string holding whitespace between words: prose (a reason, a note, a message body).
+const PROSE = /"(?:[^"\\\s]|\\.)*\s(?:[^"\\]|\\.)*"/g;
+
+/**
+ * Canonical arguments with prose strings replaced by one mark: what a call does, apart from how it was
+ * worded (`set_priority(high, "customer asked")` and `set_priority(high, "per policy")` are one move).
+ */
+export function maskProse(canonical: string): string {
+  return canonical.replace(PROSE, `"${MASK}"`);
+}
+
+// A whole JSON number value (after `:`, `[` or `,`, before `,`, `]` or `}`): digits inside a string are text.
+const DIGITS = /(?<=[:[,]\s*)\d+(?=\s*[,}\]])/g;
+
+/**
+ * A result's numbers apart from the rest: its text with each whole JSON integer value replaced by one
+ * mark, and the sum of those values (bounded). Two results of one call with the same frame and sums one apart differ by a
+ * counter that counts the calls (an attempt number), which says nothing new.
+ */
+export function numberFrame(text: string): { readonly frame: string; readonly sum: number } {
+  let sum = 0;
+  const frame = text.replace(DIGITS, (digits) => {
+    if (digits.length <= 9) sum = (sum + Number(digits)) % Number.MAX_SAFE_INTEGER;
+    return '#';
+  });
+  return { frame, sum };
+}
