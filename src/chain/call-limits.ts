@@ -11,9 +11,11 @@ export type CallLimits = NonNullable<ToolExecutionPolicy['limits']>;
 
 /** The call limits a runtime applies, every default filled in. */
 export interface ResolvedCallLimits {
-  readonly total: number;
+  /** The total limit of a turn; a default one is raised to the run's `ceiling` of model calls. */
+  totalFor(ceiling: number | undefined): number;
   isExcluded(toolName: string): boolean;
-  limitFor(tool: AnyTool): number;
+  /** The tool's limit in a turn; a default one is raised to the run's `ceiling` of model calls. */
+  limitFor(tool: AnyTool, ceiling?: number): number;
   /** The session's limit of calls to the tool; undefined: none. */
   sessionLimitFor(tool: AnyTool): number | undefined;
   /** The session's limit of calls to all tools; undefined: none. */
@@ -26,8 +28,8 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
   }
   const limit = (value: unknown, field: string) =>
     checkNumberOption(value, { option: `limits.${field}`, min: 0 });
-  const perTool = limit(limits.perTool, 'perTool') ?? DEFAULT_MAX_CALLS_PER_TOOL;
-  const total = limit(limits.total, 'total') ?? DEFAULT_MAX_CALLS_PER_TURN;
+  const perTool = limit(limits.perTool, 'perTool');
+  const total = limit(limits.total, 'total');
   const byTool = new Map<string, number>();
   for (const [name, value] of Object.entries(limits.byTool ?? {})) {
     const checked = limit(value, `byTool.${name}`);
@@ -57,10 +59,17 @@ export function resolveCallLimits(limits: CallLimits = {}): ResolvedCallLimits {
     const checked = limit(value, `perSession.byTool.${name}`);
     if (checked !== undefined) sessionByTool.set(name, checked);
   }
+  // A default limit never stops a run before its own ceiling would: the two agree.
+  const atLeast = (fallback: number, ceiling: number | undefined) => Math.max(fallback, ceiling ?? 0);
   return {
-    total,
+    totalFor: (ceiling) => total ?? atLeast(DEFAULT_MAX_CALLS_PER_TURN, ceiling),
     isExcluded: (toolName) => excluded.has(toolName),
-    limitFor: (tool) => tool.maxCallsPerTurn ?? byTool.get(tool.name) ?? byEffect.get(tool.effect) ?? perTool,
+    limitFor: (tool, ceiling) =>
+      tool.maxCallsPerTurn ??
+      byTool.get(tool.name) ??
+      byEffect.get(tool.effect) ??
+      perTool ??
+      atLeast(DEFAULT_MAX_CALLS_PER_TOOL, ceiling),
     sessionLimitFor: (tool) => sessionByTool.get(tool.name) ?? sessionPerTool,
     sessionTotal: limit(session.total, 'perSession.total'),
   };

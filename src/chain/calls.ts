@@ -101,7 +101,12 @@ async function runCalls(
   const scope =
     request.sessionId === undefined
       ? undefined
-      : { sessionId: request.sessionId, turnId: request.turnId, signal: request.signal };
+      : {
+          sessionId: request.sessionId,
+          turnId: request.turnId,
+          signal: request.signal,
+          ceiling: request.counts?.ceiling,
+        };
   let prepared: PreparedCall[] = [];
   for (const call of calls) prepared.push(await prepareToolCall(call, { registry, policy, counts, scope }));
   if (events.listening) reportStoreFailures(prepared, events);

@@ -134,6 +134,8 @@ export interface ReservationScope {
   readonly turnId: string | undefined;
   /** The execution's signal: an abort (or the run's time budget) ends a wait for the store. */
   readonly signal?: AbortSignal | undefined;
+  /** The run's ceiling of model calls, which default turn limits are raised to (see `TurnCounts`). */
+  readonly ceiling?: number | undefined;
 }
 
 /**
@@ -203,10 +205,11 @@ export function sharedCounters(
     const turn = ['calls', 'turn', turnId];
     counters.push({
       key: storeKey(sessionId, ...turn, tool.name),
-      limit: limits.limitFor(tool),
+      limit: limits.limitFor(tool, scope.ceiling),
       scope: 'per-tool',
     });
-    counters.push({ key: storeKey(sessionId, ...turn), limit: limits.total, scope: 'total' });
+    const total = limits.totalFor(scope.ceiling);
+    counters.push({ key: storeKey(sessionId, ...turn), limit: total, scope: 'total' });
   }
   const perTool = limits.sessionLimitFor(tool);
   if (perTool !== undefined) {
@@ -279,15 +282,16 @@ export function admitCall(tool: AnyTool, context: LimitContext): Admission | Lim
   const name = tool.name;
   const counted = counts !== undefined && !policy.limits.isExcluded(name);
   if (counts !== undefined && counted) {
-    const limit = policy.limits.limitFor(tool);
+    const limit = policy.limits.limitFor(tool, counts.ceiling);
     if ((counts.perTool.get(name) ?? 0) >= limit) {
       return refused('TOOL_CALL_LIMIT', perToolLimitMessage(limit, name), {
         limit: { scope: 'per-tool', limit },
       });
     }
-    if (counts.total >= policy.limits.total) {
-      return refused('TOOL_CALL_LIMIT', totalLimitMessage(policy.limits.total), {
-        limit: { scope: 'total', limit: policy.limits.total },
+    const total = policy.limits.totalFor(counts.ceiling);
+    if (counts.total >= total) {
+      return refused('TOOL_CALL_LIMIT', totalLimitMessage(total), {
+        limit: { scope: 'total', limit: total },
       });
     }
   }

@@ -17,7 +17,7 @@ describe('createToolRuntime', () => {
   it('checks the policy once, at creation', () => {
     expect(() => createToolRuntime({ tools: [], timeoutMs: 0 })).toThrow(InvalidOptionsError);
     const runtime = createToolRuntime({ tools: createReferenceTools().tools, limits: { total: 7 } });
-    expect(resolvedRuntime(runtime).policy.limits.total).toBe(7);
+    expect(resolvedRuntime(runtime).policy.limits.totalFor(500)).toBe(7);
     expect(runtime.tools.names()).toContain('echo');
     expect(Object.isFrozen(runtime)).toBe(true);
   });

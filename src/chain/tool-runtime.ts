@@ -143,6 +143,11 @@ export interface ToolRuntime {
         readonly perTool: Map<string, number>;
         /** Invalid-argument results of the turn so far, by tool name. */
         readonly invalidPerTool: Map<string, number>;
+        /**
+         * The run's ceiling of model calls: a per-tool or total limit left at its default is raised to it,
+         * so a run allowed 70 rounds may spend them on one tool (a long pagination).
+         */
+        readonly ceiling?: number;
       };
       /**
        * Whose idempotency records the call is matched against, when not its session's alone (several

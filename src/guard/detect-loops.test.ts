@@ -125,7 +125,11 @@ describe('detectLoops', () => {
     same.round(read(1, 1));
     same.round(write(100));
     same.round(read(1, 1));
-    expect(detectors(same.round(write(100)))).toEqual(['warn:exact-repeat', 'stop:cycle', 'warn:no-progress']);
+    expect(detectors(same.round(write(100)))).toEqual([
+      'warn:exact-repeat',
+      'stop:cycle',
+      'warn:no-progress',
+    ]);
   });
 
   it('a read whose answer changes after each write is progress, however long', () => {

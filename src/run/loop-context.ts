@@ -1,6 +1,7 @@
 import { countTurnCalls, type TurnCounts } from '../chain/limits.js';
 import type { SettledDecision } from '../chain/resume-decision.js';
 import type { ResolvedRuntime } from '../chain/runtime.js';
+import { DEFAULT_MAX_ROUND_TRIPS } from '../core/defaults.js';
 import type { LoopStep } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { ToolSpec } from '../core/model.js';
@@ -113,9 +114,13 @@ export function createLoopContext(
 export function liveFor(state: RunState, run: LoopContext): LiveRun {
   if (run.live?.state === state) return run.live;
   const { policy } = run.runtime;
+  // A ceiling raised above its default raises the default turn limits with it (see `TurnCounts`): a run
+  // told it may take 70 rounds is not stopped at 40 calls of its one pagination tool.
+  const ceiling = run.config.stops.maxRoundTrips;
+  const counts = countTurnCalls(state.messages, policy.limits.isExcluded);
   const live: LiveRun = {
     state,
-    counts: countTurnCalls(state.messages, policy.limits.isExcluded),
+    counts: ceiling > DEFAULT_MAX_ROUND_TRIPS ? { ...counts, ceiling } : counts,
     callIds: callIdsOf(state.messages),
   };
   run.live = live;
