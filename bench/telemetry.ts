@@ -21,14 +21,14 @@ import {
   type ModelResponse,
   type RunOptions,
   runToolLoop,
-  type ToolExecutionPolicy,
+  type ToolRuntimeOptions,
 } from '../dist/index.js';
 import { otelInstrumentation } from '../dist/telemetry/index.js';
 import { add, addSchema } from './add-tool.js';
 import { compare, formatRow, type Subject } from './measure.js';
 
 /** What a configuration adds to the loop's options: the instrumentation's wrappers, or an audit listener. */
-type Telemetry = Pick<RunOptions, 'onEvent' | 'wrapRun'> & Pick<ToolExecutionPolicy, 'wrapToolExecution'>;
+type Telemetry = Pick<RunOptions, 'onEvent' | 'wrapRun'> & Pick<ToolRuntimeOptions, 'wrapToolExecution'>;
 
 interface Configuration {
   readonly name: string;

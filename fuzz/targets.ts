@@ -21,12 +21,11 @@ import {
   restoreRunState,
   runToolLoop,
   type Store,
-  type ToolRegistry,
   ToolwardenError,
   TransientToolError,
 } from '../src/index.js';
 import { collectModelStream } from '../src/model/collect-model-stream.js';
-import type { GeneratingModel, StreamingModel } from '../src/ports/index.js';
+import type { GeneratingModel, StreamingModel, ToolRegistry } from '../src/ports/index.js';
 import { storeKey } from '../src/store/store-key.js';
 import { assistantWithCalls, ScriptedModel, storeWith } from '../src/testing/index.js';
 import { createToolRegistry } from '../src/tools/tool-registry.js';

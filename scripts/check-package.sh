@@ -172,8 +172,8 @@ ln -s "$repo/node_modules/ai" node_modules/ai
 node ai-sdk.mjs || fail "a guarded call of toolwarden/ai-sdk with ai failed"
 # toolwarden/mcp never imports the MCP SDK: without it, a port of one's own is guarded end to end.
 cat >mcp.mjs <<'EOF'
-const { fromMcpClient, startMcpProxy, createMcpProxy, parseProxyConfig } = await import('toolwarden/mcp');
-if (typeof startMcpProxy !== 'function' || typeof createMcpProxy !== 'function') throw new Error('toolwarden/mcp has no startMcpProxy/createMcpProxy');
+const { fromMcpClient, createMcpProxy, parseProxyConfig } = await import('toolwarden/mcp');
+if (typeof createMcpProxy !== 'function') throw new Error('toolwarden/mcp has no createMcpProxy');
 if (parseProxyConfig({}, 'check').limits.perTool !== 200) throw new Error('toolwarden/mcp parseProxyConfig gave other defaults');
 const { createToolRuntime } = await import('toolwarden');
 const port = {
@@ -215,7 +215,7 @@ import type { CheckReport } from 'toolwarden/check';
 import type { OpenAiTool } from 'toolwarden/formats';
 import type { OtelInstrumentationOptions } from 'toolwarden/otel';
 import type { FromAiSdkModelOptions, GuardToolsOptions } from 'toolwarden/ai-sdk';
-import type { FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig } from 'toolwarden/mcp';
+import type { FromMcpClientOptions, McpClientPort, McpProxy, ProxyConfig } from 'toolwarden/mcp';
 import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
@@ -228,7 +228,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolDefinition<{ city: string }, string>, FromMcpClientOptions, McpClientPort, McpProxyOptions, ProxyConfig, StoreEntry, StreamingModel];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolDefinition<{ city: string }, string>, FromMcpClientOptions, McpClientPort, McpProxy, ProxyConfig, StoreEntry, StreamingModel];
 EOF
 cat >tsconfig.json <<'EOF'
 {

@@ -1,4 +1,4 @@
-import type { RunEvent, RunEventListener } from '../core/run-event.js';
+import type { RunEvent } from '../core/run-event.js';
 import type { AuditRunIds } from './audit-record.js';
 import { auditCallRecord, auditRunRecord } from './audit-record-of.js';
 import type { AuditSink } from './audit-sink.js';
@@ -29,7 +29,10 @@ function systemClock(): () => string {
  * listener (they may share the sink). An output contract violation (its `contract-warn` event, which comes
  * before the call's end) goes on the record made at its end.
  */
-export function auditListener(sink: AuditSink, options: AuditListenerOptions = {}): RunEventListener {
+export function auditListener(
+  sink: AuditSink,
+  options: AuditListenerOptions = {},
+): (event: RunEvent) => void {
   const { now } = options;
   const clock = now === undefined ? systemClock() : () => now().toISOString();
   let run: (AuditRunIds & { readonly resumed: boolean; readonly maxRoundTrips: number }) | undefined;

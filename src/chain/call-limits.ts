@@ -4,10 +4,10 @@ import type { LimitScope } from '../core/tool-execution-result.js';
 import { checkNumberOption } from '../options/check-option.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import { EFFECT_CHOICES, isToolEffect, TOOL_EFFECTS } from '../tools/tool-effect.js';
-import type { ToolExecutionPolicy } from './tool-execution-policy.js';
+import type { ToolRuntimeOptions } from './tool-runtime-options.js';
 
-/** Per-turn call limits: `ToolExecutionPolicy['limits']`. */
-export type CallLimits = NonNullable<ToolExecutionPolicy['limits']>;
+/** Per-turn call limits: `ToolRuntimeOptions['limits']`. */
+export type CallLimits = NonNullable<ToolRuntimeOptions['limits']>;
 
 /** The call limits a runtime applies, every default filled in. */
 export interface ResolvedCallLimits {

@@ -34,10 +34,10 @@ import { effectRules } from '../tools/tool-effect.js';
 import { type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
 import type { ParseArgumentsLimits } from './parse-arguments.js';
-import type { ToolExecutionPolicy } from './tool-execution-policy.js';
+import type { ToolExecutionPolicy } from './tool-runtime-options.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
-export type { ToolExecutionPolicy } from './tool-execution-policy.js';
+export type { ToolExecutionPolicy } from './tool-runtime-options.js';
 
 /** Every policy option, by name: they build a runtime (`createToolRuntime`, or `runToolLoop` given tools), never go next to one. */
 export const POLICY_OPTIONS: OptionNames<ToolExecutionPolicy> = {

@@ -1,30 +1,18 @@
 import type { ErrorClass } from '../core/error-class.js';
 import type { AssistantMessage, Message } from '../core/message.js';
 import type { Store } from '../core/store.js';
-import type { ToolEventListener } from '../core/tool-event.js';
+import type { ToolEvent } from '../core/tool-event.js';
 import type {
   LimitScope,
   ToolCallResult,
   ToolErrorCode,
   ToolExecutionResult,
 } from '../core/tool-execution-result.js';
-import type { AnyTool } from '../tools/define-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { PendingCall } from './pending-call.js';
 import type { ResumeDecision } from './resume-decision.js';
-import type { ToolExecutionPolicy } from './tool-execution-policy.js';
 
-/** What `createToolRuntime` takes: the tools, and the policy they run under. */
-export interface ToolRuntimeOptions extends ToolExecutionPolicy {
-  readonly tools: ToolRegistry | Iterable<AnyTool>;
-}
-
-/**
- * Decisions for calls that wait (`needsApproval`, or a hook that interrupted), by call id: their hooks are
- * not asked again (`authorize` is). An approval that names an `argumentsDigest` other than its call's is
- * refused (`ApprovalError`) before anything runs.
- */
-export type Decisions = Readonly<Record<string, ResumeDecision>>;
+export type { ToolRuntimeOptions } from './tool-runtime-options.js';
 
 /**
  * What `executeToolCall` gives: an answer (`answered`: what an MCP proxy answers with), or the interruption
@@ -102,15 +90,19 @@ export interface ToolRuntime {
       /** Clock for durations, in milliseconds (default `performance.now`). */
       readonly now?: () => number;
       /** This execution's developer events. A listener that throws never breaks the execution. */
-      readonly onEvent?: ToolEventListener;
+      readonly onEvent?: (event: ToolEvent) => void;
       /** Events carry the unredacted error and offending result value (default false: only their kind). */
       readonly includeContent?: boolean;
       /** The conversation before the model's response: the turn's counts are taken from it. */
       readonly messages: readonly Message[];
       /** The model's response: an assistant message with tool calls. */
       readonly response: AssistantMessage;
-      /** Decisions for the calls of an interrupted response, by call id (see `Decisions`). */
-      readonly decisions?: Decisions;
+      /**
+       * Decisions for the calls of an interrupted response (`needsApproval`, or a hook that interrupted),
+       * by call id: their hooks are not asked again (`decide` is). An approval that names an
+       * `argumentsDigest` other than its call's is refused (`ApprovalError`) before anything runs.
+       */
+      readonly decisions?: Readonly<Record<string, ResumeDecision>>;
     },
   ): Promise<ToolExecutionResult>;
   /**
@@ -161,6 +153,9 @@ export interface ToolRuntime {
 
 /** What one execution is about: `executeToolCalls`' request. */
 export type ExecutionRequest = Parameters<ToolRuntime['executeToolCalls']>[0];
+
+/** Decisions for waiting calls, by call id: `executeToolCalls`' `decisions`, the one shape everywhere. */
+export type Decisions = NonNullable<ExecutionRequest['decisions']>;
 
 /** What every execution takes besides its calls: the context the tools run in, and where its events go. */
 export type ExecutionContext = Omit<ExecutionRequest, 'messages' | 'response' | 'decisions'>;

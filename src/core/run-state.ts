@@ -5,8 +5,8 @@ import type { PendingCall } from './pending-call.js';
 
 export type { PendingCall };
 
-/** Version 2: a paused round keeps the answers of its calls that ran; its pending calls carry their digests. */
-export const RUN_STATE_SCHEMA_VERSION = 2;
+/** The version a run writes (`RunState['schemaVersion']`); `restoreRunState` reads version 1 too. */
+export const RUN_STATE_SCHEMA_VERSION: RunState['schemaVersion'] = 2;
 
 /** Tokens a run used, over all its model calls. */
 export interface LoopUsage {
@@ -21,7 +21,8 @@ export interface LoopUsage {
  * out is not changed afterwards.
  */
 export interface RunState {
-  readonly schemaVersion: typeof RUN_STATE_SCHEMA_VERSION;
+  /** Version 2: a paused round keeps the answers of its calls that ran; its pending calls carry their digests. */
+  readonly schemaVersion: 2;
   /** Unique per run; the prefix of the call ids the run generates. */
   readonly runId: string;
   readonly sessionId?: string;

@@ -50,9 +50,6 @@ export type ToolCallResult = {
     }
 );
 
-/** A call that succeeded: its value and the text the model reads. */
-export type ToolCallSuccess = Extract<ToolCallResult, { readonly type: 'success' }>;
-
 /** A call that failed: its code, class, the text the model reads, and the cause. */
 export type ToolCallFailure = Extract<ToolCallResult, { readonly type: 'error' }>;
 

@@ -8,21 +8,16 @@ import {
   shapeOf,
 } from '../core/guard-state.js';
 import { callFingerprintText, hashText } from './fingerprint.js';
+import type { GuardOptions } from './guard-options.js';
 import type { ResolvedHints } from './loop-hints.js';
 
-/** How many repeats each detector of the loop guard allows before it warns and stops. */
-export interface LoopThresholds {
-  /** Occurrences of the same call with the same result that stop (default 3: the 2nd repeat). */
-  readonly repeatLimit: number;
-  /** Different arguments to one tool with the same content-bearing result that stop (default 3). */
-  readonly sameResultLimit: number;
-  /** Longest cycle period looked for, in rounds (default 4; 0 turns cycle detection off). */
-  readonly maxCyclePeriod: number;
-  /** Rounds in a row that only repeat what the request already saw, that stop (default 4). */
-  readonly noProgressRounds: number;
-  /** Occurrences of the same call failing transiently that stop (default 5; no warning before). */
-  readonly transientRepeatLimit: number;
-}
+/** How many repeats each detector of the loop guard allows before it warns and stops: `GuardOptions`' thresholds, resolved. */
+export type LoopThresholds = Required<
+  Pick<
+    GuardOptions,
+    'repeatLimit' | 'sameResultLimit' | 'maxCyclePeriod' | 'noProgressRounds' | 'transientRepeatLimit'
+  >
+>;
 
 /**
  * The detectors, over the window (the current round last). Pure: the same window and hints give the same

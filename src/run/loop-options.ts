@@ -11,7 +11,7 @@ import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopUsage } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
 import type { Model, ModelRequest, ModelResponse } from '../core/model.js';
-import type { RunEventListener } from '../core/run-event.js';
+import type { RunEvent } from '../core/run-event.js';
 import type { RunState } from '../core/run-state.js';
 import { checkFunction, checkNumberOption } from '../options/check-option.js';
 import { defaultStopText } from './default-stop-text.js';
@@ -85,7 +85,7 @@ export type RunOptions = {
   /** Clock in milliseconds (default `performance.now`). */
   readonly now?: () => number;
   /** The one event sink: the run's events and the chain's tool events. */
-  readonly onEvent?: RunEventListener;
+  readonly onEvent?: (event: RunEvent) => void;
   /** Let events carry the model's text, arguments, results and raw errors (default false: they never do). */
   readonly includeContent?: boolean;
   /**

@@ -11,26 +11,17 @@ import {
 import { InvalidOptionsError } from '../core/errors/invalid-options-error.js';
 import type { LoopUsage, StopEvidence, StopReason } from '../core/loop-outcome.js';
 import type { Message } from '../core/message.js';
-import type { LoopThresholds } from '../guard/detect-loops.js';
+import type { GuardOptions } from '../guard/guard-options.js';
 import { checkFunction, checkNumberOption, requireNumberOption } from '../options/check-option.js';
 import { type LoopHints, loopHintsProblem } from '../tools/loop-hints.js';
 
 /** What a stop condition sees before each model call: `stopIf`'s `check` takes it. */
 export type StopContext = Parameters<Extract<StopCondition, { type: 'custom' }>['check']>[0];
 
-/** The loop guard's settings: its thresholds, the detectors it runs, and what it does on a loop. */
-export interface GuardOptions extends Partial<LoopThresholds> {
-  /** Tell the model once, on the repeat before a stop, what it is repeating, in a note beside the result (default true). */
-  readonly nudge?: boolean;
-  /** Loop hints per tool name, over the tools' own (`defineTool({ loop })`), field by field. */
-  readonly hints?: Readonly<Record<string, LoopHints>>;
-}
+export type { GuardOptions } from '../guard/guard-options.js';
 
 /** The guard's options, checked, with the defaults applied. */
-export interface ResolvedGuard extends LoopThresholds {
-  readonly nudge: boolean;
-  readonly hints: Readonly<Record<string, LoopHints>>;
-}
+export type ResolvedGuard = Required<GuardOptions>;
 
 /**
  * When a run stops, as values: compose them in `stopWhen: [maxRoundTrips(20), tokenBudget(50_000),

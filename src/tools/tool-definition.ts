@@ -1,7 +1,7 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ErrorClass } from '../core/error-class.js';
 import type { JsonSchema } from '../core/json-schema.js';
-import type { ShowErrorMessages } from '../gate/show-error-messages.js';
-import type { InputValidator, SchemaInput } from '../schema/input-validator.js';
+import type { InputValidator } from '../schema/input-validator.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import type { CallDecision } from './call-decision.js';
 import type { LoopHints } from './loop-hints.js';
@@ -19,7 +19,7 @@ export interface ToolDefinition<TArgs, TResult> {
    * Schema that converts to JSON Schema (zod 4.2+, valibot through `@valibot/to-json-schema`), so the model
    * can be shown it. Omitted: any object.
    */
-  input?: SchemaInput<TArgs>;
+  input?: JsonSchema | StandardSchemaV1<unknown, TArgs>;
   /**
    * What a call does to the world (see `ToolEffect` and docs/effects.md): `read`, `write` (run one at a
    * time, never retried unless set, deduplicated), `idempotent-write` (safe to repeat, so retried) or
@@ -43,14 +43,14 @@ export interface ToolDefinition<TArgs, TResult> {
    * policy's, else `false`. A `ToolInputError` or `TransientToolError` is always shown; every shown message is
    * redacted and cut.
    */
-  showErrorMessages?: ShowErrorMessages;
+  showErrorMessages?: boolean | ((error: unknown) => boolean);
   /** Tool-message content longer than this is truncated with a marker. */
   maxResultChars?: number;
   /**
    * The contract of the result: a JSON Schema or a Standard Schema. A successful result is checked
    * before it reaches the model (error results are not); what a violation does is `onContractViolation`.
    */
-  output?: SchemaInput<TResult>;
+  output?: JsonSchema | StandardSchemaV1<unknown, TResult>;
   /**
    * What a result that breaks the output contract does: fail the call (`feedback`, the default: the model
    * gets `CONTRACT_VIOLATION`), stop the run (`throw`, fatal) or pass with an event (`warn`).
@@ -186,7 +186,7 @@ export interface Tool<TArgs = unknown, TResult = unknown> {
   readonly maxCallsPerTurn: number | undefined;
   readonly returnDirect: boolean;
   readonly classifyError: ((error: unknown) => ErrorClass | undefined) | undefined;
-  readonly showErrorMessages: ShowErrorMessages | undefined;
+  readonly showErrorMessages: ToolDefinition<TArgs, TResult>['showErrorMessages'];
   readonly maxResultChars: number | undefined;
   /** The JSON Schema of the result (undefined when none was declared or it cannot be converted). */
   readonly outputJsonSchema: JsonSchema | undefined;

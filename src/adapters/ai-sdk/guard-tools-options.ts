@@ -1,7 +1,7 @@
-import type { ToolExecutionPolicy } from '../../chain/policy.js';
+import type { ToolRuntimeOptions } from '../../chain/tool-runtime-options.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import type { LoopEvidence } from '../../core/guard-state.js';
-import type { ToolEventListener } from '../../core/tool-event.js';
+import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
 import { checkFunction, describeOptionValue } from '../../options/check-option.js';
 import { sanitizeName } from '../../redact/redact.js';
 import type { GuardOptions } from '../../run/stop-conditions.js';
@@ -40,9 +40,9 @@ export type GuardedToolOptions = Partial<
   readonly revalidate?: boolean;
 };
 
-/** The chain's policy fields `guardTools` takes: those that mean something for one call of an AI SDK tool (see `ToolExecutionPolicy`). */
+/** The chain's policy fields `guardTools` takes: those that mean something for one call of an AI SDK tool (see `ToolRuntimeOptions`). */
 export type GuardToolsPolicy = Pick<
-  ToolExecutionPolicy,
+  ToolRuntimeOptions,
   | 'timeoutMs'
   | 'limits'
   | 'retry'
@@ -99,8 +99,8 @@ export interface GuardToolsOptions extends GuardToolsPolicy {
   readonly loopGuard?: GuardOptions | false;
   /** Called once when the loop guard says stop, with its evidence. */
   readonly onLoop?: (evidence: LoopEvidence) => void;
-  /** The chain's developer events (`tool-call-finished`, `tool-error`, …). */
-  readonly onEvent?: ToolEventListener;
+  /** The chain's developer events (`tool-call-start`, `tool-call-end`, …). */
+  readonly onEvent?: (event: ToolEvent) => void;
   /** Events carry the unredacted error and offending values (default false). */
   readonly includeContent?: boolean;
 }

@@ -5,41 +5,16 @@ import {
 } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { checkOriginalName, createToolNameMap, type ToolNameMap } from '../../formats/tool-name-map.js';
-import type { ShowErrorMessages } from '../../gate/show-error-messages.js';
 import { defaultSchemaCompiler, type SchemaCompiler } from '../../schema/schema-compiler.js';
 import type { AnyTool } from '../../tools/define-tool.js';
 import { type BuildContext, buildMcpTool } from './build-mcp-tool.js';
+import type { FromMcpClientOptions } from './from-mcp-client-options.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort } from './mcp-client-port.js';
 import type { McpToolInfo } from './mcp-tool-info.js';
-import type { McpToolSettings } from './mcp-tool-settings.js';
-import type { McpToolResult } from './read-call-result.js';
-import { type McpClientLike, toMcpClientPort } from './to-mcp-client-port.js';
+import { toMcpClientPort } from './to-mcp-client-port.js';
 
-/** `fromMcpClient`'s options. */
-export interface FromMcpClientOptions {
-  /** Believe the server's annotations (see `describeMcpTool`); default `DEFAULT_MCP_TRUSTED` (false). */
-  readonly trusted?: boolean;
-  /** Per-tool settings over toolwarden's (approval for `info.destructive` tools, a timeout, loop hints). */
-  readonly tool?: (info: McpToolInfo) => McpToolSettings | undefined;
-  /** What the model sees of a successful result (default `formatMcpResult`). */
-  readonly formatResult?: (result: McpToolResult) => string;
-  /** Opens the server's JSON-RPC error texts to the model (redacted, cut); default: withheld. */
-  readonly showErrorMessages?: ShowErrorMessages;
-  /** The SDK's own request timeout per `tools/call`, in milliseconds (the chain's `timeoutMs` aborts too). */
-  readonly requestTimeoutMs?: number;
-  /** Pages of `tools/list` read at most (default `DEFAULT_MCP_MAX_LIST_PAGES`). */
-  readonly maxPages?: number;
-  /** Tools kept at most (default `DEFAULT_MCP_MAX_TOOLS`); the rest are skipped. */
-  readonly maxTools?: number;
-  /** Listen for `notifications/tools/list_changed` and refresh (default true). */
-  readonly listen?: boolean;
-  /** After each refresh a notification started: the new tools, or why the list could not be read. */
-  readonly onToolsChanged?: (change: { tools: readonly AnyTool[] } | { error: unknown }) => void;
-  /** Aborts the first listing. */
-  readonly signal?: AbortSignal;
-  readonly schemaCompiler?: SchemaCompiler;
-}
+export type { FromMcpClientOptions } from './from-mcp-client-options.js';
 
 /** A server tool that could not be a tool: left out. */
 type SkippedMcpTool = McpTools['skipped'][number];
@@ -68,10 +43,22 @@ export interface McpTools {
  * The tools of a connected MCP client (a v1 `Client`, a v2 `Client`, or an `McpClientPort`) as
  * toolwarden tools whose calls go through the chain: arguments checked against `inputSchema` before the
  * server is called, results against `outputSchema` (on success only), failures classified and redacted
- * (see `McpFailureKind`), annotations believed only when `trusted`.
+ * (`McpCallError['kind']`), annotations believed only when `trusted`.
  */
 export async function fromMcpClient(
-  client: McpClientLike,
+  /**
+   * A connected client of either SDK line, or a port of your own (another SDK, a test double). An SDK v1
+   * `Client` is known by its `request` (typed loosely so that the SDK's generic method fits), a v2 `Client`
+   * by `listTools`, `callTool` and `getProtocolEra`.
+   */
+  client:
+    | { readonly request: (...args: never[]) => Promise<unknown> }
+    | {
+        readonly listTools: (...args: never[]) => Promise<unknown>;
+        readonly callTool: (...args: never[]) => Promise<unknown>;
+        readonly getProtocolEra: (...args: never[]) => unknown;
+      }
+    | McpClientPort,
   options: FromMcpClientOptions = {},
 ): Promise<McpTools> {
   const port = toMcpClientPort(client);

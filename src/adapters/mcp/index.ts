@@ -11,11 +11,9 @@ export {
 export { McpListError } from './list-mcp-tools.js';
 export { McpCallError } from './mcp-call-error.js';
 export type { McpClientPort } from './mcp-client-port.js';
-export type { McpProxy, McpProxyOptions, StartMcpProxyOptions } from './mcp-proxy.js';
-export { createMcpProxy, startMcpProxy } from './mcp-proxy-server.js';
+export type { McpProxy } from './mcp-proxy.js';
+export { createMcpProxy } from './mcp-proxy-server.js';
 export type { McpToolInfo } from './mcp-tool-info.js';
 export type { McpToolResult } from './mcp-tool-result.js';
-export type { McpToolSettings } from './mcp-tool-settings.js';
 export { type ProxyConfig, parseProxyConfig } from './proxy/proxy-config.js';
 export { ProxyConfigError } from './proxy/proxy-config-error.js';
-export type { McpClientLike } from './to-mcp-client-port.js';

@@ -9,13 +9,7 @@ import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort } from './mcp-client-port.js';
-import type {
-  McpProxy,
-  McpProxyOptions,
-  McpProxyServeOptions,
-  McpProxySession,
-  StartMcpProxyOptions,
-} from './mcp-proxy.js';
+import type { McpProxy, McpProxyServeOptions, McpProxySession } from './mcp-proxy.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
 import { filterTools } from './proxy/filter-tools.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
@@ -31,26 +25,37 @@ import { upstreamEnvironment } from './upstream-environment.js';
 /** As `guardTools`' `sessionId`: longer ids are refused, not hashed, so an id stays readable in the audit. */
 const MAX_SESSION_ID_CHARS = 200;
 
-/** A proxy serving one client on `transport`: what `toolwarden mcp-proxy` runs (over stdio). */
-export async function startMcpProxy(
-  options: StartMcpProxyOptions,
-): Promise<McpProxy & { readonly session: Awaited<ReturnType<McpProxy['serve']>> }> {
-  const proxy = await createMcpProxy(options);
-  try {
-    const session = await proxy.serve(options.transport);
-    return Object.assign(proxy, { session });
-  } catch (error) {
-    await proxy.close();
-    throw error;
-  }
-}
-
 /**
  * Spawns the upstream with an explicit environment, connects a v1 `Client` to it and guards its tools
- * (`fromMcpClient`). Each session gets its own policy (limits, loop guard, idempotency scope). The SDK is
- * imported here, when a proxy starts, so `toolwarden/mcp` loads without it.
+ * (`fromMcpClient`). Each session gets its own policy (limits, loop guard, idempotency scope): serve one
+ * with `proxy.serve(transport)` (stdio for the CLI). The SDK is imported here, when a proxy starts, so
+ * `toolwarden/mcp` loads without it.
  */
-export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy> {
+export async function createMcpProxy(
+  /** The config, the upstream to spawn, where its log lines go. */
+  options: {
+    /** What the proxy lets through and how (`parseProxyConfig` reads it from the config file). */
+    readonly config: ProxyConfig;
+    /** The server the proxy fronts, spawned over stdio. */
+    readonly upstream: {
+      readonly command: string;
+      readonly args?: readonly string[];
+      readonly cwd?: string;
+      /** The environment the config's `upstream.env.pass` names are read from (default `process.env`). */
+      readonly env?: Readonly<Record<string, string | undefined>>;
+      /** The server's stderr: the proxy's own (default) or dropped. Never the proxy's stdout. */
+      readonly stderr?: 'inherit' | 'ignore';
+    };
+    /**
+     * The proxy's log lines for its operator (the CLI writes them to stderr); default: dropped. Among them:
+     * a session whose client cannot confirm (no elicitation) while some tools need it, and the first call
+     * of each tool refused for that, with the config keys that change it.
+     */
+    readonly onLog?: (line: string) => void;
+    /** The name and version the proxy gives its clients. */
+    readonly serverInfo?: { readonly name: string; readonly version: string };
+  },
+): Promise<McpProxy> {
   const { config } = options;
   const log = options.onLog ?? (() => {});
   const [{ Client }, { StdioClientTransport }] = await Promise.all([

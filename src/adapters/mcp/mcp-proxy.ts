@@ -1,31 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JsonSchema } from '../../core/json-schema.js';
 import type { McpToolAnnotations } from '../../formats/mcp-tool.js';
-import type { ProxyConfig } from './proxy/proxy-config-types.js';
-
-/** `createMcpProxy`'s options: the config, the upstream to spawn, where its log lines go. */
-export interface McpProxyOptions {
-  /** What the proxy lets through and how (`parseProxyConfig` reads it from the config file). */
-  readonly config: ProxyConfig;
-  /** The server the proxy fronts, spawned over stdio. */
-  readonly upstream: {
-    readonly command: string;
-    readonly args?: readonly string[];
-    readonly cwd?: string;
-    /** The environment the config's `upstream.env.pass` names are read from (default `process.env`). */
-    readonly env?: Readonly<Record<string, string | undefined>>;
-    /** The server's stderr: the proxy's own (default) or dropped. Never the proxy's stdout. */
-    readonly stderr?: 'inherit' | 'ignore';
-  };
-  /**
-   * The proxy's log lines for its operator (the CLI writes them to stderr); default: dropped. Among them:
-   * a session whose client cannot confirm (no elicitation) while some tools need it, and the first call of
-   * each tool refused for that, with the config keys that change it.
-   */
-  readonly onLog?: (line: string) => void;
-  /** The name and version the proxy gives its clients. */
-  readonly serverInfo?: { readonly name: string; readonly version: string };
-}
 
 /** A running proxy: the upstream connected, serving one client session per `serve`. */
 export interface McpProxy {
@@ -69,15 +44,6 @@ export interface McpProxy {
   /** Closes every session, the upstream (its process ends), the audit log and the store. */
   close(): Promise<void>;
 }
-
-/** `startMcpProxy`'s options: the proxy's, and the transport of its one client session. */
-export interface StartMcpProxyOptions extends McpProxyOptions {
-  /** The transport of the proxy's one client session (stdio for the CLI). */
-  readonly transport: Transport;
-}
-
-/** The server the proxy fronts. */
-export type McpProxyUpstream = McpProxyOptions['upstream'];
 
 /** One session's options. */
 export type McpProxyServeOptions = NonNullable<Parameters<McpProxy['serve']>[1]>;

@@ -3,20 +3,6 @@ import { type SdkV1ClientLike, sdkV1Port } from './sdk-v1-port.js';
 import { type SdkV2ClientLike, sdkV2Port } from './sdk-v2-port.js';
 
 /**
- * A connected client of either SDK line, or a port of your own (another SDK, a test double). An SDK v1
- * `Client` is known by its `request` (typed loosely so that the SDK's generic method fits), a v2 `Client` by
- * `listTools`, `callTool` and `getProtocolEra`.
- */
-export type McpClientLike =
-  | { readonly request: (...args: never[]) => Promise<unknown> }
-  | {
-      readonly listTools: (...args: never[]) => Promise<unknown>;
-      readonly callTool: (...args: never[]) => Promise<unknown>;
-      readonly getProtocolEra: (...args: never[]) => unknown;
-    }
-  | McpClientPort;
-
-/**
  * Which line a client is, by what it has (no SDK class is imported): a port has `onToolsChanged`, a v2
  * `Client` `getProtocolEra`, a v1 `Client` `request`. Undefined for anything else.
  */

@@ -1,4 +1,4 @@
-import { type Blame, ERROR_CODES, type ToolwardenCode } from './error-codes.js';
+import { ERROR_CODES, type ToolwardenCode } from './error-codes.js';
 
 const MARKER = Symbol.for('toolwarden.error');
 
@@ -12,7 +12,12 @@ const MARKER = Symbol.for('toolwarden.error');
  */
 export abstract class ToolwardenError<C extends ToolwardenCode = ToolwardenCode> extends Error {
   readonly code: C;
-  readonly blame: Blame;
+  /**
+   * Who is to blame, by the code's row of `ERROR_CODES`: `model` (a bad call, a loop), `tool` (a tool's code
+   * or the service behind it), `caller` (an option, a definition, a callback, a saved state, an abort) or
+   * `runtime` (the environment, such as the model provider).
+   */
+  readonly blame: (typeof ERROR_CODES)[C]['blame'];
   readonly [MARKER] = true;
 
   constructor({ code, message, cause }: { code: C; message: string; cause?: unknown }) {

@@ -1,6 +1,5 @@
 import type { JsonSchema } from '../../../core/json-schema.js';
-import type { LoopThresholds } from '../../../guard/detect-loops.js';
-import type { LoopHints } from '../../../tools/loop-hints.js';
+import type { GuardOptions } from '../../../guard/guard-options.js';
 
 /**
  * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
@@ -14,15 +13,8 @@ export interface ProxyConfig {
     readonly total: number;
     readonly tools: Readonly<Record<string, number>>;
   };
-  /** The loop guard over the session's calls (one call is one round), or false. */
-  readonly loopGuard:
-    | (LoopThresholds & {
-        /** Tell the model once, on the repeat before a stop, what it is repeating (`GuardOptions['nudge']`). */
-        readonly nudge: boolean;
-        /** Loop hints per tool name, over the tools' own, field by field. */
-        readonly hints: Readonly<Record<string, LoopHints>>;
-      })
-    | false;
+  /** The loop guard over the session's calls (one call is one round), every threshold resolved, or false. */
+  readonly loopGuard: Required<GuardOptions> | false;
   /** Per-call timeout of the upstream's `tools/call`, in ms: `tools` overrides `defaultMs` for one tool. */
   readonly timeouts: { readonly defaultMs: number; readonly tools: Readonly<Record<string, number>> };
   /** What a tool's `structuredContent` is checked against (`tools` overrides `default` for one tool). */

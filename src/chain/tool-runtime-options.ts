@@ -1,12 +1,17 @@
 import type { ErrorClass } from '../core/error-class.js';
 import type { Store } from '../core/store.js';
-import type { ShowErrorMessages } from '../gate/show-error-messages.js';
-import type { ToolDefinition } from '../tools/define-tool.js';
+import type { AnyTool, ToolDefinition } from '../tools/define-tool.js';
 import type { ToolEffect } from '../tools/tool-effect.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
-/** How the chain treats calls. Every field has a default (see `defaults.ts`). */
-export interface ToolExecutionPolicy {
+/**
+ * What `createToolRuntime` takes: the tools, and the policy they run under (how the chain treats calls).
+ * Every policy field has a default (see `defaults`).
+ */
+export interface ToolRuntimeOptions {
+  /** The tools made by `defineTool` (names unique), or another runtime's `tools`. */
+  readonly tools: ToolRegistry | Iterable<AnyTool>;
   /** `feedback` (default): the model gets an error naming the tools it may call. `throw`: `UnknownToolError`. */
   readonly unknownTool?: 'feedback' | 'throw';
   /** Per-turn call limits. A turn starts at the last user message. */
@@ -67,7 +72,7 @@ export interface ToolExecutionPolicy {
    * for every tool, a function for the errors it returns `true` for; default `false` (the model gets the code
    * and the hint of the error's class). A tool's own setting wins. A shown message is redacted and cut.
    */
-  readonly showErrorMessages?: ShowErrorMessages;
+  readonly showErrorMessages?: boolean | ((error: unknown) => boolean);
   /** What a result that breaks its tool's output contract does (default `feedback`); a tool's own setting wins. */
   readonly onContractViolation?: ToolDefinition<unknown, unknown>['onContractViolation'];
   /**
@@ -91,3 +96,6 @@ export interface ToolExecutionPolicy {
   /** A read tool when the store counting the session's calls fails: `open` (default) runs it uncounted, with an event; `closed` refuses it. Writes always fail closed. */
   readonly onStoreFailure?: 'open' | 'closed';
 }
+
+/** The policy alone: the runtime's options but its tools. */
+export type ToolExecutionPolicy = Omit<ToolRuntimeOptions, 'tools'>;
