@@ -1,6 +1,7 @@
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchDesignFloor } from './design-floor.js';
+import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchMcpProxy } from './mcp-proxy.js';
@@ -16,6 +17,7 @@ const sections = [
   benchDesignFloor,
   benchOutputContract,
   benchLoopOverhead,
+  benchGuardCost,
   benchStreaming,
   benchAiSdk,
   benchRedaction,
@@ -26,8 +28,13 @@ const sections = [
   benchMcpProxy,
 ];
 
+// BENCH_ONLY=loop,guard runs the sections whose function names hold one of the words (case ignored).
+const only = process.env.BENCH_ONLY?.toLowerCase().split(',').filter(Boolean);
+const chosen =
+  only === undefined ? sections : sections.filter((s) => only.some((w) => s.name.toLowerCase().includes(w)));
+
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
-for (const section of sections) {
+for (const section of chosen) {
   const lines = await section();
   console.log(`${lines.join('\n')}\n`);
 }

@@ -103,6 +103,11 @@ export const DEFAULT_NO_PROGRESS_ROUNDS = 4;
 /** Loop guard: rounds remembered (bounded memory), and calls remembered per round. */
 export const DEFAULT_GUARD_WINDOW_ROUNDS = 32;
 export const DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND = 16;
+/**
+ * Loop guard: a result is news when none of this many latest calls gave it (see the guard's novelty). A
+ * loop repeats within a few rounds; a bound keeps the cost per call flat when rounds run 8 calls at once.
+ */
+export const DEFAULT_GUARD_NEWS_MEMORY = 64;
 /** Loop guard: tell the model once, on the repeat before the stop, what it is repeating (a note beside the result). */
 export const DEFAULT_NUDGE = true;
 /**

@@ -46,6 +46,8 @@ export function detectLoops(
   while (requestStart > 0 && window[requestStart - 1]?.request === round.request) requestStart--;
 
   round.calls.forEach((record, callIndex) => {
+    // News is no repeat of anything: no earlier call gave its answer (see `settle`).
+    if (record.novel === true) return;
     const hints = hintsOf(record.tool);
     const same = (other: CallRecord) =>
       shapeOf(other) === shapeOf(record) &&
@@ -258,6 +260,7 @@ function cycle(
   findings: GuardFinding[],
 ): void {
   const n = window.length;
+  if ((window[n - 1] as RoundRecord).calls.some((record) => record.novel === true)) return;
   // Polls and transient failures repeat by nature: a round with one is no part of a cycle.
   const plain = (round: RoundRecord) =>
     round.calls.length > 0 &&

@@ -43,16 +43,17 @@ export interface CallDigests {
 }
 
 /**
- * Every digest the detectors compare a call by. A read keeps its exact arguments as its shape: two
- * reads that differ by an id ask for two things, even when the ids look random. A write with only a
- * fresh id or token is the same write sent again.
+ * Every digest the detectors compare a call by. A read keeps its exact arguments as its shape (two reads
+ * that differ by an id ask for two things, even when the ids look random) and has no gist (only writes
+ * flip between states). A write with only a fresh id or token is the same write sent again.
  */
 export function callDigests(toolName: string, rawArguments: string, write: boolean): CallDigests {
   const canonical = canonicalArguments(rawArguments);
   const call = hash53(`${toolName}#${canonical}`);
-  const shaped = write ? maskVolatile(canonical) : canonical;
+  if (!write) return { call };
+  const shaped = maskVolatile(canonical);
   const shape = shaped === canonical ? call : hash53(`${toolName}#${shaped}`);
-  const gisted = maskProse(write ? shaped : maskVolatile(canonical));
+  const gisted = maskProse(shaped);
   const gist = gisted === shaped ? shape : hash53(`${toolName}#${gisted}`);
   if (gist !== shape) return shape === call ? { call, gist } : { call, shape, gist };
   return shape === call ? { call } : { call, shape };
@@ -88,8 +89,11 @@ export function resultDigest(shown: string, hints: ResolvedHints): ResultDigest 
   text = maskVolatile(text);
   const digest = hash53(text);
   const content = text.length >= DEFAULT_SAME_RESULT_MIN_CHARS;
-  const { frame, sum } = numberFrame(text);
-  return frame === text ? { digest, content } : { digest, content, frame: hash53(frame), sum };
+  // Only JSON has number values to count in.
+  const numbers = json ? numberFrame(text) : undefined;
+  return numbers === undefined
+    ? { digest, content }
+    : { digest, content, frame: numbers.frame, sum: numbers.sum };
 }
 
 /**

@@ -1,4 +1,8 @@
-import { DEFAULT_GUARD_WINDOW_ROUNDS, DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
+import {
+  DEFAULT_GUARD_NEWS_MEMORY,
+  DEFAULT_GUARD_WINDOW_ROUNDS,
+  DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND,
+} from '../core/defaults.js';
 import {
   type CallRecord,
   EMPTY_GUARD_STATE,
@@ -71,44 +75,48 @@ export function observeRound(
  * A record read against the window before it: a result whose only change from the last answer of the
  * same call is a counter one up takes that answer's digest (an attempt number says nothing new), and a
  * result that tells the model something new is marked `novel`: an answer the same call never gave, or
- * one no call of its tool had given. Failures are never new: they are what a loop keeps meeting.
+ * one no call of its tool had given, among the last `DEFAULT_GUARD_NEWS_MEMORY` calls. Failures are
+ * never new: they are what a loop keeps meeting.
  */
 function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord {
   if (record.outcome !== 'ok') return record;
+  const { tool } = record;
   const shape = shapeOf(record);
-  const last = lastOfShape(window, record.tool, shape);
-  const settled =
+  // A record without a shape of its own is the same call only as a record whose call digest is its own
+  // (a masked shape is a digest of other text): one property read per record, not two.
+  const masked = record.shape !== undefined;
+  let last: CallRecord | undefined;
+  // The answers of the latest calls, newest first: the same call's last answer, and whether this call
+  // (or any call of its tool) gave this result.
+  let answeredSo = false;
+  let toolAnsweredSo = false;
+  let seen = 0;
+  for (let index = window.length - 1; index >= 0 && seen < DEFAULT_GUARD_NEWS_MEMORY; index--) {
+    const calls = (window[index] as RoundRecord).calls;
+    seen += calls.length;
+    for (const other of calls) {
+      const same = (masked ? other.shape === shape : other.call === shape) && other.tool === tool;
+      if (same && last === undefined) last = other;
+      if (other.result !== record.result || other.outcome !== 'ok' || other.tool !== tool) continue;
+      toolAnsweredSo = true;
+      if (same) answeredSo = true;
+    }
+  }
+  if (
     last?.outcome === 'ok' &&
     record.frame !== undefined &&
     record.frame === last.frame &&
     record.sum === (last.sum ?? 0) + 1
-      ? { ...record, result: last.result }
-      : record;
-  let answeredSo = false;
-  let toolAnsweredSo = false;
-  for (const round of window) {
-    for (const other of round.calls) {
-      if (other.tool !== settled.tool || other.outcome !== 'ok' || other.result !== settled.result) continue;
-      toolAnsweredSo = true;
-      if (shapeOf(other) === shape) answeredSo = true;
-    }
+  ) {
+    // One counter up from the last answer, the rest alike: that answer again.
+    return { ...record, result: last.result };
   }
   // A new read's first answer is news when no call of its tool gave it; a new write's only when it carries
   // content (an acknowledgement says the write was taken, not what it changed).
   const novel =
     !answeredSo &&
-    (last !== undefined || (!toolAnsweredSo && (settled.write !== true || settled.content === true)));
-  return novel ? { ...settled, novel: true } : settled;
-}
-
-/** The newest record of this call in the window. */
-function lastOfShape(window: readonly RoundRecord[], tool: string, shape: number): CallRecord | undefined {
-  for (let index = window.length - 1; index >= 0; index--) {
-    for (const other of (window[index] as RoundRecord).calls) {
-      if (other.tool === tool && shapeOf(other) === shape) return other;
-    }
-  }
-  return undefined;
+    (last !== undefined || (!toolAnsweredSo && (record.write !== true || record.content === true)));
+  return novel ? { ...record, novel: true } : record;
 }
 
 /** The state with a note's key remembered (the newest last, bounded by the window). */

@@ -50,19 +50,47 @@ export function maskProse(canonical: string): string {
   return canonical.replace(PROSE, `"${MASK}"`);
 }
 
-// A whole JSON number value (after `:`, `[` or `,`, before `,`, `]` or `}`): digits inside a string are text.
-const DIGITS = /(?<=[:[,]\s*)\d+(?=\s*[,}\]])/g;
-
 /**
- * A result's numbers apart from the rest: its text with each whole JSON integer value replaced by one
- * mark, and the sum of those values (bounded). Two results of one call with the same frame and sums one apart differ by a
- * counter that counts the calls (an attempt number), which says nothing new.
+ * A JSON result's numbers apart from the rest, in one pass: the digest of its text with each whole
+ * integer value (after `:`, `[` or `,`, before `,`, `]` or `}`) read as one mark, and the sum of those
+ * values (bounded). Two results of one call with the same frame and sums one apart differ by a counter
+ * that counts the calls (an attempt number), which says nothing new. Undefined without such a value.
  */
-export function numberFrame(text: string): { readonly frame: string; readonly sum: number } {
+export function numberFrame(text: string): { readonly frame: number; readonly sum: number } | undefined {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
   let sum = 0;
-  const frame = text.replace(DIGITS, (digits) => {
-    if (digits.length <= 9) sum = (sum + Number(digits)) % Number.MAX_SAFE_INTEGER;
-    return '#';
-  });
-  return { frame, sum };
+  let found = false;
+  let previous = 0;
+  for (let i = 0; i < text.length; i++) {
+    let ch = text.charCodeAt(i);
+    if (ch >= 48 && ch <= 57 && (previous === 58 || previous === 91 || previous === 44)) {
+      let end = i;
+      let value = 0;
+      while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) {
+        value = value * 10 + text.charCodeAt(end) - 48;
+        end++;
+      }
+      let after = end;
+      while (isSpace(text.charCodeAt(after))) after++;
+      const next = text.charCodeAt(after);
+      if (next === 44 || next === 93 || next === 125) {
+        found = true;
+        sum = (sum + (end - i <= 9 ? value : 0)) % Number.MAX_SAFE_INTEGER;
+        ch = 35; // '#'
+        i = end - 1;
+      }
+    }
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+    if (!isSpace(ch)) previous = ch;
+  }
+  if (!found) return undefined;
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return { frame: 4294967296 * (2097151 & h2) + (h1 >>> 0), sum };
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9;
 }
