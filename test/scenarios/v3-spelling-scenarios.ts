@@ -51,8 +51,7 @@ function attemptsModel(
 ) {
   return createAgentModel({
     decide: ({ lastTool, toolMessages }) => {
-      if (lastTool !== undefined && !lastTool.isError && !lastTool.content.includes('"valid":false'))
-        return { answer: options.answer };
+      if (lastTool !== undefined && !lastTool.isError) return { answer: options.answer };
       const n = toolMessages.length;
       const value = options.cycle ? values[n % values.length] : values[n];
       if (value === undefined) return { answer: options.gaveUp };
@@ -176,8 +175,7 @@ export const v3SpellingScenarios: readonly V3ScenarioSpec[] = [
     family,
     guardClass,
     name: 'one phone number in six spellings',
-    description:
-      'checkDialable for +31 20 794 1100 spelt 6 ways, round and round: {"valid":false,...} each time',
+    description: 'addToDialer for +31 20 794 1100 spelt 6 ways, round and round: one refusal each time',
     kind: 'loop',
     expected: 'LOOP_DETECTED',
     evidentAt: 2,
@@ -190,20 +188,22 @@ export const v3SpellingScenarios: readonly V3ScenarioSpec[] = [
         '(020) 794 1100',
         '020 794 11 00',
       ];
-      const checkDialable = defineTool({
-        name: 'checkDialable',
-        description: 'Whether the sales dialer may call a number.',
+      const addToDialer = defineTool({
+        name: 'addToDialer',
+        description: "Adds a phone number to the sales dialer's call list.",
         input: stringInput('number'),
-        effect: 'read',
-        execute: () => ({ valid: false, reason: 'on the do-not-call register' }),
+        effect: 'write',
+        execute: () => {
+          throw new ToolInputError({ message: 'the number is on the do-not-call register' });
+        },
       });
       return {
-        model: attemptsModel('checkDialable', 'number', spellings, {
+        model: attemptsModel('addToDialer', 'number', spellings, {
           cycle: true,
-          answer: 'The dialer may call the number.',
+          answer: 'The number is on the call list.',
           gaveUp: 'The number may not be called.',
         }),
-        tools: [checkDialable],
+        tools: [addToDialer],
         messages: [{ role: 'user', content: 'Get +31 20 794 1100 into the dialer for a sales call.' }],
       };
     },

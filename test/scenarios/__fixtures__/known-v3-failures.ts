@@ -89,7 +89,7 @@ export const KNOWN_V3_FAILURES: Readonly<Record<string, string>> = {
   'one Saturday in seven date formats':
     'outcome "error" with distinct arguments: exact-repeat needs one call, same-result ignores errors; the model gives up after 7 and the run completes',
   'one phone number in six spellings':
-    '{"valid":false,...} is shorter than DEFAULT_SAME_RESULT_MIN_CHARS (100), so same-result ignores it; 6 spellings exceed the cycle period 4; no-progress fires at round 10 (deadline 5)',
+    'refusals (outcome "error") of six spellings: no detector compares errors across arguments, 6 spellings exceed the cycle period 4; exact-repeat only sees spelling 1 again at round 7, and no-progress stops at round 10 (deadline 5)',
   // 12. A failing call repeated once per user request.
   'the same refused post after each "try again"':
     'exact-repeat counts an earlier request only when it ended repeating the call (repeatedBefore: 2 or more to its end); one failure per request never counts: all 5 requests complete',
