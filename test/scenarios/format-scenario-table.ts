@@ -1,113 +1,86 @@
+import { formatScenarioSummary, NARROW_WIDTH } from './format-scenario-summary.js';
+import { GUARD_CLASSES } from './guard-class.js';
 import { stopDeadline } from './judge-scenario-run.js';
 import type { LoopScenario } from './loop-scenario.js';
-import { type PolicyRun, type ScenarioRow, STEP_CAP_POLICIES } from './run-loop-scenarios.js';
+import { columnWidths, pipeRow, pipeRule } from './pipe-table.js';
+import type { PolicyRun, ScenarioRow } from './run-loop-scenarios.js';
 
 export const SCENARIO_TABLE_HEADER = [
   '#',
-  'family',
   'scenario',
   'kind',
-  'outcome',
-  'reason',
+  'guarded',
   'rounds',
-  'evident',
+  'stop in',
   'wasted',
-  ...STEP_CAP_POLICIES.map((policy) => `${policy.name}, guard off`),
-  'as expected',
+  'ok',
 ] as const;
 
+/** The column the scenario names are cut in (with `…`) when the table would be wider than a terminal. */
+const NAME_COLUMN = 1;
+const MIN_NAME_WIDTH = 16;
+
 /**
- * The scenario table: per scenario, the guarded run's outcome, stop reason (and detector), rounds, the
- * round the loop became evident (and the deadline of its stop), wasted rounds, the same scenario under
- * each step cap, and whether the guarded run ended as the scenario states. Then the totals per policy,
- * the scenarios that did not end as expected, and a legend. Pure.
+ * The scenario table as `npm run scenarios` prints it by default, at most `NARROW_WIDTH` (120) columns
+ * wide: per scenario, how the guarded run ended (completed, the detector of a loop stop, the reason of
+ * another stop) and after how many rounds, the rounds a loop's stop must fall in (from the round it became
+ * evident to its deadline), wasted rounds, and whether it ended as the scenario states; a line before each
+ * set and each class of issue 24; then the summary (totals per set and policy, classes, what did not end
+ * as expected, the legend). The step caps per scenario are in the wide form. Pure.
  */
 export function formatScenarioTable(rows: readonly ScenarioRow[]): string {
-  const body = rows.map(({ scenario, guarded, stepCaps }) => [
+  const body = rows.map(({ scenario, guarded }) => [
     String(scenario.id),
-    scenario.family,
     scenario.name,
-    scenario.kind,
-    guarded.outcome.type,
-    reasonCell(guarded),
+    kindCell(scenario),
+    guardedCell(guarded),
     String(guarded.roundTrips),
-    evidentCell(scenario),
+    stopWindowCell(scenario),
     String(guarded.wastedRoundTrips),
-    ...stepCaps.map(capCell),
     guarded.problems.length === 0 ? 'yes' : 'NO',
   ]);
-  const widths = SCENARIO_TABLE_HEADER.map((cell, column) =>
-    Math.max(cell.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  const widths = columnWidths(SCENARIO_TABLE_HEADER, body);
+  // Everything but the names, with the cell separators ("| " + " | " between + " |").
+  const rest = widths.reduce((sum, width, column) => sum + (column === NAME_COLUMN ? 0 : width), 0);
+  const separators = 3 * widths.length + 1;
+  widths[NAME_COLUMN] = Math.max(
+    MIN_NAME_WIDTH,
+    Math.min(widths[NAME_COLUMN] ?? 0, NARROW_WIDTH - rest - separators),
   );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  const failures = rows.filter((row) => row.guarded.problems.length > 0);
-  return [
-    line(SCENARIO_TABLE_HEADER),
-    line(widths.map((width) => '-'.repeat(width))),
-    ...body.map(line),
-    '',
-    totalsLine('guarded (toolwarden defaults)', rows, (row) => row.guarded),
-    ...STEP_CAP_POLICIES.map((policy, index) =>
-      totalsLine(`${policy.name}, guard off`, rows, (row) => row.stepCaps[index]),
-    ),
-    '',
-    ...(failures.length === 0
-      ? ['every scenario ended as expected.']
-      : [
-          'not as expected:',
-          ...failures.map(
-            (row) => `  ${row.scenario.id} ${row.scenario.name}: ${row.guarded.problems.join('; ')}`,
-          ),
-        ]),
-    '',
-    `step caps (semantic guard off): ${STEP_CAP_POLICIES.map((p) => `${p.name} = ${p.mimics ?? p.name}`).join(', ')}.`,
-    'evident: the round (counted over the requests of a session) from which the loop brings nothing new, and',
-    'in brackets the last round by which it must be stopped (3 rounds later; a cycle of period k, 2k + 1 rounds',
-    'after its start). wasted: rounds from the evident one to the last one run, both counted.',
-  ].join('\n');
-}
-
-function reasonCell(run: PolicyRun): string {
-  if (run.reason === undefined) return '-';
-  return run.detector === undefined ? run.reason : `${run.reason}: ${run.detector}`;
-}
-
-function evidentCell(scenario: LoopScenario): string {
-  const deadline = stopDeadline(scenario);
-  return scenario.evidentAt === undefined ? '-' : `${scenario.evidentAt} (by ${deadline})`;
-}
-
-function capCell(run: PolicyRun): string {
-  const wasted = run.wastedRoundTrips > 0 ? `, ${run.wastedRoundTrips} wasted` : '';
-  if (run.outcome.type === 'completed') return `completed in ${run.roundTrips}${wasted}`;
-  return `${run.reason ?? run.outcome.type} at ${run.roundTrips}${wasted}`;
-}
-
-/** One policy's totals: legitimate tasks completed, loops stopped, runaways ended, rounds and wasted rounds. */
-function totalsLine(
-  name: string,
-  rows: readonly ScenarioRow[],
-  pick: (row: ScenarioRow) => PolicyRun | undefined,
-): string {
-  const runs = rows.flatMap((row) => {
-    const run = pick(row);
-    return run === undefined ? [] : [{ scenario: row.scenario, run }];
+  const lines = [pipeRow(SCENARIO_TABLE_HEADER, widths), pipeRule(widths)];
+  let section: string | undefined;
+  rows.forEach((row, index) => {
+    const title = sectionTitle(row.scenario);
+    if (title !== section) lines.push(title);
+    section = title;
+    lines.push(pipeRow(body[index] ?? [], widths));
   });
-  const guarded = runs.some(({ run }) => run.policy === 'guarded');
-  const of = (kind: LoopScenario['kind'], ok: (run: PolicyRun) => boolean) => {
-    const all = runs.filter(({ scenario }) => scenario.kind === kind);
-    return `${all.filter(({ run }) => ok(run)).length}/${all.length}`;
-  };
-  const stopped = (run: PolicyRun) => run.outcome.type === 'stopped';
-  const sum = (value: (run: PolicyRun) => number) => runs.reduce((total, { run }) => total + value(run), 0);
-  return [
-    `${name}: legitimate completed ${of('legitimate', (run) => run.outcome.type === 'completed')}`,
-    guarded
-      ? `loops stopped in time ${of('loop', (run) => run.problems.length === 0)}`
-      : `loops stopped ${of('loop', stopped)}`,
-    `bounded ended ${of('bounded', stopped)}`,
-    `rounds ${sum((run) => run.roundTrips)}`,
-    `wasted rounds ${sum((run) => run.wastedRoundTrips)}`,
-  ].join(', ');
+  return [...lines, '', ...formatScenarioSummary(rows)].join('\n');
+}
+
+/** The line that opens a set, or a class of the v3 set. */
+function sectionTitle(scenario: LoopScenario): string {
+  if (scenario.guardClass === undefined) return `${scenario.set}: the loop corpus of issue 9`;
+  const { number, kind, title } = GUARD_CLASSES[scenario.guardClass];
+  const asks = kind === 'legitimate' ? 'legitimate work to complete' : 'loops to stop';
+  return `${scenario.set} class ${number}, ${scenario.guardClass} (${asks}): ${title}`;
+}
+
+function kindCell(scenario: LoopScenario): string {
+  return scenario.kind === 'legitimate' ? 'legit' : scenario.kind;
+}
+
+/** How the guarded run ended: `completed`, the detector of a loop stop, or the reason of another stop. */
+function guardedCell(run: PolicyRun): string {
+  if (run.outcome.type === 'completed') return 'completed';
+  if (run.reason === 'LOOP_DETECTED') return run.detector ?? 'LOOP_DETECTED';
+  return run.reason ?? run.outcome.type;
+}
+
+/** For a loop, the rounds its stop must fall in: from the round it became evident to its deadline. */
+function stopWindowCell(scenario: LoopScenario): string {
+  const deadline = stopDeadline(scenario);
+  return scenario.evidentAt === undefined || deadline === undefined
+    ? '-'
+    : `${scenario.evidentAt}-${deadline}`;
 }

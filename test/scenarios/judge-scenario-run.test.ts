@@ -5,6 +5,7 @@ import type { LoopScenario } from './loop-scenario.js';
 
 const scenario = (fields: Partial<LoopScenario>): LoopScenario => ({
   id: 1,
+  set: 'v2',
   family: 'test',
   name: 'test',
   description: '',

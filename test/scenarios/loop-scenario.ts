@@ -4,6 +4,7 @@ import type { Message } from '../../src/core/message.js';
 import type { RunOptions } from '../../src/run/loop-options.js';
 import type { ScriptedModel } from '../../src/testing/scripted-model.js';
 import type { AnyTool } from '../../src/tools/define-tool.js';
+import type { GuardClass } from './guard-class.js';
 
 /** What a scenario must end with under the default guarded policy. */
 export type ScenarioExpectation = 'completed' | StopReason;
@@ -14,6 +15,13 @@ export type ScenarioExpectation = 'completed' | StopReason;
  * useless calls, more work than a call limit allows): a bound must end it.
  */
 export type ScenarioKind = 'legitimate' | 'loop' | 'bounded';
+
+/**
+ * Which corpus a scenario belongs to. `v2`: the suite of issue 9, which the guard ends as each scenario
+ * states. `v3`: the evidence of issue 24 for the next guard, grouped by class; some fail today (see
+ * `__fixtures__/known-v3-failures.ts`).
+ */
+export type ScenarioSet = 'v2' | 'v3';
 
 /** The options a scenario runs with under every policy (a step cap replaces `guard` and `maxRoundTrips`). */
 export type ScenarioOptions = Pick<RunOptions, 'guard' | 'maxRoundTrips'>;
@@ -53,6 +61,9 @@ export interface ScenarioSetup {
 export interface LoopScenario {
   /** Position in the suite. */
   readonly id: number;
+  readonly set: ScenarioSet;
+  /** For a `v3` scenario: the class of issue 24 it is evidence for. */
+  readonly guardClass?: GuardClass;
   /** The shape of work it is drawn from (pagination, polling, ...). */
   readonly family: string;
   readonly name: string;
@@ -72,5 +83,8 @@ export interface LoopScenario {
   build(): ScenarioSetup;
 }
 
-/** A scenario as its family file declares it: the suite gives it its position. */
-export type ScenarioSpec = Omit<LoopScenario, 'id'>;
+/** A scenario as its family file declares it: the suite gives it its position and its set. */
+export type ScenarioSpec = Omit<LoopScenario, 'id' | 'set'>;
+
+/** A scenario of issue 24 as its class file declares it: its class is required. */
+export type V3ScenarioSpec = ScenarioSpec & { readonly guardClass: GuardClass };

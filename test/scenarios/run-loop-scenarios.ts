@@ -103,11 +103,20 @@ export async function runScenario(
   };
   const stopped = outcome.type === 'stopped' ? outcome : undefined;
   const wellFormed = requests.every((request) => historyProblems(request.messages).length === 0);
+  const notes = outcome.messages.filter(
+    (message) => message.role === 'tool' && message.note !== undefined,
+  ).length;
+  // A warning or a note changes what a real model does next: legitimate work must not get one.
+  const warned =
+    scenario.kind === 'legitimate' && (guardWarnings > 0 || notes > 0)
+      ? [`the guard warned legitimate work (guard-warn events: ${guardWarnings}, notes: ${notes})`]
+      : [];
   const problems =
     policy.override === undefined
       ? [
           ...scenarioProblems(scenario, outcome, roundTrips),
           ...(setup.check?.(run) ?? []),
+          ...warned,
           ...(wellFormed ? [] : ['the history is malformed']),
         ]
       : [];
@@ -118,7 +127,7 @@ export async function runScenario(
     detector: stopped?.evidence.kind === 'loop' ? stopped.evidence.detector : undefined,
     wastedRoundTrips: wastedRounds(scenario, roundTrips),
     guardWarnings,
-    notes: outcome.messages.filter((message) => message.role === 'tool' && message.note !== undefined).length,
+    notes,
     wellFormed,
     problems,
   };

@@ -1,7 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCaptured } from '../../../src/cli/__fixtures__/run-captured.js';
-import { loopScenarios } from '../loop-scenarios.js';
+import { scenariosOf } from '../loop-scenarios.js';
 import { runScenariosCommand } from '../run-scenarios-command.js';
 import { type ReportDemo, runReportDemo } from './run-report-demo.js';
 
@@ -11,7 +11,8 @@ afterAll(async () => {
 });
 
 describe('npm run scenarios -- --report', () => {
-  it('audits every scenario of the corpus and reports each one as it ended', async () => {
+  it('audits every scenario of the v2 corpus and reports each one as it ended', async () => {
+    const loopScenarios = scenariosOf('v2');
     const demo: ReportDemo = await runReportDemo();
     folders.push(demo.folder);
     const { report } = demo;
