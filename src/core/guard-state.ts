@@ -65,17 +65,22 @@ export interface GuardState {
       /** Digest of the tool name and the arguments as the model sent them, in canonical form. */
       readonly call: number;
       /**
-       * A write's digest with volatile-looking values left out (a fresh client id makes no new write);
+       * A write's digest with generated-looking ids left out (a fresh client id makes no new write);
        * absent when it is `call` (every read).
        */
       readonly shape?: number;
-      /** The shape with prose left out (a reworded reason makes no new move); absent when it is the shape. */
+      /**
+       * The arguments with prose left out, and a read's volatile-looking values (a reworded reason or
+       * query is the same move; two calls with one gist are near each other); absent when it is the shape.
+       */
       readonly gist?: number;
       /** Digest of the result as the model saw it (ignored fields and volatile-looking values left out). */
       readonly result: number;
       /** The result with its numbers left out, and their sum: how a counter that counts the calls is told apart. */
       readonly frame?: number;
       readonly sum?: number;
+      /** Digests of the handles the result offers a next call (ids, cursors, leases; at most 16). */
+      readonly offers?: readonly number[];
       /**
        * `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's
        * retries; `denied` a call refused as not permitted.
@@ -83,6 +88,8 @@ export interface GuardState {
       readonly outcome: 'ok' | 'error' | 'transient' | 'denied';
       /** The tool is a write tool. */
       readonly write?: true;
+      /** The call passes on a handle the previous round, or its tool's last answer, offered: it follows an answer. */
+      readonly chained?: true;
       /** The result carries content (long enough to be more than a verdict, an ack or an empty answer). */
       readonly content?: true;
       /**

@@ -9,6 +9,7 @@ import {
 } from '../core/guard-state.js';
 import { callFingerprintText, hashText } from './fingerprint.js';
 import type { GuardOptions } from './guard-options.js';
+import { isReceipt } from './is-receipt.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 /** How many repeats each detector of the loop guard allows before it warns and stops: `GuardOptions`' thresholds, resolved. */
@@ -49,10 +50,12 @@ export function detectLoops(
     // News is no repeat of anything: no earlier call gave its answer (see `settle`).
     if (record.novel === true) return;
     const hints = hintsOf(record.tool);
+    // A write that succeeded again did the same thing again, whatever its receipt says (a new ticket id).
+    const receipt = isReceipt(record);
     const same = (other: CallRecord) =>
       shapeOf(other) === shapeOf(record) &&
-      other.result === record.result &&
       other.outcome === record.outcome &&
+      (receipt || other.result === record.result) &&
       other.tool === record.tool;
     if (record.outcome === 'transient') {
       const limit = thresholds.transientRepeatLimit;
@@ -66,8 +69,12 @@ export function detectLoops(
     if (!failed && repeated.open) repeated.rounds.unshift(...repeatedBefore(window, requestStart, same));
     const polled = hints.maxUnchanged > 0;
     // A polled tool may answer unchanged `maxUnchanged` times after its first answer: the next one stops.
+    // Repeats with an attempt to change something between each (an edit between test runs) get one more
+    // pass and no warning: "calling it again gives the same result" would not be true advice there; nor
+    // for a failure met again in a later request (the user may have fixed it).
+    const earlier = (repeated.rounds[0] ?? 0) < (window[requestStart] as RoundRecord).round;
     const limit = polled ? hints.maxUnchanged + 2 : thresholds.repeatLimit + (repeated.everyGapWrote ? 1 : 0);
-    const level = levelFor(repeated.rounds.length, limit);
+    const level = levelFor(repeated.rounds.length, limit, polled || !(repeated.everyGapWrote || earlier));
     if (level !== undefined)
       findings.push(
         finding(level, polled ? 'unchanged-poll' : 'exact-repeat', [record], repeated.rounds, callIndex),
@@ -84,9 +91,9 @@ export function detectLoops(
       });
     const alike = alikeOf(record, hints);
     if (alike === undefined) return;
-    const others = streak(window, requestStart, record, alike.matches, alike.key);
-    const alikeLevel =
-      others.records.length < 2 ? undefined : levelFor(others.records.length, alike.limit(thresholds));
+    const others = streak(window, requestStart, record, alike.matches, shapeKey);
+    const count = others.records.length;
+    const alikeLevel = count < 2 ? undefined : levelFor(count, alike.limit(thresholds), alike.warns);
     if (alikeLevel !== undefined)
       findings.push(finding(alikeLevel, 'same-result', others.records, others.rounds, callIndex));
   });
@@ -96,10 +103,14 @@ export function detectLoops(
 }
 
 /**
- * Which other calls answer like this one, for the same-result detector: one tool's content to reads
- * with other arguments; one tool's error to calls with other arguments (two more allowed: looking in
- * several places legitimately meets one "not found"); a denial to any call of any tool (switching tools
- * does not lift a refusal). Undefined when the record is none of these.
+ * Which other calls answer like this one, for the same-result detector:
+ * - one tool's content, to calls near this one (the same arguments but for wording or a generated
+ *   value: a reworded query, a fresh token), or from a call that follows an answer (a cursor that brought
+ *   the same page); distinct entities answered alike are no evidence;
+ * - one error, from any call of any tool (another spelling, another tool, one refusal), with two more
+ *   allowed and no warning: looking in several places legitimately meets one "not found";
+ * - one denial, from any call of any tool (switching tools does not lift a refusal).
+ * Undefined when the record is none of these.
  */
 function alikeOf(
   record: CallRecord,
@@ -107,32 +118,33 @@ function alikeOf(
 ):
   | {
       readonly matches: (other: CallRecord) => boolean;
-      readonly key: (other: CallRecord) => string;
       readonly limit: (thresholds: LoopThresholds) => number;
+      readonly warns: boolean;
     }
   | undefined {
-  const byShape = (other: CallRecord) => `${other.tool}#${shapeOf(other)}`;
   switch (record.outcome) {
     case 'ok':
-      if (record.content !== true || record.write === true || hints.sharedResults) return undefined;
+      if (record.content !== true || hints.sharedResults) return undefined;
       return {
         matches: (other) =>
-          other.tool === record.tool && other.outcome === 'ok' && other.result === record.result,
-        key: byShape,
+          other.result === record.result &&
+          other.outcome === 'ok' &&
+          other.tool === record.tool &&
+          (record.chained === true || gistOf(other) === gistOf(record)),
         limit: (thresholds) => thresholds.sameResultLimit,
+        warns: true,
       };
     case 'error':
       return {
-        matches: (other) =>
-          other.tool === record.tool && other.outcome === 'error' && other.result === record.result,
-        key: byShape,
+        matches: (other) => other.result === record.result && other.outcome === 'error',
         limit: (thresholds) => thresholds.sameResultLimit + 2,
+        warns: false,
       };
     case 'denied':
       return {
-        matches: (other) => other.outcome === 'denied' && other.result === record.result,
-        key: byShape,
+        matches: (other) => other.result === record.result && other.outcome === 'denied',
         limit: (thresholds) => thresholds.sameResultLimit,
+        warns: true,
       };
     case 'transient':
       return undefined;
@@ -141,6 +153,10 @@ function alikeOf(
       throw new TypeError(`unknown call outcome ${String(unreachable)}`);
     }
   }
+}
+
+function shapeKey(record: CallRecord): string {
+  return `${record.tool}#${shapeOf(record)}`;
 }
 
 interface Streak {
@@ -364,10 +380,10 @@ function sameAnswer(a: CallRecord, b: CallRecord): boolean {
   return a.tool === b.tool && shapeOf(a) === shapeOf(b) && a.result === b.result;
 }
 
-function levelFor(count: number, limit: number): 'warn' | 'stop' | undefined {
+function levelFor(count: number, limit: number, warns = true): 'warn' | 'stop' | undefined {
   if (limit <= 0) return undefined;
   if (count >= limit) return 'stop';
-  if (count === limit - 1 && count >= 2) return 'warn';
+  if (warns && count === limit - 1 && count >= 2) return 'warn';
   return undefined;
 }
 

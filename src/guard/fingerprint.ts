@@ -3,7 +3,7 @@ import { canonicalArguments, canonicalJson } from '../serialize/canonical-json.j
 import { withoutTruncationMarker } from '../serialize/truncate-text.js';
 import type { LoopHints } from '../tools/loop-hints.js';
 import { type ResolvedHints, resolveHints, VOLATILE_FIELD_PATTERN } from './loop-hints.js';
-import { maskProse, maskVolatile, numberFrame } from './volatile-values.js';
+import { maskFreshIds, maskProse, maskVolatile, numberFrame } from './volatile-values.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
 // conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
@@ -36,24 +36,26 @@ export function callDigest(toolName: string, rawArguments: string): number {
 /** A call's digests, from one canonical reading of its arguments (see `GuardState`'s call records). */
 export interface CallDigests {
   readonly call: number;
-  /** For a write, with volatile-looking values left out; undefined when that is the call. */
+  /** For a write, with generated-looking ids left out; undefined when that is the call. */
   readonly shape?: number;
-  /** With prose left out too; undefined when that is the shape. */
+  /** With prose left out (and a read's volatile-looking values); undefined when that is the shape. */
   readonly gist?: number;
 }
 
 /**
- * Every digest the detectors compare a call by. A read keeps its exact arguments as its shape (two reads
- * that differ by an id ask for two things, even when the ids look random) and has no gist (only writes
- * flip between states). A write with only a fresh id or token is the same write sent again.
+ * Every digest the detectors compare a call by, from one canonical reading of the arguments:
+ * - the shape: a read keeps its exact arguments (two reads that differ by an id ask for two things, even
+ *   when the ids look random); a write has its generated-looking ids left out (the same write with a
+ *   fresh client id is the same write again);
+ * - the gist: the arguments with prose left out (a reworded reason or query is the same move), and for
+ *   a read its volatile-looking values too. Two calls with one gist are near each other.
  */
 export function callDigests(toolName: string, rawArguments: string, write: boolean): CallDigests {
   const canonical = canonicalArguments(rawArguments);
   const call = hash53(`${toolName}#${canonical}`);
-  if (!write) return { call };
-  const shaped = maskVolatile(canonical);
+  const shaped = write ? maskFreshIds(canonical) : canonical;
   const shape = shaped === canonical ? call : hash53(`${toolName}#${shaped}`);
-  const gisted = maskProse(shaped);
+  const gisted = maskProse(write ? canonical : maskVolatile(canonical));
   const gist = gisted === shaped ? shape : hash53(`${toolName}#${gisted}`);
   if (gist !== shape) return shape === call ? { call, gist } : { call, shape, gist };
   return shape === call ? { call } : { call, shape };

@@ -140,7 +140,10 @@ describe('the loop guard v2, case by case', () => {
       hits: Array.from({ length: 5 }, (_, i) => `document ${i} about the same topic, unchanged`),
     };
     const search = tool('search', () => hits);
-    const script = ['a', 'b', 'c'].map((q) => calls({ name: 'search', arguments: { q } }));
+    // Reworded queries: near each other (one gist), where three distinct ids would not be.
+    const script = ['flights to lisbon in may', 'cheap flights lisbon may', 'may flights to lisbon'].map((q) =>
+      calls({ name: 'search', arguments: { q } }),
+    );
     const outcome = await runToolLoop({
       model: new ScriptedModel({ script }),
       tools: [search],

@@ -1,10 +1,11 @@
 import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
 import type { ErrorClass } from '../core/error-class.js';
-import type { CallRecord, GuardState, LoopEvidence } from '../core/guard-state.js';
+import type { CallRecord, GuardState, LoopEvidence, RoundRecord } from '../core/guard-state.js';
 import type { ToolMessage } from '../core/message.js';
 import { callDigests, hash53, resultDigest } from './fingerprint.js';
 import { type GuardConfig, observeRound, withNudged } from './loop-guard.js';
 import { loopNote } from './loop-note.js';
+import { offeredValues } from './offered-values.js';
 
 /**
  * One call and what came of it, as the guard reads it: plain text, whoever ran the call (the loop,
@@ -104,19 +105,43 @@ function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
   const { tool, content, errorClass } = call;
   const write = input.isWrite(tool);
   const digests = callDigests(tool, call.arguments, write);
+  const chained = follows(input.state, tool, call.arguments);
+  const flags = {
+    ...(write ? { write: true as const } : {}),
+    ...(chained ? { chained: true as const } : {}),
+  };
   // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
   if (errorClass !== undefined) {
     const outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
-    return { tool, ...digests, result: hash53(content), outcome, ...(write ? { write: true as const } : {}) };
+    return { tool, ...digests, result: hash53(content), outcome, ...flags };
   }
   const { digest, frame, sum, content: hasContent } = resultDigest(content, input.config.hintsOf(tool));
+  const offers = offeredValues(content);
   return {
     tool,
     ...digests,
     result: digest,
     ...(frame === undefined ? {} : { frame, sum }),
+    ...(offers.length === 0 ? {} : { offers }),
     outcome: 'ok',
-    ...(write ? { write: true as const } : {}),
+    ...flags,
     ...(hasContent ? { content: true as const } : {}),
   };
+}
+
+/** Whether a call passes on a handle that the previous round, or its tool's last answer, offered. */
+function follows(state: GuardState, tool: string, rawArguments: string): boolean {
+  const { window } = state;
+  const previous = window.at(-1);
+  if (previous === undefined) return false;
+  const passed = offeredValues(rawArguments);
+  if (passed.length === 0) return false;
+  const offered = (record: CallRecord | undefined) =>
+    record?.offers?.some((offer) => passed.includes(offer)) === true;
+  if (previous.calls.some(offered)) return true;
+  for (let index = window.length - 2; index >= 0; index--) {
+    const last = (window[index] as RoundRecord).calls.find((record) => record.tool === tool);
+    if (last !== undefined) return offered(last);
+  }
+  return false;
 }

@@ -12,6 +12,7 @@ import {
   shapeOf,
 } from '../core/guard-state.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
+import { isReceipt } from './is-receipt.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 /** What the guard needs besides its state: the thresholds and each tool's hints. */
@@ -103,19 +104,23 @@ function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord 
     }
   }
   if (
+    record.write !== true &&
     last?.outcome === 'ok' &&
     record.frame !== undefined &&
     record.frame === last.frame &&
     record.sum === (last.sum ?? 0) + 1
   ) {
-    // One counter up from the last answer, the rest alike: that answer again.
+    // One counter up from the last answer of a read, the rest alike: that answer again (a write's counter
+    // may be the work it did: processed 1, 2, 3).
     return { ...record, result: last.result };
   }
-  // A new read's first answer is news when no call of its tool gave it; a new write's only when it carries
-  // content (an acknowledgement says the write was taken, not what it changed).
+  // A read's answer is news when this call never gave it (nor, for a new call, any call of its tool). A
+  // write's only when it carries content: a short answer (an acknowledgement, a new id, a fresh session
+  // token, a count) says the write was taken, not what the world now shows.
   const novel =
     !answeredSo &&
-    (last !== undefined || (!toolAnsweredSo && (record.write !== true || record.content === true)));
+    (record.write !== true || record.content === true) &&
+    (last !== undefined || !toolAnsweredSo);
   return novel ? { ...record, novel: true } : record;
 }
 

@@ -29,11 +29,17 @@ function noteParts(evidence: LoopEvidence): ModelTextPart[] {
         ` was called with these same arguments ${times} times (rounds ${rounds}) and gave the same result each time. Calling it again will give the same result: use this result, call it with different arguments, or answer with what you have.`,
       ];
     case 'same-result':
-      return [
-        `${NOTE}${times} different calls to `,
-        ...tool,
-        ` (rounds ${rounds}) gave the same result. Changing the arguments this way does not change it: answer with what you have, or try another approach.`,
-      ];
+      return evidence.fingerprints.every((f) => f.outcome !== 'ok')
+        ? [
+            `${NOTE}${times} different calls to `,
+            ...tool,
+            ` (rounds ${rounds}) failed the same way. Changing the input or the tool does not get past it: tell the user what the error says, or ask them.`,
+          ]
+        : [
+            `${NOTE}${times} different calls to `,
+            ...tool,
+            ` (rounds ${rounds}) gave the same result. Changing the arguments this way does not change it: answer with what you have, or try another approach.`,
+          ];
     case 'unchanged-poll':
       return [
         NOTE,

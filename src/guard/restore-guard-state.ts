@@ -9,6 +9,7 @@ import {
   type GuardState,
   type RoundRecord,
 } from '../core/guard-state.js';
+import { MAX_OFFERED_VALUES } from './offered-values.js';
 
 /** A note key names a detector and at most a round's fingerprints: far below this. */
 const MAX_NUDGE_KEY_LENGTH = 4096;
@@ -85,17 +86,21 @@ function restoreVersion3Record(value: unknown): CallRecord | undefined {
 
 function restoreRecord(value: unknown): CallRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { tool, call, shape, gist, result, frame, sum, outcome, write, content, novel } = value as Record<
-    string,
-    unknown
-  >;
+  const { tool, call, shape, gist, result, frame, sum, offers, outcome, write, chained, content, novel } =
+    value as Record<string, unknown>;
   if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
   if (!isCount(call) || !isCount(result)) return undefined;
   if (![shape, gist, frame, sum].every((digest) => digest === undefined || isCount(digest))) return undefined;
   if ((frame === undefined) !== (sum === undefined)) return undefined;
+  if (
+    offers !== undefined &&
+    (!Array.isArray(offers) || offers.length > MAX_OFFERED_VALUES || !offers.every(isCount))
+  )
+    return undefined;
   if (outcome !== 'ok' && outcome !== 'error' && outcome !== 'transient' && outcome !== 'denied')
     return undefined;
-  if (![write, content, novel].every((flag) => flag === undefined || flag === true)) return undefined;
+  if (![write, chained, content, novel].every((flag) => flag === undefined || flag === true))
+    return undefined;
   return {
     tool,
     call,
@@ -103,8 +108,10 @@ function restoreRecord(value: unknown): CallRecord | undefined {
     ...(isCount(gist) ? { gist } : {}),
     result,
     ...(isCount(frame) && isCount(sum) ? { frame, sum } : {}),
+    ...(Array.isArray(offers) ? { offers: [...offers] as number[] } : {}),
     outcome,
     ...(write === true ? { write } : {}),
+    ...(chained === true ? { chained } : {}),
     ...(content === true ? { content } : {}),
     ...(novel === true ? { novel } : {}),
   };

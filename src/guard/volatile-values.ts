@@ -7,15 +7,27 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 // Seconds or milliseconds since 1970, from 2001 to 2286: a clock reading, not a quantity.
 const EPOCH = String.raw`(?<![\d.])1\d{9}(?:\d{3})?(?:\.\d+)?(?![\d.])`;
 const CANDIDATE = '(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{12,}';
+// A short hex id (a request id, a commit): 8 or more hex digits, letters and digits both.
+const HEX = '(?<![A-Za-z0-9_-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}(?![A-Za-z0-9_-])';
 
-const VOLATILE = new RegExp(`${ISO_TIME}|${UUID}|${EPOCH}|(${CANDIDATE})`, 'g');
+const VOLATILE = new RegExp(`${ISO_TIME}|${UUID}|${EPOCH}|${HEX}|(${CANDIDATE})`, 'g');
+// What a write's arguments may hold that makes no new write: ids and tokens, not times (a reminder at
+// 9:00 and one at 15:00 are two reminders).
+const FRESH_ID = new RegExp(`${UUID}|${HEX}|(${CANDIDATE})`, 'g');
 const MASK = '\u2217';
 
 /** The text with every volatile-looking value replaced by one mark (the same text when there is none). */
 export function maskVolatile(text: string): string {
-  return text.replace(VOLATILE, (found, candidate?: string) =>
-    candidate === undefined || looksRandom(candidate) ? MASK : found,
-  );
+  return text.replace(VOLATILE, masked);
+}
+
+/** The text with every id or token that looks generated replaced by one mark (a fresh client id). */
+export function maskFreshIds(text: string): string {
+  return text.replace(FRESH_ID, masked);
+}
+
+function masked(found: string, candidate?: string): string {
+  return candidate === undefined || looksRandom(candidate) ? MASK : found;
 }
 
 /**

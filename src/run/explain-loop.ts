@@ -15,9 +15,14 @@ export function explainLoop(evidence: LoopEvidence, messages: readonly Message[]
     case 'exact-repeat':
       return `${tools} was called with the same arguments ${evidence.occurrences} times (${rounds}) ${repeatAdvice(evidence, messages)}`;
     case 'same-result':
-      return sharedOutcome(evidence) === 'denied'
-        ? `${evidence.occurrences} different calls to ${tools} (${rounds}) were all refused as not permitted: the model kept rewording a call this caller may not make. ${PERMISSION_ADVICE}`
-        : `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result: the model kept changing the arguments and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; otherwise the tool's description should say what it can and cannot find.`;
+      switch (sharedOutcome(evidence)) {
+        case 'denied':
+          return `${evidence.occurrences} different calls to ${tools} (${rounds}) were all refused as not permitted: the model kept rewording, or switching tools for, a call this caller may not make. ${PERMISSION_ADVICE}`;
+        case 'error':
+          return `${evidence.occurrences} different calls to ${tools} (${rounds}) failed with the same error: the model kept changing the input, or the tool, and met the same failure each time. The error names what blocks the work (a precondition, a business rule): fix that, or make the error tell the model to stop and ask the user.`;
+        default:
+          return `${evidence.occurrences} different calls to ${tools} (${rounds}) gave the same content-bearing result: the model kept changing the arguments (rewording them, or passing a fresh token) and got nothing new. If different arguments legitimately give the same answer for this tool, declare loop: { sharedResults: true }; otherwise the tool's description should say what it can and cannot find.`;
+      }
     case 'unchanged-poll':
       return `${tools}, declared polled, answered the same ${evidence.occurrences} times (${rounds}). If the work it waits on legitimately takes longer, raise loop: { polled: { maxUnchanged } }, or let the model tell the user to come back later.`;
     case 'cycle':

@@ -151,7 +151,7 @@ export const v3ShellScenarios: readonly V3ScenarioSpec[] = [
         model,
         tools: [bashTool(run)],
         messages: [{ role: 'user', content: 'go build fails in internal/ledger: fix it.' }],
-        check: expectRounds(10),
+        check: expectRounds(11),
       };
     },
   },

@@ -219,16 +219,15 @@ describe('createSessionPolicy: the loop guard over the session', () => {
     ).not.toHaveProperty('note');
   });
 
-  it('sees a repeated thought as a loop: its growing history counter counts the calls, with or without a hint', () => {
+  it('sees a repeated thought as a loop once its growing history counter is ignored (a loop hint)', () => {
     const args = { thought: 'again', thoughtNumber: 3, totalThoughts: 5, nextThoughtNeeded: true };
-    const repeat = (session: SessionPolicy, step = 1) =>
+    const repeat = (session: SessionPolicy) =>
       Array.from({ length: 4 }, (_, index) =>
-        call(session, 'sequentialthinking', args, () => thoughtResult(3, 1 + index * step)),
+        call(session, 'sequentialthinking', args, () => thoughtResult(3, index + 1)),
       ).map((step) => step.observed ?? step.decision);
-    // Byte for byte every answer differs, but only by a counter one up per call: nothing new.
-    expect(repeat(policy())).toEqual(['pass', 'warn', 'stop', 'repeat']);
-    // A count that moves otherwise is news.
-    expect(repeat(policy(), 2)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    // Its effect unknown, the tool may be doing work: a count one up per call may be that work (a queue's
+    // processed count), so only a read's counter is taken as counting the calls.
+    expect(repeat(policy())).toEqual(['pass', 'pass', 'pass', 'pass']);
     const hinted = policy({
       loopGuard: { hints: { sequentialthinking: { ignoreFields: ['thoughtHistoryLength'] } } },
     });
