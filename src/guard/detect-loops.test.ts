@@ -85,12 +85,15 @@ describe('detectLoops', () => {
     expect(detectors(content.round(read(3, 7, { content: true, gist: 50 })))).toEqual(['stop:same-result']);
     // Distinct entities (one policy text for three managers) answered alike are no evidence.
     const entities = guard();
-    for (let call = 1; call <= 6; call++) expect(entities.round(read(call, 7, { content: true }))).toEqual([]);
+    for (let call = 1; call <= 6; call++)
+      expect(entities.round(read(call, 7, { content: true }))).toEqual([]);
     // A call that passes on a handle an answer gave (a cursor) and gets the same content is near too.
     const cursor = guard();
     cursor.round(read(1, 7, { content: true }));
     cursor.round(read(2, 7, { content: true, chained: true }));
-    expect(detectors(cursor.round(read(3, 7, { content: true, chained: true })))).toEqual(['stop:same-result']);
+    expect(detectors(cursor.round(read(3, 7, { content: true, chained: true })))).toEqual([
+      'stop:same-result',
+    ]);
 
     const verdicts = guard();
     for (let call = 1; call <= 6; call++) expect(verdicts.round(read(call, 7))).toEqual([]);

@@ -50,13 +50,21 @@ export interface CallDigests {
  * - the gist: the arguments with prose left out (a reworded reason or query is the same move), and for
  *   a read its volatile-looking values too. Two calls with one gist are near each other.
  */
-export function callDigests(toolName: string, rawArguments: string, write: boolean): CallDigests {
+export function callDigests(
+  toolName: string,
+  rawArguments: string,
+  write: boolean,
+  withGist = true,
+): CallDigests {
   const canonical = canonicalArguments(rawArguments);
   const call = hash53(`${toolName}#${canonical}`);
   const shaped = write ? maskFreshIds(canonical) : canonical;
   const shape = shaped === canonical ? call : hash53(`${toolName}#${shaped}`);
-  const gisted = maskProse(write ? canonical : maskVolatile(canonical));
-  const gist = gisted === shaped ? shape : hash53(`${toolName}#${gisted}`);
+  // A read's gist serves only the same-result detector, which reads content-bearing answers: the caller
+  // leaves it out for a short one.
+  if (!write && !withGist) return { call };
+  const prose = maskProse(write ? canonical : maskVolatile(canonical));
+  const gist = prose === shaped ? shape : hash53(`${toolName}#${prose}`);
   if (gist !== shape) return shape === call ? { call, gist } : { call, shape, gist };
   return shape === call ? { call } : { call, shape };
 }

@@ -141,8 +141,8 @@ describe('the loop guard v2, case by case', () => {
     };
     const search = tool('search', () => hits);
     // Reworded queries: near each other (one gist), where three distinct ids would not be.
-    const script = ['flights to lisbon in may', 'cheap flights lisbon may', 'may flights to lisbon'].map((q) =>
-      calls({ name: 'search', arguments: { q } }),
+    const script = ['flights to lisbon in may', 'cheap flights lisbon may', 'may flights to lisbon'].map(
+      (q) => calls({ name: 'search', arguments: { q } }),
     );
     const outcome = await runToolLoop({
       model: new ScriptedModel({ script }),

@@ -3,7 +3,7 @@ import type { ErrorClass } from '../core/error-class.js';
 import type { CallRecord, GuardState, LoopEvidence, RoundRecord } from '../core/guard-state.js';
 import type { ToolMessage } from '../core/message.js';
 import { callDigests, hash53, resultDigest } from './fingerprint.js';
-import { type GuardConfig, observeRound, withNudged } from './loop-guard.js';
+import { type GuardConfig, newsOf, observeRound, withNudged } from './loop-guard.js';
 import { loopNote } from './loop-note.js';
 import { offeredValues } from './offered-values.js';
 
@@ -59,7 +59,7 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
   for (let index = 0; index < count; index++) {
     records.push(recordOf(calls[index] as GuardCall, input));
   }
-  const observed = observeRound(input.state, records, config);
+  const observed = observeRound(input.state, records, config, true);
   let state = observed.state;
   if (observed.findings.length === 0) return { state, toolMessages: given, warnings: [] };
 
@@ -104,29 +104,34 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
 function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
   const { tool, content, errorClass } = call;
   const write = input.isWrite(tool);
-  const digests = callDigests(tool, call.arguments, write);
-  const chained = follows(input.state, tool, call.arguments);
-  const flags = {
-    ...(write ? { write: true as const } : {}),
-    ...(chained ? { chained: true as const } : {}),
-  };
-  // Field order as `restoreGuardState` writes them: a saved run state is checked against its restored form.
-  if (errorClass !== undefined) {
-    const outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
-    return { tool, ...digests, result: hash53(content), outcome, ...flags };
+  const answer = errorClass === undefined ? resultDigest(content, input.config.hintsOf(tool)) : undefined;
+  const digests = callDigests(tool, call.arguments, write, answer?.content === true);
+  // Built field by field, in the order `restoreGuardState` writes them (a saved run state is checked
+  // against its restored form), with no intermediate objects: one record per call, every call.
+  const record: Partial<{ -readonly [K in keyof CallRecord]: CallRecord[K] }> = { tool, call: digests.call };
+  if (digests.shape !== undefined) record.shape = digests.shape;
+  if (digests.gist !== undefined) record.gist = digests.gist;
+  if (answer === undefined) {
+    record.result = hash53(content);
+    record.outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
+  } else {
+    record.result = answer.digest;
+    if (answer.frame !== undefined && answer.sum !== undefined) {
+      record.frame = answer.frame;
+      record.sum = answer.sum;
+    }
+    const offers = offeredValues(content);
+    if (offers.length > 0) record.offers = offers;
+    record.outcome = 'ok';
   }
-  const { digest, frame, sum, content: hasContent } = resultDigest(content, input.config.hintsOf(tool));
-  const offers = offeredValues(content);
-  return {
-    tool,
-    ...digests,
-    result: digest,
-    ...(frame === undefined ? {} : { frame, sum }),
-    ...(offers.length === 0 ? {} : { offers }),
-    outcome: 'ok',
-    ...flags,
-    ...(hasContent ? { content: true as const } : {}),
-  };
+  if (write) record.write = true;
+  if (follows(input.state, tool, call.arguments)) record.chained = true;
+  if (answer?.content === true) record.content = true;
+  // Read against the window here, on the record being built: one object per call.
+  const news = newsOf(input.state.window, record as CallRecord);
+  record.result = news.result;
+  if (news.novel) record.novel = true;
+  return record as CallRecord;
 }
 
 /** Whether a call passes on a handle that the previous round, or its tool's last answer, offered. */
@@ -134,14 +139,13 @@ function follows(state: GuardState, tool: string, rawArguments: string): boolean
   const { window } = state;
   const previous = window.at(-1);
   if (previous === undefined) return false;
+  const offering: CallRecord[] = [];
+  for (const record of previous.calls) if (record.offers !== undefined) offering.push(record);
+  let last: CallRecord | undefined;
+  for (let index = window.length - 1; index >= 0 && last === undefined; index--)
+    last = (window[index] as RoundRecord).calls.find((record) => record.tool === tool);
+  if (last?.offers !== undefined && !offering.includes(last)) offering.push(last);
+  if (offering.length === 0) return false;
   const passed = offeredValues(rawArguments);
-  if (passed.length === 0) return false;
-  const offered = (record: CallRecord | undefined) =>
-    record?.offers?.some((offer) => passed.includes(offer)) === true;
-  if (previous.calls.some(offered)) return true;
-  for (let index = window.length - 2; index >= 0; index--) {
-    const last = (window[index] as RoundRecord).calls.find((record) => record.tool === tool);
-    if (last !== undefined) return offered(last);
-  }
-  return false;
+  return offering.some((record) => record.offers?.some((offer) => passed.includes(offer)) === true);
 }

@@ -46,6 +46,8 @@ export function observeRound(
   state: GuardState,
   records: readonly CallRecord[],
   config: GuardConfig,
+  /** The records were read against `state`'s window already (`newsOf`, as `guardRound` builds them). */
+  settled = false,
 ): {
   readonly state: GuardState;
   readonly findings: readonly GuardFinding[];
@@ -64,8 +66,11 @@ export function observeRound(
     calls.push(record);
     kept.push(index);
   });
-  const settled = calls.map((record) => settle(state.window, record));
-  const round: RoundRecord = { round: state.nextRound, request: state.request, calls: settled };
+  const round: RoundRecord = {
+    round: state.nextRound,
+    request: state.request,
+    calls: settled ? calls : calls.map((record) => settle(state.window, record)),
+  };
   const window = state.window.slice(1 - DEFAULT_GUARD_WINDOW_ROUNDS);
   window.push(round);
   const next = guardState(state, { nextRound: state.nextRound + 1, window });
@@ -80,7 +85,17 @@ export function observeRound(
  * never new: they are what a loop keeps meeting.
  */
 function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord {
-  if (record.outcome !== 'ok') return record;
+  const news = newsOf(window, record);
+  if (news.result === record.result && !news.novel) return record;
+  return news.novel ? { ...record, result: news.result, novel: true } : { ...record, result: news.result };
+}
+
+/** What `settle` makes of a record: its result (a counter one up read as the last answer), and whether it is news. */
+export function newsOf(
+  window: readonly RoundRecord[],
+  record: CallRecord,
+): { readonly result: number; readonly novel: boolean } {
+  if (record.outcome !== 'ok') return { result: record.result, novel: false };
   const { tool } = record;
   const shape = shapeOf(record);
   // A record without a shape of its own is the same call only as a record whose call digest is its own
@@ -91,14 +106,16 @@ function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord 
   // (or any call of its tool) gave this result.
   let answeredSo = false;
   let toolAnsweredSo = false;
+  const { result } = record;
   let seen = 0;
   for (let index = window.length - 1; index >= 0 && seen < DEFAULT_GUARD_NEWS_MEMORY; index--) {
     const calls = (window[index] as RoundRecord).calls;
     seen += calls.length;
-    for (const other of calls) {
+    for (let at = 0; at < calls.length; at++) {
+      const other = calls[at] as CallRecord;
       const same = (masked ? other.shape === shape : other.call === shape) && other.tool === tool;
       if (same && last === undefined) last = other;
-      if (other.result !== record.result || other.outcome !== 'ok' || other.tool !== tool) continue;
+      if (other.result !== result || other.outcome !== 'ok' || other.tool !== tool) continue;
       toolAnsweredSo = true;
       if (same) answeredSo = true;
     }
@@ -112,7 +129,7 @@ function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord 
   ) {
     // One counter up from the last answer of a read, the rest alike: that answer again (a write's counter
     // may be the work it did: processed 1, 2, 3).
-    return { ...record, result: last.result };
+    return { result: last.result, novel: false };
   }
   // A read's answer is news when this call never gave it (nor, for a new call, any call of its tool). A
   // write's only when it carries content: a short answer (an acknowledgement, a new id, a fresh session
@@ -121,7 +138,7 @@ function settle(window: readonly RoundRecord[], record: CallRecord): CallRecord 
     !answeredSo &&
     (record.write !== true || record.content === true) &&
     (last !== undefined || !toolAnsweredSo);
-  return novel ? { ...record, novel: true } : record;
+  return { result, novel };
 }
 
 /** The state with a note's key remembered (the newest last, bounded by the window). */

@@ -18,12 +18,50 @@ const MASK = '\u2217';
 
 /** The text with every volatile-looking value replaced by one mark (the same text when there is none). */
 export function maskVolatile(text: string): string {
-  return text.replace(VOLATILE, masked);
+  return mayHoldVolatile(text) ? text.replace(VOLATILE, masked) : text;
 }
 
 /** The text with every id or token that looks generated replaced by one mark (a fresh client id). */
 export function maskFreshIds(text: string): string {
-  return text.replace(FRESH_ID, masked);
+  return mayHoldVolatile(text) ? text.replace(FRESH_ID, masked) : text;
+}
+
+/**
+ * Whether a text may hold a volatile-looking value, in one pass without a regular expression: every one
+ * is a run of 8 or more id characters (`[A-Za-z0-9_+/=-]`) with a digit, or of 12 or more with both cases.
+ * Most answers have none, and skip the costly expression.
+ */
+function mayHoldVolatile(text: string): boolean {
+  let run = 0;
+  let digit = false;
+  let upper = false;
+  let lower = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const isDigit = code >= 48 && code <= 57;
+    const isUpper = code >= 65 && code <= 90;
+    const isLower = code >= 97 && code <= 122;
+    if (
+      isDigit ||
+      isUpper ||
+      isLower ||
+      code === 95 ||
+      code === 43 ||
+      code === 47 ||
+      code === 61 ||
+      code === 45
+    ) {
+      run++;
+      digit ||= isDigit;
+      upper ||= isUpper;
+      lower ||= isLower;
+      if ((run >= 8 && digit) || (run >= 12 && upper && lower)) return true;
+    } else {
+      run = 0;
+      digit = upper = lower = false;
+    }
+  }
+  return false;
 }
 
 function masked(found: string, candidate?: string): string {
