@@ -12,7 +12,6 @@ import {
   shapeOf,
 } from '../core/guard-state.js';
 import { detectLoops, type LoopThresholds } from './detect-loops.js';
-import { isReceipt } from './is-receipt.js';
 import type { ResolvedHints } from './loop-hints.js';
 
 /** What the guard needs besides its state: the thresholds and each tool's hints. */
