@@ -143,10 +143,9 @@ function readConfig(json: unknown, reader: ConfigReader): GatewayConfig | undefi
       ? fallback
       : (reader.number(top[key], `$.${key}`, { min: 1, timer: key === 'timeoutMs' }) ?? fallback);
   const upstream = readUpstream(top.upstream, reader);
-  if (upstream === undefined) return undefined;
-  return {
+  // Every section is read, so every problem is listed, before a missing provider ends it.
+  const config = {
     listen: readListen(top.listen, reader),
-    upstream,
     limits: readLimits(top.limits, reader),
     loopGuard: readGuardConfig(top.loopGuard, reader, '$.loopGuard'),
     tools:
@@ -165,6 +164,7 @@ function readConfig(json: unknown, reader: ConfigReader): GatewayConfig | undefi
     maxRequestBytes: count('maxRequestBytes', DEFAULT_GATEWAY_MAX_REQUEST_BYTES),
     maxResponseBytes: count('maxResponseBytes', DEFAULT_GATEWAY_MAX_RESPONSE_BYTES),
   };
+  return upstream === undefined ? undefined : { ...config, upstream };
 }
 
 function readListen(value: unknown, reader: ConfigReader): GatewayConfig['listen'] {
