@@ -47,10 +47,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   const context = resolveContext(options);
   const { track, settled } = pending();
   const full: GatewayContext = { ...context, track };
+  /** Requests being served, and who waits for there to be none. */
+  let active = 0;
+  let whenIdle: (() => void) | undefined;
   const handler: Gateway['handler'] = (request, response) => {
     const controller = new AbortController();
+    active++;
     response.once('close', () => {
       if (!response.writableFinished) controller.abort();
+      active--;
+      if (active === 0) whenIdle?.();
     });
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     const wire = WIRES.find((candidate) => candidate.matches(request.method ?? 'GET', path));
@@ -95,6 +101,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (running !== undefined) {
         const closed = new Promise<void>((resolve) => running.close(() => resolve()));
         running.closeIdleConnections();
+        // The requests under way finish; then every connection goes, those a client opened and never used too.
+        if (active > 0) await new Promise<void>((resolve) => (whenIdle = resolve));
+        running.closeAllConnections();
         await closed;
       }
       await settled();

@@ -59,7 +59,7 @@ describe.each([false, true])('the gateway stops a looping model (stream: %s)', (
     expect(sent).toHaveLength(5);
     expect(sent.slice(0, 4).every((request) => !toolsOff(request))).toBe(true);
     const last = sent[4];
-    expect((last?.body as { tool_choice?: unknown }).tool_choice).toBe('none');
+    expect((last?.body as { tool_choice?: unknown } | undefined)?.tool_choice).toBe('none');
     expect(messagesOf(last).at(-1)).toMatchObject({ role: 'system' });
     expect(String(messagesOf(last).at(-1)?.content)).toContain('No more tool calls can run');
     // The repeat before the stop carried the guard's note beside its result, as the provider read it.
