@@ -30,7 +30,7 @@ function configOf(p: GatewayPolicy) {
 }
 
 let next = 0;
-function round(...calls: readonly [name: string, args: string, result?: string][]): HistoryRound {
+function round(...calls: readonly (readonly [name: string, args: string, result?: string])[]): HistoryRound {
   return {
     calls: calls.map(([name, args, result]) => ({
       id: `c${next++}`,
