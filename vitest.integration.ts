@@ -33,7 +33,9 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/ai-sdk/openai-compatible-stream.test.ts',
   'src/adapters/ai-sdk/openai-compatible.test.ts',
   'test/fake-providers/openai-chat-provider.test.ts',
+  'src/adapters/gateway/gateway-ai-sdk.test.ts',
   'src/adapters/gateway/gateway-openai-sdk.test.ts',
+  'src/adapters/gateway/gateway-redis.test.ts',
   'src/adapters/gateway/gateway-wire.test.ts',
   // Child processes: several sharing a store (SQLite file or Redis), one killed mid-call, one resuming a
   // saved run, one exiting with the audit log still buffered.

@@ -68,11 +68,12 @@ export async function judge(
 }
 
 /**
- * What an answer leaves behind, after the app has it: the audit records of the rounds the app ran since the
- * gateway last wrote (and of the calls it withheld, and of the turn's end), the spans of those rounds, and
- * the session's record (one write, not awaited by the app).
+ * What an answer leaves behind: the audit records of the rounds the app ran since the gateway last wrote
+ * (and of the calls it withheld, and of the turn's end), the spans of those rounds, and the session's
+ * record (one write). The exchanges finish the app's response only once it is saved, so the app's next
+ * request, on any instance, reads it. Never rejects: a store that fails is logged.
  */
-export function settle(exchange: Exchange, settlement: Settlement): void {
+export function settle(exchange: Exchange, settlement: Settlement): Promise<void> {
   const { context, request, ids } = exchange;
   const work = exchange.loading.then(async (loaded) => {
     const { answer, verdict, replay } = settlement;
@@ -123,11 +124,11 @@ export function settle(exchange: Exchange, settlement: Settlement): void {
     if (!saved)
       context.log("store: another request of the session saved first; this one's record is dropped");
   });
-  context.track(
-    work.catch((error: unknown) =>
-      context.log(`store: the session's record could not be saved (${errorName(error)})`),
-    ),
+  const done = work.catch((error: unknown) =>
+    context.log(`store: the session's record could not be saved (${errorName(error)})`),
   );
+  context.track(done);
+  return done;
 }
 
 /** A guarded call to the provider: the app's headers (its key, unless the gateway holds one), `body`. */

@@ -62,6 +62,7 @@ export async function plainAnswer(
   const { verdict, replay } = await judge(exchange, answer);
   if (verdict.kind === 'pass') {
     span(chatEnd(status, answer));
+    await settle(exchange, { answer, verdict, replay, calls: 1 });
     const redacted = context.policy.redact.arguments ? wire.redactAnswer(json.value) : undefined;
     if (redacted === undefined) asIs();
     else
@@ -71,23 +72,22 @@ export async function plainAnswer(
         JSON.stringify(redacted),
         downstreamHeaders(upstream.headers, { rewritten: true }),
       );
-    settle(exchange, { answer, verdict, replay, calls: 1 });
     return;
   }
   span({ ...chatEnd(status, answer), stop: verdict.reason });
   const final = await finalPlainAnswer(exchange, verdict);
   const text = 'text' in final.last ? final.last.text : undefined;
-  sendBody(response, status, JSON.stringify(wire.stoppedAnswer(json.value, final.last)), {
-    ...downstreamHeaders(upstream.headers, { rewritten: true }),
-    [context.stopHeader]: final.header,
-  });
-  settle(exchange, {
+  await settle(exchange, {
     answer,
     verdict,
     replay,
     calls: final.asked ? 2 : 1,
     finalUsage: final.usage,
     stopText: text,
+  });
+  sendBody(response, status, JSON.stringify(wire.stoppedAnswer(json.value, final.last)), {
+    ...downstreamHeaders(upstream.headers, { rewritten: true }),
+    [context.stopHeader]: final.header,
   });
 }
 

@@ -62,18 +62,23 @@ export async function streamAnswer(
       return;
     case 'cut': {
       await write(response, reader.cut());
-      response.end();
       span({ status, error: call.failure()?.kind ?? 'cut' });
       // The app got no call of the cut answer: its turn ends with what it got.
       const replay = judged?.replay ?? exchange.historyReplay;
-      settle(exchange, { answer: { ...answer, calls: [] }, verdict: { kind: 'pass' }, replay, calls: 1 });
+      await settle(exchange, {
+        answer: { ...answer, calls: [] },
+        verdict: { kind: 'pass' },
+        replay,
+        calls: 1,
+      });
+      response.end();
       return;
     }
     case 'ended':
-      response.end();
       span(chatEnd(status, answer));
       if (judged !== undefined)
-        settle(exchange, { answer, verdict: judged.verdict, replay: judged.replay, calls: 1 });
+        await settle(exchange, { answer, verdict: judged.verdict, replay: judged.replay, calls: 1 });
+      response.end();
       return;
     case 'stopped':
       break;
@@ -88,8 +93,7 @@ export async function streamAnswer(
   await write(response, `: ${context.stopHeader}: ${stopHeader(stop, undefined)}\n\n`);
   const last = await finalStreamedAnswer(exchange, reader, response, stop);
   if (last === 'gone') return;
-  response.end();
-  settle(exchange, {
+  await settle(exchange, {
     answer,
     verdict: stop,
     replay: judged.replay,
@@ -97,6 +101,7 @@ export async function streamAnswer(
     finalUsage: last.usage,
     ...(last.text === undefined ? {} : { stopText: last.text }),
   });
+  response.end();
 }
 
 /** The rest of the app's stream for a stopped turn; `gone` when the app went away meanwhile. */

@@ -32,14 +32,20 @@ export async function runClientLoop(options: {
   readonly ask?: string;
   readonly headers?: Record<string, string>;
   readonly apiKey?: string;
+  /** The conversation so far (an earlier turn's messages): the question is asked after it. */
+  readonly history?: readonly ChatCompletionMessageParam[];
+  /** The SDK's fetch (a load balancer in front of several gateways). */
+  readonly fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }): Promise<LoopRun> {
   const client = new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey ?? 'app-key',
     maxRetries: 0,
     defaultHeaders: options.headers ?? {},
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const messages: ChatCompletionMessageParam[] = [
+    ...(options.history ?? []),
     { role: 'user', content: options.ask ?? 'What is the status of order A-1?' },
   ];
   const tools = toolsOf(...options.tools);
