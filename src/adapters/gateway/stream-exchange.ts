@@ -201,8 +201,8 @@ async function pump(
         return { kind: 'gone' };
       }
     }
-    const rest = parser.end();
-    if (rest !== undefined && (await handle(rest)) === 'stop') return { kind: 'stopped' };
+    // An event the stream cut off (no blank line after it) is dropped: half an event is none.
+    parser.end();
   } catch {
     call.abort();
     return response.destroyed || exchange.signal.aborted ? { kind: 'gone' } : { kind: 'cut' };

@@ -146,4 +146,25 @@ describe('ChatStreamReader', () => {
     const small = new ChatStreamReader({ ...options, maxHeldBytes: 100 });
     expect(() => feed(small, CALL_STREAM.slice(3, 8).join(''))).toThrow(HeldTooMuchError);
   });
+
+  it('never passes a call sent after the answer was judged, nor anything after [DONE]', () => {
+    const reader = new ChatStreamReader(options);
+    feed(reader, [chunk({ role: 'assistant', content: 'Hi' }), chunk({}, 'stop')].join(''));
+    reader.release();
+    const late = feed(
+      reader,
+      [
+        chunk({
+          tool_calls: [{ index: 0, id: 'late', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        }),
+        DONE,
+        chunk({ content: 'after the end' }),
+        DONE,
+      ].join(''),
+    ).written;
+    expect(late).not.toContain('late');
+    expect(late).not.toContain('after the end');
+    expect(late.match(/\[DONE\]/g)).toHaveLength(1);
+    expect(reader.answer().calls).toEqual([]);
+  });
 });

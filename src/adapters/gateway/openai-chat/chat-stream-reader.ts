@@ -26,6 +26,7 @@ interface CallParts {
 }
 
 const DONE = 'data: [DONE]\n\n';
+const NOTHING: StreamStep = Object.freeze({ write: '', decide: false });
 
 /**
  * Reads a streamed chat completion (`chat.completion.chunk` events, then `[DONE]`). Text and everything
@@ -69,6 +70,8 @@ export class ChatStreamReader implements WireStreamReader {
   }
 
   push(event: SseEvent): StreamStep {
+    // Nothing goes after `[DONE]`: the app stopped reading there.
+    if (this.done) return NOTHING;
     const { data } = event;
     if (data === undefined) return this.pass(event.raw);
     if (data.trim() === '[DONE]') {
@@ -92,6 +95,7 @@ export class ChatStreamReader implements WireStreamReader {
       this.rawUsage = chunk.usage;
     }
     const choices = Array.isArray(chunk.choices) ? chunk.choices.filter(isObject) : [];
+    if (this.decided) return this.afterDecision(chunk, choices, raw);
     let callChunk = false;
     let finishes = false;
     for (const choice of choices) {
@@ -109,10 +113,6 @@ export class ChatStreamReader implements WireStreamReader {
         this.reasons.push(choice.finish_reason);
       }
     }
-    if (this.decided) {
-      if (finishes) this.finishWritten = true;
-      return this.pass(raw);
-    }
     let write = '';
     if (callChunk) {
       const { text, calls } = splitText(chunk, raw);
@@ -128,6 +128,24 @@ export class ChatStreamReader implements WireStreamReader {
     }
     const complete = this.seen.size > 0 && this.finished.size >= this.seen.size;
     return { write, decide: complete || (choices.length === 0 && usage !== undefined) };
+  }
+
+  /**
+   * A chunk after the answer was judged: it goes as it came, but a call in it (a provider that sends one
+   * after its finish) was never judged and never goes.
+   */
+  private afterDecision(chunk: Json, choices: readonly Json[], raw: string): StreamStep {
+    let calls = false;
+    for (const choice of choices) {
+      if (typeof choice.finish_reason === 'string') this.finishWritten = true;
+      if (isObject(choice.delta) && choice.delta.tool_calls !== undefined) calls = true;
+    }
+    if (!calls) return this.pass(raw);
+    const stripped = choices.map((choice) => {
+      const { tool_calls: _calls, ...delta } = isObject(choice.delta) ? choice.delta : {};
+      return { ...choice, delta };
+    });
+    return this.pass(eventOf({ ...chunk, choices: stripped }));
   }
 
   answer(): WireAnswer {

@@ -123,6 +123,17 @@ describe('readChatRequest: what goes to the provider', () => {
     tool('c2', [{ type: 'text', text: `token ${SECRET}` }]),
   ];
 
+  it('removes secrets from the tool results of earlier turns too', () => {
+    const request = read([
+      { role: 'user', content: 'first' },
+      ...history.slice(1),
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: 'next' },
+    ]);
+    expect(request.turn.rounds).toEqual([]);
+    expect(request.body([])).not.toContain(SECRET);
+  });
+
   it("sends the app's own bytes when nothing is redacted and no note is due", () => {
     const request = read([
       { role: 'user', content: 'go' },

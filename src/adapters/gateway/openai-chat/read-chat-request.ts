@@ -27,8 +27,15 @@ export function readChatRequest(
   const lastUser = findLastUser(messages);
   const rounds: { calls: HistoryCall[] }[] = [];
   const byId = new Map<string, { round: number; index: number }>();
-  /** Messages rewritten (their secrets removed), by position. */
+  /** Messages rewritten (their secrets removed), by position: every tool result of the history, earlier turns' too. */
   const rewritten = new Map<number, Json>();
+  if (options.redactResults) {
+    messages.forEach((message, position) => {
+      if (!isObject(message) || message.role !== 'tool') return;
+      const redacted = redactContent(message.content);
+      if (redacted !== undefined) rewritten.set(position, { ...message, content: redacted });
+    });
+  }
   for (let position = lastUser + 1; position < messages.length; position++) {
     const message = messages[position];
     if (!isObject(message)) continue;
@@ -43,8 +50,6 @@ export function readChatRequest(
     }
     if (message.role !== 'tool' || typeof message.tool_call_id !== 'string') continue;
     const at = byId.get(message.tool_call_id);
-    const redacted = options.redactResults ? redactContent(message.content) : undefined;
-    if (redacted !== undefined) rewritten.set(position, { ...message, content: redacted });
     if (at === undefined) continue;
     const round = rounds[at.round] as { calls: HistoryCall[] };
     const call = round.calls[at.index] as HistoryCall;
@@ -52,7 +57,7 @@ export function readChatRequest(
     if (call.result !== undefined) continue;
     round.calls[at.index] = {
       ...call,
-      result: { content: contentText(redacted ?? message.content), isError: false },
+      result: { content: contentText((rewritten.get(position) ?? message).content), isError: false },
     };
   }
   const notesTarget = (notes: readonly CallNote[]) => withNotes(messages, rewritten, notes);
