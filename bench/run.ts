@@ -1,6 +1,7 @@
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchDesignFloor } from './design-floor.js';
+import { benchGateway } from './gateway.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchMcpProxy } from './mcp-proxy.js';
@@ -24,6 +25,7 @@ const sections = [
   benchReport,
   benchGuardTools,
   benchMcpProxy,
+  benchGateway,
 ];
 
 console.log(`toolwarden benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { EMPTY_GUARD_STATE } from '../../core/guard-state.js';
 import type { LoopUsage } from '../../core/loop-outcome.js';
 import type { TokenUsage } from '../../core/model.js';
 import type { GatewayChatCall, GatewayChatEnd } from '../../telemetry/gateway-telemetry.js';
@@ -60,10 +59,11 @@ export async function judge(
   const { context, request } = exchange;
   const loaded = await exchange.loading;
   const start = turnStart(loaded.record, request.turn.anchor);
-  const replay =
-    start === EMPTY_GUARD_STATE
-      ? exchange.historyReplay
-      : replayTurn(start, request.turn, context.policy, context.guardConfig);
+  // A session with no memory yet (none stored, or an empty one) replays as the history alone did.
+  const blank = start.window.length === 0 && start.nudged.length === 0 && start.nextRound === 1;
+  const replay = blank
+    ? exchange.historyReplay
+    : replayTurn(start, request.turn, context.policy, context.guardConfig);
   return { verdict: judgeAnswer(request.turn, replay, answer.calls, context.policy), replay };
 }
 
