@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type FakeChatScript,
-  type FakeOpenAIChat,
   loopingModel,
   messagesOf,
   startFakeOpenAIChat,

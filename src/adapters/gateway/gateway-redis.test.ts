@@ -34,12 +34,16 @@ afterEach(async () => {
 /** A store that counts its round trips. */
 function counting(store: Store): Store & { trips: () => number } {
   let trips = 0;
+  const trip = <T>(call: () => T): T => {
+    trips++;
+    return call();
+  };
   return {
-    get: (key) => (trips++, store.get(key)),
-    set: (key, value, options) => (trips++, store.set(key, value, options)),
-    delete: (key, options) => (trips++, store.delete(key, options)),
-    reserve: (counters, options) => (trips++, store.reserve(counters, options)),
-    release: (keys) => (trips++, store.release(keys)),
+    get: (key) => trip(() => store.get(key)),
+    set: (key, value, options) => trip(() => store.set(key, value, options)),
+    delete: (key, options) => trip(() => store.delete(key, options)),
+    reserve: (counters, options) => trip(() => store.reserve(counters, options)),
+    release: (keys) => trip(() => store.release(keys)),
     close: () => store.close?.() ?? Promise.resolve(),
     trips: () => trips,
   };
