@@ -28,13 +28,9 @@ import type { Gateway, GatewayOptions } from './gateway-options.js';
 import type { GatewayPolicy } from './gateway-policy.js';
 import { guardedExchange } from './guarded-exchange.js';
 import { sendBody } from './http-io.js';
-import { openAiChatWire } from './openai-chat/openai-chat-wire.js';
 import { passThrough } from './pass-through.js';
 import { createUpstream } from './upstream.js';
-import type { GatewayWire } from './wire.js';
-
-/** The wires the gateway guards; every other request passes through. */
-const WIRES: readonly GatewayWire[] = [openAiChatWire];
+import { PASS_THROUGH_ERROR_BODY, WIRES } from './wires.js';
 
 /**
  * The guard on the model wire: an HTTP handler in front of a model provider that speaks its wire toward the
@@ -62,11 +58,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     const wire = WIRES.find((candidate) => candidate.matches(request.method ?? 'GET', path));
     const work =
       wire === undefined
-        ? passThrough(full, request, response, controller.signal, { errorBody: openAiChatWire.errorBody })
+        ? passThrough(full, request, response, controller.signal, { errorBody: PASS_THROUGH_ERROR_BODY })
         : guardedExchange(full, wire, request, response, controller.signal);
     work.catch((error: unknown) => {
       full.log(`gateway: a request failed (${error instanceof Error ? error.name : typeof error})`);
-      const body = openAiChatWire.errorBody({
+      const body = (wire?.errorBody ?? PASS_THROUGH_ERROR_BODY)({
         status: 500,
         code: 'gateway_error',
         message: 'the request failed',

@@ -99,6 +99,25 @@ describe('pass-through', () => {
       expect(request.headers.authorization).toBe('Bearer gateway-key');
   });
 
+  it('serves as the handler of a server of yours', async () => {
+    const provider = await startFakeOpenAIChat({ script: TEXT });
+    open.push(provider);
+    const gateway = createGateway({ upstream: { url: provider.url } });
+    open.push(gateway);
+    const server = createServer((request, response) => {
+      if (request.url === '/health') response.end('ok');
+      else gateway.handler(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    open.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    server.closeIdleConnections();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect(await (await fetch(`${url}/health`)).text()).toBe('ok');
+    const answer = await post(url, JSON.stringify(ASK));
+    expect(await answer.json()).toMatchObject({ choices: [{ message: { content: 'hello' } }] });
+    server.closeAllConnections();
+  });
+
   it('sends a body it cannot guard (no messages list) and unknown fields as they came', async () => {
     const { provider, url } = await setUp(TEXT);
     const odd = '{"model":"m","input":"not chat","extra":{"deep":[1,2,3]}}';
