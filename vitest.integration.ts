@@ -32,6 +32,11 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/ai-sdk/model-retries-e2e.test.ts',
   'src/adapters/ai-sdk/openai-compatible-stream.test.ts',
   'src/adapters/ai-sdk/openai-compatible.test.ts',
+  'test/fake-providers/openai-chat-provider.test.ts',
+  'src/adapters/gateway/gateway-ai-sdk.test.ts',
+  'src/adapters/gateway/gateway-openai-sdk.test.ts',
+  'src/adapters/gateway/gateway-redis.test.ts',
+  'src/adapters/gateway/gateway-wire.test.ts',
   // Child processes: several sharing a store (SQLite file or Redis), one killed mid-call, one resuming a
   // saved run, one exiting with the audit log still buffered.
   'src/adapters/sqlite/sqlite-store.test.ts',
@@ -46,6 +51,7 @@ export const INTEGRATION: readonly string[] = [
   'src/check/check-command.test.ts',
   'src/check/check-hostile-modules.test.ts',
   'src/cli/demo-command.test.ts',
+  'src/cli/gateway-command.test.ts',
   'src/cli/mcp-proxy-command.test.ts',
   'src/cli/run-command-e2e.test.ts',
   // A browser: Debian's Chromium through playwright-core.

@@ -1,6 +1,7 @@
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchDesignFloor } from './design-floor.js';
+import { benchGateway } from './gateway.js';
 import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
@@ -26,6 +27,7 @@ const sections = [
   benchReport,
   benchGuardTools,
   benchMcpProxy,
+  benchGateway,
 ];
 
 // BENCH_ONLY=loop,guard runs the sections whose function names hold one of the words (case ignored).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aiSdkTarget } from './ai-sdk-target.js';
 import { chainTarget } from './chain-target.js';
+import { gatewayTarget } from './gateway-target.js';
 import { loopTarget } from './loop-target.js';
 import { renderReport, totalFailures } from './render-report.js';
 import { runCampaign } from './run-campaign.js';
@@ -32,6 +33,11 @@ describe('fuzz (CI size)', () => {
 
   it('300 hostile saved run states and proxy configs: documented refusals only, a reordered state restores and resumes', async () => {
     const report = await runCampaign(stateTarget(), { ...settings, runs: 300 });
+    expect(totalFailures([report]), renderReport([report])).toBe(0);
+  }, 120_000);
+
+  it('500 hostile requests and provider streams through the gateway: JSON upstream, no call before it is judged, one [DONE]', async () => {
+    const report = await runCampaign(gatewayTarget(), { ...settings, runs: 500 });
     expect(totalFailures([report]), renderReport([report])).toBe(0);
   }, 120_000);
 });

@@ -279,7 +279,7 @@ export function reorderKeys(value: unknown, seed: number): unknown {
 
 const at = fc.nat({ max: 10_000 });
 
-function mutation(): fc.Arbitrary<Mutation> {
+export function mutation(): fc.Arbitrary<Mutation> {
   return fc.oneof(
     { weight: 6, arbitrary: record({ kind: fc.constant('set' as const), at, value: valueSpec() }) },
     { weight: 2, arbitrary: record({ kind: fc.constant('delete' as const), at }) },

@@ -24,6 +24,11 @@ export const ORACLES = [
   'reorder-refused',
   /** A resumed run ran a waiting call that had no approval (the policy asks a person for each). */
   'approved-call-missing-decision',
+  /**
+   * The gateway sent the provider a body that is not JSON, lost a message or a tool result's secret; or
+   * gave the app a call before it was judged, a call of a stopped answer, or a stream without one last `[DONE]`.
+   */
+  'gateway-wire',
 ] as const;
 
 export type OracleName = (typeof ORACLES)[number];
@@ -51,7 +56,7 @@ export interface StartedRun {
   cancel(): void;
 }
 
-export type TargetName = 'chain' | 'loop' | 'ai-sdk' | 'state';
+export type TargetName = 'chain' | 'loop' | 'ai-sdk' | 'state' | 'gateway';
 
 export interface FuzzTarget<Case> {
   readonly name: TargetName;

@@ -1,21 +1,23 @@
 /**
- * `npm run fuzz`: hostile model outputs through the chain, the loop and the AI SDK adapter, and hostile saved
- * run states and proxy configs, every oracle counted.
+ * `npm run fuzz`: hostile model outputs through the chain, the loop and the AI SDK adapter, hostile saved
+ * run states and proxy configs, and hostile requests and provider streams through the gateway's chat wire,
+ * every oracle counted.
  *
  *   npm run fuzz                                  100,000 chain runs, 5,000 loop runs, 5,000 AI SDK answers,
- *                                                 5,000 saved states and configs
+ *                                                 5,000 saved states and configs, 5,000 gateway cases
  *   npm run fuzz -- --chain 10000 --loop 1000     smaller
  *   npm run fuzz -- --target ai-sdk --ai-sdk 2000 one target
  *   npm run fuzz -- --target loop --seed 7 --path 12:0:3   replay one case (printed by a report)
  *
- * Flags: --chain N, --loop N, --ai-sdk N, --state N, --seed N, --deadline-ms N (a run that takes longer hangs;
+ * Flags: --chain N, --loop N, --ai-sdk N, --state N, --gateway N, --seed N, --deadline-ms N (a run that takes longer hangs;
  * default 2000), --repros N (failure kinds shrunk per oracle; default 3), --shrink-ms N (per repro;
- * default 20000), --target chain|loop|ai-sdk|state (only that one), --path P (replay). Exits 1 when any count
+ * default 20000), --target chain|loop|ai-sdk|state|gateway (only that one), --path P (replay). Exits 1 when any count
  * is not 0.
  */
 import { parseArgs } from 'node:util';
 import { aiSdkTarget } from './ai-sdk-target.js';
 import { chainTarget } from './chain-target.js';
+import { gatewayTarget } from './gateway-target.js';
 import { loopTarget } from './loop-target.js';
 import type { FuzzTarget, TargetName } from './oracle.js';
 import { renderReport, totalFailures } from './render-report.js';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     loop: { type: 'string', default: '5000' },
     'ai-sdk': { type: 'string', default: '5000' },
     state: { type: 'string', default: '5000' },
+    gateway: { type: 'string', default: '5000' },
     seed: { type: 'string', default: String(DEFAULT_SEED) },
     'deadline-ms': { type: 'string', default: '2000' },
     repros: { type: 'string', default: '3' },
@@ -47,13 +50,19 @@ function count(name: keyof typeof values): number {
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const seed = count('seed');
 const deadlineMs = count('deadline-ms');
-const NAMES: readonly TargetName[] = ['chain', 'loop', 'ai-sdk', 'state'];
+const NAMES: readonly TargetName[] = ['chain', 'loop', 'ai-sdk', 'state', 'gateway'];
 const isName = (name: string): name is TargetName => (NAMES as readonly string[]).includes(name);
 const targets = values.target === undefined ? NAMES : [values.target];
-if (!targets.every(isName)) throw new Error('--target must be chain, loop, ai-sdk or state');
+if (!targets.every(isName)) throw new Error('--target must be chain, loop, ai-sdk, state or gateway');
 
 function targetOf(name: TargetName): FuzzTarget<unknown> {
-  const make = { chain: chainTarget, loop: loopTarget, 'ai-sdk': aiSdkTarget, state: stateTarget }[name];
+  const make = {
+    chain: chainTarget,
+    loop: loopTarget,
+    'ai-sdk': aiSdkTarget,
+    state: stateTarget,
+    gateway: gatewayTarget,
+  }[name];
   return make() as FuzzTarget<unknown>;
 }
 

@@ -5,9 +5,20 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { fromAiSdkModel } from '../src/adapters/ai-sdk/index.js';
+import { judgeAnswer } from '../src/adapters/gateway/judge-answer.js';
+import {
+  ChatStreamReader,
+  HeldTooMuchError,
+} from '../src/adapters/gateway/openai-chat/chat-stream-reader.js';
+import { readChatRequest } from '../src/adapters/gateway/openai-chat/read-chat-request.js';
+import { replayTurn } from '../src/adapters/gateway/replay-turn.js';
+import { SessionHeaderError, sessionIdentity } from '../src/adapters/gateway/session-identity.js';
+import { createSseParser, SseEventTooLargeError } from '../src/adapters/gateway/sse-events.js';
 import { parseProxyConfigText } from '../src/adapters/mcp/proxy/proxy-config.js';
 import { ProxyConfigError } from '../src/adapters/mcp/proxy/proxy-config-error.js';
 import { ModelStreamError } from '../src/core/errors/model-stream-error.js';
+import { EMPTY_GUARD_STATE } from '../src/core/guard-state.js';
+import { hintsByTool } from '../src/guard/loop-hints.js';
 import {
   type AnyTool,
   CallbackError,
@@ -26,6 +37,7 @@ import {
 } from '../src/index.js';
 import { collectModelStream } from '../src/model/collect-model-stream.js';
 import type { GeneratingModel, StreamingModel, ToolRegistry } from '../src/ports/index.js';
+import { resolveGuard } from '../src/run/stop-conditions.js';
 import { storeKey } from '../src/store/store-key.js';
 import { assistantWithCalls, ScriptedModel, storeWith } from '../src/testing/index.js';
 import { createToolRegistry } from '../src/tools/tool-registry.js';
@@ -484,3 +496,102 @@ export const FULL_PROXY_CONFIG = {
   trustAnnotations: false,
   upstream: { env: { pass: ['HOME', 'LANG'], set: { MEMORY_FILE_PATH: '/tmp/memory.jsonl' } } },
 };
+
+/** What the gateway makes of one request body: what it sends the provider, normally and with tools off. */
+export interface GatewayRequestView {
+  /** The body sent upstream; undefined when the app's own bytes go. */
+  readonly body: string | undefined;
+  readonly toolsOffBody: string;
+  readonly verdict: string;
+}
+
+const GATEWAY_GUARD = resolveGuard({});
+const GATEWAY_POLICY = {
+  limits: { perTool: 3, total: 5, roundTrips: 4, tools: {} },
+  guard: GATEWAY_GUARD,
+  effectOf: () => 'unknown' as const,
+  redact: { toolResults: true, arguments: false },
+  onStop: 'final-answer' as const,
+};
+const GATEWAY_CONFIG = { thresholds: GATEWAY_GUARD, hintsOf: hintsByTool(() => undefined, {}) };
+
+/**
+ * Target 5a: a request body through the gateway's chat wire (`readChatRequest`), its session named, its
+ * turn replayed and an answer judged, and the bodies it would send; undefined when the wire would pass the
+ * body through unread.
+ */
+export function gatewayRequest(
+  body: unknown,
+  header: string | undefined,
+  redactResults: boolean,
+): GatewayRequestView | undefined {
+  const request = readChatRequest(body, { redactResults });
+  if (request === undefined) return undefined;
+  sessionIdentity(header, request.identity);
+  const replay = replayTurn(EMPTY_GUARD_STATE, request.turn, GATEWAY_POLICY, GATEWAY_CONFIG);
+  const verdict = judgeAnswer(
+    request.turn,
+    replay,
+    [{ id: 'x', name: 'getStatus', arguments: '{}' }],
+    GATEWAY_POLICY,
+  );
+  return {
+    body: request.body(replay.notes),
+    toolsOffBody: request.toolsOffBody(replay.notes, 'answer now'),
+    verdict: verdict.kind,
+  };
+}
+
+/** What the app's stream got, piece by piece, and at which step. */
+export interface GatewayStreamView {
+  readonly pieces: readonly { readonly text: string; readonly phase: 'before' | 'released' | 'ended' }[];
+  readonly decided: boolean;
+}
+
+/**
+ * Target 5b: a provider's stream through the gateway's chat stream reader as the gateway drives it:
+ * chunks parsed, the answer judged (`verdict`) when complete, then released or finished with text, and a
+ * stream that ends early cut cleanly.
+ */
+export function gatewayStream(
+  chunks: readonly string[],
+  verdict: 'release' | 'stop',
+  redactArguments: boolean,
+): GatewayStreamView {
+  const parser = createSseParser(1 << 20);
+  const reader = new ChatStreamReader({ redactArguments, maxHeldBytes: 1 << 20 });
+  const pieces: { text: string; phase: 'before' | 'released' | 'ended' }[] = [];
+  let phase: 'before' | 'released' = 'before';
+  let decided = false;
+  let stopped = false;
+  const handle = (event: ReturnType<typeof parser.push>[number]) => {
+    const step = reader.push(event);
+    pieces.push({ text: step.write, phase });
+    if (!step.decide || decided) return;
+    decided = true;
+    reader.answer();
+    if (verdict === 'stop') {
+      pieces.push({ text: reader.finish('stopped'), phase: 'ended' });
+      stopped = true;
+      return;
+    }
+    phase = 'released';
+    pieces.push({ text: reader.release(), phase });
+  };
+  for (const chunk of chunks) {
+    for (const event of parser.push(chunk)) {
+      handle(event);
+      if (stopped) return { pieces, decided };
+    }
+  }
+  // As the gateway does: an event the stream cut off is dropped.
+  parser.end();
+  if (!stopped && !reader.ended()) pieces.push({ text: reader.cut(), phase: 'ended' });
+  return { pieces, decided };
+}
+
+/** The only errors the gateway's readers document: a session header that is no id, an event or held calls past their bound. */
+export const isGatewayDocumented = (error: unknown): boolean =>
+  error instanceof SessionHeaderError ||
+  error instanceof SseEventTooLargeError ||
+  error instanceof HeldTooMuchError;

@@ -1,0 +1,11 @@
+import { openAiChatWire } from './openai-chat/openai-chat-wire.js';
+import type { GatewayWire } from './wire.js';
+
+/**
+ * The wire formats the gateway guards, each a `GatewayWire` in a folder of its own; a request none of them
+ * matches passes through unchanged. A new wire (Anthropic Messages, OpenAI Responses) is one more entry.
+ */
+export const WIRES: readonly GatewayWire[] = [openAiChatWire];
+
+/** How the gateway's own errors read on a path no wire guards (a 502 of a pass-through): OpenAI's shape. */
+export const PASS_THROUGH_ERROR_BODY: GatewayWire['errorBody'] = openAiChatWire.errorBody;
