@@ -32,6 +32,7 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/ai-sdk/model-retries-e2e.test.ts',
   'src/adapters/ai-sdk/openai-compatible-stream.test.ts',
   'src/adapters/ai-sdk/openai-compatible.test.ts',
+  'test/fake-providers/openai-chat-provider.test.ts',
   // Child processes: several sharing a store (SQLite file or Redis), one killed mid-call, one resuming a
   // saved run, one exiting with the audit log still buffered.
   'src/adapters/sqlite/sqlite-store.test.ts',
