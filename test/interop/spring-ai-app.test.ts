@@ -1,0 +1,163 @@
+// A real Spring AI 2.0.1 app (interop/spring-ai/: Boot 4.0.7, a ChatClient with the article's @Tool
+// methods) against a fake OpenAI chat provider on 127.0.0.1, run as `java -jar` with nothing but its base
+// URL pointed at the provider. What the app does on its own: Spring AI's ToolCallingAdvisor loops while
+// the model asks for tools, and DefaultToolCallingManager stops a turn at 40 calls of one tool or 150 calls
+// in all (ToolCallLimitExceededException, which the advisor catches and turns into the answer).
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeChatScript,
+  type FakeOpenAIChat,
+  loopingModel,
+  messagesOf,
+  scripted,
+  startFakeOpenAIChat,
+} from '../fake-providers/openai-chat-provider.js';
+import {
+  buildSpringAiApp,
+  runSpringAiApp,
+  SPRING_AI_APP_SECRETS,
+  SPRING_AI_TEST_TIMEOUT_MS,
+  type SpringAiTool,
+} from './__fixtures__/spring-ai-app.js';
+
+/** Builds the jar when missing (cold: about a minute with Maven Central; warm and offline: seconds). */
+beforeAll(async () => {
+  await buildSpringAiApp();
+}, 600_000);
+
+const ORDER_LOOP = { tool: 'queryOrderStatus', arguments: { orderId: 'A-1' } } as const;
+
+/** After this many chat requests the fake model gives up and answers: the provider's own cap. */
+const PROVIDER_CAP = 100;
+
+function capped(script: FakeChatScript): FakeChatScript {
+  return (request) =>
+    request.index >= PROVIDER_CAP ? { kind: 'text', text: 'The provider cap was reached.' } : script(request);
+}
+
+async function withProvider<T>(script: FakeChatScript, run: (provider: FakeOpenAIChat) => Promise<T>) {
+  const provider = await startFakeOpenAIChat({ script });
+  try {
+    return await run(provider);
+  } finally {
+    await provider.close();
+  }
+}
+
+/** The `tool` messages of a request, in order. */
+function toolMessages(request: Parameters<typeof messagesOf>[0]) {
+  return messagesOf(request).filter((message) => message.role === 'tool');
+}
+
+const NO_CALLS: Record<SpringAiTool, number> = {
+  counted: 0,
+  echo: 0,
+  explode: 0,
+  noArgs: 0,
+  queryOrderStatus: 0,
+  readDeploymentConfig: 0,
+};
+
+describe('a Spring AI 2.0.1 app straight to the provider (no gateway)', {
+  timeout: SPRING_AI_TEST_TIMEOUT_MS,
+}, () => {
+  it('runs a looping model to Spring AI per-tool limit: 40 executions, 41 provider requests, the breach as its answer', async () => {
+    await withProvider(capped(loopingModel(ORDER_LOOP)), async (provider) => {
+      const run = await runSpringAiApp({ baseUrl: `${provider.url}/v1` });
+
+      // No exception reaches the app: ToolCallingAdvisor catches ToolCallLimitExceededException and
+      // returns its message as the turn's answer, with a finish reason of its own.
+      expect(run.status).toBe(0);
+      expect(run.summary).toEqual({
+        answer:
+          "Tool call limit (40) exceeded for tool 'queryOrderStatus'. No further calls to this tool are allowed in this turn.",
+        finishReason: 'toolCallLimitExceeded',
+        calls: { ...NO_CALLS, queryOrderStatus: 40 },
+        error: null,
+      });
+      const requests = provider.chatRequests();
+      expect(requests).toHaveLength(41);
+      expect(provider.requests).toHaveLength(41);
+      // Each request carries the whole turn: the 41st holds the 40 results, every one of them PAID.
+      const results = toolMessages(requests.at(-1));
+      expect(results).toHaveLength(40);
+      expect(new Set(results.map((message) => message.content))).toEqual(
+        new Set(['{"code":0,"data":{"state":"PAID"}}']),
+      );
+    });
+  });
+
+  it('stops a model that calls every tool each round at Spring AI total limit: 150 calls a turn', async () => {
+    const everyTool: readonly SpringAiTool[] = [
+      'echo',
+      'noArgs',
+      'counted',
+      'queryOrderStatus',
+      'readDeploymentConfig',
+      'explode',
+    ];
+    const script: FakeChatScript = () => ({
+      kind: 'tool-calls',
+      calls: everyTool.map((name) => ({
+        name,
+        arguments: name === 'echo' ? { text: 'hi' } : name === 'explode' ? { reason: 'test' } : {},
+      })),
+    });
+    await withProvider(capped(script), async (provider) => {
+      const run = await runSpringAiApp({ baseUrl: `${provider.url}/v1` });
+
+      // 25 rounds of 6 calls make 150; the 26th round's first call is the 151st.
+      expect(run.status).toBe(0);
+      expect(run.summary).toEqual({
+        answer: 'Total tool call limit (150) exceeded for this turn. No further tool calls are allowed.',
+        finishReason: 'toolCallLimitExceeded',
+        calls: Object.fromEntries(everyTool.map((name) => [name, 25])),
+        error: null,
+      });
+      expect(provider.chatRequests()).toHaveLength(26);
+    });
+  });
+
+  it('runs a benign conversation to the model answer, a tool exception fed back to the model as text', async () => {
+    const script = scripted(
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'echo', arguments: { text: 'hello' } },
+          { name: 'noArgs', arguments: {} },
+          { name: 'counted', arguments: {} },
+        ],
+      },
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'explode', arguments: { reason: 'disk full' } },
+          { name: 'readDeploymentConfig', arguments: {} },
+        ],
+      },
+      { kind: 'text', text: 'Order A-1 is paid.' },
+    );
+    await withProvider(script, async (provider) => {
+      const run = await runSpringAiApp({ baseUrl: `${provider.url}/v1` });
+
+      expect(run.status).toBe(0);
+      expect(run.summary).toEqual({
+        answer: 'Order A-1 is paid.',
+        finishReason: 'STOP',
+        calls: { ...NO_CALLS, echo: 1, noArgs: 1, counted: 1, explode: 1, readDeploymentConfig: 1 },
+        error: null,
+      });
+      const requests = provider.chatRequests();
+      expect(requests).toHaveLength(3);
+      const results = toolMessages(requests[2]).map((message) => message.content);
+      // Strings that are not JSON are sent as JSON strings; the exception's message is the tool's result.
+      expect(results.slice(0, 3)).toEqual(['"hello"', '"pong"', '1']);
+      expect(results[3]).toContain('explode failed: disk full');
+      // Straight to the provider, the secrets in a tool's result reach it as the tool returned them.
+      for (const secret of SPRING_AI_APP_SECRETS) expect(results[4]).toContain(secret);
+      expect(
+        requests.every((request) => request.headers.authorization === 'Bearer sk-test-not-a-real-key'),
+      ).toBe(true);
+    });
+  });
+});
