@@ -155,9 +155,12 @@ describe('a Spring AI 2.0.1 app straight to the provider (no gateway)', {
       expect(results[3]).toContain('explode failed: disk full');
       // Straight to the provider, the secrets in a tool's result reach it as the tool returned them.
       for (const secret of SPRING_AI_APP_SECRETS) expect(results[4]).toContain(secret);
-      expect(
-        requests.every((request) => request.headers.authorization === 'Bearer sk-test-not-a-real-key'),
-      ).toBe(true);
+      // What the app's properties set: the key as a bearer token, the model, <base-url>/chat/completions.
+      for (const request of requests) {
+        expect(request.headers.authorization).toBe('Bearer sk-test-not-a-real-key');
+        expect(request.path).toBe('/v1/chat/completions');
+        expect(request.body).toMatchObject({ model: 'gpt-4o-mini' });
+      }
     });
   });
 });
