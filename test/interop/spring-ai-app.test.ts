@@ -138,7 +138,7 @@ describe('a Spring AI 2.0.1 app straight to the provider (no gateway)', {
       { kind: 'text', text: 'Order A-1 is paid.' },
     );
     await withProvider(script, async (provider) => {
-      const run = await runSpringAiApp({ baseUrl: `${provider.url}/v1` });
+      const run = await runSpringAiApp({ baseUrl: `${provider.url}/v1`, session: 'order-chat-7' });
 
       expect(run.status).toBe(0);
       expect(run.summary).toEqual({
@@ -160,6 +160,8 @@ describe('a Spring AI 2.0.1 app straight to the provider (no gateway)', {
         expect(request.headers.authorization).toBe('Bearer sk-test-not-a-real-key');
         expect(request.path).toBe('/v1/chat/completions');
         expect(request.body).toMatchObject({ model: 'gpt-4o-mini' });
+        // A per-call option (`OpenAiChatOptions.customHeaders`) reaches every round of the tool loop.
+        expect(request.headers['x-toolwarden-session']).toBe('order-chat-7');
       }
     });
   });

@@ -77,6 +77,8 @@ export function runSpringAiApp(options: {
   readonly baseUrl: string;
   readonly apiKey?: string;
   readonly prompt?: string;
+  /** Sent as `x-toolwarden-session` on each request (a per-call `OpenAiChatOptions.customHeaders`). */
+  readonly session?: string;
 }): Promise<SpringAiAppRun> {
   const args = [
     // Startup speed over peak speed: each run is one short conversation.
@@ -86,6 +88,7 @@ export function runSpringAiApp(options: {
     `--spring.ai.openai.base-url=${options.baseUrl}`,
     `--spring.ai.openai.api-key=${options.apiKey ?? 'sk-test-not-a-real-key'}`,
     ...(options.prompt === undefined ? [] : [`--app.prompt=${options.prompt}`]),
+    ...(options.session === undefined ? [] : [`--app.session=${options.session}`]),
   ];
   return new Promise((resolve, reject) => {
     // Asynchronous on purpose: the fake provider answering the app runs on this process's event loop.

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -18,6 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  * answer. Where the model lives is configuration only ({@code spring.ai.openai.base-url} and
  * {@code spring.ai.openai.api-key}, from the command line or the environment), so the same jar runs
  * against a provider directly or through the toolwarden gateway.
+ *
+ * <p>With {@code app.session} set, every request of the call carries it as {@code x-toolwarden-session}.
  *
  * <p>Its last line on standard output is one JSON object: {@code answer} and {@code finishReason} (null
  * when the call failed), {@code calls} per tool, and {@code error} ({@code class}, {@code message}) when
@@ -37,8 +40,13 @@ public class App {
 
   private final String prompt;
 
-  App(@Value("${app.prompt:What is the payment status of order A-1?}") String prompt) {
+  private final String session;
+
+  App(
+      @Value("${app.prompt:What is the payment status of order A-1?}") String prompt,
+      @Value("${app.session:}") String session) {
     this.prompt = prompt;
+    this.session = session;
   }
 
   int run(ChatClient.Builder builder) {
@@ -51,7 +59,15 @@ public class App {
     String finishReason = null;
     Map<String, String> error = null;
     try {
-      ChatResponse response = chatClient.prompt().user(prompt).call().chatResponse();
+      ChatClient.ChatClientRequestSpec request = chatClient.prompt().user(prompt);
+      if (!session.isEmpty()) {
+        // One conversation's id for the gateway, on every request of this call: a per-call option of
+        // Spring AI's OpenAI model, sent as an HTTP header.
+        request =
+            request.options(
+                OpenAiChatOptions.builder().customHeaders(Map.of("x-toolwarden-session", session)));
+      }
+      ChatResponse response = request.call().chatResponse();
       Generation generation = response == null ? null : response.getResult();
       if (generation != null) {
         answer = generation.getOutput().getText();
