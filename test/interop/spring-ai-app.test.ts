@@ -166,3 +166,12 @@ describe('a Spring AI 2.0.1 app straight to the provider (no gateway)', {
     });
   });
 });
+
+describe('the same app through the toolwarden gateway (only its base URL changed)', () => {
+  // createGateway is being built on branch gateway25; these run once it is merged here.
+  it.todo(
+    'stops the looping model within three rounds of the round that shows the loop, and the app gets a final answer',
+  );
+  it.todo("holds the gateway's per-tool and total limits, the app still answered");
+  it.todo("never lets the secrets in a tool's result reach the provider");
+});
