@@ -415,3 +415,52 @@ export const DEFAULT_MCP_MAX_DESCRIPTION_CHARS = 4_000;
  * as untrusted unless the server is trusted: by default every tool of a server is a `write` tool.
  */
 export const DEFAULT_MCP_TRUSTED = false;
+
+/**
+ * `toolwarden gateway`: the address it listens on. 127.0.0.1: a gateway holds (or passes on) provider keys,
+ * so it is reachable from this machine only unless the operator says otherwise.
+ */
+export const DEFAULT_GATEWAY_HOST = '127.0.0.1';
+export const DEFAULT_GATEWAY_PORT = 8787;
+/** `toolwarden gateway`: the request header that names the conversation (the session) a request belongs to. */
+export const DEFAULT_GATEWAY_SESSION_HEADER = 'x-toolwarden-session';
+/** `toolwarden gateway`: the response header that says the gateway stopped the turn, and why. */
+export const DEFAULT_GATEWAY_STOP_HEADER = 'x-toolwarden-stop';
+/**
+ * `toolwarden gateway`: a guarded request's body larger than this (bytes) is refused with 413 before it is
+ * parsed. 32 MiB holds a long conversation with images inlined as base64.
+ */
+export const DEFAULT_GATEWAY_MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+/**
+ * `toolwarden gateway`: a non-streamed answer of the provider larger than this (bytes) is not read whole:
+ * the app gets a 502. A streamed answer's tool-call fragments held back at once are bounded by it too.
+ */
+export const DEFAULT_GATEWAY_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/**
+ * `toolwarden gateway`: how long the provider may take to start answering, and then to send the next piece
+ * of its answer; past it the request is aborted and the app gets a 504 (or, mid-stream, the stream's clean
+ * end). As the model timeout (`DEFAULT_MODEL_TIMEOUT_MS`): a reasoning model can think for minutes.
+ */
+export const DEFAULT_GATEWAY_UPSTREAM_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_MS;
+/**
+ * `toolwarden gateway`: secrets in the results the app's tools returned are removed before the provider
+ * reads them (deterministically, so prompt caching keeps working).
+ */
+export const DEFAULT_GATEWAY_REDACT_TOOL_RESULTS = true;
+/** `toolwarden gateway`: secrets in the arguments of the model's tool calls are left for the app to see (opt-in). */
+export const DEFAULT_GATEWAY_REDACT_ARGUMENTS = false;
+/**
+ * `toolwarden gateway`: what a stopped turn ends with. `final-answer`: the provider is asked once more with
+ * tools off and a note, and its text is the answer (a final message is written by the gateway when it still
+ * asks for tools); `synthesize`: the gateway writes the final message at once. Never an HTTP error: clients
+ * retry those.
+ */
+export const DEFAULT_GATEWAY_ON_STOP = 'final-answer';
+/**
+ * `toolwarden gateway`: the effect of a tool the config does not describe. The gateway sees only names, so
+ * as everywhere else an undescribed tool is taken the cautious way (`unknown`: the loop guard never takes it
+ * for a read, and a stop's text says it ran with an effect nobody declared).
+ */
+export const DEFAULT_GATEWAY_TOOL_EFFECT = 'unknown';
+/** `toolwarden gateway`: a config file larger than this (bytes) is refused unread. */
+export const MAX_GATEWAY_CONFIG_BYTES = 1024 * 1024;

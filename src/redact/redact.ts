@@ -219,6 +219,48 @@ function redactValue(normalized: string, rules: readonly CompiledRule[]): string
 }
 
 /**
+ * The secrets of a text a model is about to read, removed and nothing else (the gateway's tool results and,
+ * opt-in, a model's arguments): what `holdsSecret` finds (keys and tokens by prefix or shape, JWTs, private
+ * keys, `password=`-style values, credentials in a URL or a connection string) and the values of
+ * secret-looking JSON keys become `[redacted:secret]`-style markers. Paths, URLs, ids, numbers, words and the
+ * layout stay as they are, nothing is cut, and JSON stays JSON (string values are redacted one by one). The
+ * same text always gives the same result (a provider's prompt cache keeps working); text with nothing to
+ * remove comes back as it was given.
+ */
+export function redactSecrets(text: string): string {
+  const traits = textTraits(text);
+  if ((traits & (MAY_NEED_REDACTION | MAY_HAVE_SECRET_KEY | NEEDS_NORMALIZING)) === 0) return text;
+  // Invisible characters could hide a secret from the rules (`sk-\u200Bproj…`): judged without them.
+  const normalized = (traits & NEEDS_NORMALIZING) === 0 ? text : normalizeAll(text);
+  let out = normalized;
+  if ((traits & MAY_HAVE_SECRET_KEY) !== 0) out = out.replace(JSON_PAIR, hideSecretValue);
+  out = JSON_START.test(out.slice(0, 64))
+    ? mapJsonStrings(out, (literal, isKey) => (isKey ? literal : secretsInLiteral(literal)), secretsIn)
+    : secretsIn(out);
+  return out === normalized ? text : out;
+}
+
+/** `"password": "…"` with its value replaced by the marker (a pair whose key is not a secret's stays). */
+function hideSecretValue(pair: string, key: string, separator: string, value: string): string {
+  if (!isSecretKey(key)) return pair;
+  const secret = marker('secret');
+  return `"${key}"${separator}${value.startsWith('"') ? `"${secret}"` : secret}`;
+}
+
+/** The credential rules over text, its lines kept. */
+function secretsIn(text: string): string {
+  return redactNormalized(text, undefined, SECRET_RULES);
+}
+
+/** A JSON string literal with its secrets removed, encoded again only when something was. */
+function secretsInLiteral(literal: string): string {
+  const value = literalValue(literal);
+  if ((textTraits(value) & MAY_NEED_REDACTION) === 0) return literal;
+  const redacted = secretsIn(value);
+  return redacted === value ? literal : JSON.stringify(redacted);
+}
+
+/**
  * Tool-call arguments for a developer log (events, the audit record, an approval's request, a span). JSON
  * arguments keep what a developer needs: paths, ids, numbers, URLs and words as the model sent them, each
  * string cut to `DEFAULT_MAX_ARGUMENT_SUMMARY_VALUE_CHARS`; secrets are removed (the values of

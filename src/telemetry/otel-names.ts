@@ -9,6 +9,8 @@ const operations = Object.freeze({
   executeTool: 'execute_tool',
   /** A run's span, and its name (the convention's `invoke_agent`, no agent name). */
   invokeAgent: 'invoke_agent',
+  /** A model call's span (`chat {model}`): the gateway's calls to the provider. */
+  chat: 'chat',
 } as const);
 
 const attributes = Object.freeze({
@@ -49,6 +51,16 @@ const attributes = Object.freeze({
   contractViolation: 'toolwarden.contract.violation',
   /** A decision given on resume: `approved` or `denied`. */
   approvalDecision: 'toolwarden.approval.decision',
+  /** The model the request names (a `chat` span). */
+  requestModel: 'gen_ai.request.model',
+  /** The provider's finish reasons of the answer (a `chat` span). */
+  responseFinishReasons: 'gen_ai.response.finish_reasons',
+  /** The provider's host (a `chat` span). */
+  serverAddress: 'server.address',
+  /** The provider's HTTP status (a `chat` span). */
+  httpStatus: 'http.response.status_code',
+  /** A gateway's `chat` span: `answer` (the app's request) or `final-answer` (the last, tools-off request of a stopped turn). */
+  gatewayPurpose: 'toolwarden.gateway.purpose',
 } as const);
 
 const values = Object.freeze({

@@ -288,6 +288,13 @@ export const ERROR_CODES = {
     toolMessage: false,
     errorClasses: ['ProxyConfigError'],
   },
+  GATEWAY_CONFIG_INVALID: {
+    blame: 'caller',
+    meaning:
+      "`toolwarden gateway`'s config file is not valid JSON, breaks the documented schema or names an environment variable that is not set; every problem is listed with its JSON path.",
+    toolMessage: false,
+    errorClasses: ['GatewayConfigError'],
+  },
   CALLBACK_FAILED: {
     blame: 'caller',
     meaning:

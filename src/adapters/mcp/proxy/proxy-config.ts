@@ -1,5 +1,5 @@
 import { MAX_PROXY_CONFIG_BYTES } from '../../../core/defaults.js';
-import { ConfigReader } from './config-reader.js';
+import { ConfigReader } from '../../../options/config-reader.js';
 import { ProxyConfigError } from './proxy-config-error.js';
 import type { ProxyConfig } from './proxy-config-types.js';
 import { readSections } from './read-proxy-sections.js';

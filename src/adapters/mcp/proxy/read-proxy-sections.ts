@@ -1,5 +1,4 @@
 import {
-  DEFAULT_GUARD_WINDOW_ROUNDS,
   DEFAULT_PROXY_CONFIRM_TOOLS,
   DEFAULT_PROXY_IF_NO_ELICITATION,
   DEFAULT_PROXY_MAX_CALLS_PER_SESSION,
@@ -9,9 +8,8 @@ import {
   DEFAULT_PROXY_TRUST_ANNOTATIONS,
   DEFAULT_TIMEOUT_MS,
 } from '../../../core/defaults.js';
-import { type GuardOptions, type ResolvedGuard, resolveGuard } from '../../../run/stop-conditions.js';
-import { type LoopHints, loopHintsProblem } from '../../../tools/loop-hints.js';
-import type { ConfigReader } from './config-reader.js';
+import type { ConfigReader } from '../../../options/config-reader.js';
+import { readGuardConfig } from '../../../run/read-guard-config.js';
 import type { ConfirmConfig, ProxyConfig } from './proxy-config-types.js';
 import { readAudit, readIdempotentWrites, readOutputContracts, readUpstream } from './read-proxy-stores.js';
 
@@ -41,7 +39,7 @@ export function readSections(json: unknown, reader: ConfigReader): ProxyConfig |
     top[key] === undefined ? fallback : (reader.boolean(top[key], `$.${key}`) ?? fallback);
   const config: ProxyConfig = {
     limits: readLimits(top.limits, reader),
-    loopGuard: readLoopGuard(top.loopGuard, reader),
+    loopGuard: readGuardConfig(top.loopGuard, reader, '$.loopGuard'),
     timeouts: readTimeouts(top.timeouts, reader),
     outputContracts: readOutputContracts(top.outputContracts, reader),
     redactErrors: flag('redactErrors', DEFAULT_PROXY_REDACT_ERRORS),
@@ -94,37 +92,6 @@ function readTimeouts(value: unknown, reader: ConfigReader): ProxyConfig['timeou
         : (ms(timeouts.defaultMs, '$.timeouts.defaultMs') ?? 0),
     tools: timeouts.tools === undefined ? {} : (reader.map(timeouts.tools, '$.timeouts.tools', ms) ?? {}),
   };
-}
-
-/** The guard's thresholds, with the rules `loopGuard()` applies to them (`resolveGuard` fills the defaults). */
-const THRESHOLDS: Readonly<Record<string, { min: number; max?: number }>> = {
-  repeatLimit: { min: 2 },
-  sameResultLimit: { min: 2 },
-  maxCyclePeriod: { min: 0 },
-  noProgressRounds: { min: 2, max: DEFAULT_GUARD_WINDOW_ROUNDS },
-  transientRepeatLimit: { min: 0 },
-};
-
-function readLoopGuard(value: unknown, reader: ConfigReader): ResolvedGuard | false {
-  if (value === false) return false;
-  if (value === undefined) return resolveGuard({});
-  const guard = reader.object(value, '$.loopGuard', [...Object.keys(THRESHOLDS), 'nudge', 'hints']);
-  if (guard === undefined) return resolveGuard({});
-  const options: Record<string, unknown> = {};
-  for (const [key, rule] of Object.entries(THRESHOLDS)) {
-    if (guard[key] !== undefined) options[key] = reader.number(guard[key], `$.loopGuard.${key}`, rule);
-  }
-  if (guard.nudge !== undefined) options.nudge = reader.boolean(guard.nudge, '$.loopGuard.nudge');
-  if (guard.hints !== undefined) {
-    options.hints = reader.map(guard.hints, '$.loopGuard.hints', (entry, path): LoopHints | undefined => {
-      const problem = loopHintsProblem(entry);
-      if (problem === undefined) return entry as LoopHints;
-      reader.problem(path, problem);
-      return undefined;
-    });
-  }
-  // Every value is checked (or undefined, its default then): `resolveGuard` cannot throw here.
-  return resolveGuard(options as GuardOptions);
 }
 
 function readConfirm(value: unknown, reader: ConfigReader): ConfirmConfig | false {

@@ -1,8 +1,8 @@
 import { DEFAULT_IDEMPOTENCY_TTL_MS, DEFAULT_PROXY_OUTPUT_CONTRACT } from '../../../core/defaults.js';
 import type { JsonSchema } from '../../../core/json-schema.js';
 import { findSchemaProblem } from '../../../formats/find-schema-problem.js';
+import { type ConfigReader, describe, oneKeyObject } from '../../../options/config-reader.js';
 import { defaultSchemaCompiler } from '../../../schema/schema-compiler.js';
-import { type ConfigReader, describe } from './config-reader.js';
 import type {
   AuditConfig,
   OutputContract,
@@ -124,25 +124,6 @@ export function readAudit(value: unknown, reader: ConfigReader): AuditConfig | f
   if (audit === undefined) return false;
   const file = reader.string(audit.value, `$.audit.${audit.key}`, MAX_PATH_CHARS);
   return file === undefined ? false : { kind: audit.key, path: file };
-}
-
-/** An object with exactly one of `keys`: a choice of kind, spelled as the key that carries its value. */
-function oneKeyObject<K extends string>(
-  value: unknown,
-  path: string,
-  keys: readonly K[],
-  reader: ConfigReader,
-): { key: K; value: unknown } | undefined {
-  const object = reader.object(value, path, keys);
-  if (object === undefined) return undefined;
-  const given = keys.filter((key) => object[key] !== undefined);
-  if (given.length === 1) {
-    const key = given[0] as K;
-    return { key, value: object[key] };
-  }
-  if (given.length > 1 || Object.keys(object).length === 0)
-    reader.problem(path, `must hold exactly one of ${keys.map((key) => `"${key}"`).join(', ')}`);
-  return undefined;
 }
 
 const ENV_NAME_RULE = 'must be a variable name (letters, digits and _, not starting with a digit)';

@@ -1,3 +1,4 @@
+import { GatewayConfigError } from '../../../adapters/gateway/gateway-config-error.js';
 import { McpListError } from '../../../adapters/mcp/list-mcp-tools.js';
 import { McpCallError } from '../../../adapters/mcp/mcp-call-error.js';
 import { ProxyConfigError } from '../../../adapters/mcp/proxy/proxy-config-error.js';
@@ -163,6 +164,11 @@ export const ERROR_CLASSES: readonly ErrorClassEntry[] = [
     make: () =>
       new ProxyConfigError({ source: 'toolwarden.json', problems: [{ path: '$', message: 'bad' }] }),
   },
+  {
+    errorClass: GatewayConfigError,
+    make: () => new GatewayConfigError({ source: 'gateway.json', problems: [{ path: '$', message: 'bad' }] }),
+  },
+
   { errorClass: ToolTimeoutError, make: () => new ToolTimeoutError({ toolName: 't', timeoutMs: 10 }) },
   {
     errorClass: TransientToolError,

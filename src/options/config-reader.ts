@@ -1,13 +1,18 @@
-import { MAX_PROXY_CONFIG_PROBLEMS } from '../../../core/defaults.js';
-import { type NumberOptionRule, numberOptionProblem } from '../../../options/check-option.js';
-import { didYouMean } from '../../../options/did-you-mean.js';
-import type { ConfigProblem } from './proxy-config-error.js';
+import { MAX_PROXY_CONFIG_PROBLEMS } from '../core/defaults.js';
+import { type NumberOptionRule, numberOptionProblem } from './check-option.js';
+import { didYouMean } from './did-you-mean.js';
+
+/** One thing wrong with a config file: where (a JSON path such as `$.limits.perTool`) and what. */
+export interface ConfigProblem {
+  readonly path: string;
+  readonly message: string;
+}
 
 /** Characters of a key or a value quoted in a problem: a 10 MB string is named, not echoed. */
 const MAX_QUOTED_CHARS = 40;
 
 /**
- * Reads one config value by value, collecting every problem with its JSON path instead of stopping at the
+ * Reads a config file (`toolwarden mcp-proxy`'s, `toolwarden gateway`'s) value by value, collecting every problem with its JSON path instead of stopping at the
  * first. Each read returns the value when it is usable and `undefined` when it is not (the problem
  * recorded), so the caller fills in the default and goes on reading the rest.
  */
@@ -162,4 +167,23 @@ export function describe(value: unknown): string {
 function quote(text: string): string {
   if (text.length <= MAX_QUOTED_CHARS) return JSON.stringify(text);
   return `${JSON.stringify(text.slice(0, MAX_QUOTED_CHARS))}… (${text.length} characters)`;
+}
+
+/** An object with exactly one of `keys`: a choice of kind, spelled as the key that carries its value. */
+export function oneKeyObject<K extends string>(
+  value: unknown,
+  path: string,
+  keys: readonly K[],
+  reader: ConfigReader,
+): { key: K; value: unknown } | undefined {
+  const object = reader.object(value, path, keys);
+  if (object === undefined) return undefined;
+  const given = keys.filter((key) => object[key] !== undefined);
+  if (given.length === 1) {
+    const key = given[0] as K;
+    return { key, value: object[key] };
+  }
+  if (given.length > 1 || Object.keys(object).length === 0)
+    reader.problem(path, `must hold exactly one of ${keys.map((key) => `"${key}"`).join(', ')}`);
+  return undefined;
 }

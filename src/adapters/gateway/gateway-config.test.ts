@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { ToolwardenError } from '../../core/errors/toolwarden-error.js';
+import { parseGatewayConfig, parseGatewayConfigText, upstreamKeyOf } from './gateway-config.js';
+import { GatewayConfigError } from './gateway-config-error.js';
+
+function problems(json: unknown): string[] {
+  try {
+    parseGatewayConfig(json, 'gateway.json');
+  } catch (error) {
+    if (GatewayConfigError.isInstance(error)) return error.problems.map((p) => `${p.path}: ${p.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('parseGatewayConfig', () => {
+  it('fills in every default from the one required key', () => {
+    const config = parseGatewayConfig({ upstream: { url: 'https://api.openai.com' } }, 'gateway.json');
+    expect(config).toMatchObject({
+      listen: { host: '127.0.0.1', port: 8787 },
+      upstream: { url: 'https://api.openai.com', apiKeyEnv: undefined, apiKeyHeader: 'authorization' },
+      limits: { perTool: 40, total: 150, roundTrips: 50, tools: {} },
+      tools: {},
+      redact: { toolResults: true, arguments: false },
+      onStop: 'final-answer',
+      store: { kind: 'memory' },
+      audit: false,
+      telemetry: false,
+      timeoutMs: 600_000,
+    });
+    expect(config.loopGuard).toMatchObject({ repeatLimit: 3, nudge: true });
+  });
+
+  it('reads every section', () => {
+    const config = parseGatewayConfig(
+      {
+        listen: { host: '0.0.0.0', port: 0 },
+        upstream: {
+          url: 'http://127.0.0.1:11434/openai',
+          apiKeyEnv: 'OPENAI_API_KEY',
+          apiKeyHeader: 'X-Api-Key',
+        },
+        limits: { perTool: 5, total: 9, roundTrips: 7, tools: { search: 2 } },
+        loopGuard: { repeatLimit: 4, nudge: false, hints: { poll: { polled: true } } },
+        tools: { getStatus: { effect: 'read' } },
+        redact: { arguments: true },
+        onStop: 'synthesize',
+        store: { redis: 'redis://127.0.0.1:6379' },
+        audit: { jsonl: 'audit.jsonl' },
+        telemetry: true,
+        timeoutMs: 1000,
+      },
+      'gateway.json',
+    );
+    expect(config).toMatchObject({
+      listen: { host: '0.0.0.0', port: 0 },
+      upstream: { apiKeyEnv: 'OPENAI_API_KEY', apiKeyHeader: 'x-api-key' },
+      limits: { perTool: 5, total: 9, roundTrips: 7, tools: { search: 2 } },
+      loopGuard: { repeatLimit: 4, nudge: false },
+      tools: { getStatus: { effect: 'read' } },
+      redact: { toolResults: true, arguments: true },
+      onStop: 'synthesize',
+      store: { kind: 'redis', url: 'redis://127.0.0.1:6379' },
+      audit: { kind: 'jsonl', path: 'audit.jsonl' },
+      telemetry: true,
+      timeoutMs: 1000,
+    });
+  });
+
+  it('lists every problem with its path, and a suggestion for a near miss', () => {
+    expect(
+      problems({
+        upstream: { url: 'ftp://x', apiKeyEnv: '1BAD' },
+        limit: {},
+        limits: { perTool: 0, tools: { a: -1 } },
+        tools: { t: { effect: 'reads' }, u: {} },
+        onStop: 'error',
+        store: 'redis',
+        audit: { jsonl: 'a', sqlite: 'b' },
+        timeoutMs: 3_000_000_000,
+      }),
+    ).toEqual([
+      '$.limit: is not a known key (did you mean "limits"?); known: $schema, listen, upstream, limits, loopGuard, tools, redact, onStop, store, audit, telemetry, timeoutMs, maxRequestBytes, maxResponseBytes',
+      '$.upstream.url: must be an http:// or https:// URL, got the string "ftp://x"',
+      '$.upstream.apiKeyEnv: must be an environment variable\'s name (letters, digits and _, not starting with a digit), got the string "1BAD"',
+      '$.limits.perTool: must be an integer >= 1, got 0',
+      '$.limits.tools.a: must be an integer >= 1, got -1',
+      '$.tools.t.effect: must be "read" or "write" or "idempotent-write" or "unknown", got the string "reads" (did you mean "read"?)',
+      '$.tools.u: needs "effect": "read", "write", "idempotent-write", "unknown"',
+      '$.onStop: must be "final-answer" or "synthesize", got the string "error"',
+      '$.store: must be "memory", { "sqlite": "<file>" } or { "redis": "<url>" }, got the string "redis"',
+      '$.audit: must hold exactly one of "jsonl", "sqlite"',
+      '$.timeoutMs: must be an integer between 1 and 2147483647, got 3000000000',
+    ]);
+    expect(problems({})).toEqual(['$.upstream: is required: { "url": "https://api.openai.com" }']);
+    expect(problems({ upstream: { url: 'https://user:pw@api.openai.com' } })).toEqual([
+      '$.upstream.url: must be a base URL without credentials, query or fragment (the key goes in apiKeyEnv)',
+    ]);
+  });
+
+  it('refuses text that is not JSON, and a key variable that is not set, never showing a key', () => {
+    const error = (() => {
+      try {
+        parseGatewayConfigText('{ nope', 'gateway.json');
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(ToolwardenError.hasCode(error, 'GATEWAY_CONFIG_INVALID')).toBe(true);
+    const config = parseGatewayConfig(
+      { upstream: { url: 'https://api.openai.com', apiKeyEnv: 'KEY' } },
+      'g.json',
+    );
+    expect(() => upstreamKeyOf(config, {}, 'g.json')).toThrow(
+      '$.upstream.apiKeyEnv: names KEY, which is not set',
+    );
+    expect(upstreamKeyOf(config, { KEY: ' sk-secret ' }, 'g.json')).toEqual({
+      header: 'authorization',
+      value: 'sk-secret',
+    });
+    expect(
+      upstreamKeyOf(parseGatewayConfig({ upstream: { url: 'https://x.y' } }, 'g'), { KEY: 'k' }, 'g'),
+    ).toBeUndefined();
+  });
+});
