@@ -21,11 +21,12 @@ done
 start=$(date +%s%N)
 mode=offline
 offline_log=$(mktemp)
-if ! mvn -q -B -o package >"$offline_log" 2>&1; then
+if ! mvn -q -B -Dstyle.color=never -o package >"$offline_log" 2>&1; then
   # Something is not in the local repository yet (or the offline build failed for another reason, which
   # the online build then reports).
   mode=online
-  mvn -q -B package
+  echo "spring-ai build: the offline build failed ($(grep -m1 -o '\[ERROR\].\{0,160\}' "$offline_log" || echo 'no error line')); building online" >&2
+  mvn -q -B -Dstyle.color=never package
 fi
 rm -f "$offline_log"
 end=$(date +%s%N)
