@@ -53,6 +53,7 @@ export const INTEGRATION: readonly string[] = [
   'src/check/check-command.test.ts',
   'src/check/check-hostile-modules.test.ts',
   'src/cli/demo-command.test.ts',
+  'src/cli/gateway-command.test.ts',
   'src/cli/mcp-proxy-command.test.ts',
   'src/cli/run-command-e2e.test.ts',
   // A browser: Debian's Chromium through playwright-core.

@@ -7,8 +7,9 @@ const EXIT_GRACE_MS = 500;
 
 // `run` ends its loop as `ABORTED` on the first Ctrl-C (the answer so far is printed); a second one exits.
 const interrupt = new AbortController();
-if (process.argv[2] === 'mcp-proxy') {
-  // The proxy closes its session and its server on Ctrl-C or a TERM (an MCP client ending it).
+if (process.argv[2] === 'mcp-proxy' || process.argv[2] === 'gateway') {
+  // The proxy closes its session and its server on Ctrl-C or a TERM (an MCP client ending it); the
+  // gateway lets its requests under way finish, then closes.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => interrupt.abort(new Error(`interrupted (${signal})`)));
 } else if (process.argv[2] === 'run') {

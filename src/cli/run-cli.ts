@@ -3,6 +3,7 @@ import { runApprovalDemo } from '../demo/approvals/run-approval-demo.js';
 import { runReferenceProbe } from '../demo/run-reference-probe.js';
 import { runCheckCommand } from './check-command.js';
 import type { CommandIo } from './command-io.js';
+import { runGatewayCommand } from './gateway-command.js';
 import { runMcpProxyCommand } from './mcp-proxy-command.js';
 import { packageVersion } from './package-version.js';
 import { runReportCommand } from './report-command.js';
@@ -17,6 +18,8 @@ Commands:
   run <prompt>      the guarded loop against an OpenAI-compatible server (--base-url, --model, --tools; see run --help)
   mcp-proxy [--config toolwarden.json] -- <server command>
                     an MCP server over stdio guarding one MCP server's tools (see mcp-proxy --help)
+  gateway --config gateway.json
+                    an HTTP gateway in front of a model provider guarding an app's tool loop (see gateway --help)
   report <log>      read an audit log: where to set the ceiling, repeats, top tools, stops (see report --help)
   help              show this text
   --version, -v     print toolwarden's version
@@ -57,6 +60,8 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
       return runReportCommand(rest, io);
     case 'mcp-proxy':
       return runMcpProxyCommand(rest, io);
+    case 'gateway':
+      return runGatewayCommand(rest, io);
     case 'run':
       return runRunCommand(rest, io, {
         ...(io.signal === undefined ? {} : { signal: io.signal }),

@@ -421,6 +421,7 @@ export const DEFAULT_MCP_TRUSTED = false;
  * so it is reachable from this machine only unless the operator says otherwise.
  */
 export const DEFAULT_GATEWAY_HOST = '127.0.0.1';
+/** `toolwarden gateway`: the port it listens on (0 takes a free one). */
 export const DEFAULT_GATEWAY_PORT = 8787;
 /** `toolwarden gateway`: the request header that names the conversation (the session) a request belongs to. */
 export const DEFAULT_GATEWAY_SESSION_HEADER = 'x-toolwarden-session';

@@ -1,5 +1,4 @@
 import { ToolwardenError } from '../../core/errors/toolwarden-error.js';
-import type { ConfigProblem } from '../../options/config-reader.js';
 
 const MARKER = Symbol.for('toolwarden.error.GatewayConfigError');
 
@@ -11,7 +10,7 @@ export class GatewayConfigError extends ToolwardenError<'GATEWAY_CONFIG_INVALID'
   override readonly name = 'GatewayConfigError';
   readonly source: string;
   /** Every problem found, in document order: where (a JSON path) and what. */
-  readonly problems: readonly ConfigProblem[];
+  readonly problems: readonly { readonly path: string; readonly message: string }[];
   readonly omitted: number;
   readonly [MARKER] = true;
 
@@ -23,7 +22,7 @@ export class GatewayConfigError extends ToolwardenError<'GATEWAY_CONFIG_INVALID'
     /** The file (or other source) the config came from, as the user named it. */
     readonly source: string;
     /** Every problem found, in document order (bounded: see `omitted`). */
-    readonly problems: readonly ConfigProblem[];
+    readonly problems: GatewayConfigError['problems'];
     /** Problems found beyond those listed. */
     readonly omitted?: number;
   }) {

@@ -12,9 +12,10 @@ import {
   DEFAULT_MAX_ROUND_TRIPS,
   MAX_GATEWAY_CONFIG_BYTES,
 } from '../../core/defaults.js';
+import type { LoopThresholds } from '../../guard/detect-loops.js';
 import { ConfigReader, describe, oneKeyObject } from '../../options/config-reader.js';
 import { readGuardConfig } from '../../run/read-guard-config.js';
-import type { ResolvedGuard } from '../../run/stop-conditions.js';
+import type { LoopHints } from '../../tools/loop-hints.js';
 import { TOOL_EFFECTS, type ToolEffect } from '../../tools/tool-effect.js';
 import { GatewayConfigError } from './gateway-config-error.js';
 
@@ -23,7 +24,9 @@ import { GatewayConfigError } from './gateway-config-error.js';
  * each key. The provider's key is never in the file: `upstream.apiKeyEnv` names the variable it is read from.
  */
 export interface GatewayConfig {
+  /** Where the gateway listens (default 127.0.0.1:8787). */
   readonly listen: { readonly host: string; readonly port: number };
+  /** The provider, and where its key comes from. */
   readonly upstream: {
     /** The provider's base URL (`https://api.openai.com`). */
     readonly url: string;
@@ -39,24 +42,36 @@ export interface GatewayConfig {
     readonly roundTrips: number;
     readonly tools: Readonly<Record<string, number>>;
   };
-  readonly loopGuard: ResolvedGuard | false;
+  /** The loop guard's thresholds, `nudge` and per-tool `hints` (every default filled in), or false. */
+  readonly loopGuard:
+    | (LoopThresholds & {
+        readonly nudge: boolean;
+        readonly hints: Readonly<Record<string, LoopHints>>;
+      })
+    | false;
   /** What each tool does, by name (undescribed: `unknown`). */
   readonly tools: Readonly<Record<string, { readonly effect: ToolEffect }>>;
+  /** Secrets removed from tool results (default on) and from the model's arguments (default off). */
   readonly redact: { readonly toolResults: boolean; readonly arguments: boolean };
+  /** A stopped turn ends with the model's answer with tools off, or the gateway's message at once. */
   readonly onStop: 'final-answer' | 'synthesize';
   /** Where each session's record is kept: this process, a SQLite file, or Redis (shared by every instance). */
   readonly store:
     | { readonly kind: 'memory' }
     | { readonly kind: 'sqlite'; readonly path: string }
     | { readonly kind: 'redis'; readonly url: string };
+  /** Where the audit log is written, or false. */
   readonly audit:
     | { readonly kind: 'jsonl'; readonly path: string }
     | { readonly kind: 'sqlite'; readonly path: string }
     | false;
   /** OpenTelemetry spans and metrics (`@opentelemetry/api` installed beside toolwarden, and an SDK). */
   readonly telemetry: boolean;
+  /** The provider must start answering, and then send each next piece, within this. */
   readonly timeoutMs: number;
+  /** A guarded request's body, at most (413 over it). */
   readonly maxRequestBytes: number;
+  /** A whole answer, and the calls of a streamed one held at once, at most. */
   readonly maxResponseBytes: number;
 }
 

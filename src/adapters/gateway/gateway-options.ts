@@ -7,6 +7,7 @@ import type { ToolEffect } from '../../tools/tool-effect.js';
 
 /** `createGateway`'s options: the provider, and how each turn is guarded (every key but `upstream` has a default). */
 export interface GatewayOptions {
+  /** The provider the gateway fronts, and the key it sends (the app's own by default). */
   readonly upstream: {
     /** The provider's base URL: `https://api.openai.com`, `http://127.0.0.1:11434` (a path prefix is kept). */
     readonly url: string | URL;

@@ -1,0 +1,151 @@
+// `toolwarden gateway --config gateway.json` as an operator runs it: the real bin in a child process in
+// front of the fake provider, with the provider's key from the environment; and its config errors.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeOpenAIChat,
+  loopingModel,
+  startFakeOpenAIChat,
+} from '../../test/fake-providers/openai-chat-provider.js';
+import type { CommandIo } from './command-io.js';
+import { parseGatewayArgs, runGatewayCommand } from './gateway-command.js';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+const KEY = 'sk-gateway-test-0123456789abcdefghijklmnopqrstuvwxyz';
+
+let folder: string;
+let provider: FakeOpenAIChat;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'toolwarden-gateway-cli-'));
+  provider = await startFakeOpenAIChat({
+    script: loopingModel({ tool: 'getStatus', arguments: { id: 'A-1' }, answer: 'Still pending.' }),
+  });
+});
+afterAll(async () => {
+  await provider.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+function bufferIo(): CommandIo & { out: string; err: string } {
+  const io = {
+    cwd: folder,
+    out: '',
+    err: '',
+    stdout: async (text: string) => {
+      io.out += text;
+    },
+    stderr: async (text: string) => {
+      io.err += text;
+    },
+  };
+  return io;
+}
+
+/** The bin in a child process; resolves once it says where it listens. */
+async function startBin(config: unknown, env: Record<string, string> = {}) {
+  const path = join(folder, `gateway-${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(path, JSON.stringify(config));
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX, main, 'gateway', '--config', path], {
+    cwd: folder,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      const found = /listening on (http:\/\/\S+) /.exec(stderr);
+      if (found?.[1] !== undefined) resolve(found[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  return { child, url: await listening, stderr: () => stderr };
+}
+
+describe('toolwarden gateway', () => {
+  it('serves with the key from the environment, stops a loop, writes the audit log, and exits 0 on SIGTERM', async () => {
+    const audit = join(folder, 'audit.jsonl');
+    const bin = await startBin(
+      {
+        listen: { port: 0 },
+        upstream: { url: provider.url, apiKeyEnv: 'PROVIDER_KEY' },
+        audit: { jsonl: audit },
+        tools: { getStatus: { effect: 'read' } },
+      },
+      { PROVIDER_KEY: KEY },
+    );
+    const client = new OpenAI({ baseURL: `${bin.url}/v1`, apiKey: 'not-the-key', maxRetries: 0 });
+    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
+      { role: 'user', content: 'A-1?' },
+    ];
+    const tools = [
+      { type: 'function' as const, function: { name: 'getStatus', parameters: { type: 'object' } } },
+    ];
+    let final: string | null | undefined;
+    for (let round = 0; round < 10 && final === undefined; round++) {
+      const message = (await client.chat.completions.create({ model: 'm', messages, tools })).choices[0]
+        ?.message;
+      if (message === undefined) throw new Error('no choice');
+      messages.push(message);
+      if ((message.tool_calls ?? []).length === 0) final = message.content;
+      for (const call of message.tool_calls ?? [])
+        messages.push({ role: 'tool', tool_call_id: call.id, content: '{"state":"PENDING"}' });
+    }
+    expect(final).toBe('Still pending.');
+    for (const request of provider.chatRequests())
+      expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+    bin.child.kill('SIGTERM');
+    const [code] = await once(bin.child, 'exit');
+    expect(code).toBe(0);
+    expect(bin.stderr()).not.toContain(KEY);
+    const records = (await readFile(audit, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.at(-1)).toMatchObject({ kind: 'run', outcome: 'stopped', stopReason: 'LOOP_DETECTED' });
+    expect(JSON.stringify(records)).not.toContain(KEY);
+  });
+});
+
+describe('toolwarden gateway: usage and config errors', () => {
+  it('reads its arguments', () => {
+    expect(parseGatewayArgs(['--config', 'g.json'])).toEqual({ kind: 'run', config: 'g.json' });
+    expect(parseGatewayArgs(['--config=g.json'])).toEqual({ kind: 'run', config: 'g.json' });
+    expect(parseGatewayArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseGatewayArgs([])).toEqual({ kind: 'usage-error', message: 'gateway needs --config <file>' });
+    expect(parseGatewayArgs(['--port', '1'])).toEqual({
+      kind: 'usage-error',
+      message: 'unknown argument for gateway: --port',
+    });
+  });
+
+  it('lists every problem of a bad config and exits 2, naming a key variable that is not set without a key', async () => {
+    await writeFile(
+      join(folder, 'bad.json'),
+      JSON.stringify({ upstream: { url: 'nope' }, limits: { perTool: 0 } }),
+    );
+    const io = bufferIo();
+    expect(await runGatewayCommand(['--config', 'bad.json'], io, { env: {} })).toBe(2);
+    expect(io.err).toContain('Invalid gateway config bad.json (2 problems)');
+    expect(io.err).toContain('$.limits.perTool: must be an integer >= 1, got 0');
+    await writeFile(
+      join(folder, 'nokey.json'),
+      JSON.stringify({ upstream: { url: 'https://api.openai.com', apiKeyEnv: 'MISSING_KEY' } }),
+    );
+    const missing = bufferIo();
+    expect(await runGatewayCommand(['--config', 'nokey.json'], missing, { env: {} })).toBe(2);
+    expect(missing.err).toContain(
+      '$.upstream.apiKeyEnv: names MISSING_KEY, which is not set in the environment',
+    );
+    const absent = bufferIo();
+    expect(await runGatewayCommand(['--config', 'absent.json'], absent, { env: {} })).toBe(2);
+    expect(absent.err).toContain('Invalid gateway config absent.json');
+  });
+});
