@@ -3,7 +3,9 @@
 #   - Redis at 127.0.0.1:6379 (the Redis store's tests; outage tests start their own redis-server);
 #   - PostgreSQL at 127.0.0.1:5432, trust auth, user postgres (the MCP server-postgres tests);
 #   - Debian's Chromium at $TOOLWARDEN_CHROMIUM or /usr/bin/chromium (the report page's browser test, driven by
-#     playwright-core, which never downloads a browser).
+#     playwright-core, which never downloads a browser);
+#   - Java 17+ and Maven, and the Spring AI interop app's jar (interop/spring-ai/build.sh: offline from the
+#     local Maven repository when it holds everything, else from Maven Central; it prints its build time).
 # Installing and starting need root (apt-get, pg_ctlcluster); a step that cannot be done says what is missing
 # and exits 1, so `npm run test:all` fails before the suite, not inside it.
 set -euo pipefail
@@ -65,4 +67,12 @@ if [ ! -x "$chromium" ]; then
     exit 1
   fi
 fi
-say "Redis, PostgreSQL and Chromium are ready"
+if ! command -v java >/dev/null || ! command -v mvn >/dev/null; then
+  say "Java or Maven is missing; installing Debian's openjdk-17-jdk-headless and maven"
+  apt_install openjdk-17-jdk-headless maven || true
+fi
+if ! bash "$(dirname "$0")/../interop/spring-ai/build.sh"; then
+  say "the Spring AI interop app did not build (interop/spring-ai/build.sh); test/interop/spring-ai-app.test.ts needs it"
+  exit 1
+fi
+say "Redis, PostgreSQL, Chromium and the Spring AI app are ready"

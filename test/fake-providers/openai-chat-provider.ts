@@ -4,7 +4,7 @@
 // records every request, and asks a script for each answer:
 //
 //   const provider = await startFakeOpenAIChat({ script: loopingModel({ tool: 'getStatus', arguments: { id: 'A-1' } }) });
-//   new OpenAI({ baseURL: `${provider.url}/v1`, apiKey: 'test' });   // Spring AI: base-url = provider.url
+//   new OpenAI({ baseURL: `${provider.url}/v1`, apiKey: 'test' });   // Spring AI 2.0.1 too: base-url = `${provider.url}/v1`
 //   ...
 //   provider.requests[0].body;  await provider.close();
 //
@@ -82,7 +82,7 @@ export interface FakeOpenAIChatOptions {
 
 /** A running fake provider. */
 export interface FakeOpenAIChat {
-  /** `http://127.0.0.1:PORT`: the base URL Spring AI takes; SDKs take `${url}/v1`. */
+  /** `http://127.0.0.1:PORT`; clients take `${url}/v1` (the `openai` SDKs, and Spring AI 2.0.1's `base-url`). */
   readonly url: string;
   /** Every request received, in order (chat completions and any other path). */
   readonly requests: FakeChatRequest[];
