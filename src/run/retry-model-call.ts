@@ -3,6 +3,7 @@ import { ModelTimeoutError } from '../core/errors/model-timeout-error.js';
 import type { ModelRequest, ModelResponse } from '../core/model.js';
 import type { ModelErrorTraits, ModelFailure, ModelGiveUp } from '../core/model-failure.js';
 import { errorType } from '../core/tool-event.js';
+import { LazyAbort } from '../util/lazy-abort.js';
 import { raceAbort } from '../util/race-abort.js';
 import { elapsedOf, type LoopContext } from './loop-context.js';
 import { modelErrorTraits } from './model-error-traits.js';
@@ -77,7 +78,8 @@ export async function retryModelCall(
 /**
  * One attempt, bounded by the timeout and the run's signal (a model that ignores its signal still ends
  * then; a late answer is dropped). The model gets a signal of the attempt's own, aborted at the timeout,
- * by the run's signal, and by a signal a `wrapModelCall` forwarded instead of the run's.
+ * by the run's signal, and by a signal a `wrapModelCall` forwarded instead of the run's; it is made when
+ * the model first reads it (`LazyAbort`).
  */
 function attemptOnce(
   run: LoopContext,
@@ -85,16 +87,22 @@ function attemptOnce(
   own: AbortSignal | undefined,
   start: (forwarded: ModelRequest) => Promise<ModelResponse>,
 ): Promise<ModelResponse> {
-  const controller = new AbortController();
-  const onOwnAbort = () => controller.abort(own?.reason);
+  const attempt = new LazyAbort();
+  const onOwnAbort = () => attempt.abort(own?.reason);
   if (own?.aborted === true) onOwnAbort();
   else own?.addEventListener('abort', onOwnAbort, { once: true });
   const timeoutMs = run.config.modelTimeoutMs;
-  return withTimeout(() => start({ ...request, signal: controller.signal }), {
+  const forwarded: ModelRequest = {
+    ...request,
+    get signal() {
+      return attempt.signal;
+    },
+  };
+  return withTimeout(() => start(forwarded), {
     timeoutMs,
     timeoutError: () => new ModelTimeoutError({ timeoutMs }),
     signal: run.budget.handed,
-    abort: (reason) => controller.abort(reason),
+    abort: (reason) => attempt.abort(reason),
   }).finally(() => own?.removeEventListener('abort', onOwnAbort));
 }
 
