@@ -74,6 +74,11 @@ export interface GuardState {
        * query is the same move; two calls with one gist are near each other); absent when it is the shape.
        */
       readonly gist?: number;
+      /**
+       * A read's arguments with whole integers left out, and their sum: two reads with one frame and sums
+       * one apart step through pages. Only for content-bearing answers (what the same-result detector reads).
+       */
+      readonly pace?: readonly [frame: number, sum: number];
       /** Digest of the result as the model saw it (ignored fields and volatile-looking values left out). */
       readonly result: number;
       /** The result with its numbers left out, and their sum: how a counter that counts the calls is told apart. */

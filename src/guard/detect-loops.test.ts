@@ -227,3 +227,69 @@ describe('detectLoops', () => {
     });
   });
 });
+
+describe('detectLoops v3: news, nearness, receipts, refusals', () => {
+  it('a write sent again with a fresh id (its shape left it out) is the same write: its new receipt is no news', () => {
+    const g = guard();
+    // The shape is what the write is with the fresh id left out; each receipt differs (a new ticket id).
+    const post = (call: number, result: number): CallRecord => ({ ...write(call, result), shape: 77 });
+    expect(g.round(post(1, 1))).toEqual([]);
+    expect(detectors(g.round(post(2, 2)))).toEqual(['warn:exact-repeat']);
+    expect(detectors(g.round(post(3, 3)))).toContain('stop:exact-repeat');
+  });
+
+  it('a write that follows an answer (a lease it passes on) is compared by its answers', () => {
+    const g = guard();
+    for (let job = 1; job <= 6; job++)
+      expect(g.round({ ...write(job, job), shape: 77, chained: true })).toEqual([]);
+  });
+
+  it('one error from other calls of other tools is one streak: stopped at the 5th, with no warning', () => {
+    const g = guard();
+    const refused = (tool: string, call: number): CallRecord => ({ tool, call, result: 4, outcome: 'error' });
+    const found = ['refund', 'credit', 'discount', 'refund', 'credit'].map((tool, i) =>
+      detectors(g.round(refused(tool, 10 + i))),
+    );
+    expect(found.slice(0, 4).flat()).toEqual([]);
+    expect(found[4]).toContain('stop:same-result');
+  });
+
+  it('reads one page apart with one answer step through pages that do not advance; ids 17 and 23 do not', () => {
+    const page = (n: number): CallRecord => read(n, 9, { content: true, pace: [5, n] });
+    const pages = guard();
+    pages.round(page(1));
+    pages.round(page(2));
+    expect(detectors(pages.round(page(3)))).toContain('stop:same-result');
+    const ids = guard();
+    for (const id of [17, 23, 42])
+      expect(ids.round(read(id, 9, { content: true, pace: [5, id] }))).toEqual([]);
+  });
+
+  it('a write flipping between two states, reworded each time, is a cycle', () => {
+    const g = guard();
+    const set = (call: number, gist: number): CallRecord => ({ ...write(call, 900), gist });
+    const found = [set(1, 50), set(2, 60), set(3, 50), set(4, 60)].map((record) =>
+      detectors(g.round(record)),
+    );
+    expect(found.slice(0, 3).flat()).not.toContain('stop:cycle');
+    expect(found[3]).toContain('stop:cycle');
+  });
+
+  it('the same failing call once per request, nothing new between, stops at its third request without a warning', () => {
+    const g = guard();
+    const failing = read(1, 3, { outcome: 'error' });
+    expect(g.round(failing)).toEqual([]);
+    expect(g.newRequest().round(failing)).toEqual([]);
+    expect(detectors(g.newRequest().round(failing))).toEqual(['stop:exact-repeat']);
+  });
+
+  it("a read's counter one up per call, the rest alike, is the same answer; a write's is its work", () => {
+    const poll = (n: number): CallRecord => read(1, 100 + n, { frame: 8, sum: n });
+    const reads = guard();
+    reads.round(poll(1));
+    reads.round(poll(2));
+    expect(detectors(reads.round(poll(3)))).toContain('stop:exact-repeat');
+    const work = guard();
+    for (let n = 1; n <= 6; n++) expect(work.round({ ...write(1, 100 + n), frame: 8, sum: n })).toEqual([]);
+  });
+});

@@ -117,7 +117,8 @@ function alikeOf(
   hints: ResolvedHints,
 ):
   | {
-      readonly matches: (other: CallRecord) => boolean;
+      /** Whether `other` answers like the record; `nearest` is the streak's last match (pages step one by one). */
+      readonly matches: (other: CallRecord, nearest: CallRecord) => boolean;
       readonly limit: (thresholds: LoopThresholds) => number;
       readonly warns: boolean;
     }
@@ -126,11 +127,11 @@ function alikeOf(
     case 'ok':
       if (record.content !== true || hints.sharedResults) return undefined;
       return {
-        matches: (other) =>
+        matches: (other, nearest) =>
           other.result === record.result &&
           other.outcome === 'ok' &&
           other.tool === record.tool &&
-          (record.chained === true || gistOf(other) === gistOf(record)),
+          (record.chained === true || gistOf(other) === gistOf(record) || steps(other, nearest)),
         limit: (thresholds) => thresholds.sameResultLimit,
         warns: true,
       };
@@ -153,6 +154,16 @@ function alikeOf(
       throw new TypeError(`unknown call outcome ${String(unreachable)}`);
     }
   }
+}
+
+/** Two reads one page apart: the same arguments but for whole numbers that sum one apart. */
+function steps(a: CallRecord, b: CallRecord): boolean {
+  return (
+    a.pace !== undefined &&
+    b.pace !== undefined &&
+    a.pace[0] === b.pace[0] &&
+    Math.abs(a.pace[1] - b.pace[1]) === 1
+  );
 }
 
 function shapeKey(record: CallRecord): string {
@@ -180,7 +191,7 @@ function streak(
   window: readonly RoundRecord[],
   from: number,
   record: CallRecord,
-  matches: (other: CallRecord) => boolean,
+  matches: (other: CallRecord, nearest: CallRecord) => boolean,
   key: ((other: CallRecord) => string) | undefined,
 ): Streak {
   const current = window.length - 1;
@@ -193,9 +204,11 @@ function streak(
   if (newsBeside(now, record)) return { rounds, records, everyGapWrote: false, open: false };
   for (let index = current - 1; index >= from; index--) {
     const round = window[index] as RoundRecord;
+    const nearest = records[records.length - 1] as CallRecord;
     const found = round.calls.find(
       (other) =>
-        matches(other) && (keys === undefined || !keys.has((key as (r: CallRecord) => string)(other))),
+        matches(other, nearest) &&
+        (keys === undefined || !keys.has((key as (r: CallRecord) => string)(other))),
     );
     if (found === undefined) {
       if (round.calls.some((other) => other.novel === true)) return cut(rounds, records, everyGapWrote);

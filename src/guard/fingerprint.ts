@@ -3,7 +3,7 @@ import { canonicalArguments, canonicalJson } from '../serialize/canonical-json.j
 import { withoutTruncationMarker } from '../serialize/truncate-text.js';
 import type { LoopHints } from '../tools/loop-hints.js';
 import { type ResolvedHints, resolveHints, VOLATILE_FIELD_PATTERN } from './loop-hints.js';
-import { maskFreshIds, maskProse, maskVolatile, numberFrame } from './volatile-values.js';
+import { maskFreshIds, maskProse, maskSpellings, maskVolatile, numberFrame } from './volatile-values.js';
 
 // cyrb53 (public domain, bryc): a fast 53-bit hash. Fingerprints only need to tell rounds apart within one
 // conversation, not resist an attacker, so a cryptographic hash would be cost without benefit.
@@ -40,6 +40,8 @@ export interface CallDigests {
   readonly shape?: number;
   /** With prose left out (and a read's volatile-looking values); undefined when that is the shape. */
   readonly gist?: number;
+  /** A read's arguments with their whole integers left out, and their sum (a page number that steps). */
+  readonly pace?: readonly [frame: number, sum: number];
 }
 
 /**
@@ -48,7 +50,10 @@ export interface CallDigests {
  *   when the ids look random); a write has its generated-looking ids left out (the same write with a
  *   fresh client id is the same write again);
  * - the gist: the arguments with prose left out (a reworded reason or query is the same move), and for
- *   a read its volatile-looking values too. Two calls with one gist are near each other.
+ *   a read its volatile-looking values too and its URLs written one way. Two calls with one gist are
+ *   near each other;
+ * - a read's pace: its arguments with whole integers left out, and their sum. Two reads with one pace
+ *   and sums one apart step through pages (near each other too, where ids 17 and 23 are not).
  */
 export function callDigests(
   toolName: string,
@@ -63,10 +68,12 @@ export function callDigests(
   // A read's gist serves only the same-result detector, which reads content-bearing answers: the caller
   // leaves it out for a short one.
   if (!write && !withGist) return { call };
-  const prose = maskProse(write ? canonical : maskVolatile(canonical));
+  const prose = maskProse(write ? canonical : maskSpellings(maskVolatile(canonical)));
   const gist = prose === shaped ? shape : hash53(`${toolName}#${prose}`);
-  if (gist !== shape) return shape === call ? { call, gist } : { call, shape, gist };
-  return shape === call ? { call } : { call, shape };
+  const numbers = write ? undefined : numberFrame(`${toolName}#${canonical}`);
+  const pace = numbers === undefined ? {} : { pace: [numbers.frame, numbers.sum] as const };
+  if (gist !== shape) return shape === call ? { call, gist, ...pace } : { call, shape, gist, ...pace };
+  return shape === call ? { call, ...pace } : { call, shape, ...pace };
 }
 
 /** A result's digest, whether it carries content (for the same-result detector), and its number frame. */

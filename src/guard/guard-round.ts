@@ -111,6 +111,7 @@ function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
   const record: Partial<{ -readonly [K in keyof CallRecord]: CallRecord[K] }> = { tool, call: digests.call };
   if (digests.shape !== undefined) record.shape = digests.shape;
   if (digests.gist !== undefined) record.gist = digests.gist;
+  if (digests.pace !== undefined) record.pace = digests.pace;
   if (answer === undefined) {
     record.result = hash53(content);
     record.outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';

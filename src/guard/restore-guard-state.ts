@@ -86,12 +86,28 @@ function restoreVersion3Record(value: unknown): CallRecord | undefined {
 
 function restoreRecord(value: unknown): CallRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { tool, call, shape, gist, result, frame, sum, offers, outcome, write, chained, content, novel } =
-    value as Record<string, unknown>;
+  const {
+    tool,
+    call,
+    shape,
+    gist,
+    pace,
+    result,
+    frame,
+    sum,
+    offers,
+    outcome,
+    write,
+    chained,
+    content,
+    novel,
+  } = value as Record<string, unknown>;
   if (typeof tool !== 'string' || tool.length > MAX_ORIGINAL_TOOL_NAME_LENGTH) return undefined;
   if (!isCount(call) || !isCount(result)) return undefined;
   if (![shape, gist, frame, sum].every((digest) => digest === undefined || isCount(digest))) return undefined;
   if ((frame === undefined) !== (sum === undefined)) return undefined;
+  if (pace !== undefined && !(Array.isArray(pace) && pace.length === 2 && pace.every(isCount)))
+    return undefined;
   if (
     offers !== undefined &&
     (!Array.isArray(offers) || offers.length > MAX_OFFERED_VALUES || !offers.every(isCount))
@@ -106,6 +122,7 @@ function restoreRecord(value: unknown): CallRecord | undefined {
     call,
     ...(isCount(shape) ? { shape } : {}),
     ...(isCount(gist) ? { gist } : {}),
+    ...(Array.isArray(pace) ? { pace: [pace[0] as number, pace[1] as number] as const } : {}),
     result,
     ...(isCount(frame) && isCount(sum) ? { frame, sum } : {}),
     ...(Array.isArray(offers) ? { offers: [...offers] as number[] } : {}),

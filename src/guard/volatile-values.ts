@@ -72,7 +72,7 @@ function masked(found: string, candidate?: string): string {
  * An opaque token (base64, a nanoid, a hex digest): its characters switch between lower case, upper case
  * and digits often, the way a random generator writes them, where a structured id (`ORD-2024-00017`,
  * `helloworld123`) or an identifier (`getElementById`) switches a few times. With a digit, one switch
- * in four characters; letters only, one in three.
+ * in four characters; letters only (camelCase switches too), one in two.
  */
 function looksRandom(token: string): boolean {
   let switches = 0;
@@ -86,7 +86,27 @@ function looksRandom(token: string): boolean {
     if (kind !== 0 && previous !== 0 && kind !== previous) switches++;
     if (kind !== 0) previous = kind;
   }
-  return switches * (digits ? 4 : 3) >= token.length;
+  return switches * (digits ? 4 : 2) >= token.length;
+}
+
+// A URL as a JSON string (one linear pass; the spelling is undone in the callback, not by backtracking).
+const URL_STRING = /"(?:https?:)?\/\/[^"\s]*"/gi;
+
+/**
+ * Canonical arguments with each URL written one way (`https://www.Shop.example/pricing/` and
+ * `http://shop.example/pricing` are one page): its scheme, a `www.`, the host's case and a trailing
+ * slash are spellings. Calls that differ only so are near each other.
+ */
+export function maskSpellings(canonical: string): string {
+  return canonical.includes('//') ? canonical.replace(URL_STRING, oneSpelling) : canonical;
+}
+
+function oneSpelling(quoted: string): string {
+  const url = quoted.slice(quoted.indexOf('//') + 2, -1);
+  const slash = url.indexOf('/');
+  const host = (slash === -1 ? url : url.slice(0, slash)).toLowerCase().replace(/^www\./, '');
+  const path = slash === -1 ? '' : url.slice(slash);
+  return `"//${host}${path.endsWith('/') ? path.slice(0, -1) : path}"`;
 }
 
 // A JSON string holding whitespace between words: prose (a reason, a note, a message body).
