@@ -12,10 +12,9 @@ import {
   DEFAULT_MAX_ROUND_TRIPS,
   MAX_GATEWAY_CONFIG_BYTES,
 } from '../../core/defaults.js';
-import type { LoopThresholds } from '../../guard/detect-loops.js';
+import type { GuardOptions } from '../../guard/guard-options.js';
 import { ConfigReader, describe, oneKeyObject } from '../../options/config-reader.js';
 import { readGuardConfig } from '../../run/read-guard-config.js';
-import type { LoopHints } from '../../tools/loop-hints.js';
 import { TOOL_EFFECTS, type ToolEffect } from '../../tools/tool-effect.js';
 import { GatewayConfigError } from './gateway-config-error.js';
 
@@ -43,12 +42,7 @@ export interface GatewayConfig {
     readonly tools: Readonly<Record<string, number>>;
   };
   /** The loop guard's thresholds, `nudge` and per-tool `hints` (every default filled in), or false. */
-  readonly loopGuard:
-    | (LoopThresholds & {
-        readonly nudge: boolean;
-        readonly hints: Readonly<Record<string, LoopHints>>;
-      })
-    | false;
+  readonly loopGuard: Required<GuardOptions> | false;
   /** What each tool does, by name (undescribed: `unknown`). */
   readonly tools: Readonly<Record<string, { readonly effect: ToolEffect }>>;
   /** Secrets removed from tool results (default on) and from the model's arguments (default off). */
