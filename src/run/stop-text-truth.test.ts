@@ -152,3 +152,40 @@ describe('explainStop gives advice that fits the evidence', () => {
     expect(text).toContain('loop: { ignoreFields }');
   });
 });
+
+describe('explanations of the loop guard v3 stops', () => {
+  it('one refusal across tools names the error as what blocks the work, not a hint for reads', async () => {
+    const refuse = () => {
+      throw new ToolInputError({ message: 'orders older than 30 days cannot be compensated' });
+    };
+    const tools = ['refund', 'storeCredit', 'goodwill'].map((name) => tool(name, 'write', refuse));
+    const script = Array.from({ length: 8 }, (_, i) =>
+      assistantWithCalls([
+        {
+          name: ['refund', 'storeCredit', 'goodwill'][i % 3] as string,
+          arguments: { orderId: '55', eur: 40 - i },
+        },
+      ]),
+    );
+    const outcome = await runToolLoop({ model: new ScriptedModel({ script }), tools, messages: USER });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 5 });
+    const text = explainStop(outcome);
+    expect(text).toMatch(/failed with the same error: the model kept changing the input, or the tool/);
+    expect(text).toMatch(/rounds 1, 2, 3, 4, 5/);
+    expect(text).not.toMatch(/sharedResults|polled/);
+  });
+
+  it('a write flipping between states is explained as a cycle, with its rounds', async () => {
+    const set = tool('setPriority', 'write', () => ({ ok: true }));
+    const script = ['high', 'normal', 'high', 'normal', 'high'].map((priority, i) =>
+      assistantWithCalls([
+        { name: 'setPriority', arguments: { priority, reason: `reason number ${i} given` } },
+      ]),
+    );
+    const outcome = await runToolLoop({ model: new ScriptedModel({ script }), tools: [set], messages: USER });
+    expect(outcome).toMatchObject({ type: 'stopped', reason: 'LOOP_DETECTED', roundTrips: 4 });
+    expect(explainStop(outcome)).toMatch(
+      /the rounds 1, 2, 3, 4 repeat a sequence of 2 rounds \(setPriority\)/,
+    );
+  });
+});
