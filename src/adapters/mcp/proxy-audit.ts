@@ -31,8 +31,13 @@ export interface SessionAudit {
  * The audit of a session, as `auditListener` writes it: the session id is the records' `runId` and
  * `sessionId` (a session of the proxy is what a run is to the loop: its calls share the limits and the guard).
  */
-export function createSessionAudit(sink: AuditSink | undefined, sessionId: string): SessionAudit {
-  if (sink === undefined) return { listener: () => undefined, refused: () => {} };
+export function createSessionAudit(
+  given: AuditSink | undefined,
+  sessionId: string,
+  clientId?: string,
+): SessionAudit {
+  if (given === undefined) return { listener: () => undefined, refused: () => {} };
+  const sink = clientId === undefined ? given : withClientId(given, clientId);
   const ids = { runId: sessionId, sessionId };
   const base = auditListener(sink);
   base({ type: 'run-start', ...ids, resumed: false, maxRoundTrips: 0 });
@@ -63,5 +68,14 @@ export function createSessionAudit(sink: AuditSink | undefined, sessionId: strin
         denialReason: refusal.text,
       });
     },
+  };
+}
+
+/** The sink with the client's id on every record it is given (records of the session's calls and runs). */
+function withClientId(sink: AuditSink, clientId: string): AuditSink {
+  return {
+    append: (record) => sink.append({ ...record, clientId }),
+    flush: () => sink.flush(),
+    close: () => sink.close(),
   };
 }

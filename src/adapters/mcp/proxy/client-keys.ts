@@ -29,7 +29,10 @@ export function parseKeysFile(text: string): { entries: [string, string][]; prob
   const problems: ConfigProblem[] = [];
   const lines = text.split('\n');
   if (lines.length > MAX_KEY_FILE_LINES)
-    return { entries, problems: [{ path: '$', message: `has ${lines.length} lines; at most ${MAX_KEY_FILE_LINES}` }] };
+    return {
+      entries,
+      problems: [{ path: '$', message: `has ${lines.length} lines; at most ${MAX_KEY_FILE_LINES}` }],
+    };
   lines.forEach((raw, index) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
@@ -37,7 +40,8 @@ export function parseKeysFile(text: string): { entries: [string, string][]; prob
     if (match === null)
       problems.push({
         path: `line ${index + 1}`,
-        message: 'must be "<client id> <sha256 hex of the key>" (id: 1 to 64 letters, digits, "_", ".", "@" or "-")',
+        message:
+          'must be "<client id> <sha256 hex of the key>" (id: 1 to 64 letters, digits, "_", ".", "@" or "-")',
       });
     else entries.push([match[1] as string, match[2] as string]);
   });
@@ -59,7 +63,8 @@ export function resolveClientKeys(
   const seen = new Set<string>();
   const add = (id: string, hash: string, path: string) => {
     if (seen.has(id)) return problems.push({ path, message: `names client "${id}" a second time` });
-    if (byHash.has(hash)) return problems.push({ path, message: `has the same key as client "${byHash.get(hash)}"` });
+    if (byHash.has(hash))
+      return problems.push({ path, message: `has the same key as client "${byHash.get(hash)}"` });
     seen.add(id);
     byHash.set(hash, id);
   };
