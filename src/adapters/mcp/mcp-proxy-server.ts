@@ -103,7 +103,7 @@ export async function createMcpProxy(
     upstream.tools = filterTools(raw, config).filter(
       (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
     );
-    upstream.runtime = proxyRuntime(mcp.tools, config, resources);
+    upstream.runtime = proxyRuntime(mcp.tools, config, resources, (name) => chainName(mcp, name));
     for (const skipped of mcp.skipped)
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
   };

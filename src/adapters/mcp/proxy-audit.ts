@@ -21,8 +21,11 @@ export { DECIDED_BY_CONFIG, DECIDED_BY_USER } from '../../audit/proxy-decided-by
 
 /** One client session's audit: the chain's call records, and records of the calls the proxy refused itself. */
 export interface SessionAudit {
-  /** The chain's `onEvent` for one call: its record carries the session's ids and the confirmation, if any. */
-  listener(note: ConfirmationNote | undefined): ToolEventListener | undefined;
+  /**
+   * The chain's `onEvent` for one call: its record carries the session's ids, the confirmation, if any, and
+   * `toolName` when given (the name the client called).
+   */
+  listener(note: ConfirmationNote | undefined, toolName?: string): ToolEventListener | undefined;
   /** A record of a call refused before the upstream (same shape as the chain's: `outcome: "denied"`, the code). */
   refused(call: ProxiedCall, refusal: Refusal, note: ConfirmationNote | undefined): void;
 }
@@ -43,9 +46,14 @@ export function createSessionAudit(
   base({ type: 'run-start', ...ids, resumed: false, maxRoundTrips: 0 });
   const listen = (event: ToolEvent) => base(event);
   return {
-    listener(note) {
-      if (note === undefined) return listen;
-      return (event: ToolEvent) => base(event.type === 'tool-call-end' ? { ...event, ...note } : event);
+    listener(note, toolName) {
+      // The chain knows a tool by its own name (`gh_echo`); the record says the client's (`gh.echo`).
+      const named =
+        toolName === undefined
+          ? listen
+          : (event: ToolEvent) => base(event.toolName === toolName ? event : { ...event, toolName });
+      if (note === undefined) return named;
+      return (event: ToolEvent) => named(event.type === 'tool-call-end' ? { ...event, ...note } : event);
     },
     refused({ name, text }, refusal, note) {
       sink.append({
