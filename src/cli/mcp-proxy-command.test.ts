@@ -254,8 +254,8 @@ describe('toolwarden mcp-proxy usage errors', () => {
     ).toEqual({
       kind: 'run',
       config: 'a.json',
-      command: 'npx',
-      args: ['-y', 'server', '--config', 'x', '--'],
+      upstream: { kind: 'command', command: 'npx', args: ['-y', 'server', '--config', 'x', '--'] },
+      listen: undefined,
     });
   });
 });

@@ -230,6 +230,7 @@ function upstreamSpecs(
         {
           namespace: undefined,
           label: upstream.url,
+          quietStart: true,
           target: { kind: 'http', url: upstream.url, headers: config.upstream.headers },
           reconnect,
         },
@@ -238,6 +239,7 @@ function upstreamSpecs(
       {
         namespace: undefined,
         label: upstream.command,
+        quietStart: true,
         // As before servers could be listed: the one spawned server's exit ends the proxy.
         reconnect: false,
         target: {

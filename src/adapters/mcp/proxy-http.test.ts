@@ -243,6 +243,7 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
       ).toContain('too');
       const gone = await client.callTool({ name: 'local.env', arguments: {} });
       expect(gone.isError).toBe(true);
+      expect(gone._meta?.['toolwarden/code']).toBe('UNKNOWN_TOOL');
       expect(logs.some((line) => line.startsWith('server local:') && line.includes('withdrawn'))).toBe(true);
       await client.close();
     },
@@ -258,6 +259,7 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
       // A call finds it gone at once (or the SSE stream's end did already): a transient failure, not a crash.
       const failed = await client.callTool({ name: 'gh.create_issue', arguments: { text: 'lost' } });
       expect(failed.isError).toBe(true);
+      expect(failed._meta?.['toolwarden/code']).toBe('TOOL_UNAVAILABLE');
       await until(async () => !(await names(client)).some((name) => name.startsWith('gh.')));
       expect(
         JSON.stringify(await client.callTool({ name: 'every.echo', arguments: { message: 'alive' } })),

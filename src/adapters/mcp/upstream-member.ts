@@ -20,6 +20,8 @@ export interface UpstreamMemberOptions {
   readonly reconnect: { readonly initialMs: number; readonly maxMs: number } | false;
   readonly list: { readonly timeoutMs: number; readonly maxPages: number };
   readonly log: (line: string) => void;
+  /** Say nothing of the first connection (the proxy of one server says only what goes wrong). */
+  readonly quietStart?: boolean;
   /** Its tools changed: it came up, went down, or said its list changed. */
   readonly onChange: () => void;
 }
@@ -57,6 +59,7 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
   let port: McpClientPort | undefined;
   let tools: readonly unknown[] = [];
   let generation = 0;
+  let connections = 0;
   let closing = false;
   let delay = options.reconnect === false ? 0 : options.reconnect.initialMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -144,7 +147,9 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
       );
     });
     if (options.reconnect !== false) delay = options.reconnect.initialMs;
-    log(`server ${label}: connected, ${tools.length} tool(s)`);
+    if (!(options.quietStart === true && connections === 0))
+      log(`server ${label}: connected, ${tools.length} tool(s)`);
+    connections++;
     options.onChange();
   };
 

@@ -20,6 +20,7 @@ export const MAX_CLIENT_TOOL_NAME_CHARS = 64;
 
 const SAFE = /^[A-Za-z0-9_.-]+$/;
 const HASH_CHARS = 8;
+const MAX_HASH_ATTEMPTS = 8;
 
 /** One server's tools renamed for the client: both directions, and the tools that could not be named. */
 export interface NamespacedNames {
@@ -34,7 +35,8 @@ export interface NamespacedNames {
  * `MAX_CLIENT_TOOL_NAME_CHARS` characters of `A-Za-z0-9_.-`; otherwise the tool's name with every other
  * character as `_`, cut to fit, and `_` with the first 8 hex digits of its SHA-256, so two long names stay
  * apart. The mapping is a table kept both ways (a hashed name cannot be undone by hand); a name taken
- * already (two upstream names made the same) is hashed too. The same names in the same order always give
+ * already (two upstream names made the same) is hashed too, and a hashed name taken already is hashed
+ * again with a counter. The same names in the same order always give
  * the same mapping.
  */
 export function namespaceToolNames(
@@ -48,9 +50,13 @@ export function namespaceToolNames(
   for (const name of names) {
     if (toClient.has(name)) continue;
     let client = `${prefix}${name}`;
-    if (!SAFE.test(name) || client.length > MAX_CLIENT_TOOL_NAME_CHARS || toUpstream.has(client))
-      client = hashedName(prefix, name);
-    // A hashed name equal to one taken (next to impossible) leaves the tool out rather than shadow another.
+    // A hashed name taken already (a server can list a name of the hashed form on purpose) is hashed
+    // again with a counter; past a few tries the tool is left out rather than shadow another.
+    for (let attempt = 0; attempt < MAX_HASH_ATTEMPTS; attempt++) {
+      if (SAFE.test(name) && client.length <= MAX_CLIENT_TOOL_NAME_CHARS && !toUpstream.has(client)) break;
+      client = hashedName(prefix, name, attempt);
+      if (!toUpstream.has(client)) break;
+    }
     if (toUpstream.has(client)) continue;
     toClient.set(name, client);
     toUpstream.set(client, name);
@@ -58,8 +64,9 @@ export function namespaceToolNames(
   return { toClient, toUpstream };
 }
 
-function hashedName(prefix: string, name: string): string {
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, HASH_CHARS);
+function hashedName(prefix: string, name: string, attempt: number): string {
+  const input = attempt === 0 ? name : `${name}\u0000${attempt}`;
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, HASH_CHARS);
   const room = Math.max(0, MAX_CLIENT_TOOL_NAME_CHARS - prefix.length - HASH_CHARS - 1);
   const readable = name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, room);
   return `${prefix}${readable}_${hash}`;

@@ -290,7 +290,7 @@ function readClientKey(entry: unknown, path: string, reader: ConfigReader): Clie
     return { kind: 'sha256', hash: source.sha256 };
   reader.problem(
     keyPath(path, 'sha256'),
-    `must be 64 lowercase hex digits (sha256sum of the key), got ${describe(source.sha256)}`,
+    'must be 64 lowercase hex digits, the sha256sum of the key (the value is not shown: it could be the key itself)',
   );
   return undefined;
 }
