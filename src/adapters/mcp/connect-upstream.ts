@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { HeaderValue, UpstreamEnv } from './proxy/proxy-config-types.js';
+import { hasControlCharacter } from './proxy/read-proxy-servers.js';
 import { upstreamEnvironment } from './upstream-environment.js';
 
 /** How to reach one upstream: spawn it over stdio, or connect to it over Streamable HTTP. */
@@ -82,7 +83,7 @@ export function resolveHeaders(
         break;
       case 'env': {
         const read = env[value.name];
-        if (read === undefined || read === '' || /[\u0000-\u001f\u007f]/.test(read))
+        if (read === undefined || read === '' || hasControlCharacter(read))
           throw new UpstreamSetupError(
             `the header ${name} reads the variable ${value.name}, which is ${read === undefined || read === '' ? 'not set' : 'not a valid header value'}`,
           );

@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  type UpstreamTarget,
   connectUpstream,
   isConnectionLoss,
   UpstreamSetupError,
+  type UpstreamTarget,
 } from './connect-upstream.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort, McpRequestOptions } from './mcp-client-port.js';

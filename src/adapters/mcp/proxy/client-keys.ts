@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ClientKeySource } from './proxy-config-types.js';
 import type { ConfigProblem } from './proxy-config-error.js';
+import type { ClientKeySource } from './proxy-config-types.js';
 
 /** A key shorter than this is refused when the proxy starts: a guessable key is no key. */
 export const MIN_CLIENT_KEY_CHARS = 16;

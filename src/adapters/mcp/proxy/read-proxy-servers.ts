@@ -184,11 +184,7 @@ function readHeader(entry: unknown, path: string, reader: ConfigReader): HeaderV
 
 function headerText(value: unknown, path: string, reader: ConfigReader): string | undefined {
   // Control characters would split or smuggle a header.
-  if (
-    typeof value === 'string' &&
-    value.length <= MAX_HEADER_VALUE_CHARS &&
-    !/[\u0000-\u001f\u007f]/.test(value)
-  )
+  if (typeof value === 'string' && value.length <= MAX_HEADER_VALUE_CHARS && !hasControlCharacter(value))
     return value;
   reader.problem(
     path,
@@ -299,5 +295,14 @@ function readClientKey(entry: unknown, path: string, reader: ConfigReader): Clie
 export function checkClientId(key: string, path: string, reader: ConfigReader): boolean {
   if (CLIENT_ID.test(key)) return true;
   reader.problem(path, 'must be a client id: 1 to 64 letters, digits, "_", ".", "@" or "-"');
+  return false;
+}
+
+/** Whether a text holds a control character (U+0000 to U+001F, U+007F): in a header it would split or smuggle one. */
+export function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
   return false;
 }
