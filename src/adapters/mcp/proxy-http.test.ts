@@ -189,6 +189,34 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
     TIMEOUT_MS,
   );
 
+  it(
+    'refuses a body too large (413) or not JSON (400), and another path (404), the other sessions unaffected',
+    async () => {
+      const client = await connect(KEYS.alice);
+      const headers = {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${KEYS.alice}`,
+      };
+      const huge = await fetch(front.url, { method: 'POST', headers, body: 'x'.repeat(5 * 1024 * 1024) });
+      expect(huge.status).toBe(413);
+      const broken = await fetch(front.url, { method: 'POST', headers, body: '{"jsonrpc": "2.0", ' });
+      expect(broken.status).toBe(400);
+      expect(((await broken.json()) as { error: { code: number } }).error.code).toBe(-32700);
+      const elsewhere = await fetch(front.url.replace('/mcp', '/admin'), {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      expect(elsewhere.status).toBe(404);
+      expect(textOf(await client.callTool({ name: 'gh.echo', arguments: { text: 'unaffected' } }))).toBe(
+        'unaffected',
+      );
+      await client.close();
+    },
+    TIMEOUT_MS,
+  );
+
   it("answers another client's session id as no session (404)", async () => {
     const alice = await connect(KEYS.alice);
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId as string;
