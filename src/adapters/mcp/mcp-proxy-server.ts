@@ -161,7 +161,7 @@ export async function createMcpProxy(
       const server: Server = new Server(
         options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
         {
-          capabilities: { tools: { listChanged: true } },
+          capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} },
         },
       );
       const policy = createSessionPolicy({ config, tools: upstream.tools });
@@ -180,6 +180,7 @@ export async function createMcpProxy(
           onCannotConfirm,
         },
         tools: () => upstream.tools,
+        passthrough: set.passthrough,
         onNoElicitation,
         onClose: () => sessions.delete(session),
       });

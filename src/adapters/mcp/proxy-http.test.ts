@@ -217,6 +217,38 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
     TIMEOUT_MS,
   );
 
+  it(
+    "passes prompts and resources through: prompt names namespaced, URIs unchanged, answers the server's own",
+    async () => {
+      const direct = new Client({ name: 'direct', version: '0' });
+      await direct.connect(new StreamableHTTPClientTransport(new URL(everythingUrl)));
+      const client = await connect(KEYS.alice);
+      const prompts = (await direct.listPrompts()).prompts;
+      expect(prompts.length).toBeGreaterThan(0);
+      const proxied = (await client.listPrompts()).prompts;
+      expect(proxied).toEqual(prompts.map((prompt) => ({ ...prompt, name: `every.${prompt.name}` })));
+      const plain = prompts.find((prompt) =>
+        (prompt.arguments ?? []).every((argument) => argument.required !== true),
+      );
+      if (plain !== undefined)
+        expect(await client.getPrompt({ name: `every.${plain.name}` })).toEqual(
+          await direct.getPrompt({ name: plain.name }),
+        );
+      const resources = (await direct.listResources()).resources;
+      expect(resources.length).toBeGreaterThan(0);
+      expect((await client.listResources()).resources).toEqual(resources);
+      const first = resources[0] as { uri: string };
+      expect(await client.readResource({ uri: first.uri })).toEqual(
+        await direct.readResource({ uri: first.uri }),
+      );
+      await expect(client.readResource({ uri: 'nowhere://x' })).rejects.toMatchObject({ code: -32002 });
+      await expect(client.getPrompt({ name: 'gh.nothing' })).rejects.toMatchObject({ code: -32602 });
+      await client.close();
+      await direct.close();
+    },
+    TIMEOUT_MS,
+  );
+
   it("answers another client's session id as no session (404)", async () => {
     const alice = await connect(KEYS.alice);
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId as string;

@@ -7,7 +7,7 @@ import {
 } from './connect-upstream.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort, McpRequestOptions } from './mcp-client-port.js';
-import { sdkV1Port } from './sdk-v1-port.js';
+import { sdkV1Port, sdkV1Request } from './sdk-v1-port.js';
 
 /** `createUpstreamMember`'s options. */
 export interface UpstreamMemberOptions {
@@ -33,6 +33,13 @@ export interface UpstreamMember {
   readonly tools: readonly unknown[];
   /** Its port while it is connected. A call through a port of a lost connection fails as `NOT_CONNECTED`. */
   readonly port: McpClientPort | undefined;
+  /**
+   * Any other request (`prompts/get`, `resources/read`, …) while it is connected, its result as sent;
+   * undefined while it is not. Fails as `NOT_CONNECTED` as the port does.
+   */
+  readonly request: ((method: string, params: object, signal: AbortSignal) => Promise<unknown>) | undefined;
+  /** What it said it serves (`prompts`, `resources`), while it is connected. */
+  readonly capabilities: { readonly prompts?: unknown; readonly resources?: unknown } | undefined;
   /** Connects the first time; rejects with why when that fails (a reconnection is scheduled all the same, when allowed). */
   start(): Promise<void>;
   /** Resolves when it is lost for good: down with no reconnection to come, or closed. */
@@ -57,6 +64,7 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
   const { label, log } = options;
   let client: Client | undefined;
   let port: McpClientPort | undefined;
+  let request: UpstreamMember['request'];
   let tools: readonly unknown[] = [];
   let generation = 0;
   let connections = 0;
@@ -78,6 +86,7 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     const wasUp = client !== undefined;
     client = undefined;
     port = undefined;
+    request = undefined;
     tools = [];
     generation++;
     if (wasUp) {
@@ -133,7 +142,11 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     }
     client = connected;
     tools = listed;
-    port = guardedPort(raw, label, current, () => void connected.close().catch(() => {}));
+    const drop = () => void connected.close().catch(() => {});
+    port = guardedPort(raw, label, current, drop);
+    const send = sdkV1Request(connected);
+    request = (method, params, signal) =>
+      guarded(label, current, drop, () => send(method, params, { signal, timeout: options.list.timeoutMs }));
     raw.onToolsChanged(() => {
       if (!current()) return;
       list(raw).then(
@@ -161,6 +174,12 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     get port() {
       return port;
     },
+    get request() {
+      return request;
+    },
+    get capabilities() {
+      return client?.getServerCapabilities();
+    },
     async start() {
       try {
         await connectOnce();
@@ -178,6 +197,7 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
       const open = client;
       client = undefined;
       port = undefined;
+      request = undefined;
       tools = [];
       generation++;
       await open?.close().catch(() => {});
@@ -197,21 +217,29 @@ function guardedPort(
   current: () => boolean,
   drop: () => void,
 ): McpClientPort {
-  const guard = async (run: () => Promise<unknown>) => {
-    if (!current()) throw notConnected(label);
-    try {
-      return await run();
-    } catch (error) {
-      if (!isConnectionLoss(error)) throw error;
-      drop();
-      throw notConnected(label, error);
-    }
-  };
+  const guard = (run: () => Promise<unknown>) => guarded(label, current, drop, run);
   return {
     listTools: (cursor, options) => guard(() => raw.listTools(cursor, options)),
     callTool: (name, args, options) => guard(() => raw.callTool(name, args, options)),
     onToolsChanged: (listener) => raw.onToolsChanged(listener),
   };
+}
+
+/** Runs a request of a connection that may be lost: `NOT_CONNECTED` when it is, or when the request finds it so. */
+async function guarded(
+  label: string,
+  current: () => boolean,
+  drop: () => void,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  if (!current()) throw notConnected(label);
+  try {
+    return await run();
+  } catch (error) {
+    if (!isConnectionLoss(error)) throw error;
+    drop();
+    throw notConnected(label, error);
+  }
 }
 
 function messageOf(error: unknown): string {

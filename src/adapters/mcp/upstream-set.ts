@@ -6,6 +6,7 @@ import {
   type UpstreamMember,
   type UpstreamMemberOptions,
 } from './upstream-member.js';
+import { createPassthrough, type UpstreamPassthrough } from './upstream-passthrough.js';
 
 /** One upstream of a set: its namespace (undefined: its names unchanged, for a proxy of one server). */
 export interface UpstreamSpec extends Omit<UpstreamMemberOptions, 'onChange' | 'log' | 'list' | 'env'> {
@@ -16,6 +17,8 @@ export interface UpstreamSpec extends Omit<UpstreamMemberOptions, 'onChange' | '
 export interface UpstreamSet {
   /** `tools/list` (one page: every connected server's tools, namespaced) and `tools/call` (routed by name). */
   readonly port: McpClientPort;
+  /** Their prompts and resources, passed through. */
+  readonly passthrough: UpstreamPassthrough;
   /**
    * Connects every server. With `required`, the first failure rejects (the proxy of one server does not
    * start without it); otherwise a server that cannot start is logged and left out, the others serve.
@@ -101,6 +104,7 @@ export function createUpstreamSet(options: UpstreamSetOptions): UpstreamSet {
   };
   return {
     port,
+    passthrough: createPassthrough(entries, options.separator),
     async start() {
       await Promise.all(
         entries.map(({ member }) =>
