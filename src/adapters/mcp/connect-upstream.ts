@@ -106,9 +106,10 @@ export function resolveHeaders(
 export function isConnectionLoss(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  // The SDK's StreamableHTTPError carries the HTTP status as its code: 404 is a session the server forgot.
+  // The SDK's StreamableHTTPError carries the HTTP status as its code: 404 is a session the server forgot,
+  // 502 to 504 a server behind its gateway gone. Any other status is an answer (a 500 is one call's failure).
   if (error.name === 'StreamableHTTPError' || error.constructor?.name === 'StreamableHTTPError')
-    return code === 404 || (typeof code === 'number' && code >= 500);
+    return code === 404 || code === 502 || code === 503 || code === 504;
   if (error.message === 'Not connected') return true;
   return (
     /fetch failed|Maximum reconnection attempts|ECONNREFUSED|ECONNRESET|socket hang up/.test(error.message) ||

@@ -7,6 +7,7 @@ import {
   DEFAULT_PROXY_HTTP_MAX_BODY_BYTES,
   DEFAULT_PROXY_HTTP_MAX_SESSIONS,
 } from '../../core/defaults.js';
+import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import type { McpProxy, McpProxySession } from './mcp-proxy.js';
 
 /** `serveMcpProxyHttp`'s options. */
@@ -64,7 +65,10 @@ export async function serveMcpProxyHttp(
   const log = options.onLog ?? (() => {});
   const loopback = LOOPBACK.has(options.host);
   if (options.authenticate === 'none' && !loopback)
-    throw new Error(`an MCP endpoint without keys listens on a loopback address only, not ${options.host}`);
+    throw new InvalidOptionsError({
+      option: 'authenticate',
+      message: `"none" (no keys) listens on a loopback address only (127.0.0.1, ::1, localhost), not ${options.host}`,
+    });
   const entries = new Map<string, Entry>();
   let port = options.port;
 
