@@ -133,6 +133,7 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
     "lists every server's tools under its namespace and routes each call to its server",
     async () => {
       const client = await connect(KEYS.alice);
+      expect((client.transport as StreamableHTTPClientTransport).protocolVersion).toBe('2025-11-25');
       const listed = await names(client);
       expect(listed).toEqual(
         expect.arrayContaining(['gh.create_issue', 'gh.echo', 'every.echo', 'every.get-sum', 'local.exit']),
