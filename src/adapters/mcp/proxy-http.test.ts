@@ -83,7 +83,7 @@ afterAll(async () => {
   await proxy?.close();
   everything?.kill();
   await upstream?.stop();
-  if (process.env.KEEP !== '1') await rm(folder, { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
 });
 
 async function connect(key: string | undefined): Promise<Client> {
