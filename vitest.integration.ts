@@ -6,10 +6,12 @@
  * that starts something is not listed here.
  */
 export const INTEGRATION: readonly string[] = [
-  // Real MCP servers (npm packages), spawned over stdio; the postgres ones also need PostgreSQL, proxy-state
+  // Real MCP servers (npm packages), spawned over stdio (proxy-http: also over Streamable HTTP, and a
+  // Streamable HTTP server of the test's own); the postgres ones also need PostgreSQL, proxy-state
   // also Redis.
   'src/adapters/mcp/proxy-everything.test.ts',
   'src/adapters/mcp/proxy-filesystem.test.ts',
+  'src/adapters/mcp/proxy-http.test.ts',
   'src/adapters/mcp/proxy-memory.test.ts',
   'src/adapters/mcp/proxy-postgres.test.ts',
   'src/adapters/mcp/proxy-sequential-thinking.test.ts',

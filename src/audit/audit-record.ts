@@ -17,7 +17,8 @@ export type AuditRunIds = Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>
  * One finished tool call. Never the raw arguments, the idempotency key, a result or an error's message:
  * the arguments as their redacted summary and their digest, the failure as its class and code.
  */
-export interface AuditCallRecord extends Partial<Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId'>> {
+export interface AuditCallRecord
+  extends Partial<Pick<AuditRunRecord, 'runId' | 'sessionId' | 'turnId' | 'clientId'>> {
   /** The record shape's version (`AUDIT_SCHEMA_VERSION`). */
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
   /** A call's record. */
@@ -66,6 +67,8 @@ export interface AuditRunRecord {
   readonly sessionId?: string;
   /** The turn of that session, when the caller gave one. */
   readonly turnId?: string;
+  /** Who the caller is, when the front door knows (the MCP proxy's HTTP front: the id of the client's key). */
+  readonly clientId?: string;
   /** The record shape's version (`AUDIT_SCHEMA_VERSION`). */
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
   /** A run's record. */

@@ -254,8 +254,76 @@ describe('toolwarden mcp-proxy usage errors', () => {
     ).toEqual({
       kind: 'run',
       config: 'a.json',
-      command: 'npx',
-      args: ['-y', 'server', '--config', 'x', '--'],
+      upstream: { kind: 'command', command: 'npx', args: ['-y', 'server', '--config', 'x', '--'] },
+      listen: undefined,
     });
   });
+});
+
+describe('toolwarden mcp-proxy --listen (Streamable HTTP)', () => {
+  it('refuses to listen without "auth" in the config: exit 2, said how to fix it', async () => {
+    const io = bufferIo();
+    expect(
+      await runCli(['mcp-proxy', '--listen', '127.0.0.1:0', '--', process.execPath, TEST_SERVER], io),
+    ).toBe(2);
+    expect(io.err).toContain('--listen needs "auth" in the config');
+    await writeFile(join(folder, 'open.json'), JSON.stringify({ auth: 'none' }));
+    const open = bufferIo();
+    expect(
+      await runCli(
+        ['mcp-proxy', '--config', 'open.json', '--listen', '0.0.0.0:0', '--', process.execPath, TEST_SERVER],
+        open,
+      ),
+    ).toBe(2);
+    expect(open.err).toContain('"auth": "none" listens on a loopback address only');
+  });
+
+  it(
+    'serves clients with a key from a keys file, refuses one without (401), and stops on Ctrl-C (exit 0)',
+    async () => {
+      const key = 'cli-test-key-0123456789';
+      const { createHash } = await import('node:crypto');
+      await writeFile(
+        join(folder, 'keys.txt'),
+        `# keys\ncli ${createHash('sha256').update(key).digest('hex')}\n`,
+      );
+      await writeFile(join(folder, 'listen.json'), JSON.stringify({ auth: { keysFile: 'keys.txt' } }));
+      const abort = new AbortController();
+      const io = Object.assign(bufferIo(), { signal: abort.signal });
+      const exited = runMcpProxyCommand(
+        ['--config', 'listen.json', '--listen', '127.0.0.1:0', '--', process.execPath, TEST_SERVER],
+        io,
+      );
+      const url = await new Promise<string>((resolve, reject) => {
+        const started = Date.now();
+        const poll = setInterval(() => {
+          const match = /listening on (\S+)/.exec(io.err);
+          if (match !== null) {
+            clearInterval(poll);
+            resolve(match[1] as string);
+          } else if (Date.now() - started > 20_000) {
+            clearInterval(poll);
+            reject(new Error(`never listened: ${io.err}`));
+          }
+        }, 50);
+      });
+      const refused = await fetch(url, { method: 'POST', body: '{}' });
+      expect(refused.status).toBe(401);
+      const { StreamableHTTPClientTransport } = await import(
+        '@modelcontextprotocol/sdk/client/streamableHttp.js'
+      );
+      const client = new Client({ name: 'cli-http-test', version: '0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${key}` } },
+        }),
+      );
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('exit');
+      await client.close();
+      abort.abort();
+      expect(await exited).toBe(0);
+      expect(io.out).toBe('');
+    },
+    TIMEOUT_MS,
+  );
 });

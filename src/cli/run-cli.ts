@@ -16,8 +16,8 @@ Commands:
   demo approvals    pause a run for approval, keep it in SQLite, approve it in a second process, replay it
   check <module>    check the tools a module exports against their contracts (--json, --junit; see check --help)
   run <prompt>      the guarded loop against an OpenAI-compatible server (--base-url, --model, --tools; see run --help)
-  mcp-proxy [--config toolwarden.json] -- <server command>
-                    an MCP server over stdio guarding one MCP server's tools (see mcp-proxy --help)
+  mcp-proxy [--config toolwarden.json] [--listen HOST:PORT] [-- <server command> | --url <url>]
+                    an MCP server (stdio or Streamable HTTP) guarding MCP servers' tools (see mcp-proxy --help)
   gateway --config gateway.json
                     an HTTP gateway in front of a model provider guarding an app's tool loop (see gateway --help)
   report <log>      read an audit log: where to set the ceiling, repeats, top tools, stops (see report --help)

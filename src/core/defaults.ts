@@ -402,6 +402,16 @@ export const DEFAULT_PROXY_CONFIRM_TIMEOUT_MS = 300_000;
  * (`timeouts`): the chain's timeout aborts the request first, so the SDK's never cuts a call short.
  */
 export const DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS = 5_000;
+/** The MCP proxy's first wait before it connects again to a lost upstream, in ms; it doubles each time. */
+export const DEFAULT_PROXY_RECONNECT_INITIAL_MS = 500;
+/** The MCP proxy's longest wait between two tries to connect to a lost upstream, in ms. */
+export const DEFAULT_PROXY_RECONNECT_MAX_MS = 30_000;
+/** The MCP proxy's HTTP front: the largest request body read, in bytes (a larger one is refused, 413). */
+export const DEFAULT_PROXY_HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The MCP proxy's HTTP front: client sessions open at once, at most (one more is refused, 503). */
+export const DEFAULT_PROXY_HTTP_MAX_SESSIONS = 1_000;
+/** The MCP proxy's HTTP front: a session without a request for this long (ms) is closed. */
+export const DEFAULT_PROXY_HTTP_IDLE_MS = 30 * 60_000;
 
 /**
  * `fromMcpClient`: pages of `tools/list` read at most (the v2 SDK's own cap, `listMaxPages`, is 64): a

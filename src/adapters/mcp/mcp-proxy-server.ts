@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ToolRuntime } from '../../chain/runtime.js';
-import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
+import {
+  DEFAULT_MCP_MAX_LIST_PAGES,
+  DEFAULT_PROXY_RECONNECT_INITIAL_MS,
+  DEFAULT_PROXY_RECONNECT_MAX_MS,
+  DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+} from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { describeOptionValue } from '../../options/check-option.js';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
@@ -19,37 +23,46 @@ import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
 import { serveProxySession } from './proxy-session.js';
 import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
-import { sdkV1Port } from './sdk-v1-port.js';
-import { upstreamEnvironment } from './upstream-environment.js';
+import { createUpstreamSet, type UpstreamSpec } from './upstream-set.js';
 
 /** As `guardTools`' `sessionId`: longer ids are refused, not hashed, so an id stays readable in the audit. */
 const MAX_SESSION_ID_CHARS = 200;
 
 /**
- * Spawns the upstream with an explicit environment, connects a v1 `Client` to it and guards its tools
- * (`fromMcpClient`). Each session gets its own policy (limits, loop guard, idempotency scope): serve one
- * with `proxy.serve(transport)` (stdio for the CLI). The SDK is imported here, when a proxy starts, so
- * `toolwarden/mcp` loads without it.
+ * Connects v1 `Client`s to the upstreams (spawned over stdio with an explicit environment, or remote over
+ * Streamable HTTP) and guards their tools (`fromMcpClient`), one runtime for all of them. Each session gets
+ * its own policy (limits, loop guard, idempotency scope): serve one with `proxy.serve(transport)` (stdio,
+ * or one session of `serveMcpProxyHttp`). The SDK is imported when a proxy starts, so `toolwarden/mcp`
+ * loads without it.
  */
 export async function createMcpProxy(
-  /** The config, the upstream to spawn, where its log lines go. */
+  /** The config, the upstream, where its log lines go. */
   options: {
     /** What the proxy lets through and how (`parseProxyConfig` reads it from the config file). */
     readonly config: ProxyConfig;
-    /** The server the proxy fronts, spawned over stdio. */
-    readonly upstream: {
-      readonly command: string;
-      readonly args?: readonly string[];
-      readonly cwd?: string;
-      /** The environment the config's `upstream.env.pass` names are read from (default `process.env`). */
-      readonly env?: Readonly<Record<string, string | undefined>>;
-      /** The server's stderr: the proxy's own (default) or dropped. Never the proxy's stdout. */
-      readonly stderr?: 'inherit' | 'ignore';
-    };
+    /**
+     * The one server the proxy fronts, its tool names unchanged: spawned over stdio (`command`), or remote
+     * over Streamable HTTP (`url`, sent the config's `upstream.headers`). Undefined: the config's `servers`,
+     * each under its namespace.
+     */
+    readonly upstream?:
+      | {
+          readonly command: string;
+          readonly args?: readonly string[];
+          readonly cwd?: string;
+          /** The environment the config's `upstream.env.pass` names are read from (default `process.env`). */
+          readonly env?: Readonly<Record<string, string | undefined>>;
+          /** The server's stderr: the proxy's own (default) or dropped. Never the proxy's stdout. */
+          readonly stderr?: 'inherit' | 'ignore';
+        }
+      | { readonly url: string };
+    /** The environment the config's variables (env `pass`, headers, client keys) are read from (default `process.env`). */
+    readonly env?: Readonly<Record<string, string | undefined>>;
     /**
      * The proxy's log lines for its operator (the CLI writes them to stderr); default: dropped. Among them:
      * a session whose client cannot confirm (no elicitation) while some tools need it, and the first call
-     * of each tool refused for that, with the config keys that change it.
+     * of each tool refused for that, with the config keys that change it; a server connected, lost, or
+     * not reachable.
      */
     readonly onLog?: (line: string) => void;
     /** The name and version the proxy gives its clients. */
@@ -58,34 +71,28 @@ export async function createMcpProxy(
 ): Promise<McpProxy> {
   const { config } = options;
   const log = options.onLog ?? (() => {});
-  const [{ Client }, { StdioClientTransport }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/stdio.js'),
-  ]);
+  const env = options.env ?? process.env;
+  const requestTimeoutMs = maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS;
+  const set = createUpstreamSet({
+    servers: upstreamSpecs(options.upstream, config),
+    separator: config.namespaceSeparator,
+    env: options.upstream !== undefined && 'env' in options.upstream ? (options.upstream.env ?? env) : env,
+    list: { timeoutMs: requestTimeoutMs, maxPages: DEFAULT_MCP_MAX_LIST_PAGES },
+    required: options.upstream !== undefined,
+    log,
+  });
   const resources = await openProxyResources(config, (failure) =>
     log(`audit: ${failure.operation} failed, ${failure.lostRecords} record(s) lost`),
   );
-  const client: Client = new Client({ name: 'toolwarden-mcp-proxy', version: '0' }, { capabilities: {} });
-  let markClosed = () => {};
-  const upstreamClosed = new Promise<void>((resolve) => {
-    markClosed = resolve;
-  });
-  client.onclose = () => markClosed();
   try {
-    await client.connect(
-      new StdioClientTransport({
-        command: options.upstream.command,
-        args: [...(options.upstream.args ?? [])],
-        env: upstreamEnvironment(config.upstream.env, options.upstream.env ?? process.env),
-        stderr: options.upstream.stderr ?? 'inherit',
-        ...(options.upstream.cwd === undefined ? {} : { cwd: options.upstream.cwd }),
-      }),
-    );
+    await set.start();
   } catch (error) {
+    await set.close();
     await resources.close();
     throw error;
   }
-  const port = sdkV1Port(client);
+  const upstreamClosed = set.ended;
+  const port = set.port;
   const compiler = defaultSchemaCompiler();
   const sessions = new Set<McpProxySession>();
   const upstream: Upstream = { tools: [], runtime: undefined as unknown as ToolRuntime, mcp: undefined };
@@ -96,7 +103,7 @@ export async function createMcpProxy(
     upstream.tools = filterTools(raw, config).filter(
       (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
     );
-    upstream.runtime = proxyRuntime(mcp.tools, config, resources);
+    upstream.runtime = proxyRuntime(mcp.tools, config, resources, (name) => chainName(mcp, name));
     for (const skipped of mcp.skipped)
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
   };
@@ -105,7 +112,7 @@ export async function createMcpProxy(
       port,
       {
         trusted: config.trustAnnotations,
-        requestTimeoutMs: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+        requestTimeoutMs,
         tool: proxyToolSettings(config, compiler),
         schemaCompiler: compiler,
         onToolsChanged: (change) => {
@@ -122,7 +129,7 @@ export async function createMcpProxy(
     );
     await rebuild();
   } catch (error) {
-    await client.close().catch(() => {});
+    await set.close();
     await resources.close();
     throw error;
   }
@@ -150,10 +157,11 @@ export async function createMcpProxy(
     },
     async serve(transport, serveOptions = {}) {
       const sessionId = sessionIdOf(serveOptions);
+      const clientId = serveOptions.clientId;
       const server: Server = new Server(
         options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
         {
-          capabilities: { tools: { listChanged: true } },
+          capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} },
         },
       );
       const policy = createSessionPolicy({ config, tools: upstream.tools });
@@ -166,12 +174,13 @@ export async function createMcpProxy(
           policy,
           sessionId,
           idempotencyScope: config.idempotentWrites.scope ?? sessionId,
-          audit: createSessionAudit(resources.audit, sessionId),
+          audit: createSessionAudit(resources.audit, sessionId, clientId),
           runtime: () => upstream.runtime,
           chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),
           onCannotConfirm,
         },
         tools: () => upstream.tools,
+        passthrough: set.passthrough,
         onNoElicitation,
         onClose: () => sessions.delete(session),
       });
@@ -181,7 +190,7 @@ export async function createMcpProxy(
     async close() {
       for (const session of [...sessions]) await session.close();
       upstream.mcp?.close();
-      await client.close().catch(() => {});
+      await set.close();
       await resources.close();
     },
   };
@@ -208,6 +217,65 @@ async function listRaw(port: McpClientPort, config: ProxyConfig): Promise<Proxie
     (tool): tool is ProxiedTool =>
       typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string',
   );
+}
+
+/** The upstreams to connect: the one given (names unchanged), or the config's `servers` by namespace. */
+function upstreamSpecs(
+  upstream: Parameters<typeof createMcpProxy>[0]['upstream'],
+  config: ProxyConfig,
+): UpstreamSpec[] {
+  const reconnect = { initialMs: DEFAULT_PROXY_RECONNECT_INITIAL_MS, maxMs: DEFAULT_PROXY_RECONNECT_MAX_MS };
+  if (upstream !== undefined) {
+    if ('url' in upstream)
+      return [
+        {
+          namespace: undefined,
+          label: upstream.url,
+          quietStart: true,
+          target: { kind: 'http', url: upstream.url, headers: config.upstream.headers },
+          reconnect,
+        },
+      ];
+    return [
+      {
+        namespace: undefined,
+        label: upstream.command,
+        quietStart: true,
+        // As before servers could be listed: the one spawned server's exit ends the proxy.
+        reconnect: false,
+        target: {
+          kind: 'stdio',
+          command: upstream.command,
+          args: upstream.args ?? [],
+          cwd: upstream.cwd,
+          env: config.upstream.env,
+          stderr: upstream.stderr ?? 'inherit',
+        },
+      },
+    ];
+  }
+  const servers = Object.entries(config.servers);
+  if (servers.length === 0)
+    throw new InvalidOptionsError({
+      option: 'upstream',
+      message: 'names no server: give an upstream, or list servers in the config ("servers")',
+    });
+  return servers.map(([namespace, server]) => ({
+    namespace,
+    label: namespace,
+    reconnect: server.reconnect ? reconnect : false,
+    target:
+      server.kind === 'stdio'
+        ? {
+            kind: 'stdio',
+            command: server.command,
+            args: server.args,
+            cwd: server.cwd,
+            env: server.env,
+            stderr: 'inherit',
+          }
+        : { kind: 'http', url: server.url, headers: server.headers },
+  }));
 }
 
 function sessionIdOf(options: McpProxyServeOptions): string {

@@ -18,6 +18,8 @@ export interface McpProxy {
        * durable store (SQLite, Redis).
        */
       readonly sessionId?: string;
+      /** Who the client is (its key's id, for the HTTP front): written as `clientId` in each of its audit records. */
+      readonly clientId?: string;
     },
   ): Promise<{
     /** The session's id: the scope of its limits, and of its idempotency records unless the config sets one. */

@@ -21,8 +21,11 @@ export { DECIDED_BY_CONFIG, DECIDED_BY_USER } from '../../audit/proxy-decided-by
 
 /** One client session's audit: the chain's call records, and records of the calls the proxy refused itself. */
 export interface SessionAudit {
-  /** The chain's `onEvent` for one call: its record carries the session's ids and the confirmation, if any. */
-  listener(note: ConfirmationNote | undefined): ToolEventListener | undefined;
+  /**
+   * The chain's `onEvent` for one call: its record carries the session's ids, the confirmation, if any, and
+   * `toolName` when given (the name the client called).
+   */
+  listener(note: ConfirmationNote | undefined, toolName?: string): ToolEventListener | undefined;
   /** A record of a call refused before the upstream (same shape as the chain's: `outcome: "denied"`, the code). */
   refused(call: ProxiedCall, refusal: Refusal, note: ConfirmationNote | undefined): void;
 }
@@ -31,16 +34,26 @@ export interface SessionAudit {
  * The audit of a session, as `auditListener` writes it: the session id is the records' `runId` and
  * `sessionId` (a session of the proxy is what a run is to the loop: its calls share the limits and the guard).
  */
-export function createSessionAudit(sink: AuditSink | undefined, sessionId: string): SessionAudit {
-  if (sink === undefined) return { listener: () => undefined, refused: () => {} };
+export function createSessionAudit(
+  given: AuditSink | undefined,
+  sessionId: string,
+  clientId?: string,
+): SessionAudit {
+  if (given === undefined) return { listener: () => undefined, refused: () => {} };
+  const sink = clientId === undefined ? given : withClientId(given, clientId);
   const ids = { runId: sessionId, sessionId };
   const base = auditListener(sink);
   base({ type: 'run-start', ...ids, resumed: false, maxRoundTrips: 0 });
   const listen = (event: ToolEvent) => base(event);
   return {
-    listener(note) {
-      if (note === undefined) return listen;
-      return (event: ToolEvent) => base(event.type === 'tool-call-end' ? { ...event, ...note } : event);
+    listener(note, toolName) {
+      // The chain knows a tool by its own name (`gh_echo`); the record says the client's (`gh.echo`).
+      const named =
+        toolName === undefined
+          ? listen
+          : (event: ToolEvent) => base(event.toolName === toolName ? event : { ...event, toolName });
+      if (note === undefined) return named;
+      return (event: ToolEvent) => named(event.type === 'tool-call-end' ? { ...event, ...note } : event);
     },
     refused({ name, text }, refusal, note) {
       sink.append({
@@ -63,5 +76,14 @@ export function createSessionAudit(sink: AuditSink | undefined, sessionId: strin
         denialReason: refusal.text,
       });
     },
+  };
+}
+
+/** The sink with the client's id on every record it is given (records of the session's calls and runs). */
+function withClientId(sink: AuditSink, clientId: string): AuditSink {
+  return {
+    append: (record) => sink.append({ ...record, clientId }),
+    flush: () => sink.flush(),
+    close: () => sink.close(),
   };
 }

@@ -74,7 +74,7 @@ export async function proxyCall(
     audit.refused(call, forward, note);
     return refusalResult(forward);
   }
-  const held = holdCallEnd(audit.listener(note));
+  const held = holdCallEnd(audit.listener(note, name));
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {

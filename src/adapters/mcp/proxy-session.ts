@@ -5,6 +5,7 @@ import type { McpProxySession } from './mcp-proxy.js';
 import type { ConfirmationAnswer } from './proxy/call-decision.js';
 import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
 import { type ProxyCallContext, proxyCall } from './proxy-call.js';
+import { PassthroughError, type UpstreamPassthrough } from './upstream-passthrough.js';
 
 type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js');
 
@@ -16,6 +17,8 @@ export interface ServeSessionOptions {
   readonly context: Omit<ProxyCallContext, 'confirm'>;
   readonly tools: () => readonly ProxiedTool[];
   readonly onClose: () => void;
+  /** The upstreams' prompts and resources, passed through (the server declares both capabilities). */
+  readonly passthrough?: UpstreamPassthrough;
   /** The client said it is initialized and declared no form elicitation: no confirmation can be asked. */
   readonly onNoElicitation?: () => void;
 }
@@ -43,6 +46,7 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
       result = failure('TOOL_ERROR', "The server's answer is not a valid tool result.");
     return result as never;
   });
+  if (options.passthrough !== undefined) servePassthrough(server, types, options.passthrough);
   server.oninitialized = () => {
     if (!canElicit(server)) options.onNoElicitation?.();
   };
@@ -63,6 +67,47 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
       await server.close().catch(() => {});
     },
   };
+}
+
+/**
+ * Prompts and resources, passed through: the upstream's answer if it is a valid result of its kind, else a
+ * JSON-RPC error (these are not tool calls, so they have no `isError` result to answer with).
+ */
+function servePassthrough(server: Server, types: SdkTypes, passthrough: UpstreamPassthrough): void {
+  const answer = async (
+    run: () => Promise<unknown>,
+    schema: { safeParse(value: unknown): { success: boolean } },
+  ) => {
+    let result: unknown;
+    try {
+      result = await run();
+    } catch (error) {
+      if (error instanceof PassthroughError) throw new types.McpError(error.code, error.message);
+      const code = (error as { code?: unknown } | null)?.code;
+      // The server's own JSON-RPC error passes as it is; a lost server is said as such, nothing more.
+      if (typeof code === 'number' && error instanceof Error)
+        throw new types.McpError(code, error.message.slice(0, 500));
+      throw new types.McpError(types.ErrorCode.InternalError, 'The server of this item is not reachable.');
+    }
+    if (!schema.safeParse(result).success)
+      throw new types.McpError(types.ErrorCode.InternalError, "The server's answer is not a valid result.");
+    return result as never;
+  };
+  server.setRequestHandler(types.ListPromptsRequestSchema, (_, extra) =>
+    answer(() => passthrough.listPrompts(extra.signal), types.ListPromptsResultSchema),
+  );
+  server.setRequestHandler(types.GetPromptRequestSchema, (request, extra) =>
+    answer(() => passthrough.getPrompt(request.params, extra.signal), types.GetPromptResultSchema),
+  );
+  server.setRequestHandler(types.ListResourcesRequestSchema, (_, extra) =>
+    answer(() => passthrough.listResources(extra.signal), types.ListResourcesResultSchema),
+  );
+  server.setRequestHandler(types.ListResourceTemplatesRequestSchema, (_, extra) =>
+    answer(() => passthrough.listResourceTemplates(extra.signal), types.ListResourceTemplatesResultSchema),
+  );
+  server.setRequestHandler(types.ReadResourceRequestSchema, (request, extra) =>
+    answer(() => passthrough.readResource(request.params, extra.signal), types.ReadResourceResultSchema),
+  );
 }
 
 /**

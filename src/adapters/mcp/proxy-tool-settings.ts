@@ -69,12 +69,17 @@ export function proxyRuntime(
   tools: readonly AnyTool[],
   config: ProxyConfig,
   resources: Pick<ProxyResources, 'store' | 'wrapToolExecution'>,
+  /** The chain's name of a tool the config names as the client sees it (`gh.echo` is `gh_echo` in the chain). */
+  chainName: (name: string) => string = (name) => name,
 ): ToolRuntime {
   const { limits } = config;
+  const byTool = Object.fromEntries(
+    Object.entries(limits.tools).map(([name, limit]) => [chainName(name), limit]),
+  );
   return createToolRuntime({
     tools,
     store: resources.store,
-    limits: { perSession: { perTool: limits.perTool, total: limits.total, byTool: limits.tools } },
+    limits: { perSession: { perTool: limits.perTool, total: limits.total, byTool } },
     showErrorMessages: !config.redactErrors,
     ...(resources.wrapToolExecution === undefined ? {} : { wrapToolExecution: resources.wrapToolExecution }),
   });

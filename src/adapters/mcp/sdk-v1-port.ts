@@ -25,9 +25,7 @@ const AS_SENT = Object.freeze({ safeParse: (data: unknown) => ({ success: true, 
  * (modelcontextprotocol/typescript-sdk #1943); toolwarden checks the output contract itself, on success only.
  */
 export function sdkV1Port(client: SdkV1ClientLike): McpClientPort {
-  const send = client.request as unknown as RequestFunction;
-  const request = (method: string, params: object, options: object) =>
-    send.call(client, { method, params }, AS_SENT, options);
+  const request = sdkV1Request(client);
   return {
     listTools: (cursor, { signal, timeout }) =>
       request('tools/list', cursor === undefined ? {} : { cursor }, withTimeout({ signal }, timeout)),
@@ -35,6 +33,14 @@ export function sdkV1Port(client: SdkV1ClientLike): McpClientPort {
       request('tools/call', { name, arguments: args }, withTimeout({ signal }, timeout)),
     onToolsChanged: (listener) => listenForNotification(client, 'notifications/tools/list_changed', listener),
   };
+}
+
+/** Any request of the v1 client, its result taken as sent (unread, unvalidated by the SDK). */
+export function sdkV1Request(
+  client: SdkV1ClientLike,
+): (method: string, params: object, options: object) => Promise<unknown> {
+  const send = client.request as unknown as RequestFunction;
+  return (method, params, options) => send.call(client, { method, params }, AS_SENT, options);
 }
 
 /** The options with `timeout` only when there is one (the SDK treats `timeout: undefined` as a value). */

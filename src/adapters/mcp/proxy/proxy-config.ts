@@ -4,14 +4,19 @@ import { ProxyConfigError } from './proxy-config-error.js';
 import type { ProxyConfig } from './proxy-config-types.js';
 import { readSections } from './read-proxy-sections.js';
 
+export type { NamespaceSeparator } from './namespace-tools.js';
 export type {
   AuditConfig,
+  ClientKeySource,
   ConfirmConfig,
+  HeaderValue,
   OutputContract,
   OutputContractMode,
+  ProxyAuthConfig,
   ProxyConfig,
   StoreConfig,
   UpstreamEnv,
+  UpstreamServer,
 } from './proxy-config-types.js';
 
 /**

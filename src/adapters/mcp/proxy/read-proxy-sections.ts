@@ -11,7 +11,8 @@ import {
 import type { ConfigReader } from '../../../options/config-reader.js';
 import { readGuardConfig } from '../../../run/read-guard-config.js';
 import type { ConfirmConfig, ProxyConfig } from './proxy-config-types.js';
-import { readAudit, readIdempotentWrites, readOutputContracts, readUpstream } from './read-proxy-stores.js';
+import { readAuth, readSeparator, readServers, readUpstream } from './read-proxy-servers.js';
+import { readAudit, readIdempotentWrites, readOutputContracts } from './read-proxy-stores.js';
 
 const TOP_KEYS = [
   '$schema',
@@ -28,6 +29,9 @@ const TOP_KEYS = [
   'telemetry',
   'trustAnnotations',
   'upstream',
+  'servers',
+  'namespaceSeparator',
+  'auth',
 ] as const;
 
 /** The whole config, read section by section; undefined when the document is not an object at all. */
@@ -51,6 +55,9 @@ export function readSections(json: unknown, reader: ConfigReader): ProxyConfig |
     telemetry: flag('telemetry', DEFAULT_PROXY_TELEMETRY),
     trustAnnotations: flag('trustAnnotations', DEFAULT_PROXY_TRUST_ANNOTATIONS),
     upstream: readUpstream(top.upstream, reader),
+    servers: readServers(top.servers, reader),
+    namespaceSeparator: readSeparator(top.namespaceSeparator, reader),
+    auth: readAuth(top.auth, reader),
   };
   if (config.confirm !== false && config.confirm.ifNoElicitation === 'allow-and-audit' && !config.audit) {
     reader.problem(

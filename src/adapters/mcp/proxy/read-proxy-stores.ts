@@ -12,10 +12,7 @@ import type {
 } from './proxy-config-types.js';
 
 /** File paths and URLs: long enough for any real one. */
-const MAX_PATH_CHARS = 4096;
-/** One environment value, at most (Linux allows 128 KiB per string; a config file has no business near it). */
-const MAX_ENV_VALUE_CHARS = 32 * 1024;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+export const MAX_PATH_CHARS = 4096;
 const MODES: readonly OutputContractMode[] = ['from-server', 'none'];
 
 /** `outputContracts`, checked (each schema compiled), with its defaults. */
@@ -124,49 +121,4 @@ export function readAudit(value: unknown, reader: ConfigReader): AuditConfig | f
   if (audit === undefined) return false;
   const file = reader.string(audit.value, `$.audit.${audit.key}`, MAX_PATH_CHARS);
   return file === undefined ? false : { kind: audit.key, path: file };
-}
-
-const ENV_NAME_RULE = 'must be a variable name (letters, digits and _, not starting with a digit)';
-
-/** `upstream`, checked: the environment passed to the server. */
-export function readUpstream(value: unknown, reader: ConfigReader): ProxyConfig['upstream'] {
-  const fallback = { env: { pass: [], set: {} } };
-  if (value === undefined) return fallback;
-  const upstream = reader.object(value, '$.upstream', ['env']);
-  if (upstream?.env === undefined) return fallback;
-  const env = reader.object(upstream.env, '$.upstream.env', ['pass', 'set']);
-  if (env === undefined) return fallback;
-  const pass: string[] = [];
-  if (env.pass !== undefined) {
-    if (!Array.isArray(env.pass) || env.pass.length > 1000) {
-      reader.problem('$.upstream.env.pass', `must be an array of variable names, got ${describe(env.pass)}`);
-    } else {
-      env.pass.forEach((name, index) => {
-        if (typeof name === 'string' && ENV_NAME.test(name) && name !== '__proto__') pass.push(name);
-        else reader.problem(`$.upstream.env.pass[${index}]`, `${ENV_NAME_RULE}, got ${describe(name)}`);
-      });
-    }
-  }
-  const set =
-    env.set === undefined
-      ? {}
-      : (reader.map(env.set, '$.upstream.env.set', (entry, path) => envValue(entry, path, reader), envName) ??
-        {});
-  return { env: { pass: [...new Set(pass)], set } };
-
-  function envName(key: string, path: string): boolean {
-    if (ENV_NAME.test(key)) return true;
-    reader.problem(path, ENV_NAME_RULE);
-    return false;
-  }
-}
-
-function envValue(entry: unknown, path: string, reader: ConfigReader): string | undefined {
-  if (typeof entry === 'string' && entry.length <= MAX_ENV_VALUE_CHARS && !entry.includes('\u0000'))
-    return entry;
-  reader.problem(
-    path,
-    `must be a string of at most ${MAX_ENV_VALUE_CHARS} characters without NUL, got ${describe(entry)}`,
-  );
-  return undefined;
 }
