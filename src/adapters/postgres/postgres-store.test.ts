@@ -96,6 +96,16 @@ describe('PostgresStore on the shared PostgreSQL', () => {
     expect(again.rows).toEqual([{ expires_at: null }]);
   });
 
+  it('refuses a key holding U+0000 with a TypeError, writing nothing', async () => {
+    const bad = `${key('nul')}\u0000`;
+    await expect(store.get(bad)).rejects.toThrow(TypeError);
+    await expect(store.set(key('nul-entry'), 1, { also: { key: bad, value: 1 } })).rejects.toThrow(TypeError);
+    await expect(store.reserve([{ key: bad, limit: 1 }])).rejects.toThrow(TypeError);
+    await expect(store.release([bad])).rejects.toThrow(TypeError);
+    await expect(store.delete(bad)).rejects.toThrow(TypeError);
+    expect(await store.get(key('nul-entry'))).toBeUndefined();
+  });
+
   it('creates its tables once when five stores open a new schema at once, and refuses a newer version', async () => {
     const fresh = schema();
     const stores = await Promise.all(

@@ -106,7 +106,7 @@ export class PostgresStore implements Store {
 
   /** The entry under `key`; undefined when there is none or it has expired (the `Store` port's `get`). */
   async get(key: string): Promise<StoreEntry | undefined> {
-    checkKey(key);
+    checkTextKey(key);
     const s = `"${this.#schema}"`;
     const rows = await this.#query<{ value: string; version: string }>(
       'get',
@@ -126,9 +126,12 @@ export class PostgresStore implements Store {
     checkReserve(options.reserve);
     checkAlso(options.also, key);
     checkDeadline(options.deadline);
+    const { also, reserve } = options;
+    for (const each of [key, also?.key, ...(reserve?.counters ?? []).map((counter) => counter.key)]) {
+      if (each !== undefined) checkTextKey(each);
+    }
     const deadline = this.#deadline(options.deadline);
     const text = encodeStoreValue(value);
-    const { also, reserve } = options;
     const alsoText = also === undefined ? null : encodeStoreValue(also.value);
     const [row] = await this.#query<SetRow>(
       'set',
@@ -174,7 +177,7 @@ export class PostgresStore implements Store {
 
   /** Removes the entry (with `ifVersion`, only at that version); true when one was removed. */
   async delete(key: string, options: { readonly ifVersion?: number } = {}): Promise<boolean> {
-    checkKey(key);
+    checkTextKey(key);
     checkVersion(options.ifVersion);
     const [row] = await this.#query<{ deleted: boolean }>(
       'delete',
@@ -192,6 +195,7 @@ export class PostgresStore implements Store {
     checkCounters(counters);
     checkTtl(options.ttlMs);
     checkDeadline(options.deadline);
+    for (const counter of counters) checkTextKey(counter.key);
     const deadline = this.#deadline(options.deadline);
     const [row] = await this.#query<ReserveRow>(
       'reserve',
@@ -223,7 +227,7 @@ export class PostgresStore implements Store {
   /** Takes 1 off each counter (never below 0): a reservation whose call did not run. */
   async release(keys: readonly string[]): Promise<void> {
     if (!Array.isArray(keys)) throw new TypeError('release takes an array of keys');
-    for (const key of keys) checkKey(key);
+    for (const key of keys) checkTextKey(key);
     if (keys.length === 0) return;
     await this.#query('release', `SELECT "${this.#schema}".toolwarden_release($1::text[])`, [keys]);
   }
@@ -349,6 +353,12 @@ async function prepare(pool: PostgresStorePool, schema: string, timeoutMs: numbe
   } catch (error) {
     throw postgresFailure('open', error);
   }
+}
+
+/** A key as `checkKey` takes it, and without U+0000, which PostgreSQL's text cannot hold (`storeKey` never makes one). */
+function checkTextKey(key: unknown): asserts key is string {
+  checkKey(key);
+  if (key.includes('\u0000')) throw new TypeError('A PostgreSQL store key may not hold the character U+0000');
 }
 
 function checkSchema(schema: unknown): string {
