@@ -60,8 +60,10 @@ export interface DurableTurns {
  * and approvals are the runtime's, as everywhere; the workflow is the driver. Call it before
  * `DBOS.launch()` (it registers the workflow).
  *
- * A step that was running when the process died runs again (DBOS runs a step at least once): a write
- * tool's idempotency key, checked in the runtime's store, is what keeps it from acting twice.
+ * A step that was running when the process died runs again (DBOS runs a step at least once). Keep the
+ * runtime's default store for now: with a store the processes share, a recovered turn answers a finished
+ * write from its idempotency record without its step, and DBOS stops the turn (it fails closed; the write
+ * does not run twice).
  */
 export function durableTurns(dbos: DbosWorkflows, options: DurableTurnsOptions): DurableTurns {
   if (typeof dbos?.registerWorkflow !== 'function' || typeof dbos.runStep !== 'function') {

@@ -4,14 +4,16 @@
 //   start:   runs the turn, and dies (process.exit(1)) when the model is asked for the second time: after
 //            the charge step was checkpointed, before the model's second answer was;
 //   recover: lets DBOS recover the turn on launch, waits for its outcome and prints it as one JSON line.
-// Every tool execution and model call appends `<what> <pid>` to the effects file.
+// Every tool execution and model call appends `<what> <pid>` to the effects file. With a schema, the runtime
+// keeps its records (idempotency, limits) in a PostgreSQL store under it, shared by the processes.
 import { appendFileSync } from 'node:fs';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Model } from '../../../core/model.js';
 import { defineTool } from '../../../tools/define-tool.js';
+import { createPostgresStore } from '../../postgres/postgres-store.js';
 import { durableTurns } from '../durable-turns.js';
 
-const [mode = '', url = '', effects = ''] = process.argv.slice(2);
+const [mode = '', url = '', effects = '', schema = ''] = process.argv.slice(2);
 const note = (what: string) => appendFileSync(effects, `${what} ${process.pid}\n`);
 
 const model: Model = {
@@ -49,8 +51,13 @@ const tool = (name: string) =>
     },
   });
 
-const turns = durableTurns(DBOS, { model, runtime: { tools: [tool('charge'), tool('email')] } });
 DBOS.setConfig({ name: 'toolwarden-durable-test', systemDatabaseUrl: url, applicationVersion: 'test-1' });
+const store =
+  schema === ''
+    ? undefined
+    : await createPostgresStore({ url: url.replace(/\/[^/]*$/, '/postgres') }, { schema });
+const tools = [tool('charge'), tool('email')];
+const turns = durableTurns(DBOS, { model, runtime: store === undefined ? { tools } : { tools, store } });
 await DBOS.launch();
 const turn = { sessionId: 'session-1', turnId: 'turn-1' };
 if (mode === 'start') {
@@ -66,4 +73,5 @@ process.stdout.write(
   `${JSON.stringify({ type: outcome.type, text: outcome.text, steps: steps?.map((step) => step.name) })}\n`,
 );
 await DBOS.shutdown();
+await store?.close();
 process.exit(0);
