@@ -143,6 +143,47 @@ describe('PostgresStore on the shared PostgreSQL', () => {
     }
   });
 
+  it('sends each operation as one statement: a SELECT for get, one function call for each write', async () => {
+    const pool = new pg.Pool({ connectionString: SHARED_POSTGRES_URL, max: 2 });
+    const sent: string[] = [];
+    const counting = {
+      query: (config: { text: string; values: unknown[]; name?: string }) => {
+        sent.push(
+          /toolwarden_(set|delete|reserve|release)\(|^\s*SELECT value/.exec(config.text)?.[0]?.trim() ??
+            config.text,
+        );
+        return pool.query(config);
+      },
+      connect: () => pool.connect(),
+    };
+    try {
+      const counted = await createPostgresStore({ pool: counting }, { schema: main });
+      const k = (what: string) => storeKey('postgres-round-trips', what);
+      await counted.get(k('entry'));
+      await counted.set(k('entry'), 1, {
+        ifVersion: 0,
+        ttlMs: 60_000,
+        reserve: { counters: [{ key: k('turn'), limit: 9 }] },
+        also: { key: k('latest'), value: 1 },
+      });
+      await counted.delete(k('entry'), { ifVersion: 1 });
+      await counted.reserve(
+        [k('a'), k('b'), k('c')].map((key) => ({ key, limit: 9 })),
+        { ttlMs: 60_000 },
+      );
+      await counted.release([k('a'), k('b')]);
+      expect(sent).toEqual([
+        'SELECT value',
+        'toolwarden_set(',
+        'toolwarden_delete(',
+        'toolwarden_reserve(',
+        'toolwarden_release(',
+      ]);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('refuses bad options with InvalidOptionsError', async () => {
     const refused = [
       createPostgresStore({ url: SHARED_POSTGRES_URL }, { schema: 'Has"Quote' }),
