@@ -184,6 +184,29 @@ describe('PostgresStore on the shared PostgreSQL', () => {
     }
   });
 
+  it('deletes expired entries and counters every 1000 writes of a store', async () => {
+    const sweeping = await createPostgresStore({ url: SHARED_POSTGRES_URL }, { schema: main });
+    const k = (what: string) => storeKey('postgres-sweep', what);
+    await sweeping.set(k('brief'), 1, { ttlMs: 1 });
+    await sweeping.reserve([{ key: k('brief-count'), limit: 9 }], { ttlMs: 1 });
+    await sweeping.set(k('kept'), 1);
+    const left = async () =>
+      (
+        await admin.query(
+          `SELECT key FROM "${main}".toolwarden_entries WHERE key LIKE $1
+           UNION ALL SELECT key FROM "${main}".toolwarden_counters WHERE key LIKE $1 ORDER BY 1`,
+          [`${k('')}%`],
+        )
+      ).rows.map((row: { key: string }) => row.key);
+    expect(await left()).toEqual([k('brief'), k('brief-count'), k('kept')]);
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(Array.from({ length: 100 }, (_, i) => sweeping.set(k(`fill-${i}`), round)));
+    }
+    // close() waits for a sweep under way.
+    await sweeping.close();
+    expect((await left()).filter((key) => !key.includes('fill'))).toEqual([k('kept')]);
+  }, 60_000);
+
   it('refuses bad options with InvalidOptionsError', async () => {
     const refused = [
       createPostgresStore({ url: SHARED_POSTGRES_URL }, { schema: 'Has"Quote' }),

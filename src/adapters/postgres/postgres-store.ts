@@ -256,8 +256,13 @@ export class PostgresStore implements Store {
     this.#writes = 0;
     const s = `"${this.#schema}"`;
     const sweep = async () => {
-      for (const table of ['toolwarden_entries', 'toolwarden_counters']) {
-        await this.#query('sweep', `DELETE FROM ${s}.${table} WHERE expires_at <= ${s}.toolwarden_now()`, []);
+      // One statement name per text: a named statement is prepared once per connection, by its name.
+      for (const table of ['entries', 'counters']) {
+        await this.#query(
+          `sweep-${table}`,
+          `DELETE FROM ${s}.toolwarden_${table} WHERE expires_at <= ${s}.toolwarden_now()`,
+          [],
+        );
       }
     };
     // A failed sweep is tried again after the next 1000 writes: expired rows are never read meanwhile.
@@ -273,7 +278,7 @@ export class PostgresStore implements Store {
    * within `commandTimeoutMs`; what the driver or the server throws becomes `StoreError`.
    */
   async #query<Row>(operation: string, text: string, values: unknown[]): Promise<Row[]> {
-    if (this.#closed && operation !== 'sweep') {
+    if (this.#closed && !operation.startsWith('sweep')) {
       throw new StoreError({ reason: 'unavailable', operation, message: 'the store is closed' });
     }
     const name = `toolwarden:${this.#schema}:${operation}`;
