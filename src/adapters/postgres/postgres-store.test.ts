@@ -207,6 +207,25 @@ describe('PostgresStore on the shared PostgreSQL', () => {
     expect((await left()).filter((key) => !key.includes('fill'))).toEqual([k('kept')]);
   }, 60_000);
 
+  it('works under a schema name of 63 characters, the longest PostgreSQL keeps', async () => {
+    const long = `${testSchema()}${'x'.repeat(23)}`;
+    expect(long).toHaveLength(63);
+    schemas.push(long);
+    const longStore = await createPostgresStore({ url: SHARED_POSTGRES_URL }, { schema: long });
+    try {
+      const k = key('long-schema');
+      const counter = { key: key('long-schema-count'), limit: 1 };
+      expect(await longStore.set(k, 'x', { ifVersion: 0 })).toEqual({ ok: true, version: 1 });
+      expect(await longStore.get(k)).toEqual({ value: 'x', version: 1 });
+      expect(await longStore.reserve([counter])).toEqual({ ok: true, counts: [1] });
+      await longStore.release([counter.key]);
+      expect(await longStore.reserve([counter])).toEqual({ ok: true, counts: [1] });
+      expect(await longStore.delete(k, { ifVersion: 1 })).toBe(true);
+    } finally {
+      await longStore.close();
+    }
+  });
+
   it('refuses bad options with InvalidOptionsError', async () => {
     const refused = [
       createPostgresStore({ url: SHARED_POSTGRES_URL }, { schema: 'Has"Quote' }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { withTimeout } from '../../chain/with-timeout.js';
 import {
   DEFAULT_POSTGRES_COMMAND_TIMEOUT_MS,
@@ -86,6 +87,11 @@ interface ReserveRow {
 export class PostgresStore implements Store {
   readonly #pool: PostgresStorePool;
   readonly #schema: string;
+  /**
+   * Starts the names of the store's prepared statements: a digest of the schema, not the schema, since the
+   * server keeps a statement's name to 63 bytes and two long names would meet.
+   */
+  readonly #statements: string;
   readonly #timeoutMs: number;
   readonly #endPool: (() => Promise<void>) | undefined;
   #closed = false;
@@ -100,6 +106,7 @@ export class PostgresStore implements Store {
   ) {
     this.#pool = pool;
     this.#schema = options.schema;
+    this.#statements = `tw:${createHash('sha256').update(options.schema).digest('hex').slice(0, 16)}:`;
     this.#timeoutMs = options.timeoutMs;
     this.#endPool = endPool;
   }
@@ -274,14 +281,14 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * One statement, prepared once per connection (named by the schema and the SQL's operation), settling
+   * One statement, prepared once per connection (named by the schema's digest and the operation), settling
    * within `commandTimeoutMs`; what the driver or the server throws becomes `StoreError`.
    */
   async #query<Row>(operation: string, text: string, values: unknown[]): Promise<Row[]> {
     if (this.#closed && !operation.startsWith('sweep')) {
       throw new StoreError({ reason: 'unavailable', operation, message: 'the store is closed' });
     }
-    const name = `toolwarden:${this.#schema}:${operation}`;
+    const name = this.#statements + operation;
     try {
       const result = await withTimeout(() => this.#pool.query({ name, text, values }), {
         timeoutMs: this.#timeoutMs,
