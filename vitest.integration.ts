@@ -27,6 +27,11 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/redis/redis-store-stall.test.ts',
   'src/adapters/redis/redis-store.test.ts',
   'src/chain/idempotency/true-duplicate.test.ts',
+  // PostgreSQL: the shared server at 127.0.0.1:5432, each test file under a schema of its own, and a TCP proxy
+  // in front of it cut and stalled on purpose.
+  'src/adapters/postgres/postgres-store.test.ts',
+  // DBOS Transact on the shared PostgreSQL (a database of the test's own), a worker process killed mid-turn.
+  'src/adapters/dbos/durable-turns.test.ts',
   // Fake model providers on a local HTTP server (node:http), driven through the real SDKs.
   'examples/openai-sdk.test.ts',
   'src/adapters/ai-sdk/anthropic-stream.test.ts',

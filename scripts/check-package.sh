@@ -7,8 +7,8 @@
 #   - the install prints no warning about toolwarden itself (its own lifecycle scripts);
 #   - each entry loads with `import` and with `require()` (Node >= 20.19 loads ESM from require),
 #     and its types resolve for a TypeScript consumer (moduleResolution nodenext);
-#   - `toolwarden/sqlite` and `toolwarden/redis` load without their optional peers better-sqlite3 and redis
-#     (not installed here), and opening a store says how to install them;
+#   - `toolwarden/sqlite`, `toolwarden/redis` and `toolwarden/postgres` load without their optional peers
+#     better-sqlite3, redis and pg (not installed here), and opening a store says how to install them;
 #   - `toolwarden/ai-sdk` loads and type-checks without its optional peers ai and @ai-sdk/provider (not
 #     installed here): it only uses their types;
 #   - `toolwarden/otel` without its optional peer @opentelemetry/api fails to import naming that package
@@ -17,6 +17,8 @@
 #     then fails naming the package), and with it runs a guarded call;
 #   - `toolwarden/mcp` loads, type-checks and guards a call without its optional peer
 #     @modelcontextprotocol/sdk (not installed here): it never imports the SDK (a port of one's own here);
+#   - `toolwarden/dbos` loads and type-checks without its optional peer @dbos-inc/dbos-sdk: it never imports it
+#     (the application passes its DBOS class);
 #   - `npx toolwarden --version` prints the version.
 # If the cache lacks a dependency (a machine where `npm ci` never ran), the install step says so and the
 # checks run against the unpacked tarball with the repository's dependencies instead.
@@ -119,13 +121,15 @@ import { reportAuditLog } from 'toolwarden/report';
 import { fromBfclFunctions } from 'toolwarden/bfcl';
 import { checkTools } from 'toolwarden/check';
 import { fromOpenAiTools } from 'toolwarden/formats';
+import { createPostgresStore } from 'toolwarden/postgres';
+import { durableTurns } from 'toolwarden/dbos';
 import { createRedisStore } from 'toolwarden/redis';
 import { createSqliteAuditSink, createSqliteStore } from 'toolwarden/sqlite';
 import { ScriptedModel } from 'toolwarden/testing';
 import { fromAiSdkModel } from 'toolwarden/ai-sdk';
 import * as ports from 'toolwarden/ports';
 if (Object.keys(ports).length !== 0) throw new Error('toolwarden/ports holds types only');
-for (const value of [fromAiSdkModel, defineTool, runToolLoop, auditListener, createJsonlAuditSink, reportAuditLog, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore]) {
+for (const value of [fromAiSdkModel, defineTool, runToolLoop, auditListener, createJsonlAuditSink, reportAuditLog, createSqliteAuditSink, fromBfclFunctions, checkTools, fromOpenAiTools, ScriptedModel, createSqliteStore, createRedisStore, createPostgresStore, durableTurns]) {
   if (typeof value !== 'function') throw new Error('an entry lacks an export');
 }
 const opened = await createSqliteStore({ path: 'store.db' }).then(() => 'it opened', (error) => error.message);
@@ -135,6 +139,10 @@ if (!opened.includes('npm install better-sqlite3@12')) {
 const connected = await createRedisStore({ url: 'redis://127.0.0.1:6379' }).then(() => 'it connected', (error) => error.message);
 if (!connected.includes('npm install redis@5')) {
   throw new Error(`toolwarden/redis without redis does not say how to install it: ${connected}`);
+}
+const reached = await createPostgresStore({ url: 'postgres://postgres@127.0.0.1:5432/postgres' }).then(() => 'it connected', (error) => error.message);
+if (!reached.includes('npm install pg@8')) {
+  throw new Error(`toolwarden/postgres without pg does not say how to install it: ${reached}`);
 }
 EOF
 node esm.mjs || fail "import of an entry failed"
@@ -191,7 +199,7 @@ node mcp.mjs || fail "toolwarden/mcp without @modelcontextprotocol/sdk does not 
 cat >cjs.cjs <<'EOF'
 const entries = { toolwarden: 'defineTool', 'toolwarden/audit': 'auditListener', 'toolwarden/report': 'reportAuditLog', 'toolwarden/bfcl': 'fromBfclFunctions', 'toolwarden/check': 'checkTools',
   'toolwarden/formats': 'fromOpenAiTools', 'toolwarden/testing': 'ScriptedModel', 'toolwarden/sqlite': 'createSqliteStore',
-  'toolwarden/redis': 'createRedisStore', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'guardTools',
+  'toolwarden/redis': 'createRedisStore', 'toolwarden/postgres': 'createPostgresStore', 'toolwarden/dbos': 'durableTurns', 'toolwarden/otel': 'otelInstrumentation', 'toolwarden/ai-sdk': 'guardTools',
   'toolwarden/mcp': 'fromMcpClient', 'toolwarden/ports': undefined };
 const [major, minor] = process.versions.node.split('.').map(Number);
 const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
@@ -216,6 +224,8 @@ import type { OpenAiTool } from 'toolwarden/formats';
 import type { OtelInstrumentationOptions } from 'toolwarden/otel';
 import type { FromAiSdkModelOptions, GuardToolsOptions } from 'toolwarden/ai-sdk';
 import type { FromMcpClientOptions, McpClientPort, McpProxy, ProxyConfig } from 'toolwarden/mcp';
+import type { PostgresStoreOptions } from 'toolwarden/postgres';
+import type { DurableTurnsOptions } from 'toolwarden/dbos';
 import type { RedisStoreOptions } from 'toolwarden/redis';
 import type { SqliteStoreOptions } from 'toolwarden/sqlite';
 import type { ScriptedModelOptions } from 'toolwarden/testing';
@@ -228,7 +238,7 @@ export const tool: Tool<{ city: string }, string> = defineTool({
   input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   execute: ({ city }: { city: string }) => `sunny in ${city}`,
 });
-export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolDefinition<{ city: string }, string>, FromMcpClientOptions, McpClientPort, McpProxy, ProxyConfig, StoreEntry, StreamingModel];
+export type Used = [FromAiSdkModelOptions, AuditRecord, AuditReport, BfclFunction, CheckReport, OpenAiTool, ScriptedModelOptions, SqliteStoreOptions, RedisStoreOptions, PostgresStoreOptions, DurableTurnsOptions, OtelInstrumentationOptions, GuardToolsOptions, ToolDefinition<{ city: string }, string>, FromMcpClientOptions, McpClientPort, McpProxy, ProxyConfig, StoreEntry, StreamingModel];
 EOF
 cat >tsconfig.json <<'EOF'
 {

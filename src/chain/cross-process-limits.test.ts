@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../adapters/postgres/__fixtures__/postgres-schemas.js';
+import { SHARED_POSTGRES_URL } from '../adapters/postgres/__fixtures__/shared-postgres.js';
 import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
 import type { StoreSpec } from '../store/__fixtures__/open-store-spec.js';
@@ -11,9 +13,11 @@ import { runTogether, startStoreWorker } from '../store/__fixtures__/start-store
 const worker = fileURLToPath(new URL('./__fixtures__/session-calls-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-cross-process-'));
 const prefixes = redisPrefixes();
+const schemas = postgresSchemas();
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
   await prefixes.cleanup();
+  await schemas.cleanup();
 });
 
 /** Starts a process serving the session; resolves once it has opened its store. */
@@ -23,6 +27,7 @@ const startWorker = (spec: StoreSpec, session: string, calls: number, kind: 'rea
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `limits-${Date.now()}.db`) })],
   ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
+  ['PostgreSQL', () => ({ kind: 'postgres', url: SHARED_POSTGRES_URL, schema: schemas.next() })],
 ];
 
 describe.each(stores)('limits across processes, over %s', (_name, specOf) => {

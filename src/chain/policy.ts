@@ -186,7 +186,7 @@ function checkStore(store: unknown): Store | undefined {
   if (missing.length > 0) {
     throw new InvalidOptionsError({
       option: 'store',
-      message: `must implement the Store port (missing ${missing.join(', ')}): MemoryStore, toolwarden/sqlite or toolwarden/redis`,
+      message: `must implement the Store port (missing ${missing.join(', ')}): MemoryStore, toolwarden/sqlite, toolwarden/redis or toolwarden/postgres`,
     });
   }
   return store as Store;

@@ -90,7 +90,7 @@ export interface ToolRuntimeOptions {
   /**
    * Where state outlives a call: idempotency records of writes, session call counters, the session's guard
    * memory, paused runs. Default: a `MemoryStore` of the runtime's own (one process). For several processes
-   * or restarts: `toolwarden/sqlite` (one machine) or `toolwarden/redis` (shared).
+   * or restarts: `toolwarden/sqlite` (one machine), `toolwarden/redis` or `toolwarden/postgres` (shared).
    */
   readonly store?: Store;
   /** A read tool when the store counting the session's calls fails: `open` (default) runs it uncounted, with an event; `closed` refuses it. Writes always fail closed. */

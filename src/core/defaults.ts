@@ -300,6 +300,21 @@ export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
 export const DEFAULT_SQLITE_SWEEP_EVERY_WRITES = 1_000;
 
 /**
+ * PostgreSQL store (`toolwarden/postgres`): every operation, and each connection of a store made from a
+ * URL, settles within this (a `StoreError`, `unavailable`, when the database does not answer); it covers
+ * the wait for a free connection of the pool too. A `set` or `reserve` that timed out does nothing should
+ * it reach the database later (its deadline, see `DEFAULT_STORE_CLOCK_MARGIN_MS`).
+ */
+export const DEFAULT_POSTGRES_COMMAND_TIMEOUT_MS = 5_000;
+/** PostgreSQL store over a URL: the most connections its own pool opens (node-postgres' default). */
+export const DEFAULT_POSTGRES_MAX_CONNECTIONS = 10;
+/**
+ * `toolwarden/postgres`: every this many writes of one store, it deletes every expired entry and counter
+ * (expired rows are never read; this only bounds the tables' growth).
+ */
+export const DEFAULT_POSTGRES_SWEEP_EVERY_WRITES = 1_000;
+
+/**
  * Redis store (`toolwarden/redis`): every operation, and the first connection of a store made from a URL,
  * settles within this (a `StoreError`, `unavailable`, when Redis does not answer), so an outage never
  * hangs a call. A `set` or `reserve` that timed out does nothing should it reach Redis later (its

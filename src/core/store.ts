@@ -8,7 +8,7 @@
  * (`reserve`) shares the session's hash tag, so the same scripts run on Redis Cluster.
  *
  * Adapters: `MemoryStore` (the default, one process), `toolwarden/sqlite` (one machine, durable),
- * `toolwarden/redis` (shared). Every adapter passes the one contract suite (`src/store/store-contract.ts`).
+ * `toolwarden/redis` and `toolwarden/postgres` (shared). Every adapter passes the one contract suite (`src/store/store-contract.ts`).
  * A failure to reach the backing store rejects with `StoreError` (`reason: 'unavailable'`).
  */
 export interface Store {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../adapters/postgres/__fixtures__/postgres-schemas.js';
+import { SHARED_POSTGRES_URL } from '../adapters/postgres/__fixtures__/shared-postgres.js';
 import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
 import type { StoreSpec } from '../store/__fixtures__/open-store-spec.js';
@@ -12,9 +14,11 @@ import type { StoreSpec } from '../store/__fixtures__/open-store-spec.js';
 const worker = fileURLToPath(new URL('./__fixtures__/request-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-cross-guard-'));
 const prefixes = redisPrefixes();
+const schemas = postgresSchemas();
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
   await prefixes.cleanup();
+  await schemas.cleanup();
 });
 
 async function request(spec: StoreSpec, session: string, repeats: number) {
@@ -29,6 +33,7 @@ async function request(spec: StoreSpec, session: string, repeats: number) {
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `guard-${Date.now()}.db`) })],
   ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
+  ['PostgreSQL', () => ({ kind: 'postgres', url: SHARED_POSTGRES_URL, schema: schemas.next() })],
 ];
 
 describe.each(stores)('the loop guard across processes, over %s', (_name, specOf) => {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../adapters/postgres/__fixtures__/postgres-schemas.js';
+import { SHARED_POSTGRES_URL } from '../adapters/postgres/__fixtures__/shared-postgres.js';
 import { redisPrefixes } from '../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../adapters/redis/__fixtures__/shared-redis.js';
 import { createToolRuntime } from '../chain/runtime.js';
@@ -19,9 +21,11 @@ import { runToolLoop } from './run-tool-loop.js';
 const worker = fileURLToPath(new URL('./__fixtures__/resume-by-id-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-approvals-'));
 const prefixes = redisPrefixes();
+const schemas = postgresSchemas();
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
   await prefixes.cleanup();
+  await schemas.cleanup();
 });
 
 interface WorkerReport {
@@ -65,6 +69,7 @@ async function pauseHere(spec: StoreSpec) {
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `approvals-${Date.now()}.db`) })],
   ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
+  ['PostgreSQL', () => ({ kind: 'postgres', url: SHARED_POSTGRES_URL, schema: schemas.next() })],
 ];
 
 describe.each(stores)('approvals across processes, over %s', (_name, specOf) => {

@@ -1,5 +1,5 @@
 // Opens an adapter's store in a process where its optional peer cannot be found, and prints the outcome as
-// one JSON line:   node --import tsx open-without-peer.ts <peer> sqlite|redis '<the factory's argument, JSON>'
+// one JSON line:   node --import tsx open-without-peer.ts <peer> sqlite|redis|postgres '<the factory's argument, JSON>'
 import { register } from 'node:module';
 
 const [peer = '', adapter = '', argument = '{}'] = process.argv.slice(2);
@@ -11,6 +11,8 @@ const open = async (): Promise<{ close(): Promise<void> }> => {
       return (await import('../sqlite/sqlite-store.js')).createSqliteStore(JSON.parse(argument));
     case 'redis':
       return (await import('../redis/redis-store.js')).createRedisStore(JSON.parse(argument));
+    case 'postgres':
+      return (await import('../postgres/postgres-store.js')).createPostgresStore(JSON.parse(argument));
     default:
       throw new Error(`no adapter ${adapter}`);
   }

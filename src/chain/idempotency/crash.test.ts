@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../../adapters/postgres/__fixtures__/postgres-schemas.js';
+import { SHARED_POSTGRES_URL } from '../../adapters/postgres/__fixtures__/shared-postgres.js';
 import { redisPrefixes } from '../../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../../adapters/redis/__fixtures__/shared-redis.js';
 import { openStoreSpec, type StoreSpec } from '../../store/__fixtures__/open-store-spec.js';
@@ -21,15 +23,18 @@ import { forgetIdempotencyRecord } from './forget-idempotency-record.js';
 const worker = fileURLToPath(new URL('./__fixtures__/crash-worker.ts', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tw-crash-'));
 const prefixes = redisPrefixes();
+const schemas = postgresSchemas();
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
   await prefixes.cleanup();
+  await schemas.cleanup();
 });
 
 let files = 0;
 const stores: readonly [string, () => StoreSpec][] = [
   ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `crash-${++files}.db`) })],
   ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
+  ['PostgreSQL', () => ({ kind: 'postgres', url: SHARED_POSTGRES_URL, schema: schemas.next() })],
 ];
 
 const LEASE_MS = 300;

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postgresSchemas } from '../../adapters/postgres/__fixtures__/postgres-schemas.js';
+import { SHARED_POSTGRES_URL } from '../../adapters/postgres/__fixtures__/shared-postgres.js';
 import { redisPrefixes } from '../../adapters/redis/__fixtures__/redis-prefixes.js';
 import { SHARED_REDIS_URL } from '../../adapters/redis/__fixtures__/shared-redis.js';
 import type { Store } from '../../core/store.js';
@@ -9,7 +11,7 @@ import { openStoreSpec, type StoreSpec } from './open-store-spec.js';
 
 /**
  * The stores a test file runs the same tests over: memory (no spec), a SQLite file of its own per test,
- * and the shared Redis under a key prefix of its own. `open` opens one (kept for `cleanup`, which closes
+ * the shared Redis under a key prefix of its own, and the shared PostgreSQL under a schema of its own. `open` opens one (kept for `cleanup`, which closes
  * them all and deletes the files and the keys; call it in `afterAll`).
  */
 export function storesUnderTest(name: string): {
@@ -19,6 +21,7 @@ export function storesUnderTest(name: string): {
 } {
   const folder = mkdtempSync(join(tmpdir(), `tw-${name}-`));
   const prefixes = redisPrefixes();
+  const schemas = postgresSchemas();
   const opened: Store[] = [];
   let files = 0;
   return {
@@ -26,6 +29,7 @@ export function storesUnderTest(name: string): {
       ['memory', () => undefined],
       ['SQLite', () => ({ kind: 'sqlite', path: join(folder, `${name}-${++files}.db`) })],
       ['Redis', () => ({ kind: 'redis', url: SHARED_REDIS_URL, keyPrefix: prefixes.next() })],
+      ['PostgreSQL', () => ({ kind: 'postgres', url: SHARED_POSTGRES_URL, schema: schemas.next() })],
     ],
     async open(spec) {
       const store = spec === undefined ? new MemoryStore() : await openStoreSpec(spec);
@@ -36,6 +40,7 @@ export function storesUnderTest(name: string): {
       for (const store of opened) await store.close?.();
       rmSync(folder, { recursive: true, force: true });
       await prefixes.cleanup();
+      await schemas.cleanup();
     },
   };
 }
