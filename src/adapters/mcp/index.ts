@@ -15,16 +15,7 @@ export type { McpProxy } from './mcp-proxy.js';
 export { createMcpProxy } from './mcp-proxy-server.js';
 export type { McpToolInfo } from './mcp-tool-info.js';
 export type { McpToolResult } from './mcp-tool-result.js';
-export {
-  type ClientKeySource,
-  type HeaderValue,
-  type NamespaceSeparator,
-  type ProxyAuthConfig,
-  type ProxyConfig,
-  parseProxyConfig,
-  type UpstreamEnv,
-  type UpstreamServer,
-} from './proxy/proxy-config.js';
+export { type ProxyConfig, parseProxyConfig } from './proxy/proxy-config.js';
 export { ProxyConfigError } from './proxy/proxy-config-error.js';
 export {
   type McpProxyHttpOptions,

@@ -1,6 +1,5 @@
 import type { JsonSchema } from '../../../core/json-schema.js';
 import type { GuardOptions } from '../../../guard/guard-options.js';
-import type { NamespaceSeparator } from './namespace-tools.js';
 
 /**
  * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
@@ -75,58 +74,74 @@ export interface ProxyConfig {
      * and fixed values (which win). The MCP SDK's stdio transport adds its own few (`HOME`, `PATH`, …) always.
      */
     readonly env: { readonly pass: readonly string[]; readonly set: Readonly<Record<string, string>> };
-    /** The headers sent to a remote upstream (`--url`), by header name. */
-    readonly headers: Readonly<Record<string, HeaderValue>>;
+    /**
+     * The headers sent to a remote upstream (`--url`), by header name: a fixed value, or one read from the
+     * proxy's environment when it starts (a token).
+     */
+    readonly headers: Readonly<
+      Record<
+        string,
+        | { readonly kind: 'value'; readonly value: string }
+        | { readonly kind: 'env'; readonly name: string; readonly prefix: string }
+      >
+    >;
   };
   /**
    * Several upstreams behind one endpoint, by namespace (empty: none, the server comes from the command
    * line). Their tools reach the client as `<namespace><namespaceSeparator><tool>`.
    */
-  readonly servers: Readonly<Record<string, UpstreamServer>>;
-  readonly namespaceSeparator: NamespaceSeparator;
-  /** Who may use the HTTP front (`--listen`): undefined when the config says nothing (the CLI then refuses to listen). */
-  readonly auth: ProxyAuthConfig | undefined;
+  readonly servers: Readonly<
+    Record<
+      string,
+      | {
+          readonly kind: 'stdio';
+          readonly command: string;
+          readonly args: readonly string[];
+          readonly cwd: string | undefined;
+          readonly env: ProxyConfig['upstream']['env'];
+          /** Start it again (with a growing delay) after it exits. */
+          readonly reconnect: boolean;
+        }
+      | {
+          readonly kind: 'http';
+          readonly url: string;
+          readonly headers: ProxyConfig['upstream']['headers'];
+          /** Connect again (with a growing delay) after it cannot be reached. */
+          readonly reconnect: boolean;
+        }
+    >
+  >;
+  readonly namespaceSeparator: '.' | '_' | '__';
+  /**
+   * Who may use the HTTP front (`--listen`): nobody is asked (`"none"`, loopback only), or each client by
+   * its bearer key; undefined when the config says nothing (the CLI then refuses to listen).
+   */
+  readonly auth:
+    | { readonly kind: 'none' }
+    | {
+        readonly kind: 'keys';
+        /** Client id to where its key is: an environment variable, or the key's SHA-256 (hex). */
+        readonly clients: Readonly<
+          Record<
+            string,
+            | { readonly kind: 'env'; readonly name: string }
+            | { readonly kind: 'sha256'; readonly hash: string }
+          >
+        >;
+        /** A file of `<client id> <sha256 hex>` lines, read when the proxy starts. */
+        readonly keysFile: string | undefined;
+      }
+    | undefined;
 }
 
 /** A header's value: fixed, or read from the proxy's environment when the proxy starts (a token). */
-export type HeaderValue =
-  | { readonly kind: 'value'; readonly value: string }
-  | { readonly kind: 'env'; readonly name: string; readonly prefix: string };
-
+export type HeaderValue = ProxyConfig['upstream']['headers'][string];
 /** One upstream of `servers`: spawned over stdio, or remote over Streamable HTTP. */
-export type UpstreamServer =
-  | {
-      readonly kind: 'stdio';
-      readonly command: string;
-      readonly args: readonly string[];
-      readonly cwd: string | undefined;
-      readonly env: UpstreamEnv;
-      /** Start it again (with a growing delay) after it exits. */
-      readonly reconnect: boolean;
-    }
-  | {
-      readonly kind: 'http';
-      readonly url: string;
-      readonly headers: Readonly<Record<string, HeaderValue>>;
-      /** Connect again (with a growing delay) after it cannot be reached. */
-      readonly reconnect: boolean;
-    };
-
-/** Who may use the HTTP front: nobody is asked (`"none"`, loopback only), or each client by its bearer key. */
-export type ProxyAuthConfig =
-  | { readonly kind: 'none' }
-  | {
-      readonly kind: 'keys';
-      /** Client id → where its key is: an environment variable, or the key's SHA-256 (hex). */
-      readonly clients: Readonly<Record<string, ClientKeySource>>;
-      /** A file of `<client id> <sha256 hex>` lines, read when the proxy starts. */
-      readonly keysFile: string | undefined;
-    };
-
+export type UpstreamServer = ProxyConfig['servers'][string];
+/** Who may use the HTTP front. */
+export type ProxyAuthConfig = NonNullable<ProxyConfig['auth']>;
 /** Where one client's key is: an environment variable holding it, or its SHA-256 in hex. */
-export type ClientKeySource =
-  | { readonly kind: 'env'; readonly name: string }
-  | { readonly kind: 'sha256'; readonly hash: string };
+export type ClientKeySource = Extract<ProxyAuthConfig, { readonly kind: 'keys' }>['clients'][string];
 
 /** `from-server`: the `outputSchema` the server lists for the tool (none: unchecked); `none`: unchecked. */
 export type OutputContractMode = ProxyConfig['outputContracts']['default'];
@@ -139,7 +154,4 @@ export type AuditConfig = Exclude<ProxyConfig['audit'], false>;
 /** Which tools need the user's yes, and what happens when the client cannot be asked. */
 export type ConfirmConfig = Exclude<ProxyConfig['confirm'], false>;
 /** The upstream's environment: variables passed on by name, and fixed values. */
-export interface UpstreamEnv {
-  readonly pass: readonly string[];
-  readonly set: Readonly<Record<string, string>>;
-}
+export type UpstreamEnv = ProxyConfig['upstream']['env'];
