@@ -5,7 +5,7 @@ import type { TokenUsage } from '../../core/model.js';
 import type { GatewayChatCall, GatewayChatEnd } from '../../telemetry/gateway-telemetry.js';
 import { upstreamHeaders } from './forward-headers.js';
 import type { TurnIds } from './gateway-audit.js';
-import type { GatewayContext } from './gateway-context.js';
+import { type GatewayContext, routeOf } from './gateway-context.js';
 import { judgeAnswer, type TurnVerdict } from './judge-answer.js';
 import { replayTurn, type TurnReplay } from './replay-turn.js';
 import type { SessionIdentity } from './session-identity.js';
@@ -134,13 +134,14 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
 /** A guarded call to the provider: the app's headers (its key, unless the gateway holds one), `body`. */
 export function callProvider(exchange: Exchange, body: string | Buffer): Promise<UpstreamCall> {
   const { context } = exchange;
-  return context.upstream.call({
+  const { upstream, key } = routeOf(context, exchange.wire.provider);
+  return upstream.call({
     method: 'POST',
     path: exchange.path,
     headers: upstreamHeaders(exchange.headers, {
       owned: context.owned,
-      key: context.key,
-      host: context.upstream.host,
+      key,
+      host: upstream.host,
       bodyLength: Buffer.byteLength(body),
       guarded: true,
     }),
@@ -155,7 +156,8 @@ export function startChat(
   exchange: Exchange,
   purpose: GatewayChatCall['purpose'],
 ): (end: GatewayChatEnd) => void {
-  const { telemetry, upstream } = exchange.context;
+  const { telemetry } = exchange.context;
+  const { upstream } = routeOf(exchange.context, exchange.wire.provider);
   if (telemetry === undefined) return () => {};
   const end = telemetry.chatCall({
     provider: exchange.wire.provider,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMPTY_GUARD_STATE } from '../../core/guard-state.js';
 import { callProvider, type Exchange, failureName, startChat, turnIds } from './exchange.js';
-import type { GatewayContext } from './gateway-context.js';
+import { type GatewayContext, routeOf } from './gateway-context.js';
 import { parseJson, readBody, sendBody } from './http-io.js';
 import { passThrough, sendUpstreamError } from './pass-through.js';
 import { plainAnswer } from './plain-exchange.js';
@@ -49,7 +49,11 @@ export async function guardedExchange(
   }
   const request = wire.readRequest(json.value, { redactResults: context.policy.redact.toolResults });
   if (request === undefined) {
-    await passThrough(context, incoming, response, signal, { body: read.body, errorBody: wire.errorBody });
+    await passThrough(context, incoming, response, signal, {
+      body: read.body,
+      errorBody: wire.errorBody,
+      route: routeOf(context, wire.provider),
+    });
     return;
   }
   let identity: SessionIdentity;
