@@ -220,7 +220,11 @@ function readUpstream(value: unknown, reader: ConfigReader): GatewayConfig['upst
   if (upstream === undefined) return undefined;
   const main = readProvider(upstream, '$.upstream', 'authorization', reader);
   if (upstream.anthropic === undefined) return main;
-  const fields = reader.object(upstream.anthropic, '$.upstream.anthropic', ['url', 'apiKeyEnv', 'apiKeyHeader']);
+  const fields = reader.object(upstream.anthropic, '$.upstream.anthropic', [
+    'url',
+    'apiKeyEnv',
+    'apiKeyHeader',
+  ]);
   if (fields === undefined) return undefined;
   if (fields.url === undefined) {
     reader.problem('$.upstream.anthropic.url', 'is required: "https://api.anthropic.com"');
