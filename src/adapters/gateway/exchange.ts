@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { LoopUsage } from '../../core/loop-outcome.js';
 import type { TokenUsage } from '../../core/model.js';
 import type { GatewayChatCall, GatewayChatEnd } from '../../telemetry/gateway-telemetry.js';
+import { saveChainMemory } from './chain-memory.js';
 import { upstreamHeaders } from './forward-headers.js';
 import type { TurnIds } from './gateway-audit.js';
 import { type GatewayContext, routeOf } from './gateway-context.js';
@@ -46,6 +47,8 @@ export interface Settlement {
   readonly finalUsage?: TokenUsage | undefined;
   /** The text the gateway wrote, when it ended the turn itself. */
   readonly stopText?: string | undefined;
+  /** The id of the last answer of a stopped turn (a chained wire remembers the conversation under it). */
+  readonly finalId?: string | undefined;
 }
 
 /**
@@ -108,6 +111,17 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
         roundTrips,
         toolCalls,
       });
+    }
+    const chain = request.chain;
+    // The app's next request names the answer it got: its memory is kept under that id.
+    const answerId = stop === undefined ? answer.id : (settlement.finalId ?? answer.id);
+    if (chain !== undefined && answerId !== undefined) {
+      const kept = await saveChainMemory(
+        context.store,
+        answerId,
+        chain.memory(stop === undefined ? answer.calls : []),
+      );
+      if (!kept) context.log('chain: the answer could not be remembered (too large, or the store failed)');
     }
     if (loaded.version < 0) return;
     const start = turnStart(loaded.record, turn.anchor);

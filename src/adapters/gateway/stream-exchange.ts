@@ -99,6 +99,7 @@ export async function streamAnswer(
     replay: judged.replay,
     calls: last.asked ? 2 : 1,
     finalUsage: last.usage,
+    finalId: last.id,
     ...(last.text === undefined ? {} : { stopText: last.text }),
   });
   response.end();
@@ -111,7 +112,13 @@ async function finalStreamedAnswer(
   response: ServerResponse,
   stop: Stop,
 ): Promise<
-  'gone' | { readonly asked: boolean; readonly usage?: WireAnswer['usage']; readonly text?: string }
+  | 'gone'
+  | {
+      readonly asked: boolean;
+      readonly usage?: WireAnswer['usage'];
+      readonly text?: string;
+      readonly id?: string;
+    }
 > {
   const { context, wire, request } = exchange;
   const text = stoppedText(stop, request.turn, context.policy);
@@ -144,7 +151,10 @@ async function finalStreamedAnswer(
     answer.calls.length === 0 ? 'release' : 'stop',
   );
   const answer = next.answer();
-  const usage = answer.usage === undefined ? {} : { usage: answer.usage };
+  const usage = {
+    ...(answer.usage === undefined ? {} : { usage: answer.usage }),
+    ...(answer.id === undefined ? {} : { id: answer.id }),
+  };
   switch (pumped.kind) {
     case 'gone':
       span({ status, error: 'aborted' });
