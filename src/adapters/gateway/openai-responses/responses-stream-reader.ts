@@ -48,6 +48,8 @@ export class ResponsesStreamReader implements WireStreamReader {
   /** The response as the provider last described it (created, then completed). */
   private response: Json | undefined;
   private startedForApp: boolean;
+  /** The output items the app has, by the app's index, as its events built them (for a cut stream's end). */
+  private readonly appOutput: Json[] = [];
 
   constructor(
     private readonly options: {
@@ -166,7 +168,7 @@ export class ResponsesStreamReader implements WireStreamReader {
           ...base,
           status: 'incomplete',
           incomplete_details: { reason: 'max_output_tokens' },
-          output: outputWithoutCalls(base),
+          output: this.appOutput.filter((item) => isObject(item) && item.type !== 'function_call'),
         },
       }),
     ].join('');
@@ -221,6 +223,7 @@ export class ResponsesStreamReader implements WireStreamReader {
 
   /** An event as the app gets it: a continuation's moved after what the app has, its sequence following on. */
   private write(data: Json, raw: string | undefined): StreamStep {
+    this.track(data);
     const moved = this.offset !== 0 || this.options.after !== undefined;
     if (!moved && raw !== undefined) {
       if (typeof data.sequence_number === 'number')
@@ -230,6 +233,27 @@ export class ResponsesStreamReader implements WireStreamReader {
     const next: Json = { ...data };
     if (typeof data.output_index === 'number') next.output_index = data.output_index + this.offset;
     return this.pass(this.event(next));
+  }
+
+  /** Keeps what the app's output holds after `data`: items added and done, text deltas. */
+  private track(data: Json): void {
+    if (typeof data.output_index !== 'number') return;
+    const at = data.output_index + this.offset;
+    if (
+      (data.type === 'response.output_item.added' || data.type === 'response.output_item.done') &&
+      isObject(data.item)
+    )
+      this.appOutput[at] = structuredClone(data.item);
+    const item = this.appOutput[at];
+    if (data.type !== 'response.output_text.delta' || typeof data.delta !== 'string' || item === undefined)
+      return;
+    const content = Array.isArray(item.content) ? item.content : [];
+    item.content = content;
+    const index = typeof data.content_index === 'number' ? data.content_index : 0;
+    const part = isObject(content[index])
+      ? content[index]
+      : { type: 'output_text', text: '', annotations: [] };
+    content[index] = { ...part, text: `${typeof part.text === 'string' ? part.text : ''}${data.delta}` };
   }
 
   private event(data: Json): string {
