@@ -47,6 +47,11 @@ export class MessagesStreamReader implements WireStreamReader {
   private readonly tools = new Map<number, ToolBlock>();
   /** Tool-use blocks that never go (sent after the answer was judged). */
   private readonly dropped = new Set<number>();
+  /**
+   * Blocks that went to the app as they came (text, thinking, a server tool's use, which the provider runs
+   * itself), by their type: their deltas go too.
+   */
+  private readonly passed = new Map<number, unknown>();
   private decided = false;
   private done = false;
   private messageStarted: boolean;
@@ -112,6 +117,7 @@ export class MessagesStreamReader implements WireStreamReader {
         }
         const raw = this.renumbered(data, event.raw, index);
         if (this.holding) return this.hold({ raw, start: true, delta: false });
+        this.passed.set(index, block.type);
         this.appBlocks++;
         this.openBlock = this.offset + index;
         return this.pass(raw);
@@ -120,6 +126,13 @@ export class MessagesStreamReader implements WireStreamReader {
         if (this.dropped.has(index)) return NOTHING;
         const delta = isObject(data.delta) ? data.delta : {};
         const tool = this.tools.get(index);
+        // Call input for a block that takes none (never started, or text): it belongs to no call the app may see.
+        if (
+          tool === undefined &&
+          delta.type === 'input_json_delta' &&
+          !String(this.passed.get(index)).endsWith('tool_use')
+        )
+          return NOTHING;
         if (tool !== undefined && typeof delta.partial_json === 'string') {
           tool.json += delta.partial_json;
           tool.deltas++;

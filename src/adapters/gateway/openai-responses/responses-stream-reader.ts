@@ -78,7 +78,19 @@ export class ResponsesStreamReader implements WireStreamReader {
       return this.write(data, event.raw);
     }
     if (TERMINAL.has(type)) {
-      if (isObject(data.response)) this.response = data.response;
+      if (isObject(data.response)) {
+        this.response = data.response;
+        // Calls the response lists but never streamed as items are calls all the same: judged, held.
+        const output = Array.isArray(data.response.output) ? data.response.output : [];
+        output.forEach((item, at) => {
+          if (!isObject(item) || item.type !== 'function_call' || this.decided) return;
+          const known = [...this.calls.values()].some((call) => call.item.call_id === item.call_id);
+          if (known) return;
+          const json = typeof item.arguments === 'string' ? item.arguments : '';
+          this.calls.set(this.calls.has(at) ? 1_000_000 + at : at, { item, json, whole: true, sent: false });
+          this.holding = true;
+        });
+      }
       this.done = true;
       if (this.decided) return this.write(data, event.raw);
       if (this.holding) return this.hold(data, event.raw, true);
@@ -89,13 +101,17 @@ export class ResponsesStreamReader implements WireStreamReader {
       this.held = [];
       return this.write(data, event.raw);
     }
-    if (type === 'response.output_item.added' && isObject(data.item) && data.item.type === 'function_call') {
+    const callItem = isObject(data.item) && data.item.type === 'function_call' ? data.item : undefined;
+    if (callItem !== undefined && !this.calls.has(index ?? -1)) {
       // A call after the answer was judged was never judged: it never goes.
       if (this.decided) return NOTHING;
-      this.calls.set(index ?? this.calls.size, { item: data.item, json: '', whole: false, sent: false });
+      // Its first event (`added`, or a `done` with no `added` before it) makes it a call of the answer.
+      this.calls.set(index ?? -1, { item: callItem, json: '', whole: false, sent: false });
       this.holding = true;
     }
     const call = index === undefined ? undefined : this.calls.get(index);
+    // Arguments of an item never added as a call belong to no call the app may see.
+    if (call === undefined && type.startsWith('response.function_call_arguments.')) return NOTHING;
     if (call !== undefined) {
       if (type === 'response.function_call_arguments.delta' && typeof data.delta === 'string')
         call.json += data.delta;
