@@ -1,11 +1,7 @@
+import { DEFAULT_GATEWAY_CHAIN_TTL_MS, MAX_GATEWAY_CHAIN_MEMORY_BYTES } from '../../core/defaults.js';
 import type { Store } from '../../core/store.js';
 import { storeKey } from '../../store/store-key.js';
 import type { ChainMemory, HistoryCall, HistoryRound, IdentityHints, WireCall } from './wire.js';
-
-/** How long the gateway remembers an answer of a chain: an hour after it was given (a tool loop's pace). */
-export const CHAIN_MEMORY_TTL_MS = 60 * 60 * 1000;
-/** An answer's memory over this many bytes (as JSON) is not kept: the next request is judged from itself. */
-export const MAX_CHAIN_MEMORY_BYTES = 256 * 1024;
 
 function chainKey(answerId: string): string {
   return storeKey(answerId, 'gateway-chain');
@@ -26,9 +22,9 @@ export async function loadChainMemory(store: Store, answerId: string): Promise<C
 
 /** Keeps the memory of `answerId` (bounded, with a TTL); false when it was too large or the store failed. */
 export async function saveChainMemory(store: Store, answerId: string, memory: ChainMemory): Promise<boolean> {
-  if (Buffer.byteLength(JSON.stringify(memory)) > MAX_CHAIN_MEMORY_BYTES) return false;
+  if (Buffer.byteLength(JSON.stringify(memory)) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
   try {
-    const written = await store.set(chainKey(answerId), memory, { ttlMs: CHAIN_MEMORY_TTL_MS });
+    const written = await store.set(chainKey(answerId), memory, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
     return written.ok;
   } catch {
     return false;

@@ -132,7 +132,7 @@ describe.each([
     const sent = provider.responseRequests().slice(before);
     expect(sent).toHaveLength(5);
     expect(sent.slice(0, 4).some(responsesToolsOff)).toBe(false);
-    expect((sent[4]?.body as { tool_choice?: unknown }).tool_choice).toBe('none');
+    expect((sent[4]?.body as { tool_choice?: unknown } | undefined)?.tool_choice).toBe('none');
     expect(sent[4]?.text).toContain('No more tool calls can run');
     expect(sent[2]?.text).toContain('getStatus was called with these same arguments 2 times');
     // The app's last answer is one it can chain from: the provider's own, with no call left unanswered.
