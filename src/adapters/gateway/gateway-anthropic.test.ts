@@ -158,6 +158,43 @@ describe.each([false, true])('Anthropic Messages through the gateway (stream: %s
   });
 });
 
+describe('Anthropic: parallel calls, and a 5xx', () => {
+  it('releases parallel tool_use blocks streamed in fragments, whole, with the text before them', async () => {
+    const { url } = await setUp(
+      scripted({
+        kind: 'tool-calls',
+        text: 'Checking both.',
+        calls: [
+          { name: 'getStatus', arguments: { id: 'A-1', note: 'x'.repeat(30) } },
+          { name: 'readPage', arguments: { page: 2 } },
+        ],
+      }),
+    );
+    const client = new Anthropic({ baseURL: url, apiKey: 'k', maxRetries: 0 });
+    const message = await client.messages
+      .stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'go' }], tools: TOOLS })
+      .finalMessage();
+    expect(message.content).toEqual([
+      { type: 'text', text: 'Checking both.' },
+      { type: 'tool_use', id: 'toolu_0_0', name: 'getStatus', input: { id: 'A-1', note: 'x'.repeat(30) } },
+      { type: 'tool_use', id: 'toolu_0_1', name: 'readPage', input: { page: 2 } },
+    ]);
+    expect(message.stop_reason).toBe('tool_use');
+  });
+
+  it('passes a 529 through as it came', async () => {
+    const body = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    const { url } = await setUp(scripted({ kind: 'error', status: 529, body }));
+    const client = new Anthropic({ baseURL: url, apiKey: 'k', maxRetries: 0 });
+    const failure = await client.messages
+      .create({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Anthropic.APIError);
+    expect((failure as InstanceType<typeof Anthropic.APIError>).status).toBe(529);
+    expect((failure as InstanceType<typeof Anthropic.APIError>).error).toEqual(body);
+  });
+});
+
 describe('Anthropic errors and cut streams', () => {
   it('passes a 429 through with its body and headers', async () => {
     const body = { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } };

@@ -221,6 +221,43 @@ describe('Responses: the memory of a chain', () => {
   });
 });
 
+describe('Responses: parallel calls, and a 5xx', () => {
+  it('releases parallel function calls streamed in fragments, whole, with the text before them', async () => {
+    const { baseURL } = await setUp(
+      scripted({
+        kind: 'tool-calls',
+        text: 'Checking both.',
+        calls: [
+          { name: 'getStatus', arguments: { id: 'A-1', note: 'x'.repeat(30) } },
+          { name: 'readPage', arguments: { page: 2 } },
+        ],
+      }),
+    );
+    const client = new OpenAI({ baseURL, apiKey: 'k', maxRetries: 0 });
+    const final = await client.responses.stream({ model: 'm', input: 'go', tools: TOOLS }).finalResponse();
+    expect(final.output_text).toBe('Checking both.');
+    expect(
+      final.output
+        .filter((item) => item.type === 'function_call')
+        .map((item) => [item.call_id, item.arguments]),
+    ).toEqual([
+      ['call_0_0', JSON.stringify({ id: 'A-1', note: 'x'.repeat(30) })],
+      ['call_0_1', '{"page":2}'],
+    ]);
+  });
+
+  it('passes a 503 through as it came', async () => {
+    const { baseURL } = await setUp(scripted({ kind: 'error', status: 503 }));
+    const client = new OpenAI({ baseURL, apiKey: 'k', maxRetries: 0 });
+    const failure = await client.responses
+      .create({ model: 'm', input: 'hi' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect((failure as InstanceType<typeof OpenAI.APIError>).status).toBe(503);
+    expect((failure as InstanceType<typeof OpenAI.APIError>).message).toContain('fake error 503');
+  });
+});
+
 describe('Responses errors and cut streams', () => {
   it('passes a 429 through with its body and headers', async () => {
     const body = {
