@@ -139,6 +139,18 @@ describe.each([
     expect(run.lastId).toBe(`resp_fake_${sent[4]?.index}`);
   });
 
+  it('writes the final message itself when the provider ignores tool_choice none', async () => {
+    const stubborn: FakeChatScript = () => ({
+      kind: 'tool-calls',
+      calls: [{ name: 'getStatus', arguments: { id: 'A-1' } }],
+    });
+    const { baseURL } = await setUp(stubborn);
+    const run = await runResponsesLoop({ baseURL, form, run: PENDING, stream });
+    expect(run.executions).toBe(3);
+    expect(run.final).toContain('I could not finish this request: it kept repeating the same steps');
+    if (!stream) expect(run.stopHeader).toContain('answer=gateway');
+  });
+
   it('holds the per-tool limit, and a secret in a tool output never reaches the provider', async () => {
     const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
     let page = 0;
