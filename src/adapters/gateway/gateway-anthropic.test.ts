@@ -132,6 +132,25 @@ describe.each([false, true])('Anthropic Messages through the gateway (stream: %s
     expect(run.stopReason).toBe('end_turn');
   });
 
+  it('holds the total limit: the answer whose calls would pass it is withheld whole', async () => {
+    let n = 0;
+    const pairs: FakeChatScript = (request) =>
+      anthropicToolsOff(request)
+        ? { kind: 'text', text: 'Enough for now.' }
+        : {
+            kind: 'tool-calls',
+            calls: [
+              { name: 'getStatus', arguments: { n: ++n } },
+              { name: 'readPage', arguments: { n: ++n } },
+            ],
+          };
+    const { url } = await setUp(pairs, { limits: { total: 5 } });
+    const run = await runAnthropicLoop({ baseURL: url, run: PENDING, stream });
+    expect(run).toMatchObject({ executions: 4, final: 'Enough for now.' });
+    if (!stream)
+      expect(run.stopHeader).toBe('TOOL_CALL_LIMIT; scope=total; tool=getStatus; limit=5; answer=model');
+  });
+
   it('holds the per-tool limit, and a secret in a tool result never reaches the provider', async () => {
     const SECRET = 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH';
     let page = 0;

@@ -151,6 +151,25 @@ describe.each([
     if (!stream) expect(run.stopHeader).toContain('answer=gateway');
   });
 
+  it('holds the total limit: the answer whose calls would pass it is withheld whole', async () => {
+    let n = 0;
+    const pairs: FakeChatScript = (request) =>
+      responsesToolsOff(request)
+        ? { kind: 'text', text: 'Enough for now.' }
+        : {
+            kind: 'tool-calls',
+            calls: [
+              { name: 'getStatus', arguments: { n: ++n } },
+              { name: 'readPage', arguments: { n: ++n } },
+            ],
+          };
+    const { baseURL } = await setUp(pairs, { limits: { total: 5 } });
+    const run = await runResponsesLoop({ baseURL, form, run: PENDING, stream });
+    expect(run).toMatchObject({ executions: 4, final: 'Enough for now.' });
+    if (!stream)
+      expect(run.stopHeader).toBe('TOOL_CALL_LIMIT; scope=total; tool=getStatus; limit=5; answer=model');
+  });
+
   it('holds the per-tool limit, and a secret in a tool output never reaches the provider', async () => {
     const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
     let page = 0;
