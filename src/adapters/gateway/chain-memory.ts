@@ -34,7 +34,8 @@ export async function saveChainMemory(store: Store, answerId: string, memory: Ch
 /** Reads a stored memory defensively: anything unexpected is none. */
 export function restoreChainMemory(value: unknown): ChainMemory | undefined {
   if (!isObject(value)) return undefined;
-  const { identity, anchor, rounds, pending } = value;
+  const { identity, anchor, rounds, pending, owed } = value;
+  if (!Array.isArray(owed) || !owed.every((id) => typeof id === 'string')) return undefined;
   if (!isObject(identity) || typeof identity.opening !== 'string') return undefined;
   if (typeof anchor !== 'string' || anchor.length > 200) return undefined;
   if (!Array.isArray(rounds) || !Array.isArray(pending)) return undefined;
@@ -65,6 +66,7 @@ export function restoreChainMemory(value: unknown): ChainMemory | undefined {
     anchor,
     rounds: restoredRounds,
     pending: restoredPending as WireCall[],
+    owed: owed as string[],
   };
 }
 

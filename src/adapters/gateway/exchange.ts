@@ -49,6 +49,8 @@ export interface Settlement {
   readonly stopText?: string | undefined;
   /** The id of the last answer of a stopped turn (a chained wire remembers the conversation under it). */
   readonly finalId?: string | undefined;
+  /** Calls of that last answer the app never saw (the provider asked for tools again with tools off). */
+  readonly finalOwed?: readonly string[] | undefined;
 }
 
 /**
@@ -116,10 +118,14 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
     // The app's next request names the answer it got: its memory is kept under that id.
     const answerId = stop === undefined ? answer.id : (settlement.finalId ?? answer.id);
     if (chain !== undefined && answerId !== undefined) {
+      // A stop the gateway wrote keeps an answer's id whose withheld calls the provider still holds: owed.
+      const owed =
+        settlement.finalOwed ??
+        (stop !== undefined && settlement.finalId === undefined ? answer.calls.map((call) => call.id) : []);
       const kept = await saveChainMemory(
         context.store,
         answerId,
-        chain.memory(stop === undefined ? answer.calls : []),
+        chain.memory(stop === undefined ? answer.calls : [], owed),
       );
       if (!kept) context.log('chain: the answer could not be remembered (too large, or the store failed)');
     }

@@ -192,6 +192,36 @@ describe.each([
 });
 
 describe('Responses: the memory of a chain', () => {
+  it('after a stop the gateway wrote itself, the next question chained from it reaches the provider whole', async () => {
+    const stubborn: FakeChatScript = (request) =>
+      JSON.stringify(request.body).includes('And order B-2?')
+        ? { kind: 'text', text: 'B-2 shipped.' }
+        : { kind: 'tool-calls', calls: [{ name: 'getStatus', arguments: { id: 'A-1' } }] };
+    for (const [stream, onStop] of [
+      [false, 'synthesize'],
+      [true, 'synthesize'],
+      [false, 'final-answer'],
+      [true, 'final-answer'],
+    ] as const) {
+      // `final-answer`: the provider asks for tools again with tools off, and the gateway writes the end.
+      const { provider, baseURL } = await setUp(stubborn, { onStop });
+      const run = await runResponsesLoop({ baseURL, form: 'chain', run: PENDING, stream });
+      expect(run.final).toContain('I could not finish this request');
+      // The app chains its next question from the response it got, whose withheld call the provider still holds.
+      const client = new OpenAI({ baseURL, apiKey: 'k', maxRetries: 0 });
+      const next = await client.responses.create({
+        model: 'm',
+        previous_response_id: run.lastId as string,
+        input: [{ role: 'user', content: 'And order B-2?' }],
+        tools: TOOLS,
+        store: true,
+      });
+      expect(next.output_text).toBe('B-2 shipped.');
+      // The gateway answered the withheld call itself: it never ran.
+      expect(provider.responseRequests().at(-1)?.text).toContain('Not run: toolwarden stopped this turn');
+    }
+  });
+
   it('without the memory (another gateway, no shared store), judges what the request shows and says so in the audit', async () => {
     // The model repeats its call six times, then answers (the turn ends, and its run record is written).
     const script: FakeChatScript = (request) =>

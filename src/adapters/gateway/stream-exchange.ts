@@ -100,6 +100,7 @@ export async function streamAnswer(
     calls: last.asked ? 2 : 1,
     finalUsage: last.usage,
     finalId: last.id,
+    finalOwed: last.owed,
     ...(last.text === undefined ? {} : { stopText: last.text }),
   });
   response.end();
@@ -118,6 +119,7 @@ async function finalStreamedAnswer(
       readonly usage?: WireAnswer['usage'];
       readonly text?: string;
       readonly id?: string;
+      readonly owed?: readonly string[];
     }
 > {
   const { context, wire, request } = exchange;
@@ -167,9 +169,10 @@ async function finalStreamedAnswer(
       await write(response, next.cut());
       return { asked: true, ...usage };
     case 'stopped':
-      // The provider asked for tools again with tools off: the gateway's text ends the answer.
+      // The provider asked for tools again with tools off: the gateway's text ends the answer, whose id the
+      // app gets with calls it never saw.
       span({ ...chatEnd(status, answer), stop: stop.reason });
-      return { ...(await written(next, true)), ...usage };
+      return { ...(await written(next, true)), ...usage, owed: answer.calls.map((call) => call.id) };
     default: {
       const never: never = pumped;
       return never;

@@ -86,8 +86,11 @@ export interface RequestChain {
    * anchor says so (`no-memory:`), in the audit too.
    */
   withMemory(memory: ChainMemory | undefined): WireRequest;
-  /** What to remember of the conversation at the answer the app gets, whose calls (`pending`) it will answer. */
-  memory(pending: readonly WireCall[]): ChainMemory;
+  /**
+   * What to remember of the conversation at the answer the app gets, whose calls (`pending`) it will
+   * answer; `owed`: the calls of a stopped answer the app never saw (their outputs are the gateway's to send).
+   */
+  memory(pending: readonly WireCall[], owed: readonly string[]): ChainMemory;
 }
 
 /** What the gateway remembers of one answer of a chain: enough to rebuild the next request's turn and session. */
@@ -97,6 +100,12 @@ export interface ChainMemory {
   readonly rounds: readonly HistoryRound[];
   /** The calls the answer asked for: the next request brings their results. */
   readonly pending: readonly WireCall[];
+  /**
+   * Ids of calls the provider keeps in the answer but the app never saw (the gateway withheld them and wrote
+   * the answer itself): the next request gets an output for each from the gateway, so the provider does not
+   * refuse a call left unanswered.
+   */
+  readonly owed: readonly string[];
 }
 
 /** The provider's answer, as the core judges it. */

@@ -58,7 +58,7 @@ describe('readResponsesRequest', () => {
       { ...REQUEST, input: REQUEST.input.slice(0, 6) },
       { redactResults: false },
     );
-    const memory = first?.chain?.memory([{ id: 'c3', name: 'getStatus', arguments: '{"id":"A-1"}' }]);
+    const memory = first?.chain?.memory([{ id: 'c3', name: 'getStatus', arguments: '{"id":"A-1"}' }], []);
     const chained = readResponsesRequest(
       {
         model: 'gpt',

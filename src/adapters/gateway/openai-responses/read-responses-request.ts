@@ -16,6 +16,8 @@ type Json = Record<string, unknown>;
 /** Keys of `metadata` that name a conversation, in the order they are looked for. */
 const CONVERSATION_KEYS = ['session_id', 'conversation_id', 'thread_id'] as const;
 const MAX_ID_CHARS = 1024;
+/** The output the gateway sends for a call it withheld: the call never ran. */
+const OWED_OUTPUT = 'Not run: toolwarden stopped this turn before the call, and answered the user instead.';
 
 /**
  * Reads an OpenAI Responses request (`POST /v1/responses`). Its `input` (a string, or a list of items) is
@@ -98,7 +100,13 @@ function read(
     anchor: anchorOf(items, lastUser, previous, memory),
     rounds: rounds as readonly HistoryRound[],
   };
-  const withNotesApplied = (notes: readonly CallNote[]) => withNotes(items, rewritten, notes);
+  // Outputs the gateway owes the provider for calls it withheld from the app (its own stop text went instead).
+  const owed = memory !== undefined && memory !== 'missing' ? memory.owed : [];
+  const owedItems = owed.map((id) => ({ type: 'function_call_output', call_id: id, output: OWED_OUTPUT }));
+  const withNotesApplied = (notes: readonly CallNote[]) => [
+    ...owedItems,
+    ...withNotes(items, rewritten, notes),
+  ];
   const asInput = (list: unknown[]) => (typeof input === 'string' && list.length === 1 ? input : list);
   return {
     stream: request.stream === true,
@@ -106,7 +114,7 @@ function read(
     identity,
     turn,
     body(notes) {
-      if (rewritten.size === 0 && notes.length === 0) return undefined;
+      if (rewritten.size === 0 && notes.length === 0 && owedItems.length === 0) return undefined;
       return JSON.stringify({ ...request, input: asInput(withNotesApplied(notes)) });
     },
     toolsOffBody(notes, note) {
@@ -121,11 +129,12 @@ function read(
     chain: {
       previous,
       withMemory: (found) => read(request, input, previous, options, found ?? 'missing'),
-      memory: (pending: readonly WireCall[]) => ({
+      memory: (pending: readonly WireCall[], owedNow: readonly string[]) => ({
         identity,
         anchor: turn.anchor,
         rounds: turn.rounds,
         pending,
+        owed: owedNow,
       }),
     },
   };
