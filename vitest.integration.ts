@@ -41,6 +41,8 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/ai-sdk/openai-compatible.test.ts',
   'test/fake-providers/openai-chat-provider.test.ts',
   'src/adapters/gateway/gateway-ai-sdk.test.ts',
+  'src/adapters/gateway/gateway-anthropic.test.ts',
+  'src/adapters/gateway/gateway-responses.test.ts',
   'src/adapters/gateway/gateway-openai-sdk.test.ts',
   'src/adapters/gateway/gateway-redis.test.ts',
   'src/adapters/gateway/gateway-wire.test.ts',

@@ -1,10 +1,21 @@
-import { BASE_REQUEST, type GatewayCase, gatewayCase, streamText } from './hostile-gateway.js';
+import {
+  BASE_ANTHROPIC_REQUEST,
+  BASE_REQUEST,
+  BASE_RESPONSES_REQUEST,
+  type GatewayCase,
+  gatewayCase,
+  wireStreamText,
+} from './hostile-gateway.js';
 import { materializeDocument } from './hostile-state.js';
 import { describeThrown, type Finding, type FuzzTarget, type Settled, signatureOf } from './oracle.js';
-import { gatewayRequest, gatewayStream, isGatewayDocumented } from './targets.js';
+import { type GatewayWireName, gatewayRequest, gatewayStream, isGatewayDocumented } from './targets.js';
 
 const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
-const BASE_TEXT = JSON.stringify(BASE_REQUEST);
+const BASE_TEXT: Record<GatewayWireName, string> = {
+  chat: JSON.stringify(BASE_REQUEST),
+  anthropic: JSON.stringify(BASE_ANTHROPIC_REQUEST),
+  responses: JSON.stringify(BASE_RESPONSES_REQUEST),
+};
 
 function wire(signature: string, detail?: string): Finding {
   return { oracle: 'gateway-wire', signature, ...(detail === undefined ? {} : { detail }) };
@@ -26,17 +37,45 @@ function parsed(text: string): unknown {
   }
 }
 
-/** Whether a tool message of the request still holds the secret (the provider must then not read it). */
-function secretInResults(body: unknown): boolean {
-  const messages = (body as { messages?: unknown } | null)?.messages;
-  if (!Array.isArray(messages)) return false;
-  return messages.some(
-    (message) =>
-      typeof message === 'object' &&
-      message !== null &&
-      (message as { role?: unknown }).role === 'tool' &&
-      JSON.stringify((message as { content?: unknown }).content ?? null).includes(SECRET),
-  );
+/** Whether a tool result of the request (on its wire) still holds the secret (the provider must then not read it). */
+function secretInResults(body: unknown, wire: GatewayWireName): boolean {
+  return resultsOf(body, wire).some((result) => JSON.stringify(result ?? null).includes(SECRET));
+}
+
+/** The tool results of a request: `tool` messages' content, `tool_result` blocks, `function_call_output` items. */
+function resultsOf(body: unknown, wire: GatewayWireName): unknown[] {
+  const list = listOf(body, wire);
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null;
+  switch (wire) {
+    case 'chat':
+      return list
+        .filter((message) => isRecord(message) && message.role === 'tool')
+        .map((message) => (message as { content?: unknown }).content);
+    case 'anthropic':
+      return list.flatMap((message) =>
+        isRecord(message) && message.role === 'user' && Array.isArray(message.content)
+          ? message.content
+              .filter((block) => isRecord(block) && block.type === 'tool_result')
+              .map((block) => (block as { content?: unknown }).content)
+          : [],
+      );
+    case 'responses':
+      return list
+        .filter((item) => isRecord(item) && item.type === 'function_call_output')
+        .map((item) => (item as { output?: unknown }).output);
+    default: {
+      const never: never = wire;
+      return never;
+    }
+  }
+}
+
+/** The request's conversation: `messages`, or the Responses API's `input` (a string is one message). */
+function listOf(body: unknown, wire: GatewayWireName): unknown[] {
+  const value = (body as Record<string, unknown> | null)?.[wire === 'responses' ? 'input' : 'messages'];
+  if (typeof value === 'string' && wire === 'responses') return [value];
+  return Array.isArray(value) ? value : [];
 }
 
 /**
@@ -45,19 +84,19 @@ function secretInResults(body: unknown): boolean {
  * more, the note, with tools off), and with redaction on never sends a secret a tool result held.
  */
 function judgeRequest(spec: Extract<GatewayCase, { kind: 'request' }>): Finding[] {
-  const { text } = materializeDocument(BASE_TEXT, spec.mutations);
+  const { text } = materializeDocument(BASE_TEXT[spec.wire], spec.mutations);
   if (text === undefined) return [];
   const cut = spec.cut === undefined ? text : text.slice(0, spec.cut);
   const body = parsed(cut);
   // Not JSON: the gateway answers 400 before any of this.
   if (body === undefined && cut.trim() !== 'null') return [];
-  const outcome = attempt(() => gatewayRequest(body, spec.header, spec.redact));
+  const outcome = attempt(() => gatewayRequest(body, spec.header, spec.redact, spec.wire));
   if (!outcome.ok) {
     if (isGatewayDocumented(outcome.error)) return [];
     return [
       {
         oracle: 'undocumented-rejection',
-        signature: `gateway request: ${signatureOf(outcome.error)}`,
+        signature: `gateway request (${spec.wire}): ${signatureOf(outcome.error)}`,
         detail: describeThrown(outcome.error),
       },
     ];
@@ -65,36 +104,87 @@ function judgeRequest(spec: Extract<GatewayCase, { kind: 'request' }>): Finding[
   const view = outcome.value;
   if (view === undefined) return [];
   const findings: Finding[] = [];
-  const count = ((body as { messages: unknown[] }).messages ?? []).length;
+  const count = listOf(body, spec.wire).length;
   const sent = view.body === undefined ? body : parsed(view.body);
   if (view.body !== undefined && sent === undefined)
-    findings.push(wire('the body sent upstream is not JSON'));
-  const sentCount = (sent as { messages?: unknown[] } | undefined)?.messages?.length;
-  if (sentCount !== count) findings.push(wire('the body sent upstream lost or gained messages'));
-  const off = parsed(view.toolsOffBody) as { messages?: unknown[]; tool_choice?: unknown } | undefined;
-  if (off === undefined || off.messages?.length !== count + 1)
-    findings.push(wire('the tools-off body is not the conversation and one note'));
-  if (spec.redact && secretInResults(body)) {
-    if ((view.body ?? cut).includes(SECRET))
-      findings.push(wire('a secret of a tool result reached the provider'));
-    if (view.toolsOffBody.includes(SECRET))
-      findings.push(wire('a secret of a tool result reached the provider (tools off)'));
+    findings.push(wire(`${spec.wire}: the body sent upstream is not JSON`));
+  if (listOf(sent, spec.wire).length !== count)
+    findings.push(wire(`${spec.wire}: the body sent upstream lost or gained messages`));
+  const off = parsed(view.toolsOffBody);
+  const offCount = listOf(off, spec.wire).length;
+  // Anthropic's note may join the last user message (no system message in its list); elsewhere it is one more.
+  const noteFits =
+    spec.wire === 'anthropic' ? offCount === count || offCount === count + 1 : offCount === count + 1;
+  if (off === undefined || !noteFits)
+    findings.push(wire(`${spec.wire}: the tools-off body is not the conversation and one note`));
+  if (spec.redact && secretInResults(body, spec.wire)) {
+    if (secretInResults(sent, spec.wire))
+      findings.push(wire(`${spec.wire}: a secret of a tool result reached the provider`));
+    if (secretInResults(off, spec.wire))
+      findings.push(wire(`${spec.wire}: a secret of a tool result reached the provider (tools off)`));
   }
   return findings;
 }
 
-/** The tool calls an event the app got carries. */
-function carriesCalls(text: string): boolean {
+/** The tool calls an event the app got carries, on `wire`. */
+function carriesCalls(text: string, wireName: GatewayWireName): boolean {
   for (const line of text.split('\n')) {
     if (!line.startsWith('data: ')) continue;
-    const value = parsed(line.slice(6)) as { choices?: unknown } | undefined;
-    if (!Array.isArray(value?.choices)) continue;
-    for (const choice of value.choices) {
-      const delta = (choice as { delta?: { tool_calls?: unknown } } | null)?.delta;
-      if (delta?.tool_calls !== undefined) return true;
+    const value = parsed(line.slice(6)) as Record<string, unknown> | undefined;
+    if (value === undefined || value === null || typeof value !== 'object') continue;
+    switch (wireName) {
+      case 'chat': {
+        if (!Array.isArray(value.choices)) continue;
+        for (const choice of value.choices) {
+          const delta = (choice as { delta?: { tool_calls?: unknown } } | null)?.delta;
+          if (delta?.tool_calls !== undefined) return true;
+        }
+        break;
+      }
+      case 'anthropic': {
+        const block = value.content_block as { type?: unknown } | undefined;
+        const delta = value.delta as { type?: unknown } | undefined;
+        if (block?.type === 'tool_use' || delta?.type === 'input_json_delta') return true;
+        break;
+      }
+      case 'responses': {
+        const item = value.item as { type?: unknown } | undefined;
+        const output = (value.response as { output?: unknown } | undefined)?.output;
+        if (
+          item?.type === 'function_call' ||
+          String(value.type).startsWith('response.function_call_arguments')
+        )
+          return true;
+        if (
+          Array.isArray(output) &&
+          output.some((entry) => (entry as { type?: unknown } | null)?.type === 'function_call')
+        )
+          return true;
+        break;
+      }
+      default: {
+        const never: never = wireName;
+        return never;
+      }
     }
   }
   return false;
+}
+
+/** The event that ends the app's stream on `wire`, as it shows in an event's text. */
+function endsStream(event: string, wireName: GatewayWireName): boolean {
+  switch (wireName) {
+    case 'chat':
+      return event.trim() === 'data: [DONE]';
+    case 'anthropic':
+      return /^event: message_stop$/m.test(event);
+    case 'responses':
+      return /^event: response\.(completed|incomplete|failed)$/m.test(event);
+    default: {
+      const never: never = wireName;
+      return never;
+    }
+  }
 }
 
 /**
@@ -102,7 +192,7 @@ function carriesCalls(text: string): boolean {
  * at all when it is stopped, and the app's stream always ends with one `[DONE]`, last.
  */
 function judgeStream(spec: Extract<GatewayCase, { kind: 'stream' }>): Finding[] {
-  const full = streamText(spec.parts);
+  const full = wireStreamText(spec.parts, spec.wire);
   const text = spec.cutAt === undefined ? full : full.slice(0, spec.cutAt);
   const points = [...new Set(spec.splits.map((split) => split % (text.length + 1)))].sort((a, b) => a - b);
   const chunks: string[] = [];
@@ -111,33 +201,34 @@ function judgeStream(spec: Extract<GatewayCase, { kind: 'stream' }>): Finding[] 
     chunks.push(text.slice(at, point));
     at = point;
   }
-  const outcome = attempt(() => gatewayStream(chunks, spec.verdict, spec.redactArguments));
+  const outcome = attempt(() => gatewayStream(chunks, spec.verdict, spec.redactArguments, spec.wire));
   if (!outcome.ok) {
     if (isGatewayDocumented(outcome.error)) return [];
     return [
       {
         oracle: 'undocumented-rejection',
-        signature: `gateway stream: ${signatureOf(outcome.error)}`,
+        signature: `gateway stream (${spec.wire}): ${signatureOf(outcome.error)}`,
         detail: describeThrown(outcome.error),
       },
     ];
   }
   const { pieces } = outcome.value;
   const findings: Finding[] = [];
-  if (pieces.some((piece) => piece.phase === 'before' && carriesCalls(piece.text)))
-    findings.push(wire('a call reached the app before the answer was judged'));
-  if (spec.verdict === 'stop' && pieces.some((piece) => carriesCalls(piece.text)))
-    findings.push(wire('a call of a stopped answer reached the app'));
+  if (pieces.some((piece) => piece.phase === 'before' && carriesCalls(piece.text, spec.wire)))
+    findings.push(wire(`${spec.wire}: a call reached the app before the answer was judged`));
+  if (spec.verdict === 'stop' && pieces.some((piece) => carriesCalls(piece.text, spec.wire)))
+    findings.push(wire(`${spec.wire}: a call of a stopped answer reached the app`));
   const events = pieces
     .map((piece) => piece.text)
     .join('')
     .split(/\n\n/)
     .filter((event) => event.trim() !== '');
-  const done = events.filter((event) => event.trim() === 'data: [DONE]').length;
-  if (done !== 1 || events.at(-1)?.trim() !== 'data: [DONE]')
+  const done = events.filter((event) => endsStream(event, spec.wire)).length;
+  const last = events.at(-1);
+  if (done !== 1 || last === undefined || !endsStream(last, spec.wire))
     findings.push(
       wire(
-        `the app's stream does not end with one [DONE] (${done > 1 ? 'several' : done === 0 ? 'none' : 'not last'})`,
+        `${spec.wire}: the app's stream does not end with one end event (${done > 1 ? 'several' : done === 0 ? 'none' : 'not last'})`,
       ),
     );
   return findings;

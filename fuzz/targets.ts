@@ -5,12 +5,22 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { fromAiSdkModel } from '../src/adapters/ai-sdk/index.js';
+import {
+  HeldMessagesTooMuchError,
+  MessagesStreamReader,
+} from '../src/adapters/gateway/anthropic-messages/messages-stream-reader.js';
+import { readMessagesRequest } from '../src/adapters/gateway/anthropic-messages/read-messages-request.js';
 import { judgeAnswer } from '../src/adapters/gateway/judge-answer.js';
 import {
   ChatStreamReader,
   HeldTooMuchError,
 } from '../src/adapters/gateway/openai-chat/chat-stream-reader.js';
 import { readChatRequest } from '../src/adapters/gateway/openai-chat/read-chat-request.js';
+import { readResponsesRequest } from '../src/adapters/gateway/openai-responses/read-responses-request.js';
+import {
+  HeldResponsesTooMuchError,
+  ResponsesStreamReader,
+} from '../src/adapters/gateway/openai-responses/responses-stream-reader.js';
 import { replayTurn } from '../src/adapters/gateway/replay-turn.js';
 import { SessionHeaderError, sessionIdentity } from '../src/adapters/gateway/session-identity.js';
 import { createSseParser, SseEventTooLargeError } from '../src/adapters/gateway/sse-events.js';
@@ -497,6 +507,9 @@ export const FULL_PROXY_CONFIG = {
   upstream: { env: { pass: ['HOME', 'LANG'], set: { MEMORY_FILE_PATH: '/tmp/memory.jsonl' } } },
 };
 
+/** The gateway's wires the fuzzers drive: chat completions, Anthropic Messages, OpenAI Responses. */
+export type GatewayWireName = 'chat' | 'anthropic' | 'responses';
+
 /** What the gateway makes of one request body: what it sends the provider, normally and with tools off. */
 export interface GatewayRequestView {
   /** The body sent upstream; undefined when the app's own bytes go. */
@@ -524,8 +537,14 @@ export function gatewayRequest(
   body: unknown,
   header: string | undefined,
   redactResults: boolean,
+  wire: GatewayWireName = 'chat',
 ): GatewayRequestView | undefined {
-  const request = readChatRequest(body, { redactResults });
+  const read = { chat: readChatRequest, anthropic: readMessagesRequest, responses: readResponsesRequest }[
+    wire
+  ];
+  let request = read(body, { redactResults });
+  // A chained Responses request read as the gateway reads it when it has no memory of the answer before.
+  if (request?.chain?.previous !== undefined) request = request.chain.withMemory(undefined);
   if (request === undefined) return undefined;
   sessionIdentity(header, request.identity);
   const replay = replayTurn(EMPTY_GUARD_STATE, request.turn, GATEWAY_POLICY, GATEWAY_CONFIG);
@@ -557,9 +576,16 @@ export function gatewayStream(
   chunks: readonly string[],
   verdict: 'release' | 'stop',
   redactArguments: boolean,
+  wire: GatewayWireName = 'chat',
 ): GatewayStreamView {
   const parser = createSseParser(1 << 20);
-  const reader = new ChatStreamReader({ redactArguments, maxHeldBytes: 1 << 20 });
+  const options = { redactArguments, maxHeldBytes: 1 << 20 };
+  const reader =
+    wire === 'chat'
+      ? new ChatStreamReader(options)
+      : wire === 'anthropic'
+        ? new MessagesStreamReader(options)
+        : new ResponsesStreamReader(options);
   const pieces: { text: string; phase: 'before' | 'released' | 'ended' }[] = [];
   let phase: 'before' | 'released' = 'before';
   let decided = false;
@@ -569,8 +595,8 @@ export function gatewayStream(
     pieces.push({ text: step.write, phase });
     if (!step.decide || decided) return;
     decided = true;
-    reader.answer();
-    if (verdict === 'stop') {
+    // As the gateway judges: an answer without calls always passes.
+    if (verdict === 'stop' && reader.answer().calls.length > 0) {
       pieces.push({ text: reader.finish('stopped'), phase: 'ended' });
       stopped = true;
       return;
@@ -594,4 +620,6 @@ export function gatewayStream(
 export const isGatewayDocumented = (error: unknown): boolean =>
   error instanceof SessionHeaderError ||
   error instanceof SseEventTooLargeError ||
-  error instanceof HeldTooMuchError;
+  error instanceof HeldTooMuchError ||
+  error instanceof HeldMessagesTooMuchError ||
+  error instanceof HeldResponsesTooMuchError;

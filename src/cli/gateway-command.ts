@@ -17,7 +17,8 @@ import { readBoundedFile } from './read-bounded-file.js';
 
 export const GATEWAY_USAGE = `Usage: toolwarden gateway --config gateway.json
 
-An HTTP server in front of a model provider (OpenAI chat completions, plain and streamed): point an app's
+An HTTP server in front of a model provider (OpenAI chat completions and Responses, Anthropic Messages;
+plain and streamed): point an app's
 base URL at it, in any language. Per conversation it rebuilds the turn's tool rounds from each request,
 stops a tool-call loop or a call past the turn's limits before the app runs it (the model answers with
 tools off), removes secrets from tool results before the provider reads them, and writes the audit log
@@ -28,7 +29,9 @@ Options:
   -h, --help       show this text
 
 The provider's key: the app's own passes through, unless "upstream.apiKeyEnv" names an environment
-variable holding the key the gateway sends instead. No key is ever written to a log.
+variable holding the key the gateway sends instead. Anthropic's requests go to "upstream.url" too, unless
+"upstream.anthropic" names a provider of their own (its url, apiKeyEnv, apiKeyHeader: x-api-key by
+default). No key is ever written to a log.
 
 Exit codes: 0 stopped (Ctrl-C, SIGTERM), 1 the server could not start, 2 usage error (bad arguments,
 a bad config file, a key variable that is not set).
@@ -89,9 +92,11 @@ export async function runGatewayCommand(
   const log = (line: string) => void io.stderr(`toolwarden gateway: ${line}\n`);
   let config: GatewayConfig;
   let key: ReturnType<typeof upstreamKeyOf>;
+  let anthropicKey: ReturnType<typeof upstreamKeyOf>;
   try {
     config = await readConfig(parsed.config, io.cwd);
     key = upstreamKeyOf(config, deps.env ?? process.env, parsed.config);
+    anthropicKey = upstreamKeyOf(config, deps.env ?? process.env, parsed.config, 'anthropic');
   } catch (error) {
     if (!GatewayConfigError.isInstance(error)) throw error;
     await io.stderr(`toolwarden gateway: ${error.message}\n`);
@@ -108,6 +113,15 @@ export async function runGatewayCommand(
     upstream: {
       url: config.upstream.url,
       ...(key === undefined ? {} : { apiKey: key.value, apiKeyHeader: key.header }),
+      ...(config.upstream.anthropic === undefined
+        ? {}
+        : {
+            anthropic: {
+              url: config.upstream.anthropic.url,
+              apiKeyHeader: config.upstream.anthropic.apiKeyHeader,
+              ...(anthropicKey === undefined ? {} : { apiKey: anthropicKey.value }),
+            },
+          }),
     },
     limits: config.limits,
     loopGuard: config.loopGuard,

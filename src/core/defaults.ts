@@ -495,3 +495,7 @@ export const DEFAULT_GATEWAY_ON_STOP = 'final-answer';
 export const DEFAULT_GATEWAY_TOOL_EFFECT = 'unknown';
 /** `toolwarden gateway`: a config file larger than this (bytes) is refused unread. */
 export const MAX_GATEWAY_CONFIG_BYTES = 1024 * 1024;
+/** How long the gateway remembers an answer of a Responses chain (`previous_response_id`): an hour, a tool loop's pace. */
+export const DEFAULT_GATEWAY_CHAIN_TTL_MS = 60 * 60 * 1000;
+/** An answer's chain memory over this many bytes (as JSON) is not kept: the next request is judged from itself. */
+export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;

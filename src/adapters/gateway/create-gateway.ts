@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_GATEWAY_HOST,
@@ -23,13 +23,13 @@ import { resolveGuard } from '../../run/stop-conditions.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import { isToolEffect, type ToolEffect } from '../../tools/tool-effect.js';
 import { GatewayAudit } from './gateway-audit.js';
-import type { GatewayContext } from './gateway-context.js';
+import { type GatewayContext, routeOf } from './gateway-context.js';
 import type { Gateway, GatewayOptions } from './gateway-options.js';
 import type { GatewayPolicy } from './gateway-policy.js';
 import { guardedExchange } from './guarded-exchange.js';
 import { sendBody } from './http-io.js';
 import { passThrough } from './pass-through.js';
-import { createUpstream } from './upstream.js';
+import { createUpstream, type UpstreamRoute } from './upstream.js';
 import { PASS_THROUGH_ERROR_BODY, WIRES } from './wires.js';
 
 /**
@@ -58,7 +58,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     const wire = WIRES.find((candidate) => candidate.matches(request.method ?? 'GET', path));
     const work =
       wire === undefined
-        ? passThrough(full, request, response, controller.signal, { errorBody: PASS_THROUGH_ERROR_BODY })
+        ? passThrough(full, request, response, controller.signal, {
+            errorBody: PASS_THROUGH_ERROR_BODY,
+            route: routeOf(full, isAnthropic(request, path) ? 'anthropic' : 'openai'),
+          })
         : guardedExchange(full, wire, request, response, controller.signal);
     work.catch((error: unknown) => {
       full.log(`gateway: a request failed (${error instanceof Error ? error.name : typeof error})`);
@@ -104,22 +107,54 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       await settled();
       context.upstream.close();
+      context.anthropic?.upstream.close();
     },
   };
 }
 
+/**
+ * A path no wire guards goes to Anthropic's provider when it is one of Anthropic's (`/v1/messages/…`) or the
+ * app's SDK says it speaks Anthropic's API (`anthropic-version`, which every Anthropic client sends).
+ */
+function isAnthropic(request: IncomingMessage, path: string): boolean {
+  return path.startsWith('/v1/messages') || request.headers['anthropic-version'] !== undefined;
+}
+
+/** A provider's URL and the key the gateway sends it, checked; `option` names it in errors. */
+function resolveRoute(
+  value: { readonly url: string | URL; readonly apiKey?: string; readonly apiKeyHeader?: string },
+  option: string,
+  defaultHeader: string,
+): UpstreamRoute {
+  const url = upstreamUrl(value?.url, `${option}.url`);
+  const apiKey = value.apiKey;
+  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.trim() === ''))
+    throw new InvalidOptionsError({ option: `${option}.apiKey`, message: 'must be a non-empty string' });
+  const header = (value.apiKeyHeader ?? defaultHeader).toLowerCase();
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(header))
+    throw new InvalidOptionsError({ option: `${option}.apiKeyHeader`, message: 'must be a header name' });
+  return {
+    upstream: createUpstream(url),
+    key: apiKey === undefined ? undefined : { header, value: apiKey.trim() },
+  };
+}
+
 function resolveContext(options: GatewayOptions): Omit<GatewayContext, 'track'> {
-  if (typeof options !== 'object' || options === null)
+  if (typeof options !== 'object' || options === null || typeof options.upstream !== 'object')
     throw new InvalidOptionsError({ option: 'options', message: 'must be an object with `upstream`' });
-  const url = upstreamUrl(options.upstream?.url);
   const policy = resolvePolicy(options);
   const guard = policy.guard;
-  const apiKey = options.upstream.apiKey;
-  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.trim() === ''))
-    throw new InvalidOptionsError({ option: 'upstream.apiKey', message: 'must be a non-empty string' });
-  const header = (options.upstream.apiKeyHeader ?? 'authorization').toLowerCase();
-  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(header))
-    throw new InvalidOptionsError({ option: 'upstream.apiKeyHeader', message: 'must be a header name' });
+  const anthropicOptions = options.upstream.anthropic;
+  if (anthropicOptions !== undefined && (typeof anthropicOptions !== 'object' || anthropicOptions === null))
+    throw new InvalidOptionsError({
+      option: 'upstream.anthropic',
+      message: 'must be an object with `url` (and `apiKey`, `apiKeyHeader`)',
+    });
+  const main = resolveRoute(options.upstream, 'upstream', 'authorization');
+  const anthropic =
+    anthropicOptions === undefined
+      ? undefined
+      : resolveRoute(anthropicOptions, 'upstream.anthropic', 'x-api-key');
   const number = (value: unknown, option: string, fallback: number, timer = false) =>
     checkNumberOption(value, { option, min: 1, timer }) ?? fallback;
   const now = options.now ?? Date.now;
@@ -127,8 +162,9 @@ function resolveContext(options: GatewayOptions): Omit<GatewayContext, 'track'> 
     policy,
     guardConfig:
       guard === false ? undefined : { thresholds: guard, hintsOf: hintsByTool(() => undefined, guard.hints) },
-    upstream: createUpstream(url),
-    key: apiKey === undefined ? undefined : { header, value: apiKey.trim() },
+    upstream: main.upstream,
+    key: main.key,
+    anthropic,
     store: options.store ?? new MemoryStore(),
     audit: options.audit === undefined ? undefined : new GatewayAudit(options.audit, () => new Date(now())),
     telemetry: options.telemetry,
@@ -147,7 +183,7 @@ function resolveContext(options: GatewayOptions): Omit<GatewayContext, 'track'> 
   };
 }
 
-function upstreamUrl(value: unknown): URL {
+function upstreamUrl(value: unknown, option: string): URL {
   let url: URL | undefined;
   try {
     url = value instanceof URL ? value : typeof value === 'string' ? new URL(value) : undefined;
@@ -155,7 +191,7 @@ function upstreamUrl(value: unknown): URL {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new InvalidOptionsError({ option: 'upstream.url', message: 'must be an http:// or https:// URL' });
+    throw new InvalidOptionsError({ option, message: 'must be an http:// or https:// URL' });
   return url;
 }
 

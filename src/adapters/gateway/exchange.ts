@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import type { LoopUsage } from '../../core/loop-outcome.js';
 import type { TokenUsage } from '../../core/model.js';
 import type { GatewayChatCall, GatewayChatEnd } from '../../telemetry/gateway-telemetry.js';
+import { saveChainMemory } from './chain-memory.js';
 import { upstreamHeaders } from './forward-headers.js';
 import type { TurnIds } from './gateway-audit.js';
-import type { GatewayContext } from './gateway-context.js';
+import { type GatewayContext, routeOf } from './gateway-context.js';
 import { judgeAnswer, type TurnVerdict } from './judge-answer.js';
 import { replayTurn, type TurnReplay } from './replay-turn.js';
 import type { SessionIdentity } from './session-identity.js';
@@ -46,6 +47,10 @@ export interface Settlement {
   readonly finalUsage?: TokenUsage | undefined;
   /** The text the gateway wrote, when it ended the turn itself. */
   readonly stopText?: string | undefined;
+  /** The id of the last answer of a stopped turn (a chained wire remembers the conversation under it). */
+  readonly finalId?: string | undefined;
+  /** Calls of that last answer the app never saw (the provider asked for tools again with tools off). */
+  readonly finalOwed?: readonly string[] | undefined;
 }
 
 /**
@@ -109,6 +114,21 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
         toolCalls,
       });
     }
+    const chain = request.chain;
+    // The app's next request names the answer it got: its memory is kept under that id.
+    const answerId = stop === undefined ? answer.id : (settlement.finalId ?? answer.id);
+    if (chain !== undefined && answerId !== undefined) {
+      // A stop the gateway wrote keeps an answer's id whose withheld calls the provider still holds: owed.
+      const owed =
+        settlement.finalOwed ??
+        (stop !== undefined && settlement.finalId === undefined ? answer.calls.map((call) => call.id) : []);
+      const kept = await saveChainMemory(
+        context.store,
+        answerId,
+        chain.memory(stop === undefined ? answer.calls : [], owed),
+      );
+      if (!kept) context.log('chain: the answer could not be remembered (too large, or the store failed)');
+    }
     if (loaded.version < 0) return;
     const start = turnStart(loaded.record, turn.anchor);
     const saved = await saveSession(context.store, ids.sessionId, loaded, {
@@ -134,13 +154,14 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
 /** A guarded call to the provider: the app's headers (its key, unless the gateway holds one), `body`. */
 export function callProvider(exchange: Exchange, body: string | Buffer): Promise<UpstreamCall> {
   const { context } = exchange;
-  return context.upstream.call({
+  const { upstream, key } = routeOf(context, exchange.wire.provider);
+  return upstream.call({
     method: 'POST',
     path: exchange.path,
     headers: upstreamHeaders(exchange.headers, {
       owned: context.owned,
-      key: context.key,
-      host: context.upstream.host,
+      key,
+      host: upstream.host,
       bodyLength: Buffer.byteLength(body),
       guarded: true,
     }),
@@ -155,7 +176,8 @@ export function startChat(
   exchange: Exchange,
   purpose: GatewayChatCall['purpose'],
 ): (end: GatewayChatEnd) => void {
-  const { telemetry, upstream } = exchange.context;
+  const { telemetry } = exchange.context;
+  const { upstream } = routeOf(exchange.context, exchange.wire.provider);
   if (telemetry === undefined) return () => {};
   const end = telemetry.chatCall({
     provider: exchange.wire.provider,

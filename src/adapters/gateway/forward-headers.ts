@@ -14,6 +14,12 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/**
+ * The headers an app sends its key in (OpenAI's and Anthropic's SDKs, Azure's): none of them goes on when the
+ * gateway sends its own key, so the provider never reads two.
+ */
+const CREDENTIALS = new Set(['authorization', 'x-api-key', 'api-key']);
+
 /** The key the gateway puts on every upstream request instead of the app's (from its config). */
 export interface UpstreamKey {
   /** `authorization` (sent as `Bearer <key>`) or another header that carries the key as it is (`x-api-key`). */
@@ -24,7 +30,7 @@ export interface UpstreamKey {
 /**
  * The app's request headers as the provider gets them: every header but the hop-by-hop ones, `host` (the
  * provider's own), the ones the gateway owns (`owned`), and `content-length` when the body is rewritten;
- * the upstream key, when the gateway has one, in place of the app's. A guarded request asks for an
+ * the upstream key, when the gateway has one, in place of the app's (whichever header the app sent it in). A guarded request asks for an
  * unencoded answer (`accept-encoding: identity`): the gateway reads it.
  */
 export function upstreamHeaders(
@@ -45,7 +51,7 @@ export function upstreamHeaders(
     if (name === 'host' || options.owned.has(name)) continue;
     if (options.bodyLength !== undefined && name === 'content-length') continue;
     if (options.guarded && name === 'accept-encoding') continue;
-    if (options.key !== undefined && name === options.key.header) continue;
+    if (options.key !== undefined && (name === options.key.header || CREDENTIALS.has(name))) continue;
     out[name] = value;
   }
   out.host = options.host;

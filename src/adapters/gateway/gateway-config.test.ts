@@ -123,3 +123,55 @@ describe('parseGatewayConfig', () => {
     ).toBeUndefined();
   });
 });
+
+describe('upstream.anthropic: a provider of its own for Anthropic’s wire', () => {
+  it('reads its URL, key variable and header (x-api-key by default), and its key from the environment', () => {
+    const config = parseGatewayConfig(
+      {
+        upstream: {
+          url: 'https://api.openai.com',
+          apiKeyEnv: 'OPENAI_API_KEY',
+          anthropic: { url: 'https://api.anthropic.com', apiKeyEnv: 'ANTHROPIC_API_KEY' },
+        },
+      },
+      'gateway.json',
+    );
+    expect(config.upstream.anthropic).toEqual({
+      url: 'https://api.anthropic.com',
+      apiKeyEnv: 'ANTHROPIC_API_KEY',
+      apiKeyHeader: 'x-api-key',
+    });
+    const env = { OPENAI_API_KEY: 'sk-o', ANTHROPIC_API_KEY: 'sk-a' };
+    expect(upstreamKeyOf(config, env, 'gateway.json', 'anthropic')).toEqual({
+      header: 'x-api-key',
+      value: 'sk-a',
+    });
+    expect(upstreamKeyOf(config, env, 'gateway.json')).toEqual({ header: 'authorization', value: 'sk-o' });
+    expect(() => upstreamKeyOf(config, { OPENAI_API_KEY: 'x' }, 'gateway.json', 'anthropic')).toThrow(
+      '$.upstream.anthropic.apiKeyEnv: names ANTHROPIC_API_KEY, which is not set in the environment',
+    );
+    expect(
+      upstreamKeyOf(parseGatewayConfig({ upstream: { url: 'https://x.test' } }, 'g'), {}, 'g', 'anthropic'),
+    ).toBeUndefined();
+  });
+
+  it('lists every problem of it with its path', () => {
+    expect(
+      problems({ upstream: { url: 'https://api.openai.com', anthropic: { apiKeyHeader: 'a b', key: 1 } } }),
+    ).toEqual([
+      '$.upstream.anthropic.key: is not a known key; known: url, apiKeyEnv, apiKeyHeader',
+      '$.upstream.anthropic.url: is required: "https://api.anthropic.com"',
+    ]);
+    expect(
+      problems({
+        upstream: { url: 'https://api.openai.com', anthropic: { url: 'ftp://x', apiKeyHeader: 'a b' } },
+      }),
+    ).toEqual([
+      '$.upstream.anthropic.url: must be an http:// or https:// URL, got the string "ftp://x"',
+      '$.upstream.anthropic.apiKeyHeader: must be a header name (authorization, x-api-key), got the string "a b"',
+    ]);
+    expect(
+      problems({ upstream: { url: 'https://api.openai.com', anthropic: 'https://api.anthropic.com' } }),
+    ).toHaveLength(1);
+  });
+});

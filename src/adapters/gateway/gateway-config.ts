@@ -33,6 +33,15 @@ export interface GatewayConfig {
     readonly apiKeyEnv: string | undefined;
     /** The header that carries it: `authorization` (as `Bearer <key>`) or one that takes the key as it is. */
     readonly apiKeyHeader: string;
+    /**
+     * Anthropic Messages' provider, when it is not `url` (`https://api.anthropic.com`): its URL, the variable
+     * of its key, and the header that carries it (default `x-api-key`). Undefined: Anthropic's requests go to `url`.
+     */
+    readonly anthropic?: {
+      readonly url: string;
+      readonly apiKeyEnv: string | undefined;
+      readonly apiKeyHeader: string;
+    };
   };
   /** Per turn (from the last user message): calls per tool and in all, model calls. */
   readonly limits: {
@@ -129,18 +138,20 @@ export function upstreamKeyOf(
   config: GatewayConfig,
   env: Readonly<Record<string, string | undefined>>,
   source: string,
+  /** Which provider's key: the main one (default), or `upstream.anthropic`'s. */
+  provider: 'main' | 'anthropic' = 'main',
 ): { readonly header: string; readonly value: string } | undefined {
-  const name = config.upstream.apiKeyEnv;
-  if (name === undefined) return undefined;
+  const upstream = provider === 'main' ? config.upstream : config.upstream.anthropic;
+  const name = upstream?.apiKeyEnv;
+  if (upstream === undefined || name === undefined) return undefined;
   const value = env[name];
+  const path = provider === 'main' ? '$.upstream.apiKeyEnv' : '$.upstream.anthropic.apiKeyEnv';
   if (value === undefined || value.trim() === '')
     throw new GatewayConfigError({
       source,
-      problems: [
-        { path: '$.upstream.apiKeyEnv', message: `names ${name}, which is not set in the environment` },
-      ],
+      problems: [{ path, message: `names ${name}, which is not set in the environment` }],
     });
-  return { header: config.upstream.apiKeyHeader, value: value.trim() };
+  return { header: upstream.apiKeyHeader, value: value.trim() };
 }
 
 function readConfig(json: unknown, reader: ConfigReader): GatewayConfig | undefined {
@@ -199,28 +210,49 @@ function readUpstream(value: unknown, reader: ConfigReader): GatewayConfig['upst
     reader.problem('$.upstream', 'is required: { "url": "https://api.openai.com" }');
     return undefined;
   }
-  const upstream = reader.object(value, '$.upstream', ['url', 'apiKeyEnv', 'apiKeyHeader']);
+  const upstream = reader.object(value, '$.upstream', ['url', 'apiKeyEnv', 'apiKeyHeader', 'anthropic']);
   if (upstream === undefined) return undefined;
-  const url = readUrl(upstream.url, '$.upstream.url', reader);
+  const main = readProvider(upstream, '$.upstream', 'authorization', reader);
+  if (upstream.anthropic === undefined) return main;
+  const fields = reader.object(upstream.anthropic, '$.upstream.anthropic', [
+    'url',
+    'apiKeyEnv',
+    'apiKeyHeader',
+  ]);
+  if (fields === undefined) return undefined;
+  if (fields.url === undefined) {
+    reader.problem('$.upstream.anthropic.url', 'is required: "https://api.anthropic.com"');
+    return undefined;
+  }
+  const anthropic = readProvider(fields, '$.upstream.anthropic', 'x-api-key', reader);
+  return main === undefined || anthropic === undefined ? undefined : { ...main, anthropic };
+}
+
+/** A provider's `url`, `apiKeyEnv` and `apiKeyHeader`, at `path`. */
+function readProvider(
+  fields: Record<string, unknown>,
+  path: string,
+  defaultHeader: string,
+  reader: ConfigReader,
+): { url: string; apiKeyEnv: string | undefined; apiKeyHeader: string } | undefined {
+  const url = readUrl(fields.url, `${path}.url`, reader);
   let apiKeyEnv: string | undefined;
-  if (upstream.apiKeyEnv !== undefined) {
-    if (typeof upstream.apiKeyEnv === 'string' && ENV_NAME.test(upstream.apiKeyEnv))
-      apiKeyEnv = upstream.apiKeyEnv;
+  if (fields.apiKeyEnv !== undefined) {
+    if (typeof fields.apiKeyEnv === 'string' && ENV_NAME.test(fields.apiKeyEnv)) apiKeyEnv = fields.apiKeyEnv;
     else
       reader.problem(
-        '$.upstream.apiKeyEnv',
-        `must be an environment variable's name (letters, digits and _, not starting with a digit), got ${describe(upstream.apiKeyEnv)}`,
+        `${path}.apiKeyEnv`,
+        `must be an environment variable's name (letters, digits and _, not starting with a digit), got ${describe(fields.apiKeyEnv)}`,
       );
   }
-  let apiKeyHeader = 'authorization';
-  if (upstream.apiKeyHeader !== undefined) {
-    const header =
-      typeof upstream.apiKeyHeader === 'string' ? upstream.apiKeyHeader.toLowerCase() : undefined;
+  let apiKeyHeader = defaultHeader;
+  if (fields.apiKeyHeader !== undefined) {
+    const header = typeof fields.apiKeyHeader === 'string' ? fields.apiKeyHeader.toLowerCase() : undefined;
     if (header !== undefined && HEADER_NAME.test(header)) apiKeyHeader = header;
     else
       reader.problem(
-        '$.upstream.apiKeyHeader',
-        `must be a header name (authorization, x-api-key), got ${describe(upstream.apiKeyHeader)}`,
+        `${path}.apiKeyHeader`,
+        `must be a header name (authorization, x-api-key), got ${describe(fields.apiKeyHeader)}`,
       );
   }
   return url === undefined ? undefined : { url, apiKeyEnv, apiKeyHeader };

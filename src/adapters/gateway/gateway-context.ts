@@ -4,15 +4,18 @@ import type { GatewayTelemetry } from '../../telemetry/gateway-telemetry.js';
 import type { UpstreamKey } from './forward-headers.js';
 import type { GatewayAudit } from './gateway-audit.js';
 import type { GatewayPolicy } from './gateway-policy.js';
-import type { Upstream } from './upstream.js';
+import type { Upstream, UpstreamRoute } from './upstream.js';
 
 /** What every request of a gateway is served with: its policy, its provider, its store, audit and telemetry. */
 export interface GatewayContext {
   readonly policy: GatewayPolicy;
   /** The loop guard's configuration (thresholds, hints); undefined when the guard is off. */
   readonly guardConfig: GuardConfig | undefined;
+  /** The provider of the OpenAI wires (and of every path no other route claims), and the key sent to it. */
   readonly upstream: Upstream;
   readonly key: UpstreamKey | undefined;
+  /** Anthropic Messages' provider, when the config names one apart (`upstream.anthropic`); else `upstream`. */
+  readonly anthropic: UpstreamRoute | undefined;
   readonly store: Store;
   readonly audit: GatewayAudit | undefined;
   readonly telemetry: GatewayTelemetry | undefined;
@@ -31,4 +34,10 @@ export interface GatewayContext {
   readonly track: (work: Promise<unknown>) => void;
   /** Milliseconds since the epoch. */
   readonly now: () => number;
+}
+
+/** Where a request goes: Anthropic's wire (and its other paths) to its own provider when there is one. */
+export function routeOf(context: GatewayContext, provider: string): UpstreamRoute {
+  if (provider === 'anthropic' && context.anthropic !== undefined) return context.anthropic;
+  return { upstream: context.upstream, key: context.key };
 }

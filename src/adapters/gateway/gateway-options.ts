@@ -15,6 +15,15 @@ export interface GatewayOptions {
     readonly apiKey?: string;
     /** The header that carries `apiKey`: `authorization` (default, as `Bearer <key>`) or one taking the key as it is. */
     readonly apiKeyHeader?: string;
+    /**
+     * Anthropic Messages' provider (`https://api.anthropic.com`), when it is not `url`: `/v1/messages` and
+     * Anthropic's other requests go there. Its `apiKeyHeader` defaults to `x-api-key` (the key as it is).
+     */
+    readonly anthropic?: {
+      readonly url: string | URL;
+      readonly apiKey?: string;
+      readonly apiKeyHeader?: string;
+    };
   };
   /** Per turn (from the last user message), as Spring AI 2.0.1 counts (defaults 40 per tool, 150 in all, 50 model calls). */
   readonly limits?: {

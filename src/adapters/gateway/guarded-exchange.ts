@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMPTY_GUARD_STATE } from '../../core/guard-state.js';
+import { loadChainMemory } from './chain-memory.js';
 import { callProvider, type Exchange, failureName, startChat, turnIds } from './exchange.js';
-import type { GatewayContext } from './gateway-context.js';
+import { type GatewayContext, routeOf } from './gateway-context.js';
 import { parseJson, readBody, sendBody } from './http-io.js';
 import { passThrough, sendUpstreamError } from './pass-through.js';
 import { plainAnswer } from './plain-exchange.js';
@@ -47,9 +48,21 @@ export async function guardedExchange(
     fail({ status: 400, code: 'invalid_json', message: 'the request body is not JSON' });
     return;
   }
-  const request = wire.readRequest(json.value, { redactResults: context.policy.redact.toolResults });
+  let request = wire.readRequest(json.value, { redactResults: context.policy.redact.toolResults });
+  const previous = request?.chain?.previous;
+  if (request?.chain !== undefined && previous !== undefined) {
+    // A chained request (`previous_response_id`) carries only what is new: the rest is the gateway's memory.
+    const memory = await loadChainMemory(context.store, previous);
+    if (memory === undefined)
+      context.log('chain: no memory of the previous answer; the request is judged from what it shows');
+    request = request.chain.withMemory(memory);
+  }
   if (request === undefined) {
-    await passThrough(context, incoming, response, signal, { body: read.body, errorBody: wire.errorBody });
+    await passThrough(context, incoming, response, signal, {
+      body: read.body,
+      errorBody: wire.errorBody,
+      route: routeOf(context, wire.provider),
+    });
     return;
   }
   let identity: SessionIdentity;

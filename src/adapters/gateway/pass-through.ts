@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { downstreamHeaders, upstreamHeaders } from './forward-headers.js';
 import type { GatewayContext } from './gateway-context.js';
 import { sendBody } from './http-io.js';
-import { UpstreamError } from './upstream.js';
+import { UpstreamError, type UpstreamRoute } from './upstream.js';
 import type { WireError } from './wire.js';
 
 /**
@@ -20,18 +20,21 @@ export async function passThrough(
   options: {
     readonly body?: Buffer;
     readonly errorBody: (error: WireError) => unknown;
+    /** The provider it goes to (default: the gateway's main one). */
+    readonly route?: UpstreamRoute;
   },
 ): Promise<void> {
   const { body } = options;
+  const { upstream: provider, key } = options.route ?? { upstream: context.upstream, key: context.key };
   let call: Awaited<ReturnType<GatewayContext['upstream']['call']>>;
   try {
-    call = await context.upstream.call({
+    call = await provider.call({
       method: request.method ?? 'GET',
       path: request.url ?? '/',
       headers: upstreamHeaders(request.headers, {
         owned: context.owned,
-        key: context.key,
-        host: context.upstream.host,
+        key,
+        host: provider.host,
         bodyLength: body?.length,
         guarded: false,
       }),

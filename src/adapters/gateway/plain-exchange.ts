@@ -84,6 +84,7 @@ export async function plainAnswer(
     calls: final.asked ? 2 : 1,
     finalUsage: final.usage,
     stopText: text,
+    finalId: final.id,
   });
   sendBody(response, status, JSON.stringify(wire.stoppedAnswer(json.value, final.last)), {
     ...downstreamHeaders(upstream.headers, { rewritten: true }),
@@ -100,6 +101,7 @@ async function finalPlainAnswer(
   readonly header: string;
   readonly asked: boolean;
   readonly usage?: TokenUsage;
+  readonly id?: string;
 }> {
   const { context, wire, request } = exchange;
   const written = () => ({ text: stoppedText(stop, request.turn, context.policy) });
@@ -123,7 +125,13 @@ async function finalPlainAnswer(
     ) {
       span(chatEnd(status, answer));
       const last = { answer: json.value };
-      return { last, header: stopHeader(stop, 'model'), asked: true, ...usageField(answer.usage) };
+      return {
+        last,
+        header: stopHeader(stop, 'model'),
+        asked: true,
+        ...usageField(answer.usage),
+        ...(answer.id === undefined ? {} : { id: answer.id }),
+      };
     }
     span({
       status,

@@ -99,6 +99,8 @@ export async function streamAnswer(
     replay: judged.replay,
     calls: last.asked ? 2 : 1,
     finalUsage: last.usage,
+    finalId: last.id,
+    finalOwed: last.owed,
     ...(last.text === undefined ? {} : { stopText: last.text }),
   });
   response.end();
@@ -111,7 +113,14 @@ async function finalStreamedAnswer(
   response: ServerResponse,
   stop: Stop,
 ): Promise<
-  'gone' | { readonly asked: boolean; readonly usage?: WireAnswer['usage']; readonly text?: string }
+  | 'gone'
+  | {
+      readonly asked: boolean;
+      readonly usage?: WireAnswer['usage'];
+      readonly text?: string;
+      readonly id?: string;
+      readonly owed?: readonly string[];
+    }
 > {
   const { context, wire, request } = exchange;
   const text = stoppedText(stop, request.turn, context.policy);
@@ -144,7 +153,10 @@ async function finalStreamedAnswer(
     answer.calls.length === 0 ? 'release' : 'stop',
   );
   const answer = next.answer();
-  const usage = answer.usage === undefined ? {} : { usage: answer.usage };
+  const usage = {
+    ...(answer.usage === undefined ? {} : { usage: answer.usage }),
+    ...(answer.id === undefined ? {} : { id: answer.id }),
+  };
   switch (pumped.kind) {
     case 'gone':
       span({ status, error: 'aborted' });
@@ -157,9 +169,10 @@ async function finalStreamedAnswer(
       await write(response, next.cut());
       return { asked: true, ...usage };
     case 'stopped':
-      // The provider asked for tools again with tools off: the gateway's text ends the answer.
+      // The provider asked for tools again with tools off: the gateway's text ends the answer, whose id the
+      // app gets with calls it never saw.
       span({ ...chatEnd(status, answer), stop: stop.reason });
-      return { ...(await written(next, true)), ...usage };
+      return { ...(await written(next, true)), ...usage, owed: answer.calls.map((call) => call.id) };
     default: {
       const never: never = pumped;
       return never;

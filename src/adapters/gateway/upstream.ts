@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
+import type { UpstreamKey } from './forward-headers.js';
 
 /** Why a call to the provider failed before its answer was whole. */
 export class UpstreamError extends Error {
@@ -19,6 +20,12 @@ export interface UpstreamCall {
   abort(): void;
   /** Set when the call failed after its headers (the provider went quiet past the timeout, or closed). */
   failure(): UpstreamError | undefined;
+}
+
+/** A provider and the key the gateway sends it in place of the app's (undefined: the app's passes through). */
+export interface UpstreamRoute {
+  readonly upstream: Upstream;
+  readonly key: UpstreamKey | undefined;
 }
 
 /** The provider the gateway fronts: one base URL, one pool of kept-alive connections. */

@@ -68,10 +68,50 @@ export interface WireRequest {
   body(notes: readonly CallNote[]): string | undefined;
   /** The body of the last request of a stopped turn: the same conversation, tools off, and `note` for the model. */
   toolsOffBody(notes: readonly CallNote[], note: string): string;
+  /**
+   * On a wire whose requests may carry only what is new since an earlier answer (the Responses API's
+   * `previous_response_id`): the gateway keeps what it saw of each answer (`ChainMemory`, by answer id) and
+   * reads the request again with it. Undefined on wires that carry the whole conversation every time.
+   */
+  readonly chain?: RequestChain;
+}
+
+/** A request of a chained wire: the answer it continues, and how it reads with or without the gateway's memory of it. */
+export interface RequestChain {
+  /** The earlier answer's id (`previous_response_id`); undefined when the request carries its whole history. */
+  readonly previous: string | undefined;
+  /**
+   * The request read again with the memory of `previous`. Without it (another gateway answered it with no
+   * shared store, or the memory expired), only what the request itself shows is judged, and its turn's
+   * anchor says so (`no-memory:`), in the audit too.
+   */
+  withMemory(memory: ChainMemory | undefined): WireRequest;
+  /**
+   * What to remember of the conversation at the answer the app gets, whose calls (`pending`) it will
+   * answer; `owed`: the calls of a stopped answer the app never saw (their outputs are the gateway's to send).
+   */
+  memory(pending: readonly WireCall[], owed: readonly string[]): ChainMemory;
+}
+
+/** What the gateway remembers of one answer of a chain: enough to rebuild the next request's turn and session. */
+export interface ChainMemory {
+  readonly identity: IdentityHints;
+  readonly anchor: string;
+  readonly rounds: readonly HistoryRound[];
+  /** The calls the answer asked for: the next request brings their results. */
+  readonly pending: readonly WireCall[];
+  /**
+   * Ids of calls the provider keeps in the answer but the app never saw (the gateway withheld them and wrote
+   * the answer itself): the next request gets an output for each from the gateway, so the provider does not
+   * refuse a call left unanswered.
+   */
+  readonly owed: readonly string[];
 }
 
 /** The provider's answer, as the core judges it. */
 export interface WireAnswer {
+  /** The answer's id, on a chained wire (the next request names it as `previous_response_id`). */
+  readonly id?: string;
   /** Every tool call the answer asks for (of every choice). */
   readonly calls: readonly WireCall[];
   /** The answer's text (the first choice's). */

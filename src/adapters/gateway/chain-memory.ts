@@ -1,0 +1,82 @@
+import { DEFAULT_GATEWAY_CHAIN_TTL_MS, MAX_GATEWAY_CHAIN_MEMORY_BYTES } from '../../core/defaults.js';
+import type { Store } from '../../core/store.js';
+import { storeKey } from '../../store/store-key.js';
+import type { ChainMemory, HistoryCall, HistoryRound, IdentityHints, WireCall } from './wire.js';
+
+function chainKey(answerId: string): string {
+  return storeKey(answerId, 'gateway-chain');
+}
+
+/**
+ * The memory of the answer `answerId`; undefined when there is none (never kept, expired, too large, or a
+ * stored value that is not one). Never rejects: a store that fails is no memory.
+ */
+export async function loadChainMemory(store: Store, answerId: string): Promise<ChainMemory | undefined> {
+  try {
+    const entry = await store.get(chainKey(answerId));
+    return entry === undefined ? undefined : restoreChainMemory(entry.value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the memory of `answerId` (bounded, with a TTL); false when it was too large or the store failed. */
+export async function saveChainMemory(store: Store, answerId: string, memory: ChainMemory): Promise<boolean> {
+  if (Buffer.byteLength(JSON.stringify(memory)) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
+  try {
+    const written = await store.set(chainKey(answerId), memory, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
+    return written.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a stored memory defensively: anything unexpected is none. */
+export function restoreChainMemory(value: unknown): ChainMemory | undefined {
+  if (!isObject(value)) return undefined;
+  const { identity, anchor, rounds, pending, owed } = value;
+  if (!Array.isArray(owed) || !owed.every((id) => typeof id === 'string')) return undefined;
+  if (!isObject(identity) || typeof identity.opening !== 'string') return undefined;
+  if (typeof anchor !== 'string' || anchor.length > 200) return undefined;
+  if (!Array.isArray(rounds) || !Array.isArray(pending)) return undefined;
+  const restoredRounds: HistoryRound[] = [];
+  for (const round of rounds) {
+    if (!isObject(round) || !Array.isArray(round.calls)) return undefined;
+    const calls: HistoryCall[] = [];
+    for (const call of round.calls) {
+      const read = callOf(call);
+      if (read === undefined) return undefined;
+      const result = call.result;
+      if (result === undefined) calls.push(read);
+      else if (isObject(result) && typeof result.content === 'string' && typeof result.isError === 'boolean')
+        calls.push({ ...read, result: { content: result.content, isError: result.isError } });
+      else return undefined;
+    }
+    restoredRounds.push({ calls });
+  }
+  const restoredPending = pending.map(callOf);
+  if (restoredPending.some((call) => call === undefined)) return undefined;
+  const hints: IdentityHints = {
+    opening: identity.opening,
+    ...(typeof identity.conversation === 'string' ? { conversation: identity.conversation } : {}),
+    ...(typeof identity.user === 'string' ? { user: identity.user } : {}),
+  };
+  return {
+    identity: hints,
+    anchor,
+    rounds: restoredRounds,
+    pending: restoredPending as WireCall[],
+    owed: owed as string[],
+  };
+}
+
+function callOf(value: unknown): WireCall | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, name, arguments: args } = value;
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof args !== 'string') return undefined;
+  return { id, name, arguments: args };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

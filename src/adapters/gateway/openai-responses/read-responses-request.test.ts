@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { readResponsesRequest } from './read-responses-request.js';
+
+const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+
+const REQUEST = {
+  model: 'gpt',
+  instructions: 'You are helpful.',
+  store: false,
+  tools: [{ type: 'function', name: 'getStatus', parameters: { type: 'object' } }],
+  input: [
+    { role: 'user', content: 'Status of A-1?' },
+    { type: 'reasoning', id: 'rs_1', summary: [] },
+    { type: 'function_call', call_id: 'c1', name: 'getStatus', arguments: '{"id":"A-1"}' },
+    { type: 'function_call', call_id: 'c2', name: 'getOwner', arguments: '{"id":"A-1"}' },
+    { type: 'function_call_output', call_id: 'c1', output: '{"state":"PENDING"}' },
+    {
+      type: 'function_call_output',
+      call_id: 'c2',
+      output: [{ type: 'input_text', text: `token ${SECRET}` }],
+    },
+    { type: 'function_call', call_id: 'c3', name: 'getStatus', arguments: '{"id":"A-1"}' },
+  ],
+};
+
+describe('readResponsesRequest', () => {
+  it('rebuilds the turn from the whole history: runs of function_call items as rounds, outputs by call_id', () => {
+    const request = readResponsesRequest(REQUEST, { redactResults: true });
+    expect(
+      request?.turn.rounds.map((round) => round.calls.map((call) => [call.id, call.result?.content])),
+    ).toEqual([
+      [
+        ['c1', '{"state":"PENDING"}'],
+        ['c2', 'token [redacted:key]'],
+      ],
+      [['c3', undefined]],
+    ]);
+    expect(request?.identity.opening).toBe('You are helpful.\u0000Status of A-1?');
+    expect(request?.chain?.previous).toBeUndefined();
+  });
+
+  it('sends no secret, notes after their output, and a developer note with tool_choice none at the end', () => {
+    const request = readResponsesRequest(REQUEST, { redactResults: true });
+    const body = JSON.parse(request?.body([{ callId: 'c1', text: 'NOTE' }]) ?? 'null');
+    expect(JSON.stringify(body)).not.toContain(SECRET);
+    expect(body.input[4].output).toBe('{"state":"PENDING"}\n\nNOTE');
+    const off = JSON.parse(request?.toolsOffBody([], 'answer now') ?? 'null');
+    expect(off.tool_choice).toBe('none');
+    expect(off.input.at(-1)).toEqual({ role: 'developer', content: 'answer now' });
+    expect(
+      readResponsesRequest({ model: 'm', input: 'hi' }, { redactResults: true })?.body([]),
+    ).toBeUndefined();
+    expect(readResponsesRequest({ model: 'm' }, { redactResults: true })).toBeUndefined();
+  });
+
+  it('with previous_response_id, rebuilds the turn from the memory of the answer it continues', () => {
+    const first = readResponsesRequest(
+      { ...REQUEST, input: REQUEST.input.slice(0, 6) },
+      { redactResults: false },
+    );
+    const memory = first?.chain?.memory([{ id: 'c3', name: 'getStatus', arguments: '{"id":"A-1"}' }], []);
+    const chained = readResponsesRequest(
+      {
+        model: 'gpt',
+        previous_response_id: 'resp_2',
+        input: [{ type: 'function_call_output', call_id: 'c3', output: '{"state":"PENDING"}' }],
+      },
+      { redactResults: false },
+    );
+    expect(chained?.chain?.previous).toBe('resp_2');
+    const read = chained?.chain?.withMemory(memory);
+    expect(read?.turn.anchor).toBe(first?.turn.anchor);
+    expect(read?.identity).toEqual(first?.identity);
+    expect(
+      read?.turn.rounds.map((round) => round.calls.map((call) => [call.id, call.result?.content])),
+    ).toEqual([
+      [
+        ['c1', '{"state":"PENDING"}'],
+        ['c2', `token ${SECRET}`],
+      ],
+      [['c3', '{"state":"PENDING"}']],
+    ]);
+    // Without the memory, only what the request shows, and its turn says so.
+    const alone = chained?.chain?.withMemory(undefined);
+    expect(alone?.turn.rounds).toEqual([]);
+    expect(alone?.turn.anchor).toMatch(/^no-memory:/);
+  });
+});

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import { redactSecrets } from '../../../redact/redact.js';
+import type {
+  CallNote,
+  ChainMemory,
+  HistoryCall,
+  HistoryRound,
+  IdentityHints,
+  TurnHistory,
+  WireCall,
+  WireRequest,
+} from '../wire.js';
+
+type Json = Record<string, unknown>;
+
+/** Keys of `metadata` that name a conversation, in the order they are looked for. */
+const CONVERSATION_KEYS = ['session_id', 'conversation_id', 'thread_id'] as const;
+const MAX_ID_CHARS = 1024;
+/** The output the gateway sends for a call it withheld: the call never ran. */
+const OWED_OUTPUT = 'Not run: toolwarden stopped this turn before the call, and answered the user instead.';
+
+/**
+ * Reads an OpenAI Responses request (`POST /v1/responses`). Its `input` (a string, or a list of items) is
+ * the whole history, or, with `previous_response_id`, only what is new since that answer. The turn starts
+ * at the last user message; each run of `function_call` items after it is a round, answered by the
+ * `function_call_output` items with the same `call_id`. With `redactResults`, every output has its secrets
+ * removed. A chained request is read again with the gateway's memory of the answer it continues
+ * (`chain.withMemory`). Undefined when the body has no `input` at all.
+ */
+export function readResponsesRequest(
+  body: unknown,
+  options: { readonly redactResults: boolean },
+): WireRequest | undefined {
+  if (!isObject(body)) return undefined;
+  const input = body.input;
+  if (typeof input !== 'string' && !Array.isArray(input)) return undefined;
+  const previous = isId(body.previous_response_id) ? body.previous_response_id : undefined;
+  return read(body, input, previous, options, undefined);
+}
+
+/** The request read with `memory` (the answer it continues; undefined: none, or not chained). */
+function read(
+  request: Json,
+  input: string | unknown[],
+  previous: string | undefined,
+  options: { readonly redactResults: boolean },
+  memory: ChainMemory | 'missing' | undefined,
+): WireRequest {
+  const items: unknown[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
+  const lastUser = findLastUser(items);
+  const rewritten = new Map<number, Json>();
+  if (options.redactResults) {
+    items.forEach((item, position) => {
+      if (!isOutput(item)) return;
+      const redacted = redactContent(item.output);
+      if (redacted !== undefined) rewritten.set(position, { ...item, output: redacted });
+    });
+  }
+  // Continuing a remembered answer within its turn: its rounds, and its pending calls as the next round.
+  const continues = memory !== undefined && memory !== 'missing' && lastUser === -1 ? memory : undefined;
+  const rounds: { calls: HistoryCall[] }[] = continues === undefined ? [] : continues.rounds.map(copyRound);
+  const byId = new Map<string, { round: number; index: number }>();
+  rounds.forEach((round, at) => {
+    round.calls.forEach((call, index) => {
+      if (call.result === undefined && !byId.has(call.id)) byId.set(call.id, { round: at, index });
+    });
+  });
+  if (continues !== undefined && continues.pending.length > 0) {
+    const at = rounds.length;
+    rounds.push({ calls: continues.pending.map((call) => ({ ...call })) });
+    continues.pending.forEach((call, index) => {
+      if (!byId.has(call.id)) byId.set(call.id, { round: at, index });
+    });
+  }
+  let inRound = false;
+  for (let position = lastUser + 1; position < items.length; position++) {
+    const item = rewritten.get(position) ?? items[position];
+    if (!isObject(item)) continue;
+    if (item.type === 'function_call' && typeof item.name === 'string') {
+      if (!inRound) rounds.push({ calls: [] });
+      inRound = true;
+      const round = rounds.at(-1) as { calls: HistoryCall[] };
+      const call = callOf(item, rounds.length - 1, round.calls.length);
+      if (!byId.has(call.id)) byId.set(call.id, { round: rounds.length - 1, index: round.calls.length });
+      round.calls.push(call);
+      continue;
+    }
+    if (item.type !== 'function_call_output') continue;
+    inRound = false;
+    if (typeof item.call_id !== 'string') continue;
+    const at = byId.get(item.call_id);
+    if (at === undefined) continue;
+    const round = rounds[at.round] as { calls: HistoryCall[] };
+    const call = round.calls[at.index] as HistoryCall;
+    if (call.result !== undefined) continue;
+    round.calls[at.index] = { ...call, result: { content: contentText(item.output), isError: false } };
+  }
+  const identity = identityOf(request, items, memory);
+  const turn: TurnHistory = {
+    anchor: anchorOf(items, lastUser, previous, memory),
+    rounds: rounds as readonly HistoryRound[],
+  };
+  // Outputs the gateway owes the provider for calls it withheld from the app (its own stop text went instead).
+  const owed = memory !== undefined && memory !== 'missing' ? memory.owed : [];
+  const owedItems = owed.map((id) => ({ type: 'function_call_output', call_id: id, output: OWED_OUTPUT }));
+  const withNotesApplied = (notes: readonly CallNote[]) => [
+    ...owedItems,
+    ...withNotes(items, rewritten, notes),
+  ];
+  const asInput = (list: unknown[]) => (typeof input === 'string' && list.length === 1 ? input : list);
+  return {
+    stream: request.stream === true,
+    model: typeof request.model === 'string' ? request.model : undefined,
+    identity,
+    turn,
+    body(notes) {
+      if (rewritten.size === 0 && notes.length === 0 && owedItems.length === 0) return undefined;
+      return JSON.stringify({ ...request, input: asInput(withNotesApplied(notes)) });
+    },
+    toolsOffBody(notes, note) {
+      const offered = Array.isArray(request.tools) && request.tools.length > 0;
+      const { tool_choice: _choice, parallel_tool_calls: _parallel, ...rest } = request;
+      return JSON.stringify({
+        ...rest,
+        input: [...withNotesApplied(notes), { role: 'developer', content: note }],
+        ...(offered ? { tool_choice: 'none' } : {}),
+      });
+    },
+    chain: {
+      previous,
+      withMemory: (found) => read(request, input, previous, options, found ?? 'missing'),
+      memory: (pending: readonly WireCall[], owedNow: readonly string[]) => ({
+        identity,
+        anchor: turn.anchor,
+        rounds: turn.rounds,
+        pending,
+        owed: owedNow,
+      }),
+    },
+  };
+}
+
+function copyRound(round: HistoryRound): { calls: HistoryCall[] } {
+  return { calls: [...round.calls] };
+}
+
+/** The position of the last user message item; -1 when there is none. */
+function findLastUser(items: readonly unknown[]): number {
+  for (let position = items.length - 1; position >= 0; position--) {
+    const item = items[position];
+    if (isObject(item) && item.role === 'user' && (item.type === undefined || item.type === 'message'))
+      return position;
+  }
+  return -1;
+}
+
+function callOf(item: Json, round: number, index: number): HistoryCall {
+  const id =
+    typeof item.call_id === 'string' ? item.call_id : `(no id: round ${round + 1}, call ${index + 1})`;
+  const args =
+    typeof item.arguments === 'string' ? item.arguments : (JSON.stringify(item.arguments ?? {}) ?? '{}');
+  return { id, name: item.name as string, arguments: args };
+}
+
+function isOutput(item: unknown): item is Json {
+  return isObject(item) && item.type === 'function_call_output';
+}
+
+/** An output or a message's content as text: a string, its text parts joined, else its JSON. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    const texts = content.map((part) =>
+      isObject(part) && typeof part.text === 'string' ? part.text : undefined,
+    );
+    if (texts.every((text) => text !== undefined)) return texts.join('');
+  }
+  return JSON.stringify(content ?? null) ?? '';
+}
+
+function redactContent(content: unknown): unknown {
+  if (typeof content === 'string') {
+    const redacted = redactSecrets(content);
+    return redacted === content ? undefined : redacted;
+  }
+  if (!Array.isArray(content)) return undefined;
+  let changed = false;
+  const parts = content.map((part) => {
+    if (!isObject(part) || typeof part.text !== 'string') return part;
+    const text = redactSecrets(part.text);
+    if (text === part.text) return part;
+    changed = true;
+    return { ...part, text };
+  });
+  return changed ? parts : undefined;
+}
+
+/** The items with the rewritten ones in place and each note after its output. */
+function withNotes(
+  items: readonly unknown[],
+  rewritten: ReadonlyMap<number, Json>,
+  notes: readonly CallNote[],
+) {
+  const noteOf = new Map(notes.map((note) => [note.callId, note.text]));
+  return items.map((item, position) => {
+    const current = rewritten.get(position) ?? item;
+    if (noteOf.size === 0 || !isOutput(current) || typeof current.call_id !== 'string') return current;
+    const note = noteOf.get(current.call_id);
+    if (note === undefined) return current;
+    noteOf.delete(current.call_id);
+    const { output } = current;
+    if (Array.isArray(output)) return { ...current, output: [...output, { type: 'input_text', text: note }] };
+    return { ...current, output: `${contentText(output)}\n\n${note}` };
+  });
+}
+
+function identityOf(
+  request: Json,
+  items: readonly unknown[],
+  memory: ChainMemory | 'missing' | undefined,
+): IdentityHints {
+  const metadata = isObject(request.metadata) ? request.metadata : undefined;
+  const named = isObject(request.conversation) ? request.conversation.id : request.conversation;
+  const conversation = [named, ...CONVERSATION_KEYS.map((key) => metadata?.[key])].find(isId);
+  const user = [request.user, request.safety_identifier].find(isId);
+  const own = {
+    ...(conversation === undefined ? {} : { conversation }),
+    ...(user === undefined ? {} : { user }),
+  };
+  // A chained request's opening is the chain's first request's, as the gateway remembers it.
+  if (memory !== undefined && memory !== 'missing') return { ...memory.identity, ...own };
+  const opening: string[] = [typeof request.instructions === 'string' ? request.instructions : ''];
+  const first = items.find((item) => isObject(item) && item.role === 'user');
+  opening.push(isObject(first) ? contentText(first.content) : '');
+  return { ...own, opening: opening.join('\u0000') };
+}
+
+/**
+ * The turn's anchor. Full history: the last user message, where it stands and what came before it.
+ * Chained: a new user message and the answer it follows; else the remembered turn's own anchor; with no
+ * memory, `no-memory:` and the answer it follows (the audit shows the turn was judged from the request alone).
+ */
+function anchorOf(
+  items: readonly unknown[],
+  lastUser: number,
+  previous: string | undefined,
+  memory: ChainMemory | 'missing' | undefined,
+): string {
+  const text = (item: unknown) =>
+    isObject(item) ? contentText(item.content ?? item.output).slice(0, 4096) : '';
+  if (previous === undefined)
+    return digest(`${lastUser}\u0000${text(items[lastUser])}\u0000${text(items[lastUser - 1])}`);
+  if (lastUser !== -1) return digest(`${previous}\u0000${text(items[lastUser])}`);
+  if (memory !== undefined && memory !== 'missing') return memory.anchor;
+  return `no-memory:${digest(previous).slice(0, 22)}`;
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value.length <= MAX_ID_CHARS;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
