@@ -120,17 +120,18 @@ function restoreRecord(value: unknown): CallRecord | undefined {
   return {
     tool,
     call,
-    ...(isCount(shape) ? { shape } : {}),
-    ...(isCount(gist) ? { gist } : {}),
-    ...(Array.isArray(pace) ? { pace: [pace[0] as number, pace[1] as number] as const } : {}),
+    shape: isCount(shape) ? shape : undefined,
+    gist: isCount(gist) ? gist : undefined,
+    pace: Array.isArray(pace) ? ([pace[0] as number, pace[1] as number] as const) : undefined,
     result,
-    ...(isCount(frame) && isCount(sum) ? { frame, sum } : {}),
-    ...(Array.isArray(offers) ? { offers: [...offers] as number[] } : {}),
+    frame: isCount(frame) && isCount(sum) ? frame : undefined,
+    sum: isCount(frame) && isCount(sum) ? sum : undefined,
+    offers: Array.isArray(offers) ? ([...offers] as number[]) : undefined,
     outcome,
-    ...(write === true ? { write } : {}),
-    ...(chained === true ? { chained } : {}),
-    ...(content === true ? { content } : {}),
-    ...(novel === true ? { novel } : {}),
+    write: write === true ? write : undefined,
+    chained: chained === true ? chained : undefined,
+    content: content === true ? content : undefined,
+    novel: novel === true ? novel : undefined,
   };
 }
 
