@@ -57,8 +57,7 @@ export interface GuardState {
     readonly request: number;
     /**
      * The round's calls. Fingerprints are 53-bit digests (`fingerprint.ts`): numbers in the state, text in
-     * evidence. In memory every record has every field, in one order (a field it lacks is undefined, and
-     * JSON leaves it out), so the detectors read records of one shape. A record holds facts about the call, not conclusions: the detectors read the tool's loop
+     * evidence. A record holds facts about the call, not conclusions: the detectors read the tool's loop
      * hints when they run.
      */
     readonly calls: readonly {
@@ -69,40 +68,40 @@ export interface GuardState {
        * A write's digest with generated-looking ids left out (a fresh client id makes no new write);
        * absent when it is `call` (every read).
        */
-      readonly shape?: number | undefined;
+      readonly shape?: number;
       /**
        * The arguments with prose left out, and a read's volatile-looking values (a reworded reason or
        * query is the same move; two calls with one gist are near each other); absent when it is the shape.
        */
-      readonly gist?: number | undefined;
+      readonly gist?: number;
       /**
        * A read's arguments with whole integers left out, and their sum: two reads with one frame and sums
        * one apart step through pages. Only for content-bearing answers (what the same-result detector reads).
        */
-      readonly pace?: readonly [frame: number, sum: number] | undefined;
+      readonly pace?: readonly [frame: number, sum: number];
       /** Digest of the result as the model saw it (ignored fields and volatile-looking values left out). */
       readonly result: number;
       /** The result with its numbers left out, and their sum: how a counter that counts the calls is told apart. */
-      readonly frame?: number | undefined;
-      readonly sum?: number | undefined;
+      readonly frame?: number;
+      readonly sum?: number;
       /** Digests of the handles the result offers a next call (ids, cursors, leases; at most 16). */
-      readonly offers?: readonly number[] | undefined;
+      readonly offers?: readonly number[];
       /**
        * `ok` a result; `error` a failure the model can act on; `transient` a failure after the chain's
        * retries; `denied` a call refused as not permitted.
        */
       readonly outcome: 'ok' | 'error' | 'transient' | 'denied';
       /** The tool is a write tool. */
-      readonly write?: true | undefined;
+      readonly write?: true;
       /** The call passes on a handle the previous round, or its tool's last answer, offered: it follows an answer. */
-      readonly chained?: true | undefined;
+      readonly chained?: true;
       /** The result carries content (long enough to be more than a verdict, an ack or an empty answer). */
-      readonly content?: true | undefined;
+      readonly content?: true;
       /**
        * The call told the model something it had not seen: a result unlike the last one of the same call,
        * or content no call of its tool had given in the window.
        */
-      readonly novel?: true | undefined;
+      readonly novel?: true;
     }[];
   }[];
   /** Notes the model was already given (one per detector and fingerprints), the newest last. */

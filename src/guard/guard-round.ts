@@ -106,38 +106,33 @@ function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
   const write = input.isWrite(tool);
   const answer = errorClass === undefined ? resultDigest(content, input.config.hintsOf(tool)) : undefined;
   const digests = callDigests(tool, call.arguments, write, answer?.content === true);
-  const offers = answer === undefined ? [] : offeredValues(content);
-  const outcome =
-    answer !== undefined
-      ? 'ok'
-      : errorClass === 'transient'
-        ? 'transient'
-        : errorClass === 'denied'
-          ? 'denied'
-          : 'error';
-  // Every field, in the order `restoreGuardState` writes them (a saved run state is checked against its
-  // restored form), absent ones undefined: one shape for every record, one object per call.
-  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
-    tool,
-    call: digests.call,
-    shape: digests.shape,
-    gist: digests.gist,
-    pace: digests.pace,
-    result: answer === undefined ? hash53(content) : answer.digest,
-    frame: answer?.frame,
-    sum: answer?.frame === undefined ? undefined : answer.sum,
-    offers: offers.length === 0 ? undefined : offers,
-    outcome,
-    write: write ? true : undefined,
-    chained: follows(input.state, tool, call.arguments) ? true : undefined,
-    content: answer?.content === true ? true : undefined,
-    novel: undefined,
-  };
-  // Read against the window here, on the record being built.
-  const news = newsOf(input.state.window, record);
+  // Built field by field, in the order `restoreGuardState` writes them (a saved run state is checked
+  // against its restored form), with no intermediate objects: one record per call, every call.
+  const record: Partial<{ -readonly [K in keyof CallRecord]: CallRecord[K] }> = { tool, call: digests.call };
+  if (digests.shape !== undefined) record.shape = digests.shape;
+  if (digests.gist !== undefined) record.gist = digests.gist;
+  if (digests.pace !== undefined) record.pace = digests.pace;
+  if (answer === undefined) {
+    record.result = hash53(content);
+    record.outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
+  } else {
+    record.result = answer.digest;
+    if (answer.frame !== undefined && answer.sum !== undefined) {
+      record.frame = answer.frame;
+      record.sum = answer.sum;
+    }
+    const offers = offeredValues(content);
+    if (offers.length > 0) record.offers = offers;
+    record.outcome = 'ok';
+  }
+  if (write) record.write = true;
+  if (follows(input.state, tool, call.arguments)) record.chained = true;
+  if (answer?.content === true) record.content = true;
+  // Read against the window here, on the record being built: one object per call.
+  const news = newsOf(input.state.window, record as CallRecord);
   record.result = news.result;
   if (news.novel) record.novel = true;
-  return record;
+  return record as CallRecord;
 }
 
 /** Whether a call passes on a handle that the previous round, or its tool's last answer, offered. */

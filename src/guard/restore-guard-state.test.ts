@@ -238,15 +238,7 @@ describe('restoreGuardState', () => {
     ]);
     const [round] = restored.window;
     expect(Object.keys(round ?? {})).toEqual(['round', 'request', 'calls']);
-    const [record] = round?.calls ?? [];
-    // Every field a record has (absent ones undefined), none other.
-    expect(Object.entries(record ?? {}).filter(([, value]) => value !== undefined)).toEqual([
-      ['tool', 't'],
-      ['call', 1],
-      ['result', 2],
-      ['outcome', 'ok'],
-    ]);
-    expect(Object.keys(record ?? {})).not.toContain('constructor');
+    expect(Object.keys(round?.calls[0] ?? {})).toEqual(['tool', 'call', 'result', 'outcome']);
     expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -120,18 +120,17 @@ function restoreRecord(value: unknown): CallRecord | undefined {
   return {
     tool,
     call,
-    shape: isCount(shape) ? shape : undefined,
-    gist: isCount(gist) ? gist : undefined,
-    pace: Array.isArray(pace) ? ([pace[0] as number, pace[1] as number] as const) : undefined,
+    ...(isCount(shape) ? { shape } : {}),
+    ...(isCount(gist) ? { gist } : {}),
+    ...(Array.isArray(pace) ? { pace: [pace[0] as number, pace[1] as number] as const } : {}),
     result,
-    frame: isCount(frame) && isCount(sum) ? frame : undefined,
-    sum: isCount(frame) && isCount(sum) ? sum : undefined,
-    offers: Array.isArray(offers) ? ([...offers] as number[]) : undefined,
+    ...(isCount(frame) && isCount(sum) ? { frame, sum } : {}),
+    ...(Array.isArray(offers) ? { offers: [...offers] as number[] } : {}),
     outcome,
-    write: write === true ? write : undefined,
-    chained: chained === true ? chained : undefined,
-    content: content === true ? content : undefined,
-    novel: novel === true ? novel : undefined,
+    ...(write === true ? { write } : {}),
+    ...(chained === true ? { chained } : {}),
+    ...(content === true ? { content } : {}),
+    ...(novel === true ? { novel } : {}),
   };
 }
 

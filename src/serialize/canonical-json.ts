@@ -23,8 +23,7 @@ export function canonicalJson(value: unknown, options: CanonicalOptions = {}): s
     const record = value as Record<string, unknown>;
     let text = '';
     for (const key of Object.keys(record).sort()) {
-      // An undefined field is absent, as JSON.stringify writes it.
-      if (options.skipKey?.(key) === true || record[key] === undefined) continue;
+      if (options.skipKey?.(key) === true) continue;
       text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(record[key], options)}`;
     }
     return `{${text}}`;
