@@ -23,7 +23,8 @@ export function canonicalJson(value: unknown, options: CanonicalOptions = {}): s
     const record = value as Record<string, unknown>;
     let text = '';
     for (const key of Object.keys(record).sort()) {
-      if (options.skipKey?.(key) === true) continue;
+      // An undefined field is absent, as JSON.stringify writes it.
+      if (options.skipKey?.(key) === true || record[key] === undefined) continue;
       text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(record[key], options)}`;
     }
     return `{${text}}`;
