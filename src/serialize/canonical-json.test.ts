@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { canonicalArguments, canonicalJson } from './canonical-json.js';
 
 describe('canonicalJson', () => {
+  it('writes an undefined field as absent, as JSON.stringify does', () => {
+    expect(canonicalJson({ b: undefined, a: 1, c: [undefined] })).toBe(JSON.stringify({ a: 1, c: [null] }));
+  });
+
   it('sorts keys at every depth and ignores whitespace between tokens', () => {
     expect(canonicalJson(JSON.parse('{ "b": 1, "a": { "d": [1, 2], "c": null } }'))).toBe(
       '{"a":{"c":null,"d":[1,2]},"b":1}',
