@@ -10,6 +10,7 @@
 // blocks), an error with its status, body and headers, raw bytes, a cut answer, or none.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJson, sendFrames, sendJson } from './fake-http.js';
 import type { FakeChatReply, FakeChatRequest, FakeChatScript } from './openai-chat-provider.js';
 
 /** `startFakeAnthropic`'s options. */
@@ -77,10 +78,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
         return;
       case 'text':
       case 'tool-calls':
-        if (stream) return sendEvents(response, eventsOf(reply, context), Number.POSITIVE_INFINITY);
+        if (stream) return sendFrames(response, framesOf(reply, context), Number.POSITIVE_INFINITY);
         return sendJson(response, 200, messageOf(reply, context));
       case 'cut': {
-        if (stream) return sendEvents(response, eventsOf(reply.reply, context), reply.after);
+        if (stream) return sendFrames(response, framesOf(reply.reply, context), reply.after);
         const body = JSON.stringify(messageOf(reply.reply, context));
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
         response.write(body.slice(0, Math.floor(body.length / 2)));
@@ -233,49 +234,11 @@ function eventsOf(reply: Answer, context: Context): [string, unknown][] {
   return events;
 }
 
-async function sendEvents(
-  response: ServerResponse,
-  events: readonly [string, unknown][],
-  after: number,
-): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  let written = 0;
-  for (const [name, data] of events) {
-    if (written >= after) {
-      response.destroy();
-      return;
-    }
-    if (response.destroyed) return;
-    response.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-    written++;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  response.end();
-}
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
+/** The answer's events as SSE frames, each named by its type. */
+function framesOf(reply: Answer, context: Context): string[] {
+  return eventsOf(reply, context).map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 function anthropicError(type: string, message: string) {
   return { type: 'error', error: { type, message } };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

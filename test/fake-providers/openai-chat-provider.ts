@@ -13,6 +13,7 @@
 // off mid-way, or no answer at all (`hang`, until the client goes away).
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJson, sendFrames, sendJson } from './fake-http.js';
 
 /** One request the provider received. */
 export interface FakeChatRequest {
@@ -147,10 +148,12 @@ export async function startFakeOpenAIChat(options: FakeOpenAIChatOptions): Promi
         return;
       case 'text':
       case 'tool-calls':
-        if (context.stream) return sendEvents(response, chunksOf(reply, context), Number.POSITIVE_INFINITY);
+        if (context.stream)
+          return sendFrames(response, framesOf(chunksOf(reply, context)), Number.POSITIVE_INFINITY);
         return sendJson(response, 200, completionOf(reply, context));
       case 'cut': {
-        if (context.stream) return sendEvents(response, chunksOf(reply.reply, context), reply.after);
+        if (context.stream)
+          return sendFrames(response, framesOf(chunksOf(reply.reply, context)), reply.after);
         const body = JSON.stringify(completionOf(reply.reply, context));
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
         response.write(body.slice(0, Math.floor(body.length / 2)));
@@ -348,47 +351,11 @@ function chunksOf(reply: Extract<FakeChatReply, { kind: 'text' | 'tool-calls' }>
   return [...chunks.map((value) => JSON.stringify(value)), '[DONE]'];
 }
 
-/** Writes each event in a write of its own; after `after` events, destroys the connection. */
-async function sendEvents(response: ServerResponse, events: readonly string[], after: number): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  let written = 0;
-  for (const data of events) {
-    if (written >= after) {
-      response.destroy();
-      return;
-    }
-    if (response.destroyed) return;
-    response.write(`data: ${data}\n\n`);
-    written++;
-    // One event per turn of the event loop: the client reads them as they come, not as one buffer.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  response.end();
-}
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
+/** Each chunk as a `data:` frame. */
+function framesOf(chunks: readonly string[]): string[] {
+  return chunks.map((data) => `data: ${data}\n\n`);
 }
 
 function openAiError(message: string, code: string) {
   return { error: { message, type: 'invalid_request_error', param: null, code } };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -7,6 +7,7 @@
 // "No tool output found for function call …"), and an unknown id is a 404.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJson, sendFrames, sendJson } from './fake-http.js';
 import type { FakeChatReply, FakeChatRequest, FakeChatScript } from './openai-chat-provider.js';
 
 export interface FakeResponsesOptions {
@@ -110,10 +111,10 @@ export async function startFakeResponses(options: FakeResponsesOptions): Promise
       case 'tool-calls':
         remember(reply);
         if (body.stream === true)
-          return sendEvents(response, eventsOf(reply, context), Number.POSITIVE_INFINITY);
+          return sendFrames(response, framesOf(reply, context), Number.POSITIVE_INFINITY);
         return sendJson(response, 200, responseOf(reply, context));
       case 'cut': {
-        if (body.stream === true) return sendEvents(response, eventsOf(reply.reply, context), reply.after);
+        if (body.stream === true) return sendFrames(response, framesOf(reply.reply, context), reply.after);
         const json = JSON.stringify(responseOf(reply.reply, context));
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': json.length });
         response.write(json.slice(0, Math.floor(json.length / 2)));
@@ -261,49 +262,13 @@ function eventsOf(reply: Answer, context: Context): Record<string, unknown>[] {
   return events.map((event, sequence) => ({ ...event, sequence_number: sequence }));
 }
 
-async function sendEvents(
-  response: ServerResponse,
-  events: readonly Record<string, unknown>[],
-  after: number,
-): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  let written = 0;
-  for (const event of events) {
-    if (written >= after) {
-      response.destroy();
-      return;
-    }
-    if (response.destroyed) return;
-    response.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
-    written++;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  response.end();
-}
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
+/** The answer's events as SSE frames, each named by its type. */
+function framesOf(reply: Answer, context: Context): string[] {
+  return eventsOf(reply, context).map(
+    (event) => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`,
+  );
 }
 
 function openAiError(message: string, code: string | null) {
   return { error: { message, type: 'invalid_request_error', param: null, code } };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
