@@ -1,9 +1,8 @@
 import type { TokenUsage } from '../../../core/model.js';
 import { redactSecrets } from '../../../redact/redact.js';
 import type { WireAnswer, WireCall } from '../wire.js';
+import { isObject, type Json } from '../wire-json.js';
 import { argumentsText } from './read-messages-request.js';
-
-type Json = Record<string, unknown>;
 
 /** A message's `tool_use` calls, text, usage and stop reason; undefined when it has no `content` list. */
 export function readMessage(body: unknown): WireAnswer | undefined {
@@ -143,8 +142,4 @@ export function messagesErrorBody({
 
 function isCount(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,9 +1,8 @@
 import { redactSecrets } from '../../../redact/redact.js';
 import type { SseEvent } from '../sse-events.js';
 import type { StreamStep, WireAnswer, WireCall, WireStreamReader } from '../wire.js';
+import { isObject, type Json } from '../wire-json.js';
 import { argumentsText } from './read-messages-request.js';
-
-type Json = Record<string, unknown>;
 
 /** The held tool-use events of one answer grew past the bound: the stream cannot be judged. */
 export class HeldMessagesTooMuchError extends Error {
@@ -359,8 +358,4 @@ function parse(data: string): Json | undefined {
 
 function isCount(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

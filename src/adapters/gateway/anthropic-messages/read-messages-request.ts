@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { redactSecrets } from '../../../redact/redact.js';
 import type { CallNote, HistoryCall, HistoryRound, IdentityHints, WireRequest } from '../wire.js';
-
-type Json = Record<string, unknown>;
+import { contentText, isObject, type Json, redactContent } from '../wire-json.js';
 
 /** Characters of a user id taken from the request, at most (longer: not an id). */
 const MAX_ID_CHARS = 1024;
@@ -69,7 +67,7 @@ export function readMessagesRequest(
       if (call.result !== undefined) continue;
       round.calls[at.index] = {
         ...call,
-        result: { content: contentText(block.content), isError: block.is_error === true },
+        result: { content: contentTextOf(block.content), isError: block.is_error === true },
       };
     }
   }
@@ -123,37 +121,6 @@ function isResult(block: unknown): block is Json {
   return isObject(block) && block.type === 'tool_result';
 }
 
-/** A tool result's content as the text a guard fingerprints: a string, the text blocks joined, else its JSON. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (content === undefined) return '';
-  if (Array.isArray(content)) {
-    const texts = content.map((part) =>
-      isObject(part) && typeof part.text === 'string' ? part.text : undefined,
-    );
-    if (texts.every((text) => text !== undefined)) return texts.join('');
-  }
-  return JSON.stringify(content) ?? '';
-}
-
-/** The content with its secrets removed; undefined when there were none (the block stays as it came). */
-function redactContent(content: unknown): unknown {
-  if (typeof content === 'string') {
-    const redacted = redactSecrets(content);
-    return redacted === content ? undefined : redacted;
-  }
-  if (!Array.isArray(content)) return undefined;
-  let changed = false;
-  const parts = content.map((part) => {
-    if (!isObject(part) || typeof part.text !== 'string') return part;
-    const text = redactSecrets(part.text);
-    if (text === part.text) return part;
-    changed = true;
-    return { ...part, text };
-  });
-  return changed ? parts : undefined;
-}
-
 /** The messages with the rewritten ones in place and each note after its result's content. */
 function withNotes(
   messages: readonly unknown[],
@@ -174,7 +141,7 @@ function withNotes(
       changed = true;
       const inner = block.content;
       if (Array.isArray(inner)) return { ...block, content: [...inner, { type: 'text', text: note }] };
-      return { ...block, content: inner === undefined ? note : `${contentText(inner)}\n\n${note}` };
+      return { ...block, content: inner === undefined ? note : `${contentTextOf(inner)}\n\n${note}` };
     });
     return changed ? { ...current, content } : current;
   });
@@ -215,12 +182,12 @@ function identityOf(request: Json, messages: readonly unknown[]): IdentityHints 
 /** The system prompt as text: a string, or its text blocks joined. */
 function systemText(system: unknown): string {
   if (system === undefined) return '';
-  return contentText(system);
+  return contentTextOf(system);
 }
 
 /** A message's content as text (its text blocks; other blocks as their JSON). */
 function messageText(content: unknown): string {
-  return contentText(content);
+  return contentTextOf(content);
 }
 
 /** The turn: the message it starts at, where it stands, and what came just before it. */
@@ -236,6 +203,7 @@ function isId(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && value.length <= MAX_ID_CHARS;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A tool result's content as text; a block without content is empty. */
+function contentTextOf(content: unknown): string {
+  return content === undefined ? '' : contentText(content);
 }

@@ -1,8 +1,7 @@
 import type { TokenUsage } from '../../../core/model.js';
 import { redactSecrets } from '../../../redact/redact.js';
 import type { WireAnswer, WireCall } from '../wire.js';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from '../wire-json.js';
 
 /** A chat completion's calls (every choice's), usage and finish reasons; undefined when it has no `choices` list. */
 export function readChatCompletion(body: unknown): WireAnswer | undefined {
@@ -132,8 +131,4 @@ export function redactCall(call: unknown): unknown {
 
 function isCount(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

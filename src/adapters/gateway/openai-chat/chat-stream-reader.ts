@@ -1,9 +1,8 @@
 import type { TokenUsage } from '../../../core/model.js';
 import type { SseEvent } from '../sse-events.js';
 import type { StreamStep, WireAnswer, WireCall, WireStreamReader } from '../wire.js';
+import { isObject, type Json } from '../wire-json.js';
 import { addUsage, redactCall, usageOf } from './chat-answer.js';
-
-type Json = Record<string, unknown>;
 
 /** What every chunk of the app's stream carries: the first answer's id, its time and model. */
 interface ChunkMeta {
@@ -292,8 +291,4 @@ function parse(data: string): Json | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { redactSecrets } from '../../../redact/redact.js';
 import type { CallNote, HistoryCall, HistoryRound, IdentityHints, WireRequest } from '../wire.js';
-
-type Json = Record<string, unknown>;
+import { contentText, isObject, type Json, redactContent } from '../wire-json.js';
 
 /** Keys of `metadata` that name a conversation, in the order they are looked for. */
 const CONVERSATION_KEYS = ['session_id', 'conversation_id', 'thread_id'] as const;
@@ -103,36 +101,6 @@ function callOf(value: unknown, round: number, index: number): HistoryCall[] {
   return [{ id, name: fn.name, arguments: args ?? '{}' }];
 }
 
-/** A message's content as the text a guard fingerprints: a string, the text parts joined, else its JSON. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    const texts = content.map((part) =>
-      isObject(part) && typeof part.text === 'string' ? part.text : undefined,
-    );
-    if (texts.every((text) => text !== undefined)) return texts.join('');
-  }
-  return JSON.stringify(content ?? null) ?? '';
-}
-
-/** The content with its secrets removed; undefined when there were none (the message stays as it came). */
-function redactContent(content: unknown): unknown {
-  if (typeof content === 'string') {
-    const redacted = redactSecrets(content);
-    return redacted === content ? undefined : redacted;
-  }
-  if (!Array.isArray(content)) return undefined;
-  let changed = false;
-  const parts = content.map((part) => {
-    if (!isObject(part) || typeof part.text !== 'string') return part;
-    const text = redactSecrets(part.text);
-    if (text === part.text) return part;
-    changed = true;
-    return { ...part, text };
-  });
-  return changed ? parts : undefined;
-}
-
 /** The messages with the rewritten ones in place and each note after its result's content. */
 function withNotes(
   messages: readonly unknown[],
@@ -185,8 +153,4 @@ function anchorOf(messages: readonly unknown[], lastUser: number): string {
 
 function isId(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && value.length <= MAX_ID_CHARS;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { redactSecrets } from '../../../redact/redact.js';
 import type {
   CallNote,
   ChainMemory,
@@ -10,8 +9,7 @@ import type {
   WireCall,
   WireRequest,
 } from '../wire.js';
-
-type Json = Record<string, unknown>;
+import { contentText, isObject, type Json, redactContent } from '../wire-json.js';
 
 /** Keys of `metadata` that name a conversation, in the order they are looked for. */
 const CONVERSATION_KEYS = ['session_id', 'conversation_id', 'thread_id'] as const;
@@ -166,35 +164,6 @@ function isOutput(item: unknown): item is Json {
   return isObject(item) && item.type === 'function_call_output';
 }
 
-/** An output or a message's content as text: a string, its text parts joined, else its JSON. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    const texts = content.map((part) =>
-      isObject(part) && typeof part.text === 'string' ? part.text : undefined,
-    );
-    if (texts.every((text) => text !== undefined)) return texts.join('');
-  }
-  return JSON.stringify(content ?? null) ?? '';
-}
-
-function redactContent(content: unknown): unknown {
-  if (typeof content === 'string') {
-    const redacted = redactSecrets(content);
-    return redacted === content ? undefined : redacted;
-  }
-  if (!Array.isArray(content)) return undefined;
-  let changed = false;
-  const parts = content.map((part) => {
-    if (!isObject(part) || typeof part.text !== 'string') return part;
-    const text = redactSecrets(part.text);
-    if (text === part.text) return part;
-    changed = true;
-    return { ...part, text };
-  });
-  return changed ? parts : undefined;
-}
-
 /** The items with the rewritten ones in place and each note after its output. */
 function withNotes(
   items: readonly unknown[],
@@ -261,8 +230,4 @@ function digest(text: string): string {
 
 function isId(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && value.length <= MAX_ID_CHARS;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

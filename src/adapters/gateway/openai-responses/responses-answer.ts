@@ -1,8 +1,7 @@
 import type { TokenUsage } from '../../../core/model.js';
 import { redactSecrets } from '../../../redact/redact.js';
 import type { WireAnswer, WireCall } from '../wire.js';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from '../wire-json.js';
 
 /** A response's `function_call` items, its text, usage, status and id; undefined when it has no `output` list. */
 export function readResponse(body: unknown): WireAnswer | undefined {
@@ -135,8 +134,4 @@ export function redactItem(item: unknown): unknown {
 
 function isCount(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,9 +1,8 @@
 import { redactSecrets } from '../../../redact/redact.js';
 import type { SseEvent } from '../sse-events.js';
 import type { StreamStep, WireAnswer, WireCall, WireStreamReader } from '../wire.js';
+import { isObject, type Json } from '../wire-json.js';
 import { messageItem, redactItem, responseCall, responseUsage } from './responses-answer.js';
-
-type Json = Record<string, unknown>;
 
 /** The held function-call events of one answer grew past the bound: the stream cannot be judged. */
 export class HeldResponsesTooMuchError extends Error {
@@ -329,8 +328,4 @@ function parse(data: string): Json | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
