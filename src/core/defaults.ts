@@ -497,7 +497,10 @@ export const DEFAULT_GATEWAY_TOOL_EFFECT = 'unknown';
 export const MAX_GATEWAY_CONFIG_BYTES = 1024 * 1024;
 /** How long the gateway remembers an answer of a Responses chain (`previous_response_id`): an hour, a tool loop's pace. */
 export const DEFAULT_GATEWAY_CHAIN_TTL_MS = 60 * 60 * 1000;
-/** An answer's chain memory over this many bytes (as JSON) is not kept: the next request is judged from itself. */
+/**
+ * An answer's chain memory whose texts (its opening, its calls' arguments and results) pass this many bytes
+ * (UTF-8) is not kept: the next request is judged from itself.
+ */
 export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
 
 /**

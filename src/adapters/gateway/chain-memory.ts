@@ -39,8 +39,8 @@ export async function loadChainRecord(store: Store, answerId: string): Promise<C
 }
 
 /**
- * Keeps the memory of `answerId`, with the session's record when given (bounded, with a TTL); false when it
- * was too large or the store failed.
+ * Keeps the memory of `answerId`, with the session's record when given (with a TTL); false when its texts
+ * were too large or the store failed.
  */
 export async function saveChainRecord(
   store: Store,
@@ -48,15 +48,28 @@ export async function saveChainRecord(
   memory: ChainMemory,
   session: ChainSession | undefined,
 ): Promise<boolean> {
+  if (textBytes(memory) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
   const value = session === undefined ? memory : { ...memory, session };
-  const text = JSON.stringify(value);
-  if (Buffer.byteLength(text) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
   try {
     const written = await store.set(chainKey(answerId), value, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
     return written.ok;
   } catch {
     return false;
   }
+}
+
+/**
+ * The bytes of the memory's texts (its opening, and its calls' arguments and results): what can grow
+ * without bound. The rest (ids, names, the session's record) is small and bounded; the store encodes the
+ * whole once, so it is not encoded here to be measured.
+ */
+function textBytes(memory: ChainMemory): number {
+  let bytes = Buffer.byteLength(memory.identity.opening);
+  for (const round of memory.rounds)
+    for (const call of round.calls)
+      bytes += Buffer.byteLength(call.arguments) + Buffer.byteLength(call.result?.content ?? '');
+  for (const call of memory.pending) bytes += Buffer.byteLength(call.arguments);
+  return bytes;
 }
 
 /** Reads a stored chain record defensively: a session part that is not one is left out. */
