@@ -57,18 +57,12 @@ const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4
  * One POST; resolves with the ms to the first text byte (a stream) or to the whole answer, and its body.
  * A connection reset before any answer (a kept-alive socket closed under it) is tried once more, as SDKs do.
  */
-async function post(
-  base: string,
-  wire: BenchWire,
-  text: string,
-  session: string,
-  untilText: boolean,
-): Promise<{ ms: number; body: string }> {
+async function post(...args: Parameters<typeof postOnce>): Promise<{ ms: number; body: string }> {
   try {
-    return await postOnce(base, wire, text, session, untilText);
+    return await postOnce(...args);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ECONNRESET') throw error;
-    return postOnce(base, wire, text, session, untilText);
+    return postOnce(...args);
   }
 }
 

@@ -508,4 +508,4 @@ export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
  * forgotten first): each request of a turn brings every earlier result again, and one read clean is not
  * scanned again. About 8 MB at most.
  */
-export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4_000_000;
+export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4 * 1000 * 1000;
