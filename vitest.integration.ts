@@ -44,6 +44,7 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/gateway/gateway-anthropic.test.ts',
   'src/adapters/gateway/gateway-responses.test.ts',
   'src/adapters/gateway/gateway-openai-sdk.test.ts',
+  'src/adapters/gateway/gateway-otel.test.ts',
   'src/adapters/gateway/gateway-redis.test.ts',
   'src/adapters/gateway/gateway-wire.test.ts',
   // A real Spring AI app (interop/spring-ai/, built by Maven) run as `java -jar` against a fake provider.

@@ -1,104 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pipeline } from 'node:stream/promises';
+import { createInterface } from 'node:readline';
 import { createGateway } from '../dist/adapters/gateway/index.js';
+import { createRedisStore } from '../dist/adapters/redis/index.js';
 import { MemoryStore, type Store } from '../dist/index.js';
-import { type FakeChatScript, startFakeOpenAIChat } from '../test/fake-providers/openai-chat-provider.js';
+import { countRoundTrips, startRedisServer } from '../src/adapters/redis/__fixtures__/redis-server.js';
+import { countNetworkRoundTrips } from '../src/adapters/redis/__fixtures__/round-trip-proxy.js';
+import { BENCH_WIRES, type BenchWire, benchBody, benchHeaders, PATHS } from './gateway-wires.js';
 import { formatRow, settledHeap } from './measure.js';
 
-const LATENCY_REQUESTS = 2_000;
-const WARMUP = 200;
-const STREAM_REQUESTS = 500;
-const THROUGHPUT_REQUESTS = 3_000;
-const CONVERSATIONS_KEPT = 2_000;
+const LATENCY_REQUESTS = 1_500;
+const WARMUP = 300;
+const STREAM_REQUESTS = 400;
+/** Requests per conversation in a round of the throughput measure (rounds alternate the two proxies). */
+const ROUND_REQUESTS_PER_CONVERSATION = 10;
+const ROUNDS = 25;
+const MIN_ROUND_REQUESTS = 60;
+const CONVERSATIONS_KEPT = 1_000;
+const TRIP_REQUESTS = 20;
 
-/** A conversation of 20 messages: a system prompt, the question, nine tool rounds (call and result). */
-function history(conversation: number) {
-  const messages: unknown[] = [
-    { role: 'system', content: 'You answer questions about orders. Use the tools.' },
-    { role: 'user', content: `What happened to order A-${conversation}?` },
-  ];
-  for (let round = 0; round < 9; round++) {
-    const id = `call_${conversation}_${round}`;
-    messages.push({
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        {
-          id,
-          type: 'function',
-          function: { name: `step${round}`, arguments: `{"order":"A-${conversation}","page":${round}}` },
-        },
-      ],
-    });
-    messages.push({
-      role: 'tool',
-      tool_call_id: id,
-      content: JSON.stringify({
-        order: `A-${conversation}`,
-        page: round,
-        events: ['created', 'paid', 'packed'],
-        note: 'x'.repeat(200),
-      }),
-    });
-  }
-  return messages;
-}
-
-function body(conversation: number, stream: boolean): string {
-  return JSON.stringify({
-    model: 'fake-model',
-    messages: history(conversation),
-    tools: Array.from({ length: 9 }, (_, round) => ({
-      type: 'function',
-      function: { name: `step${round}`, parameters: { type: 'object' } },
-    })),
-    ...(stream ? { stream: true } : {}),
+/** A server of bench/gateway-server.ts in a child process; `stop` closes its stdin and waits for its exit. */
+async function startServer(
+  args: readonly string[],
+): Promise<{ info: Record<string, string>; stop(): Promise<void> }> {
+  // GATEWAY_BENCH_PROF=<dir>: a CPU profile of each proxy (`node --cpu-prof`), in <dir>/<role>.
+  const profile = process.env.GATEWAY_BENCH_PROF;
+  const flags =
+    profile !== undefined && args[0] !== 'providers'
+      ? ['--cpu-prof', `--cpu-prof-dir=${profile}/${args[0]}`]
+      : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', new URL('./gateway-server.ts', import.meta.url).pathname, ...args],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
   });
-}
-
-const ANSWER: FakeChatScript = () => ({ kind: 'text', text: 'Hello there, order shipped on Monday.' });
-
-/** A plain pass-through proxy on node:http, as an operator would write one: the baseline. */
-async function passThroughProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const agent = new http.Agent({ keepAlive: true });
-  const server = http.createServer((request, response) => {
-    const outgoing = http.request(
-      {
-        agent,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: request.method,
-        path: request.url,
-        headers: { ...request.headers, host: upstream.host },
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        void pipeline(answer, response).catch(() => response.destroy());
-      },
-    );
-    outgoing.on('error', () => response.destroy());
-    void pipeline(request, outgoing).catch(() => outgoing.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    info: JSON.parse(first) as Record<string, string>,
+    stop: async () => {
+      child.stdin?.end();
+      await exited;
+    },
   };
 }
 
-const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// Idle sockets close after 4 s, before a node:http server's 5 s keep-alive timeout closes them under a
+// request (a reused socket the server is closing answers "socket hang up").
+const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 });
 
-/** One POST; resolves with the ms to the first text byte (a stream) or to the whole answer. */
-function post(base: string, text: string, session: string, untilText: boolean): Promise<number> {
-  const url = new URL('/v1/chat/completions', base);
+/**
+ * One POST; resolves with the ms to the first text byte (a stream) or to the whole answer, and its body.
+ * A connection reset before any answer (a kept-alive socket closed under it) is tried once more, as SDKs do.
+ */
+async function post(...args: Parameters<typeof postOnce>): Promise<{ ms: number; body: string }> {
+  try {
+    return await postOnce(...args);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ECONNRESET') throw error;
+    return postOnce(...args);
+  }
+}
+
+function postOnce(
+  base: string,
+  wire: BenchWire,
+  text: string,
+  session: string,
+  untilText: boolean,
+): Promise<{ ms: number; body: string }> {
+  const url = new URL(PATHS[wire], base);
   const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -110,24 +87,22 @@ function post(base: string, text: string, session: string, untilText: boolean): 
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(text),
-          authorization: 'Bearer bench',
           'x-toolwarden-session': session,
+          ...benchHeaders(wire),
         },
       },
       (response: IncomingMessage) => {
         let seen = '';
-        let done = false;
+        let firstText: number | undefined;
         response.on('data', (chunk: Buffer) => {
-          if (!untilText || done) return;
           seen += chunk.toString('utf8');
-          if (seen.includes('"content":"Hello')) {
-            done = true;
-            resolve(Number(process.hrtime.bigint() - started) / 1e6);
-          }
+          if (untilText && firstText === undefined && seen.includes('Hello')) firstText = elapsed();
         });
         response.on('end', () => {
-          if (!untilText) resolve(Number(process.hrtime.bigint() - started) / 1e6);
-          else if (!done) reject(new Error('no text in the stream'));
+          if (response.statusCode !== 200)
+            reject(new Error(`${wire}: status ${response.statusCode}: ${seen}`));
+          else if (untilText && firstText === undefined) reject(new Error(`${wire}: no text in the stream`));
+          else resolve({ ms: firstText ?? elapsed(), body: seen });
         });
         response.on('error', reject);
       },
@@ -142,139 +117,262 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** Requests interleaved one by one over the subjects, so all see the same machine. */
-async function latencies(subjects: Record<string, string>, count: number, stream: boolean) {
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(subjects).map((name) => [name, []]));
-  const names = Object.keys(subjects);
-  const text = body(1, stream);
+function median(values: readonly number[]): number {
+  return percentile(values, 50);
+}
+
+type Subjects = Record<'direct' | 'pass-through' | 'gateway', string>;
+
+/** Requests interleaved one by one over the subjects, so all see the same machine: p50 and p99 of each. */
+async function latencies(wire: BenchWire, subjects: Subjects, count: number, stream: boolean) {
+  const names = Object.keys(subjects) as (keyof Subjects)[];
+  const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  const text = benchBody(wire, 1, stream);
   for (let i = 0; i < WARMUP + count; i++) {
     for (let k = 0; k < names.length; k++) {
-      const name = names[(i + k) % names.length] as string;
-      const ms = await post(subjects[name] as string, text, 's-latency', stream);
+      const name = names[(i + k) % names.length] as keyof Subjects;
+      const { ms } = await post(subjects[name], wire, text, 's-latency', stream);
       if (i >= WARMUP) times[name]?.push(ms);
     }
   }
-  return times;
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      { p50: percentile(times[name] ?? [], 50), p99: percentile(times[name] ?? [], 99) },
+    ]),
+  ) as Record<keyof Subjects, { p50: number; p99: number }>;
 }
 
 /** Requests per second with `concurrency` conversations at once, each sending its requests in turn. */
-async function throughput(base: string, concurrency: number): Promise<number> {
-  const texts = Array.from({ length: concurrency }, (_, index) => body(index, false));
+async function throughput(
+  wire: BenchWire,
+  base: string,
+  concurrency: number,
+  requests: number,
+): Promise<number> {
+  const texts = Array.from({ length: concurrency }, (_, index) => benchBody(wire, index, false));
   let next = 0;
   const started = process.hrtime.bigint();
   await Promise.all(
     texts.map(async (text, index) => {
-      while (next < THROUGHPUT_REQUESTS) {
+      while (next < requests) {
         next++;
-        await post(base, text, `s-${index}`, false);
+        await post(base, wire, text, `s-${wire}-${index}`, false);
       }
     }),
   );
-  return THROUGHPUT_REQUESTS / (Number(process.hrtime.bigint() - started) / 1e9);
-}
-
-/** A store counting its round trips. */
-function counting(store: Store): Store & { trips: () => number } {
-  let trips = 0;
-  const trip = <T>(call: () => T): T => {
-    trips++;
-    return call();
-  };
-  return {
-    get: (key) => trip(() => store.get(key)),
-    set: (key, value, options) => trip(() => store.set(key, value, options)),
-    delete: (key, options) => trip(() => store.delete(key, options)),
-    reserve: (counters, options) => trip(() => store.reserve(counters, options)),
-    release: (keys) => trip(() => store.release(keys)),
-    trips: () => trips,
-  };
+  return requests / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
 /**
- * `toolwarden gateway` against a plain node:http pass-through proxy and direct, side by side, all in front
- * of one fake OpenAI chat provider on 127.0.0.1: the latency a 20-message request gains (p50, p99), the
- * first text byte of a stream, requests per second with 1 and 32 conversations, the store's round trips
- * per request, and the memory each conversation keeps (a `MemoryStore`).
+ * Short rounds alternating the pass-through and the gateway (which goes first alternates too), so a burst
+ * of other work on the shared machine falls on both alike: the median rate of each, and the median of the
+ * per-round ratios.
+ */
+async function rates(wire: BenchWire, subjects: Subjects, concurrency: number) {
+  const requests = Math.max(MIN_ROUND_REQUESTS, ROUND_REQUESTS_PER_CONVERSATION * concurrency);
+  await throughput(wire, subjects['pass-through'], concurrency, requests);
+  await throughput(wire, subjects.gateway, concurrency, requests);
+  const base: number[] = [];
+  const guarded: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const first = round % 2 === 0;
+    const a = await throughput(
+      wire,
+      first ? subjects['pass-through'] : subjects.gateway,
+      concurrency,
+      requests,
+    );
+    const b = await throughput(
+      wire,
+      first ? subjects.gateway : subjects['pass-through'],
+      concurrency,
+      requests,
+    );
+    const [passThrough, gateway] = first ? [a, b] : [b, a];
+    base.push(passThrough);
+    guarded.push(gateway);
+    ratios.push(gateway / passThrough);
+  }
+  return { passThrough: median(base), gateway: median(guarded), ratio: median(ratios) };
+}
+
+/** The heap a gateway keeps per conversation: one request of a new conversation each, a `MemoryStore`. */
+async function memoryPerConversation(wire: BenchWire, provider: string): Promise<number> {
+  const kept = createGateway({ upstream: { url: provider }, store: new MemoryStore() });
+  const { url } = await kept.listen({ port: 0 });
+  await post(url, wire, benchBody(wire, -1, false), 'kept-warm', false);
+  const before = settledHeap();
+  for (let index = 0; index < CONVERSATIONS_KEPT; index++)
+    await post(url, wire, benchBody(wire, index, false), `kept-${wire}-${index}`, false);
+  const after = settledHeap();
+  await kept.close();
+  return (after - before) / CONVERSATIONS_KEPT / 1024;
+}
+
+/**
+ * Network round trips and Redis commands per request, on a private redis-server behind a counting proxy:
+ * `TRIP_REQUESTS` requests of a conversation each, after one that warms the server's script cache.
+ */
+async function storeTrips(providers: Record<BenchWire, string>): Promise<string[]> {
+  const redis = await startRedisServer();
+  const counted = await countNetworkRoundTrips(redis.port);
+  const store: Store = await createRedisStore({ url: counted.url });
+  /** Each case: the body of the request counted (a chained one first gets the answer it continues). */
+  const cases: { name: string; wire: BenchWire; body: (base: string, index: number) => Promise<string> }[] = [
+    ...BENCH_WIRES.map((wire) => ({
+      name: `${wire}, full history`,
+      wire,
+      body: async (_base: string, index: number) => benchBody(wire, index, false),
+    })),
+    {
+      name: 'responses, previous_response_id (a new question on the last answer)',
+      wire: 'responses',
+      body: async (base: string, index: number) => {
+        const first = await post(
+          base,
+          'responses',
+          benchBody('responses', index, false),
+          `t-${index}`,
+          false,
+        );
+        const id = (JSON.parse(first.body) as { id: string }).id;
+        return JSON.stringify({ model: 'fake-model', previous_response_id: id, input: 'And order B?' });
+      },
+    },
+  ];
+  const rows: string[] = [];
+  try {
+    for (const { name, wire, body } of cases) {
+      const gateway = createGateway({ upstream: { url: providers[wire] }, store });
+      const { url } = await gateway.listen({ port: 0 });
+      let trips = 0;
+      let commands = 0;
+      for (let index = -1; index < TRIP_REQUESTS; index++) {
+        const text = await body(url, index);
+        const send = () => post(url, wire, text, `t-${index}`, false);
+        if (index < 0) {
+          await send();
+          continue;
+        }
+        const sent = await countRoundTrips(redis.url, async () => {
+          trips += await counted.during(send);
+        });
+        commands += sent.count;
+      }
+      await gateway.close();
+      rows.push(formatRow([name, (trips / TRIP_REQUESTS).toFixed(2), (commands / TRIP_REQUESTS).toFixed(2)]));
+    }
+  } finally {
+    await store.close?.();
+    await counted.close();
+    await redis.stop();
+  }
+  return rows;
+}
+
+/**
+ * `toolwarden gateway` against a plain node:http pass-through proxy and direct, side by side, in front of
+ * fake providers of the three wires (OpenAI chat completions, Anthropic Messages, OpenAI Responses). The
+ * providers, the pass-through and the gateway each run in a process of their own (bench/gateway-server.ts),
+ * the load generator in this one, so both proxies are measured alike: the latency a 20-message request gains
+ * (p50, p99), the first text byte of a stream, requests per second with 1 and 32 conversations, the Redis
+ * round trips per request (a private redis-server), the memory each conversation keeps (a `MemoryStore`).
  */
 export async function benchGateway(): Promise<string[]> {
-  const provider = await startFakeOpenAIChat({ script: ANSWER });
-  const proxy = await passThroughProxy(provider.url);
-  const store = counting(new MemoryStore());
-  const gateway = createGateway({ upstream: { url: provider.url }, store });
-  const { url: gatewayUrl } = await gateway.listen({ port: 0 });
-  const subjects = { direct: provider.url, 'pass-through': proxy.url, gateway: gatewayUrl };
-  const lines: string[] = [];
+  const providers = await startServer(['providers']);
+  const urls = providers.info as Record<BenchWire, string>;
+  const measured: string[] = [];
+  const summary: string[] = [];
   try {
-    const plain = await latencies(subjects, LATENCY_REQUESTS, false);
-    provider.requests.length = 0;
-    const streamed = await latencies(subjects, STREAM_REQUESTS, true);
-    const p = (values: number[] | undefined, q: number) => percentile(values ?? [], q);
-    const row = (name: string, times: Record<string, number[]>) => [
-      name,
-      p(times[name], 50).toFixed(3),
-      p(times[name], 99).toFixed(3),
-      (p(times[name], 50) - p(times['pass-through'], 50)).toFixed(3),
-      (p(times[name], 99) - p(times['pass-through'], 99)).toFixed(3),
+    // GATEWAY_BENCH_WIRES=chat,responses: those wires only (to profile one).
+    const only = process.env.GATEWAY_BENCH_WIRES?.split(',');
+    for (const wire of BENCH_WIRES.filter((name) => only === undefined || only.includes(name))) {
+      const passThrough = await startServer(['pass-through', urls[wire]]);
+      const gateway = await startServer(['gateway', urls[wire]]);
+      try {
+        const subjects: Subjects = {
+          direct: urls[wire],
+          'pass-through': passThrough.info.url as string,
+          gateway: gateway.info.url as string,
+        };
+        const plain = await latencies(wire, subjects, LATENCY_REQUESTS, false);
+        const streamed = await latencies(wire, subjects, STREAM_REQUESTS, true);
+        const one = await rates(wire, subjects, 1);
+        const many = await rates(wire, subjects, 32);
+        for (const name of ['direct', 'pass-through', 'gateway'] as const) {
+          const rate = (value: number) => (name === 'direct' ? '' : value.toFixed(0));
+          measured.push(
+            formatRow([
+              wire,
+              name,
+              plain[name].p50.toFixed(3),
+              plain[name].p99.toFixed(3),
+              streamed[name].p50.toFixed(3),
+              streamed[name].p99.toFixed(3),
+              rate(name === 'gateway' ? one.gateway : one.passThrough),
+              rate(name === 'gateway' ? many.gateway : many.passThrough),
+            ]),
+          );
+        }
+        summary.push(
+          formatRow([
+            wire,
+            (plain.gateway.p50 - plain['pass-through'].p50).toFixed(3),
+            (plain.gateway.p99 - plain['pass-through'].p99).toFixed(3),
+            (streamed.gateway.p50 - streamed['pass-through'].p50).toFixed(3),
+            `${(one.ratio * 100).toFixed(0)}%`,
+            `${(many.ratio * 100).toFixed(0)}%`,
+            (await memoryPerConversation(wire, urls[wire])).toFixed(2),
+          ]),
+        );
+      } finally {
+        await gateway.stop();
+        await passThrough.stop();
+      }
+    }
+    const trips = await storeTrips(urls);
+    return [
+      '#### Gateway: three wires, a 20-message request (client, provider, pass-through and gateway in separate processes, 2 shared cores)',
+      '',
+      `Latency: ${LATENCY_REQUESTS} requests each, interleaved one by one; first text byte: ${STREAM_REQUESTS} streamed requests each; req/s: median of ${ROUNDS} short rounds (${ROUND_REQUESTS_PER_CONVERSATION} requests per conversation), the pass-through and the gateway alternating; the ratio is the median of the rounds' ratios.`,
+      '',
+      formatRow([
+        'wire',
+        'subject',
+        'p50 ms',
+        'p99 ms',
+        'first text p50 ms',
+        'first text p99 ms',
+        'req/s, 1 conversation',
+        'req/s, 32',
+      ]),
+      formatRow(['---', '---', '---', '---', '---', '---', '---', '---']),
+      ...measured,
+      '',
+      formatRow([
+        'wire',
+        'p50 added over pass-through (ms)',
+        'p99 added',
+        'first text p50 added',
+        'gateway / pass-through req/s, 1',
+        'same, 32',
+        `KiB kept per conversation (${CONVERSATIONS_KEPT}, MemoryStore)`,
+      ]),
+      formatRow(['---', '---', '---', '---', '---', '---', '---']),
+      ...summary,
+      '',
+      formatRow([
+        'request (private redis-server)',
+        'network round trips per request',
+        'Redis commands per request',
+      ]),
+      formatRow(['---', '---', '---']),
+      ...trips,
     ];
-    lines.push(
-      `#### Gateway: a 20-message chat completions request, answered with text (${LATENCY_REQUESTS} requests each, interleaved)`,
-      '',
-      formatRow(['subject', 'p50 ms', 'p99 ms', 'p50 added over pass-through', 'p99 added']),
-      formatRow(['---', '---', '---', '---', '---']),
-      ...['direct', 'pass-through', 'gateway'].map((name) => formatRow(row(name, plain))),
-      '',
-      `#### Gateway: first text byte of a streamed answer (${STREAM_REQUESTS} requests each, interleaved)`,
-      '',
-      formatRow(['subject', 'p50 ms', 'p99 ms', 'p50 added over pass-through', 'p99 added']),
-      formatRow(['---', '---', '---', '---', '---']),
-      ...['direct', 'pass-through', 'gateway'].map((name) => formatRow(row(name, streamed))),
-      '',
-    );
-    const tripsBefore = store.trips();
-    const rates: string[][] = [];
-    for (const concurrency of [1, 32]) {
-      const baseline = await throughput(proxy.url, concurrency);
-      provider.requests.length = 0;
-      const guarded = await throughput(gatewayUrl, concurrency);
-      provider.requests.length = 0;
-      rates.push([
-        String(concurrency),
-        baseline.toFixed(0),
-        guarded.toFixed(0),
-        `${((guarded / baseline) * 100).toFixed(0)}%`,
-      ]);
-    }
-    const tripsPerRequest = (store.trips() - tripsBefore) / (2 * THROUGHPUT_REQUESTS);
-    lines.push(
-      `#### Gateway: requests per second, ${THROUGHPUT_REQUESTS} requests of 20 messages (client, proxy and provider share the machine)`,
-      '',
-      formatRow(['conversations at once', 'pass-through req/s', 'gateway req/s', 'gateway / pass-through']),
-      formatRow(['---', '---', '---', '---']),
-      ...rates.map((cells) => formatRow(cells)),
-      '',
-      `Store round trips per request (the session's record: one read, one write): ${tripsPerRequest.toFixed(2)}`,
-    );
-    // Memory per conversation kept: a new conversation per request, the store's records after a collection.
-    const memoryStore = new MemoryStore();
-    const kept = createGateway({ upstream: { url: provider.url }, store: memoryStore });
-    const { url: keptUrl } = await kept.listen({ port: 0 });
-    // The fake provider keeps every request it was sent: emptied, so only the gateway's memory counts.
-    provider.requests.length = 0;
-    const before = settledHeap();
-    for (let index = 0; index < CONVERSATIONS_KEPT; index++) {
-      await post(keptUrl, body(index, false), `kept-${index}`, false);
-      provider.requests.length = 0;
-    }
-    const after = settledHeap();
-    await kept.close();
-    lines.push(
-      `Memory kept per conversation (${CONVERSATIONS_KEPT} conversations of 9 rounds, MemoryStore): ${((after - before) / CONVERSATIONS_KEPT / 1024).toFixed(2)} KiB`,
-    );
   } finally {
-    await gateway.close();
-    await proxy.close();
-    await provider.close();
+    await providers.stop();
     clientAgent.destroy();
   }
-  return lines;
 }

@@ -13,6 +13,8 @@ import {
   loopingModel,
   startFakeOpenAIChat,
 } from '../../test/fake-providers/openai-chat-provider.js';
+import { runClientLoop } from '../adapters/gateway/__fixtures__/client-loop.js';
+import { startRedisServer } from '../adapters/redis/__fixtures__/redis-server.js';
 import type { CommandIo } from './command-io.js';
 import { parseGatewayArgs, runGatewayCommand } from './gateway-command.js';
 
@@ -112,6 +114,53 @@ describe('toolwarden gateway', () => {
     expect(records.at(-1)).toMatchObject({ kind: 'run', outcome: 'stopped', stopReason: 'LOOP_DETECTED' });
     expect(JSON.stringify(records)).not.toContain(KEY);
   });
+});
+
+describe('two toolwarden gateway processes on one Redis', () => {
+  it('serve one conversation alternately and stop its loop as one process would', async () => {
+    const redis = await startRedisServer();
+    const bins: Awaited<ReturnType<typeof startBin>>[] = [];
+    try {
+      const config = {
+        listen: { port: 0 },
+        upstream: { url: provider.url },
+        store: { redis: redis.url },
+        audit: { jsonl: join(folder, 'two.jsonl') },
+      };
+      bins.push(await startBin(config), await startBin(config));
+      // A round-robin load balancer: each request of the conversation goes to the next process.
+      let next = 0;
+      const balanced = (input: string | URL | Request, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : input);
+        url.host = new URL((bins[next++ % bins.length] as { url: string }).url).host;
+        return fetch(url, init);
+      };
+      const run = await runClientLoop({
+        baseURL: `${bins[0]?.url}/v1`,
+        tools: ['getStatus'],
+        run: () => '{"state":"PENDING"}',
+        headers: { 'x-toolwarden-session': 'two-processes' },
+        fetch: balanced,
+      });
+      expect(run).toMatchObject({ rounds: 4, executions: 3, final: 'Still pending.' });
+      expect(next).toBe(4);
+    } finally {
+      for (const bin of bins) {
+        bin.child.kill('SIGTERM');
+        await once(bin.child, 'exit');
+      }
+      await redis.stop();
+    }
+    // Each process wrote the records of the requests it served: each call once, one run, between them.
+    const records = (await readFile(join(folder, 'two.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; outcome: string });
+    expect(records.filter((record) => record.kind === 'call' && record.outcome === 'success')).toHaveLength(
+      3,
+    );
+    expect(records.filter((record) => record.kind === 'run')).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('toolwarden gateway: usage and config errors', () => {

@@ -497,5 +497,15 @@ export const DEFAULT_GATEWAY_TOOL_EFFECT = 'unknown';
 export const MAX_GATEWAY_CONFIG_BYTES = 1024 * 1024;
 /** How long the gateway remembers an answer of a Responses chain (`previous_response_id`): an hour, a tool loop's pace. */
 export const DEFAULT_GATEWAY_CHAIN_TTL_MS = 60 * 60 * 1000;
-/** An answer's chain memory over this many bytes (as JSON) is not kept: the next request is judged from itself. */
+/**
+ * An answer's chain memory whose texts (its opening, its calls' arguments and results) pass this many bytes
+ * (UTF-8) is not kept: the next request is judged from itself.
+ */
 export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
+
+/**
+ * Characters of tool results the gateway remembers finding no secret in (all of them together, the oldest
+ * forgotten first): each request of a turn brings every earlier result again, and one read clean is not
+ * scanned again. About 8 MB at most.
+ */
+export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4 * 1000 * 1000;

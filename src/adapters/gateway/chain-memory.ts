@@ -1,34 +1,88 @@
 import { DEFAULT_GATEWAY_CHAIN_TTL_MS, MAX_GATEWAY_CHAIN_MEMORY_BYTES } from '../../core/defaults.js';
 import type { Store } from '../../core/store.js';
 import { storeKey } from '../../store/store-key.js';
+import { type LoadedSession, restoreSessionRecord, type SessionRecord } from './session-record.js';
 import type { ChainMemory, HistoryCall, HistoryRound, IdentityHints, WireCall } from './wire.js';
+
+/**
+ * What the gateway keeps under an answer's id: the chain's memory, and the session's record as this answer
+ * left it (its id, and the version the session's own entry took with it), so a chained request reads
+ * everything it needs in one round trip.
+ */
+export interface ChainRecord {
+  readonly memory: ChainMemory;
+  readonly session?: { readonly id: string; readonly loaded: LoadedSession };
+}
+
+/** The session's record a chain record carries, as it is saved. */
+export interface ChainSession {
+  readonly id: string;
+  readonly version: number;
+  readonly record: SessionRecord;
+}
 
 function chainKey(answerId: string): string {
   return storeKey(answerId, 'gateway-chain');
 }
 
 /**
- * The memory of the answer `answerId`; undefined when there is none (never kept, expired, too large, or a
+ * The record of the answer `answerId`; undefined when there is none (never kept, expired, too large, or a
  * stored value that is not one). Never rejects: a store that fails is no memory.
  */
-export async function loadChainMemory(store: Store, answerId: string): Promise<ChainMemory | undefined> {
+export async function loadChainRecord(store: Store, answerId: string): Promise<ChainRecord | undefined> {
   try {
     const entry = await store.get(chainKey(answerId));
-    return entry === undefined ? undefined : restoreChainMemory(entry.value);
+    return entry === undefined ? undefined : restoreChainRecord(entry.value);
   } catch {
     return undefined;
   }
 }
 
-/** Keeps the memory of `answerId` (bounded, with a TTL); false when it was too large or the store failed. */
-export async function saveChainMemory(store: Store, answerId: string, memory: ChainMemory): Promise<boolean> {
-  if (Buffer.byteLength(JSON.stringify(memory)) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
+/**
+ * Keeps the memory of `answerId`, with the session's record when given (with a TTL); false when its texts
+ * were too large or the store failed.
+ */
+export async function saveChainRecord(
+  store: Store,
+  answerId: string,
+  memory: ChainMemory,
+  session: ChainSession | undefined,
+): Promise<boolean> {
+  if (textBytes(memory) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
+  const value = session === undefined ? memory : { ...memory, session };
   try {
-    const written = await store.set(chainKey(answerId), memory, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
+    const written = await store.set(chainKey(answerId), value, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
     return written.ok;
   } catch {
     return false;
   }
+}
+
+/**
+ * The bytes of the memory's texts (its opening, and its calls' arguments and results): what can grow
+ * without bound. The rest (ids, names, the session's record) is small and bounded; the store encodes the
+ * whole once, so it is not encoded here to be measured.
+ */
+function textBytes(memory: ChainMemory): number {
+  let bytes = Buffer.byteLength(memory.identity.opening);
+  for (const round of memory.rounds)
+    for (const call of round.calls)
+      bytes += Buffer.byteLength(call.arguments) + Buffer.byteLength(call.result?.content ?? '');
+  for (const call of memory.pending) bytes += Buffer.byteLength(call.arguments);
+  return bytes;
+}
+
+/** Reads a stored chain record defensively: a session part that is not one is left out. */
+export function restoreChainRecord(value: unknown): ChainRecord | undefined {
+  const memory = restoreChainMemory(value);
+  if (memory === undefined) return undefined;
+  const session = isObject(value) ? value.session : undefined;
+  if (!isObject(session) || typeof session.id !== 'string' || !Number.isSafeInteger(session.version))
+    return { memory };
+  const record = restoreSessionRecord(session.record);
+  const version = session.version as number;
+  if (record === undefined || version < 1) return { memory };
+  return { memory, session: { id: session.id, loaded: { record, version } } };
 }
 
 /** Reads a stored memory defensively: anything unexpected is none. */

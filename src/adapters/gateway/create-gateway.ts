@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_CALLS_PER_TOOL,
   DEFAULT_MAX_CALLS_PER_TURN,
   DEFAULT_MAX_ROUND_TRIPS,
+  MAX_GATEWAY_CLEAN_TEXT_CHARS,
 } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { hintsByTool } from '../../guard/loop-hints.js';
@@ -29,6 +30,7 @@ import type { GatewayPolicy } from './gateway-policy.js';
 import { guardedExchange } from './guarded-exchange.js';
 import { sendBody } from './http-io.js';
 import { passThrough } from './pass-through.js';
+import { rememberingRedactor } from './remembering-redactor.js';
 import { createUpstream, type UpstreamRoute } from './upstream.js';
 import { PASS_THROUGH_ERROR_BODY, WIRES } from './wires.js';
 
@@ -178,6 +180,7 @@ function resolveContext(options: GatewayOptions): Omit<GatewayContext, 'track'> 
     sessionHeader: DEFAULT_GATEWAY_SESSION_HEADER,
     stopHeader: DEFAULT_GATEWAY_STOP_HEADER,
     owned: new Set([DEFAULT_GATEWAY_SESSION_HEADER]),
+    redactText: rememberingRedactor(MAX_GATEWAY_CLEAN_TEXT_CHARS),
     log: options.onLog ?? (() => {}),
     now,
   };

@@ -3,14 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import type { LoopUsage } from '../../core/loop-outcome.js';
 import type { TokenUsage } from '../../core/model.js';
 import type { GatewayChatCall, GatewayChatEnd } from '../../telemetry/gateway-telemetry.js';
-import { saveChainMemory } from './chain-memory.js';
+import { type ChainSession, saveChainRecord } from './chain-memory.js';
 import { upstreamHeaders } from './forward-headers.js';
 import type { TurnIds } from './gateway-audit.js';
 import { type GatewayContext, routeOf } from './gateway-context.js';
 import { judgeAnswer, type TurnVerdict } from './judge-answer.js';
 import { replayTurn, type TurnReplay } from './replay-turn.js';
 import type { SessionIdentity } from './session-identity.js';
-import { type LoadedSession, saveSession, turnSoFar, turnStart } from './session-record.js';
+import {
+  type LoadedSession,
+  type SessionRecord,
+  saveSession,
+  turnSoFar,
+  turnStart,
+} from './session-record.js';
 import { stopNote } from './stop-texts.js';
 import type { UpstreamCall } from './upstream.js';
 import type { GatewayWire, WireAnswer, WireRequest } from './wire.js';
@@ -114,24 +120,8 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
         toolCalls,
       });
     }
-    const chain = request.chain;
-    // The app's next request names the answer it got: its memory is kept under that id.
-    const answerId = stop === undefined ? answer.id : (settlement.finalId ?? answer.id);
-    if (chain !== undefined && answerId !== undefined) {
-      // A stop the gateway wrote keeps an answer's id whose withheld calls the provider still holds: owed.
-      const owed =
-        settlement.finalOwed ??
-        (stop !== undefined && settlement.finalId === undefined ? answer.calls.map((call) => call.id) : []);
-      const kept = await saveChainMemory(
-        context.store,
-        answerId,
-        chain.memory(stop === undefined ? answer.calls : [], owed),
-      );
-      if (!kept) context.log('chain: the answer could not be remembered (too large, or the store failed)');
-    }
-    if (loaded.version < 0) return;
     const start = turnStart(loaded.record, turn.anchor);
-    const saved = await saveSession(context.store, ids.sessionId, loaded, {
+    const record: SessionRecord = {
       schemaVersion: 1,
       turn: turn.anchor,
       start,
@@ -140,7 +130,16 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
       closed: so.closed || ended,
       usage,
       ...(ended ? {} : { askedAt: now }),
-    });
+    };
+    // The session's entry (one compare-and-set on the version read) and, on a chained wire, the answer's
+    // chain record, which carries the same record and the version that write makes: both sent at once,
+    // one round trip on Redis (node-redis writes the commands of one turn of the event loop together).
+    const session: ChainSession | undefined =
+      loaded.version < 0 ? undefined : { id: ids.sessionId, version: loaded.version + 1, record };
+    const [, saved] = await Promise.all([
+      saveChain(exchange, settlement, session),
+      session === undefined || saveSession(context.store, ids.sessionId, loaded, record),
+    ]);
     if (!saved)
       context.log("store: another request of the session saved first; this one's record is dropped");
   });
@@ -149,6 +148,30 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
   );
   context.track(done);
   return done;
+}
+
+/**
+ * Keeps the conversation under the id of the answer the app gets, on a chained wire whose provider keeps
+ * it: the app's next request names that id. Never rejects.
+ */
+async function saveChain(
+  exchange: Exchange,
+  settlement: Settlement,
+  session: ChainSession | undefined,
+): Promise<void> {
+  const { context, request } = exchange;
+  const { answer, verdict } = settlement;
+  const chain = request.chain;
+  const stop = verdict.kind === 'stop' ? verdict : undefined;
+  const answerId = stop === undefined ? answer.id : (settlement.finalId ?? answer.id);
+  if (chain === undefined || !chain.remember || answerId === undefined) return;
+  // A stop the gateway wrote keeps an answer's id whose withheld calls the provider still holds: owed.
+  const owed =
+    settlement.finalOwed ??
+    (stop !== undefined && settlement.finalId === undefined ? answer.calls.map((call) => call.id) : []);
+  const memory = chain.memory(stop === undefined ? answer.calls : [], owed);
+  const kept = await saveChainRecord(context.store, answerId, memory, session);
+  if (!kept) context.log('chain: the answer could not be remembered (too large, or the store failed)');
 }
 
 /** A guarded call to the provider: the app's headers (its key, unless the gateway holds one), `body`. */

@@ -28,6 +28,8 @@ export interface GatewayContext {
   readonly stopHeader: string;
   /** Request headers the gateway owns: never sent to the provider. */
   readonly owned: ReadonlySet<string>;
+  /** Removes a tool result's secrets (remembering the results it found clean). */
+  readonly redactText: (text: string) => string;
   /** A line for the operator (never a key, an argument or a result). */
   readonly log: (line: string) => void;
   /** Work that outlives a response (a store write): `close` waits for it. */

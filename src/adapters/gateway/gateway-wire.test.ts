@@ -193,6 +193,26 @@ describe('bad input', () => {
     await expect(pending).rejects.toThrow();
     await vi.waitFor(() => expect(provider.aborted()).toBe(1));
   });
+  it('lets the app go away in the middle of a stream: the provider’s request is aborted, the gateway serves on', async () => {
+    const { provider, client } = await setUp(() => ({ kind: 'text', text: 'word '.repeat(20_000) }));
+    const controller = new AbortController();
+    const stream = await client.chat.completions.create(
+      { ...ASK, stream: true },
+      { signal: controller.signal },
+    );
+    let seen = '';
+    // The SDK ends the iteration quietly when its own signal aborts it.
+    for await (const chunk of stream) {
+      seen += chunk.choices[0]?.delta?.content ?? '';
+      if (seen.length >= 50) controller.abort();
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(50);
+    expect(seen.length).toBeLessThan(100_000);
+    await vi.waitFor(() => expect(provider.aborted()).toBe(1));
+    // Nothing hangs or crashes: the next request is served whole (and `close` in afterEach returns).
+    const next = await client.chat.completions.create(ASK);
+    expect(next.choices[0]?.message.content).toHaveLength(100_000);
+  });
 });
 
 describe('streams', () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMPTY_GUARD_STATE } from '../../core/guard-state.js';
-import { loadChainMemory } from './chain-memory.js';
+import { type ChainRecord, loadChainRecord } from './chain-memory.js';
 import { callProvider, type Exchange, failureName, startChat, turnIds } from './exchange.js';
 import { type GatewayContext, routeOf } from './gateway-context.js';
 import { parseJson, readBody, sendBody } from './http-io.js';
@@ -48,14 +48,18 @@ export async function guardedExchange(
     fail({ status: 400, code: 'invalid_json', message: 'the request body is not JSON' });
     return;
   }
-  let request = wire.readRequest(json.value, { redactResults: context.policy.redact.toolResults });
+  let request = wire.readRequest(json.value, {
+    redactResults: context.policy.redact.toolResults,
+    redactText: context.redactText,
+  });
   const previous = request?.chain?.previous;
+  let chained: ChainRecord | undefined;
   if (request?.chain !== undefined && previous !== undefined) {
     // A chained request (`previous_response_id`) carries only what is new: the rest is the gateway's memory.
-    const memory = await loadChainMemory(context.store, previous);
-    if (memory === undefined)
+    chained = await loadChainRecord(context.store, previous);
+    if (chained === undefined)
       context.log('chain: no memory of the previous answer; the request is judged from what it shows');
-    request = request.chain.withMemory(memory);
+    request = request.chain.withMemory(chained?.memory);
   }
   if (request === undefined) {
     await passThrough(context, incoming, response, signal, {
@@ -77,6 +81,8 @@ export async function guardedExchange(
     });
     return;
   }
+  // A chain's record holds the session's as its last answer left it: no second read.
+  const carried = chained?.session?.id === identity.id ? chained.session.loaded : undefined;
   const exchange: Exchange = {
     context,
     wire,
@@ -84,7 +90,10 @@ export async function guardedExchange(
     identity,
     ids: turnIds(identity.id, request.turn.anchor),
     historyReplay: replayTurn(EMPTY_GUARD_STATE, request.turn, context.policy, context.guardConfig),
-    loading: loadSession(context.store, identity.id).catch((error: unknown) => {
+    loading: (carried === undefined
+      ? loadSession(context.store, identity.id)
+      : Promise.resolve(carried)
+    ).catch((error: unknown) => {
       context.log(
         `store: the session's record could not be read (${errorName(error)}); judged from the history alone`,
       );

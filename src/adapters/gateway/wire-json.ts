@@ -20,17 +20,20 @@ export function contentText(content: unknown): string {
   return JSON.stringify(content ?? null) ?? '';
 }
 
-/** The content with its secrets removed; undefined when there were none (it stays as it came). */
-export function redactContent(content: unknown): unknown {
+/**
+ * The content with its secrets removed (by `redact`, `redactSecrets` unless told); undefined when there were
+ * none (it stays as it came).
+ */
+export function redactContent(content: unknown, redact: (text: string) => string = redactSecrets): unknown {
   if (typeof content === 'string') {
-    const redacted = redactSecrets(content);
+    const redacted = redact(content);
     return redacted === content ? undefined : redacted;
   }
   if (!Array.isArray(content)) return undefined;
   let changed = false;
   const parts = content.map((part) => {
     if (!isObject(part) || typeof part.text !== 'string') return part;
-    const text = redactSecrets(part.text);
+    const text = redact(part.text);
     if (text === part.text) return part;
     changed = true;
     return { ...part, text };

@@ -80,6 +80,8 @@ export interface WireRequest {
 export interface RequestChain {
   /** The earlier answer's id (`previous_response_id`); undefined when the request carries its whole history. */
   readonly previous: string | undefined;
+  /** False when the provider does not keep the answer (`store: false`): nothing can continue it. */
+  readonly remember: boolean;
   /**
    * The request read again with the memory of `previous`. Without it (another gateway answered it with no
    * shared store, or the memory expired), only what the request itself shows is judged, and its turn's
@@ -167,7 +169,7 @@ export interface GatewayWire {
   /** Whether this wire guards a request (its method and path, the query left out). */
   matches(method: string, path: string): boolean;
   /** The request, read; undefined when it is not one this wire can guard (it then passes through unchanged). */
-  readRequest(body: unknown, options: { readonly redactResults: boolean }): WireRequest | undefined;
+  readRequest(body: unknown, options: ReadRequestOptions): WireRequest | undefined;
   /** A whole (not streamed) answer, read; undefined when it is not one (it then passes through unchanged). */
   readAnswer(body: unknown): WireAnswer | undefined;
   /**
@@ -189,4 +191,11 @@ export interface GatewayWire {
   }): WireStreamReader;
   /** The gateway's own error, as this wire's error body. */
   errorBody(error: WireError): unknown;
+}
+
+/** How a wire reads a request: with `redactResults`, every tool result's secrets removed (by `redactText`). */
+export interface ReadRequestOptions {
+  readonly redactResults: boolean;
+  /** `redactSecrets`, or one that remembers what it found clean (the gateway's). */
+  readonly redactText?: (text: string) => string;
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { CallNote, HistoryCall, HistoryRound, IdentityHints, WireRequest } from '../wire.js';
+import type {
+  CallNote,
+  HistoryCall,
+  HistoryRound,
+  IdentityHints,
+  ReadRequestOptions,
+  WireRequest,
+} from '../wire.js';
 import { contentText, isObject, type Json, redactContent } from '../wire-json.js';
 
 /** Characters of a user id taken from the request, at most (longer: not an id). */
@@ -13,10 +20,7 @@ const MAX_ID_CHARS = 1024;
  * its secrets removed. Lenient like the chat wire: what it does not know stays as it came; undefined when
  * the body has no `messages` list at all.
  */
-export function readMessagesRequest(
-  body: unknown,
-  options: { readonly redactResults: boolean },
-): WireRequest | undefined {
+export function readMessagesRequest(body: unknown, options: ReadRequestOptions): WireRequest | undefined {
   if (!isObject(body)) return undefined;
   const request = body;
   const messages = request.messages;
@@ -32,7 +36,7 @@ export function readMessagesRequest(
       let changed = false;
       const content = message.content.map((block) => {
         if (!isResult(block)) return block;
-        const redacted = redactContent(block.content);
+        const redacted = redactContent(block.content, options.redactText);
         if (redacted === undefined) return block;
         changed = true;
         return { ...block, content: redacted };

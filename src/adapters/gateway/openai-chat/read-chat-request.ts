@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { CallNote, HistoryCall, HistoryRound, IdentityHints, WireRequest } from '../wire.js';
+import type {
+  CallNote,
+  HistoryCall,
+  HistoryRound,
+  IdentityHints,
+  ReadRequestOptions,
+  WireRequest,
+} from '../wire.js';
 import { contentText, isObject, type Json, redactContent } from '../wire-json.js';
 
 /** Keys of `metadata` that name a conversation, in the order they are looked for. */
@@ -14,10 +21,7 @@ const MAX_ID_CHARS = 1024;
  * nobody answered, a result whose id matches no call, a message of a shape it does not know are left as
  * they are (the provider judges the request); undefined when the body has no `messages` list at all.
  */
-export function readChatRequest(
-  body: unknown,
-  options: { readonly redactResults: boolean },
-): WireRequest | undefined {
+export function readChatRequest(body: unknown, options: ReadRequestOptions): WireRequest | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const request = body as Json;
   const messages = request.messages;
@@ -30,7 +34,7 @@ export function readChatRequest(
   if (options.redactResults) {
     messages.forEach((message, position) => {
       if (!isObject(message) || message.role !== 'tool') return;
-      const redacted = redactContent(message.content);
+      const redacted = redactContent(message.content, options.redactText);
       if (redacted !== undefined) rewritten.set(position, { ...message, content: redacted });
     });
   }

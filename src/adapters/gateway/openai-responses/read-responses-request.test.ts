@@ -37,6 +37,10 @@ describe('readResponsesRequest', () => {
     ]);
     expect(request?.identity.opening).toBe('You are helpful.\u0000Status of A-1?');
     expect(request?.chain?.previous).toBeUndefined();
+    // The provider keeps the answer unless the request says `store: false`: only then is nothing remembered.
+    expect(request?.chain?.remember).toBe(false);
+    const { store: _store, ...kept } = REQUEST;
+    expect(readResponsesRequest(kept, { redactResults: true })?.chain?.remember).toBe(true);
   });
 
   it('sends no secret, notes after their output, and a developer note with tool_choice none at the end', () => {

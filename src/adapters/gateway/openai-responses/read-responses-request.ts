@@ -5,6 +5,7 @@ import type {
   HistoryCall,
   HistoryRound,
   IdentityHints,
+  ReadRequestOptions,
   TurnHistory,
   WireCall,
   WireRequest,
@@ -25,10 +26,7 @@ const OWED_OUTPUT = 'Not run: toolwarden stopped this turn before the call, and 
  * removed. A chained request is read again with the gateway's memory of the answer it continues
  * (`chain.withMemory`). Undefined when the body has no `input` at all.
  */
-export function readResponsesRequest(
-  body: unknown,
-  options: { readonly redactResults: boolean },
-): WireRequest | undefined {
+export function readResponsesRequest(body: unknown, options: ReadRequestOptions): WireRequest | undefined {
   if (!isObject(body)) return undefined;
   const input = body.input;
   if (typeof input !== 'string' && !Array.isArray(input)) return undefined;
@@ -41,7 +39,7 @@ function read(
   request: Json,
   input: string | unknown[],
   previous: string | undefined,
-  options: { readonly redactResults: boolean },
+  options: ReadRequestOptions,
   memory: ChainMemory | 'missing' | undefined,
 ): WireRequest {
   const items: unknown[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
@@ -50,7 +48,7 @@ function read(
   if (options.redactResults) {
     items.forEach((item, position) => {
       if (!isOutput(item)) return;
-      const redacted = redactContent(item.output);
+      const redacted = redactContent(item.output, options.redactText);
       if (redacted !== undefined) rewritten.set(position, { ...item, output: redacted });
     });
   }
@@ -126,6 +124,7 @@ function read(
     },
     chain: {
       previous,
+      remember: request.store !== false,
       withMemory: (found) => read(request, input, previous, options, found ?? 'missing'),
       memory: (pending: readonly WireCall[], owedNow: readonly string[]) => ({
         identity,

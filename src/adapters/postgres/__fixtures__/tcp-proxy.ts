@@ -16,10 +16,15 @@ export interface TcpProxy {
 }
 
 /**
- * Starts a proxy on a free port of 127.0.0.1 to the PostgreSQL at `target` (port 5432 of this machine), so
+ * Starts a proxy on a free port of 127.0.0.1 to the PostgreSQL at `target` (port 5432 of this machine; or
+ * another TCP server, as a Redis whose round trips `countNetworkRoundTrips` counts with `watch`), so
  * a test can take the database away from one store without touching the server other tests share.
  */
-export async function startTcpProxy(targetPort = 5432): Promise<TcpProxy> {
+export async function startTcpProxy(
+  targetPort = 5432,
+  /** Sees each chunk on its way: what a client sent, what the server answered. */
+  watch?: { readonly sent: () => void; readonly answered: () => void },
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let stalled = false;
   const held: (() => void)[] = [];
@@ -36,10 +41,14 @@ export async function startTcpProxy(targetPort = 5432): Promise<TcpProxy> {
         });
       }
       client.on('data', (chunk) => {
+        watch?.sent();
         if (stalled) held.push(() => upstream.write(chunk));
         else upstream.write(chunk);
       });
-      upstream.on('data', (chunk) => client.write(chunk));
+      upstream.on('data', (chunk) => {
+        watch?.answered();
+        client.write(chunk);
+      });
     });
   let server: Server = makeServer();
   const listen = (port: number) =>

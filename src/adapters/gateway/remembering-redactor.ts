@@ -1,0 +1,28 @@
+import { redactSecrets } from '../../redact/redact.js';
+
+/**
+ * `redact` (`redactSecrets`) that remembers the texts it found nothing in. Every request of a turn brings each earlier
+ * tool result again, and a result read clean once is not scanned again (the scan is most of the gateway's
+ * own work on a long history). Only clean texts are kept, never one that held a secret; `maxChars` of them
+ * in all, the oldest forgotten first. The answer is `redact`'s every time.
+ */
+export function rememberingRedactor(
+  maxChars: number,
+  redact: (text: string) => string = redactSecrets,
+): (text: string) => string {
+  const clean = new Set<string>();
+  let chars = 0;
+  return (text) => {
+    if (clean.has(text)) return text;
+    const redacted = redact(text);
+    if (redacted !== text || text.length > maxChars) return redacted;
+    clean.add(text);
+    chars += text.length;
+    for (const old of clean) {
+      if (chars <= maxChars) break;
+      clean.delete(old);
+      chars -= old.length;
+    }
+    return text;
+  };
+}
