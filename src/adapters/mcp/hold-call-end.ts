@@ -4,8 +4,11 @@ import type { ToolErrorCode } from '../../core/tool-execution-result.js';
 /** A listener whose call-end event waits until the loop guard has judged the call's result. */
 export interface HeldCallEnd {
   readonly listener: ToolEventListener | undefined;
-  /** Passes the held end on; `loop`: the client was answered LOOP_DETECTED instead of the result. */
-  release(loop: boolean): void;
+  /**
+   * Passes the held end on; `answered`: the client was answered with this code instead of the result
+   * (`LOOP_DETECTED`, or `SECRET_DETECTED` for a result withheld for a secret).
+   */
+  release(answered?: 'LOOP_DETECTED' | 'SECRET_DETECTED'): void;
 }
 
 /**
@@ -25,13 +28,13 @@ export function holdCallEnd(listener: ToolEventListener | undefined): HeldCallEn
   };
   return {
     listener: holding,
-    release(loop) {
+    release(answered) {
       released = true;
       const end = held;
       held = undefined;
       if (end === undefined) return;
-      // The record's code takes LOOP_DETECTED (`AuditCallRecord.code`); the chain's own codes do not.
-      listener(loop ? { ...end, code: 'LOOP_DETECTED' as ToolErrorCode } : end);
+      // The record's code takes the proxy's (`AuditCallRecord.code`); the chain's own codes do not.
+      listener(answered === undefined ? end : { ...end, code: answered as ToolErrorCode });
     },
   };
 }

@@ -6,6 +6,7 @@ import type { ConfirmationAnswer, Forward, Observation, Refusal } from './proxy/
 import type { UpstreamAnswer } from './proxy/guard-answer.js';
 import { CODE_META_KEY, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config-types.js';
+import type { ProxyScreen, ScreenNote } from './proxy/proxy-screen.js';
 import { refusalResult, withNote } from './proxy/refusal-result.js';
 import { refusalOf } from './proxy/refusal-text.js';
 import { type ProxiedCall, proxiedCall, type SessionPolicy } from './proxy/session-policy.js';
@@ -32,6 +33,10 @@ export interface ProxyCallContext {
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
   /** A call was refused because it needs a confirmation this client cannot give (for the operator's log). */
   readonly onCannotConfirm?: (name: string) => void;
+  /** Pins, secrets and rate limits around the policy (`proxy-screen.ts`); none: nothing checked. */
+  readonly screen?: ProxyScreen;
+  /** Who the client is (its key's id): its rate limits count under it. */
+  readonly clientId?: string;
 }
 
 /**
@@ -46,7 +51,17 @@ export async function proxyCall(
   signal: AbortSignal,
 ): Promise<ProxyCallToolResult> {
   const { policy, audit } = context;
-  const call = proxiedCall(name, args);
+  let call = proxiedCall(name, args);
+  let screened: ScreenNote = {};
+  const admission = context.screen?.admit(call);
+  if (admission !== undefined) {
+    screened = admission.note;
+    if (admission.kind === 'refuse') {
+      audit.refused(call, admission.refusal, undefined, screened);
+      return refusalResult(admission.refusal);
+    }
+    call = admission.call;
+  }
   const decision = policy.decide(call);
   let forward: Forward | Refusal;
   let note: ConfirmationNote | undefined;
@@ -71,10 +86,15 @@ export async function proxyCall(
     }
   }
   if (forward.kind === 'refuse') {
-    audit.refused(call, forward, note);
+    audit.refused(call, forward, note, screened);
     return refusalResult(forward);
   }
-  const held = holdCallEnd(audit.listener(note, name));
+  const limited = await context.screen?.take(call, context.clientId);
+  if (limited !== undefined) {
+    audit.refused(call, limited, note, screened);
+    return refusalResult(limited);
+  }
+  const held = holdCallEnd(audit.listener(note, name, () => screened));
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
@@ -89,21 +109,23 @@ export async function proxyCall(
     );
     // No tool of the proxy's runtime needs approval: an interruption is a defect, answered as one.
     if (outcome.type !== 'answered') {
-      held.release(false);
+      held.release();
       return failure('TOOL_ERROR', 'The call could not be run.');
     }
     answer = outcome;
   } catch {
     // The client aborted, or a callback failed: the client gets a result all the same.
-    held.release(false);
+    held.release();
     return failure('TOOL_UNAVAILABLE', 'The call was cancelled before it finished.');
   }
   // A limit of the session: the call never went upstream, and the client gets the proxy's refusal.
   if (answer.limit !== undefined) {
-    held.release(false);
+    held.release();
     return refusalResult(limitRefusal(name, answer.limit));
   }
-  return observed(context, call, answer, held);
+  return observed(context, call, answer, held, (note) => {
+    screened = { ...screened, secrets: [...(screened.secrets ?? []), ...(note.secrets ?? [])] };
+  });
 }
 
 /** The client's result of a call that went through the chain, after the loop guard saw it. */
@@ -112,15 +134,31 @@ function observed(
   call: ProxiedCall,
   answer: ToolCallAnswer,
   held: ReturnType<typeof holdCallEnd>,
+  onScreened: (note: ScreenNote) => void,
 ): ProxyCallToolResult {
   const upstream = upstreamOf(answer);
-  const result = clientResult(answer, upstream, context.config);
+  let result = clientResult(answer, upstream, context.config);
+  let withheld: Refusal | undefined;
+  // A successful result is screened for secrets (an error's text is the chain's, redacted already).
+  if (context.screen !== undefined && !answer.isError && upstream.kind === 'result') {
+    const delivered = context.screen.deliver(call, result);
+    onScreened(delivered.note);
+    if (delivered.kind === 'refuse') withheld = delivered.refusal;
+    else result = delivered.result;
+  }
   let observation: Observation | undefined;
   try {
     observation = context.policy.observe(call, upstream);
   } finally {
-    held.release(observation?.kind === 'repeat');
+    held.release(
+      observation?.kind === 'repeat'
+        ? 'LOOP_DETECTED'
+        : withheld === undefined
+          ? undefined
+          : 'SECRET_DETECTED',
+    );
   }
+  if (withheld !== undefined && observation.kind !== 'repeat') return refusalResult(withheld);
   switch (observation.kind) {
     case 'pass':
       return result;
