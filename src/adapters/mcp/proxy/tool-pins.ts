@@ -116,7 +116,7 @@ export function createToolPins(options: ToolPinsOptions): ToolPins {
       const nextFlagged = new Map<string, string>();
       for (const [server, listed] of byServer) {
         const digests = new Map(listed.map((tool) => [tool.name, toolDigest(tool)]));
-        const pinned = await pinServer(store, server, digests, config, log);
+        const pinned = await pinServer(store, server, digests, config);
         for (const [name, digest] of digests) {
           const before = pinned.previous.get(name);
           if (before === undefined || before === digest) continue;
@@ -149,7 +149,6 @@ async function pinServer(
   server: string,
   digests: ReadonlyMap<string, string>,
   config: PinsConfig,
-  log: (line: string) => void,
 ): Promise<{ previous: ReadonlyMap<string, string>; approved: ReadonlySet<string> }> {
   const key = storeKey('mcp-pins', server);
   for (let attempt = 0; attempt < MAX_WRITE_TRIES; attempt++) {
@@ -174,13 +173,8 @@ async function pinServer(
     if (added === 0 && approved.size === 0) return { previous, approved };
     const value: PinRecord = { schemaVersion: PIN_SCHEMA_VERSION, server, tools: next };
     const written = await store.set(key, value, { ifVersion: entry?.version ?? 0 });
-    if (written.ok) {
-      if (added > 0)
-        log(
-          `server ${server}: ${added} tool definition(s) pinned${record === undefined ? ' (its first tools/list)' : ''}`,
-        );
-      return { previous, approved };
-    }
+    // A tool pinned is not news (the log says only what goes wrong); a change is.
+    if (written.ok) return { previous, approved };
   }
   throw new StoreError({
     reason: 'unavailable',
