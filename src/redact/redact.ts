@@ -248,9 +248,10 @@ function removeSecrets(text: string, byKey: boolean): string {
   const normalized = (traits & NEEDS_NORMALIZING) === 0 ? text : normalizeAll(text);
   let out = normalized;
   if ((traits & keyTrait) !== 0) out = out.replace(JSON_PAIR, hideSecretValue);
-  out = JSON_START.test(out.slice(0, 64))
-    ? mapJsonStrings(out, (literal, isKey) => (isKey ? literal : secretsInLiteral(literal)), secretsIn)
-    : secretsIn(out);
+  if (JSON_START.test(out.slice(0, 64)))
+    out = mapJsonStrings(out, (literal, isKey) => (isKey ? literal : secretsInLiteral(literal)), secretsIn);
+  // The text as given: its traits are known already (reading 8 KiB twice costs more than the rules).
+  else out = redactNormalized(out, out === text ? traits : undefined, SECRET_RULES);
   return out === normalized ? text : out;
 }
 

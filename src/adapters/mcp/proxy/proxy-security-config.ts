@@ -6,17 +6,18 @@
 /** What a secret found in one direction does: refuse the call, replace it with a marker, or only write the audit. */
 export type SecretAction = 'block' | 'redact' | 'audit' | 'off';
 
-/** The secret actions of one tool (or of every tool): for the arguments the model sends, for the results it reads. */
-export interface SecretActions {
+/** `secrets`: the proxy-wide actions, for the arguments the model sends and the results it reads, and per tool. */
+export interface SecretsConfig {
   readonly arguments: SecretAction;
   readonly results: SecretAction;
+  /** By tool name or `*` pattern, what differs: an exact name wins over patterns, then the first pattern in the file. */
+  readonly tools: Readonly<
+    Record<string, { readonly arguments?: SecretAction; readonly results?: SecretAction }>
+  >;
 }
 
-/** `secrets`: the proxy-wide actions, and per tool (a name or a `*` pattern) what differs from them. */
-export interface SecretsConfig extends SecretActions {
-  /** By tool name or pattern: an exact name wins over patterns, then the first pattern in the file. */
-  readonly tools: Readonly<Record<string, Partial<SecretActions>>>;
-}
+/** The secret actions of one tool (or of every tool). */
+export type SecretActions = Pick<SecretsConfig, 'arguments' | 'results'>;
 
 /** `pins`: what a changed tool definition gets until approved, and the approved digests by tool. */
 export interface PinsConfig {
@@ -26,19 +27,28 @@ export interface PinsConfig {
   readonly approve: Readonly<Record<string, readonly string[]>>;
 }
 
-/** A time-window limit: calls per minute and per hour (either or both). */
-export interface RateWindowLimits {
-  readonly perMinute: number | undefined;
-  readonly perHour: number | undefined;
-}
-
-/** One tool's rate limit, counted for each client apart (`client`) or for all clients together (`proxy`). */
-export interface ToolRateLimit extends RateWindowLimits {
-  readonly per: 'client' | 'proxy';
-}
-
-/** `rateLimits`: each client's calls to all tools, and calls to one tool (a name or a `*` pattern). */
+/**
+ * `rateLimits`: each client's calls to all tools, and calls to one tool (a name or a `*` pattern), per
+ * minute and per hour (either or both); a tool's counted for each client apart (`client`) or for all
+ * clients together (`proxy`).
+ */
 export interface RateLimitsConfig {
-  readonly perClient: RateWindowLimits | undefined;
-  readonly tools: Readonly<Record<string, ToolRateLimit>>;
+  readonly perClient:
+    | { readonly perMinute: number | undefined; readonly perHour: number | undefined }
+    | undefined;
+  readonly tools: Readonly<
+    Record<
+      string,
+      {
+        readonly perMinute: number | undefined;
+        readonly perHour: number | undefined;
+        readonly per: 'client' | 'proxy';
+      }
+    >
+  >;
 }
+
+/** A time-window limit: calls per minute and per hour. */
+export type RateWindowLimits = NonNullable<RateLimitsConfig['perClient']>;
+/** One tool's rate limit. */
+export type ToolRateLimit = RateLimitsConfig['tools'][string];
