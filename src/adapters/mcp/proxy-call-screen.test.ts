@@ -49,7 +49,10 @@ async function setup(config: Record<string, unknown>, clientId = 'alice') {
   const store = new MemoryStore();
   const sink = memoryAuditSink();
   const runtime = proxyRuntime(mcp.tools, parsed, { store, wrapToolExecution: undefined });
-  const { screen, pins } = proxyScreen(parsed, { store, audit: sink }, { command: 'server' }, () => {});
+  const lines: string[] = [];
+  const { screen, pins } = proxyScreen(parsed, { store, audit: sink }, { command: 'server' }, (line) =>
+    lines.push(line),
+  );
   const context: ProxyCallContext = {
     config: parsed,
     policy: createSessionPolicy({ config: parsed, tools: TOOLS }),
@@ -64,7 +67,7 @@ async function setup(config: Record<string, unknown>, clientId = 'alice') {
   };
   const call = (name: string, args: unknown) => proxyCall(context, name, args, new AbortController().signal);
   const records = () => sink.records.filter((record): record is AuditCallRecord => record.kind === 'call');
-  return { call, upstream, records, sink, pins };
+  return { call, upstream, records, sink, pins, lines };
 }
 
 describe('proxyCall: secrets both ways', () => {
@@ -92,6 +95,17 @@ describe('proxyCall: secrets both ways', () => {
       }),
     ]);
     expect(JSON.stringify(sink.records)).not.toContain(TOKEN);
+  });
+
+  it("tells the operator's log of a secret once per tool and finding, never the secret", async () => {
+    const { call, lines } = await setup({});
+    await call('echo', { text: `use ${TOKEN}` });
+    await call('echo', { text: `again ${TOKEN}` });
+    await call('leak', {});
+    expect(lines).toEqual([
+      'secret in the arguments of echo (rule: key): blocked; "secrets" in the config sets what it does (said once per tool)',
+      'secret in the result of leak (rule: key): redacted; "secrets" in the config sets what it does (said once per tool)',
+    ]);
   });
 
   it('by default redacts a secret in a successful result: the model gets the rest, the audit the rule', async () => {
@@ -172,7 +186,9 @@ describe('proxyCall: pins and rate limits', () => {
   });
 
   it('refuses a call past a rate limit with when to retry (text and _meta), and audits which limit', async () => {
-    const { call, upstream, records } = await setup({ rateLimits: { tools: { echo: { perHour: 1 } } } });
+    const { call, upstream, records, lines } = await setup({
+      rateLimits: { tools: { echo: { perHour: 1 } } },
+    });
     await call('echo', { text: 'one' });
     const refused = await call('echo', { text: 'two' });
     expect(refused.content[0]?.text).toMatch(
@@ -180,6 +196,12 @@ describe('proxyCall: pins and rate limits', () => {
     );
     expect(refused._meta?.['toolwarden/retryAfterMs']).toBeGreaterThan(0);
     expect(upstream.sent).toHaveLength(1);
+    await call('echo', { text: 'three' });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^client alice: The limit of 1 calls to echo per hour for this client is reached; its calls are refused until \d{4}-\d\d-\d\dT[\d:.]+Z$/,
+      ),
+    ]);
     expect(records()[1]).toMatchObject({
       outcome: 'denied',
       code: 'RATE_LIMITED',

@@ -3,8 +3,8 @@ import type { AuditSink } from '../../../audit/audit-sink.js';
 import type { Store } from '../../../core/store.js';
 import { namespaceOf } from './namespace-tools.js';
 import type { ProxyConfig } from './proxy-config-types.js';
-import { createProxyScreen, type ProxyScreen } from './proxy-screen.js';
-import { createRateLimiter } from './rate-limiter.js';
+import { createProxyScreen, type ProxyScreen, type ScreenNote } from './proxy-screen.js';
+import { ANONYMOUS_CLIENT, createRateLimiter } from './rate-limiter.js';
 import { createToolPins, type ToolPins } from './tool-pins.js';
 
 /**
@@ -39,7 +39,60 @@ export function proxyScreen(
     perClient === undefined && Object.keys(tools).length === 0
       ? undefined
       : createRateLimiter({ config: config.rateLimits, store: resources.store });
-  return { screen: createProxyScreen({ config, pins, rateLimiter }), pins };
+  const screen = createProxyScreen({ config, pins, rateLimiter });
+  return { screen: toldToOperator(screen, log), pins };
+}
+
+/** Entries of what the operator was told, at most: a hostile client cannot grow them without bound. */
+const MAX_TOLD = 10_000;
+
+/**
+ * The screen, its refusals said on the operator's log too (the audit has each one): a rate limit once per
+ * client, limit and window; a secret once per tool, direction and rules for the proxy's life.
+ */
+function toldToOperator(screen: ProxyScreen, log: (line: string) => void): ProxyScreen {
+  const limited = new Map<string, number>();
+  const secrets = new Set<string>();
+  const tellSecrets = (tool: string, note: ScreenNote) => {
+    for (const found of note.secrets ?? []) {
+      const key = `${tool}\u0000${found.in}\u0000${found.rules.join(',')}\u0000${found.action}`;
+      if (secrets.has(key)) continue;
+      if (secrets.size >= MAX_TOLD) secrets.clear();
+      secrets.add(key);
+      log(
+        `secret in the ${found.in === 'result' ? 'result' : 'arguments'} of ${tool} (rule: ${found.rules.join(', ')}): ${found.action}; "secrets" in the config sets what it does (said once per tool)`,
+      );
+    }
+  };
+  return {
+    admit(call) {
+      const admission = screen.admit(call);
+      tellSecrets(call.name, admission.note);
+      return admission;
+    },
+    async take(call, clientId) {
+      const refusal = await screen.take(call, clientId);
+      if (refusal?.retryAfterMs === undefined) return refusal;
+      // The limit's words without the seconds: one line per client and limit until its window ends.
+      const limit = refusal.text.replace(/; try again in \d+ s\.$/, '');
+      const key = `${clientId ?? ANONYMOUS_CLIENT}\u0000${limit}`;
+      const now = Date.now();
+      if ((limited.get(key) ?? 0) <= now) {
+        if (limited.size >= MAX_TOLD) limited.clear();
+        limited.set(key, now + refusal.retryAfterMs);
+        const until = new Date(now + refusal.retryAfterMs).toISOString();
+        log(
+          `client ${clientId ?? ANONYMOUS_CLIENT}: ${limit.replace(/^RATE_LIMITED: /, '')}; its calls are refused until ${until}`,
+        );
+      }
+      return refusal;
+    },
+    deliver(call, result) {
+      const delivery = screen.deliver(call, result);
+      tellSecrets(call.name, delivery.note);
+      return delivery;
+    },
+  };
 }
 
 /**
