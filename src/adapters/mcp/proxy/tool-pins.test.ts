@@ -1,5 +1,6 @@
 // Pinned tool definitions over a memory store: the first list pinned, a change withheld or flagged,
 // an approval, two proxies' pins sharing one store, and a store value that is not a pin record.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryAuditSink } from '../../../audit/__fixtures__/memory-audit-sink.js';
 import { StoreError } from '../../../core/errors/store-error.js';
@@ -140,5 +141,25 @@ describe('createToolPins', () => {
     expect(names(await pins.review([tool('__proto__', 'changed'), tool('constructor', 'y')]))).toEqual([
       'constructor',
     ]);
+  });
+
+  it('reads the pin records each version wrote (read-only fixtures); a future version is refused', async () => {
+    const fixture = (name: string) =>
+      JSON.parse(
+        readFileSync(new URL(`./__fixtures__/pin-records/${name}.json`, import.meta.url), 'utf8'),
+      ) as unknown;
+    const review = async (name: string, tools: readonly ProxiedTool[]) => {
+      const store = new MemoryStore();
+      await store.set(storeKey('mcp-pins', 'gh'), fixture(name));
+      return pinsOf(store).pins.review(tools);
+    };
+    // Pinned at other digests by an earlier release: both withheld, the server's unknown tool pinned.
+    expect(names(await review('v1', ORIGINAL))).toEqual(['fs.read']);
+    const future = await review('future-schema', ORIGINAL).catch((caught: unknown) => caught);
+    expect(StoreError.isInstance(future) && future.reason).toBe('corrupt');
+    // A `__proto__` key in a stored record pollutes nothing: the store reads it as no key, so the tool
+    // of that name is new to the pins, and pinned now.
+    expect(names(await review('prototype-key', [tool('__proto__', 'x')]))).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).echo).toBeUndefined();
   });
 });
