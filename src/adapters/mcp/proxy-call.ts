@@ -22,6 +22,10 @@ export interface ProxyCallContext {
   readonly config: ProxyConfig;
   readonly policy: SessionPolicy;
   readonly audit: SessionAudit;
+  /** Pins, secrets and rate limits around the policy (`proxy-screen.ts`); none: nothing checked. */
+  readonly screen?: ProxyScreen;
+  /** Who the client is (its key's id): its rate limits count under it. */
+  readonly clientId?: string;
   /** The session's id: its limits count under it in the runtime's store. */
   readonly sessionId: string;
   /** The scope of the idempotency records: the config's `idempotentWrites.scope`, else the session's id. */
@@ -33,10 +37,6 @@ export interface ProxyCallContext {
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
   /** A call was refused because it needs a confirmation this client cannot give (for the operator's log). */
   readonly onCannotConfirm?: (name: string) => void;
-  /** Pins, secrets and rate limits around the policy (`proxy-screen.ts`); none: nothing checked. */
-  readonly screen?: ProxyScreen;
-  /** Who the client is (its key's id): its rate limits count under it. */
-  readonly clientId?: string;
 }
 
 /**
