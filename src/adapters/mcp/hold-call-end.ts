@@ -1,5 +1,6 @@
 import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
 import type { ToolErrorCode } from '../../core/tool-execution-result.js';
+import type { ScreenNote } from './proxy/proxy-screen.js';
 
 /** A listener whose call-end event waits until the loop guard has judged the call's result. */
 export interface HeldCallEnd {
@@ -9,6 +10,13 @@ export interface HeldCallEnd {
    * (`LOOP_DETECTED`, or `SECRET_DETECTED` for a result withheld for a secret).
    */
   release(answered?: 'LOOP_DETECTED' | 'SECRET_DETECTED'): void;
+  /** What the screen found of the call so far, read when its record is made (the result's scan adds to it). */
+  readonly screened: ScreenNotes;
+}
+
+/** The screen's note of one call, added to as the call goes (its arguments, then its result). */
+export interface ScreenNotes {
+  note: ScreenNote;
 }
 
 /**
@@ -17,8 +25,11 @@ export interface HeldCallEnd {
  * (the run's, `outcome: "success"`) gets `code: "LOOP_DETECTED"`, which the report counts as a loop
  * refusal. Every other event passes at once.
  */
-export function holdCallEnd(listener: ToolEventListener | undefined): HeldCallEnd {
-  if (listener === undefined) return { listener, release: () => {} };
+export function holdCallEnd(
+  listener: ToolEventListener | undefined,
+  screened: ScreenNotes = { note: {} },
+): HeldCallEnd {
+  if (listener === undefined) return { listener, release: () => {}, screened };
   let held: Extract<ToolEvent, { type: 'tool-call-end' }> | undefined;
   let released = false;
   // An end that comes after the release (a call the chain ended late) passes at once.
@@ -28,6 +39,7 @@ export function holdCallEnd(listener: ToolEventListener | undefined): HeldCallEn
   };
   return {
     listener: holding,
+    screened,
     release(answered) {
       released = true;
       const end = held;

@@ -1,12 +1,12 @@
 import type { ToolCallAnswer, ToolRuntime } from '../../chain/runtime.js';
 import type { LimitScope } from '../../core/tool-execution-result.js';
-import { holdCallEnd } from './hold-call-end.js';
+import { holdCallEnd, type ScreenNotes } from './hold-call-end.js';
 import { McpCallError } from './mcp-call-error.js';
 import type { ConfirmationAnswer, Forward, Observation, Refusal } from './proxy/call-decision.js';
 import type { UpstreamAnswer } from './proxy/guard-answer.js';
 import { CODE_META_KEY, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config-types.js';
-import type { ProxyScreen, ScreenNote } from './proxy/proxy-screen.js';
+import type { ProxyScreen } from './proxy/proxy-screen.js';
 import { refusalResult, withNote } from './proxy/refusal-result.js';
 import { refusalOf } from './proxy/refusal-text.js';
 import { type ProxiedCall, proxiedCall, type SessionPolicy } from './proxy/session-policy.js';
@@ -47,21 +47,19 @@ export interface ProxyCallContext {
 export async function proxyCall(
   context: ProxyCallContext,
   name: string,
-  args: unknown,
+  sent: unknown,
   signal: AbortSignal,
 ): Promise<ProxyCallToolResult> {
   const { policy, audit } = context;
-  let call = proxiedCall(name, args);
-  let screened: ScreenNote = {};
-  const admission = context.screen?.admit(call);
-  if (admission !== undefined) {
-    screened = admission.note;
-    if (admission.kind === 'refuse') {
-      audit.refused(call, admission.refusal, undefined, screened);
-      return refusalResult(admission.refusal);
-    }
-    call = admission.call;
+  // The screen first: a withheld tool, or a secret in the arguments, is refused; redacted ones go on.
+  const admission = context.screen?.admit(proxiedCall(name, sent));
+  if (admission?.kind === 'refuse') {
+    audit.refused(proxiedCall(name, sent), admission.refusal, undefined, admission.note);
+    return refusalResult(admission.refusal);
   }
+  const args = admission === undefined ? sent : admission.call.args;
+  const screened: ScreenNotes = { note: admission?.note ?? {} };
+  const call = proxiedCall(name, args);
   const decision = policy.decide(call);
   let forward: Forward | Refusal;
   let note: ConfirmationNote | undefined;
@@ -86,15 +84,18 @@ export async function proxyCall(
     }
   }
   if (forward.kind === 'refuse') {
-    audit.refused(call, forward, note, screened);
+    audit.refused(call, forward, note, screened.note);
     return refusalResult(forward);
   }
   const limited = await context.screen?.take(call, context.clientId);
   if (limited !== undefined) {
-    audit.refused(call, limited, note, screened);
+    audit.refused(call, limited, note, screened.note);
     return refusalResult(limited);
   }
-  const held = holdCallEnd(audit.listener(note, name, () => screened));
+  const held = holdCallEnd(
+    audit.listener(note, name, () => screened.note),
+    screened,
+  );
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
@@ -123,9 +124,7 @@ export async function proxyCall(
     held.release();
     return refusalResult(limitRefusal(name, answer.limit));
   }
-  return observed(context, call, answer, held, (note) => {
-    screened = { ...screened, secrets: [...(screened.secrets ?? []), ...(note.secrets ?? [])] };
-  });
+  return observed(context, call, answer, held);
 }
 
 /** The client's result of a call that went through the chain, after the loop guard saw it. */
@@ -134,7 +133,6 @@ function observed(
   call: ProxiedCall,
   answer: ToolCallAnswer,
   held: ReturnType<typeof holdCallEnd>,
-  onScreened: (note: ScreenNote) => void,
 ): ProxyCallToolResult {
   const upstream = upstreamOf(answer);
   let result = clientResult(answer, upstream, context.config);
@@ -142,7 +140,8 @@ function observed(
   // A successful result is screened for secrets (an error's text is the chain's, redacted already).
   if (context.screen !== undefined && !answer.isError && upstream.kind === 'result') {
     const delivered = context.screen.deliver(call, result);
-    onScreened(delivered.note);
+    const { note } = held.screened;
+    held.screened.note = { ...note, secrets: [...(note.secrets ?? []), ...(delivered.note.secrets ?? [])] };
     if (delivered.kind === 'refuse') withheld = delivered.refusal;
     else result = delivered.result;
   }
