@@ -14,6 +14,7 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/mcp/proxy-http.test.ts',
   'src/adapters/mcp/proxy-memory.test.ts',
   'src/adapters/mcp/proxy-postgres.test.ts',
+  'src/adapters/mcp/proxy-security.test.ts',
   'src/adapters/mcp/proxy-sequential-thinking.test.ts',
   'src/adapters/mcp/proxy-state.test.ts',
   'src/adapters/mcp/proxy-upstream.test.ts',

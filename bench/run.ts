@@ -8,6 +8,7 @@ import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchMcpProxy } from './mcp-proxy.js';
+import { benchMcpProxySecretScan } from './mcp-proxy-secret-scan.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
 import { benchReport } from './report.js';
@@ -29,6 +30,7 @@ const sections = [
   benchReport,
   benchGuardTools,
   benchMcpProxy,
+  benchMcpProxySecretScan,
   benchGateway,
 ];
 

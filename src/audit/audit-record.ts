@@ -35,8 +35,11 @@ export interface AuditCallRecord
   readonly argumentsDigest: string;
   /** `success`, or the failure's error class. */
   readonly outcome: 'success' | ErrorClass;
-  /** A failure's code; `LOOP_DETECTED` for a call the MCP proxy refused because the loop guard had stopped it. */
-  readonly code?: ToolErrorCode | 'LOOP_DETECTED';
+  /**
+   * A failure's code; for a call the MCP proxy refused itself: `LOOP_DETECTED` (the loop guard had stopped
+   * it), `RATE_LIMITED`, `SECRET_DETECTED`, `TOOL_DEFINITION_CHANGED`.
+   */
+  readonly code?: ToolErrorCode | ProxyRefusalCode;
   /** How long the call took, attempts and retries included. */
   readonly durationMs: number;
   /** How many times the tool ran (0 for a call refused before it ran, or replayed). */
@@ -57,6 +60,49 @@ export interface AuditCallRecord
   readonly denialReason?: string;
   /** The result broke the tool's output contract (whatever the policy did about it: `code` says when it failed the call). */
   readonly contractViolation?: true;
+  /** The MCP proxy found secrets in the call: where, by which rules (never the secret), and what it did. */
+  readonly secrets?: readonly AuditSecretFinding[];
+  /** The MCP proxy let the call run with its tool's definition changed since it was pinned (`pins.onChange: "flag"`): the digest now. */
+  readonly toolDefinitionChanged?: string;
+}
+
+/** The codes of the MCP proxy's own refusals, beyond the chain's. */
+export type ProxyRefusalCode =
+  | 'LOOP_DETECTED'
+  | 'RATE_LIMITED'
+  | 'SECRET_DETECTED'
+  | 'TOOL_DEFINITION_CHANGED';
+
+/** Secrets the MCP proxy found in one direction of a call. */
+export interface AuditSecretFinding {
+  /** In the arguments the model sent, or in the result the server returned. */
+  readonly in: 'arguments' | 'result';
+  /** The redaction rules that matched, by their marker's name (`key`, `jwt`, `secret`). */
+  readonly rules: readonly string[];
+  /** What the proxy did (`secrets` in its config). */
+  readonly action: 'blocked' | 'redacted' | 'audited';
+}
+
+/**
+ * The MCP proxy saw a tool's definition (description, schemas, annotations) differ from the one pinned at
+ * its server's first `tools/list`, or approved such a change (`pins.approve`).
+ */
+export interface AuditToolDefinitionRecord
+  extends Partial<Pick<AuditRunRecord, 'runId' | 'sessionId' | 'clientId'>> {
+  readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
+  readonly kind: 'tool-definition';
+  readonly at: string;
+  readonly code: 'TOOL_DEFINITION_CHANGED';
+  /** The server, as the proxy names it: its namespace, or its command or URL. */
+  readonly server: string;
+  /** The tool, as the client sees it. */
+  readonly toolName: string;
+  /** `refused`: withheld until approved; `flagged`: let through, audited; `approved`: its digest is in `pins.approve`. */
+  readonly outcome: 'refused' | 'flagged' | 'approved';
+  /** The definition's digest now: what `pins.approve` takes. */
+  readonly digest: string;
+  /** The digest pinned before. */
+  readonly pinnedDigest: string;
 }
 
 /** One finished run (or one part of it, up to a pause or from a resume). */
@@ -96,4 +142,4 @@ export interface AuditRunRecord {
 }
 
 /** One line of the audit log. */
-export type AuditRecord = AuditCallRecord | AuditRunRecord;
+export type AuditRecord = AuditCallRecord | AuditRunRecord | AuditToolDefinitionRecord;

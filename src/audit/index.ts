@@ -6,6 +6,9 @@ export {
   type AuditCallRecord,
   type AuditRecord,
   type AuditRunRecord,
+  type AuditSecretFinding,
+  type AuditToolDefinitionRecord,
+  type ProxyRefusalCode,
 } from './audit-record.js';
 export type { AuditSink, AuditSinkFailure } from './audit-sink.js';
 export {

@@ -401,6 +401,24 @@ export const DEFAULT_PROXY_TRUST_ANNOTATIONS = false;
  * peer, and a proxy started with `npx` has no SDK to send them to.
  */
 export const DEFAULT_PROXY_TELEMETRY = false;
+/**
+ * `toolwarden mcp-proxy`: a secret in the arguments the model sends (a key, a token, a JWT, a private key,
+ * a password in a connection string) blocks the call before it reaches the server: redacting it instead
+ * would run a write with `[redacted:secret]` in place of a value.
+ */
+export const DEFAULT_PROXY_SECRETS_IN_ARGUMENTS = 'block';
+/**
+ * `toolwarden mcp-proxy`: a secret in a successful result is redacted before the model reads it. Docker's
+ * gateway blocks results too; blocking a result hides the outcome of a call that already ran (a write the
+ * model would then repeat), while redaction removes the same secrets and keeps the rest.
+ */
+export const DEFAULT_PROXY_SECRETS_IN_RESULTS = 'redact';
+/**
+ * `toolwarden mcp-proxy`: a tool whose description or schemas changed since its server's first
+ * `tools/list` was pinned is withheld (hidden, its calls refused) until the operator approves the new
+ * digest (`pins.approve`): a server that rewrites a tool after it was trusted (a "rug pull") gets nothing.
+ */
+export const DEFAULT_PROXY_PIN_CHANGES = 'refuse';
 /** `toolwarden mcp-proxy`: a config file larger than this (bytes) is refused unread. */
 export const MAX_PROXY_CONFIG_BYTES = 1024 * 1024;
 /** `toolwarden mcp-proxy`: problems a config error lists, at most (then how many more there are). */

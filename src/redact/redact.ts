@@ -228,15 +228,30 @@ function redactValue(normalized: string, rules: readonly CompiledRule[]): string
  * remove comes back as it was given.
  */
 export function redactSecrets(text: string): string {
+  return removeSecrets(text, true);
+}
+
+/**
+ * `redactSecrets` by the values alone: what the credential rules find in each string, and nothing for a
+ * key's name (a `key` or `pageToken` parameter is a schema's word, not a leak). The MCP proxy's secret
+ * scan of arguments and results, where a false alarm would block ordinary calls.
+ */
+export function redactSecretValues(text: string): string {
+  return removeSecrets(text, false);
+}
+
+function removeSecrets(text: string, byKey: boolean): string {
   const traits = textTraits(text);
-  if ((traits & (MAY_NEED_REDACTION | MAY_HAVE_SECRET_KEY | NEEDS_NORMALIZING)) === 0) return text;
+  const keyTrait = byKey ? MAY_HAVE_SECRET_KEY : 0;
+  if ((traits & (MAY_NEED_REDACTION | keyTrait | NEEDS_NORMALIZING)) === 0) return text;
   // Invisible characters could hide a secret from the rules (`sk-\u200Bproj…`): judged without them.
   const normalized = (traits & NEEDS_NORMALIZING) === 0 ? text : normalizeAll(text);
   let out = normalized;
-  if ((traits & MAY_HAVE_SECRET_KEY) !== 0) out = out.replace(JSON_PAIR, hideSecretValue);
-  out = JSON_START.test(out.slice(0, 64))
-    ? mapJsonStrings(out, (literal, isKey) => (isKey ? literal : secretsInLiteral(literal)), secretsIn)
-    : secretsIn(out);
+  if ((traits & keyTrait) !== 0) out = out.replace(JSON_PAIR, hideSecretValue);
+  if (JSON_START.test(out.slice(0, 64)))
+    out = mapJsonStrings(out, (literal, isKey) => (isKey ? literal : secretsInLiteral(literal)), secretsIn);
+  // The text as given: its traits are known already (reading 8 KiB twice costs more than the rules).
+  else out = redactNormalized(out, out === text ? traits : undefined, SECRET_RULES);
   return out === normalized ? text : out;
 }
 

@@ -150,6 +150,17 @@ const ORACLE_CREDENTIALS = new RegExp(
   'gi',
 );
 
+/**
+ * Every Oracle login has a `/`, and then either an `@` after it or one of the tools' names (or `userid`)
+ * before it: the cheap guard of a slow pattern that any path or URL would otherwise run.
+ */
+const ORACLE_SLASH = containsAny('/');
+const ORACLE_TOOL = /\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)\b|userid/i;
+const oracleMayMatch = Object.assign(
+  (text: string) => ORACLE_SLASH(text) && (text.includes('@') || ORACLE_TOOL.test(text)),
+  { literals: ORACLE_SLASH.literals },
+);
+
 /** A quoted value right after a secret's name in prose: `password "x" rejected`, `token 'y' expired`. */
 const QUOTED_AFTER_NAME =
   /(?<pre>\b(?:password|passphrase|passwd|passcode|pwd|pin|secret|token|api[ _-]?key)[ \t]+)(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')/gi;
@@ -219,7 +230,7 @@ export const SECRET_PATTERNS: readonly RedactionPattern[] = [
     mayMatch: containsAnyIgnoringCase('--', 'mysql', 'mariadb', 'redis-cli', 'sshpass', 'curl', 'wget'),
   },
   { kind: 'secret', pattern: NPM_AUTH, mayMatch: containsAny('_auth', '_password', 'npmAuth') },
-  { kind: 'secret', pattern: ORACLE_CREDENTIALS, mayMatch: containsAny('/') },
+  { kind: 'secret', pattern: ORACLE_CREDENTIALS, mayMatch: oracleMayMatch },
   { kind: 'secret', pattern: KEY_VALUE, mayMatch: containsAnyIgnoringCase(...SECRET_NAME_HINTS) },
   {
     kind: 'secret',

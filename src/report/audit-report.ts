@@ -39,6 +39,31 @@ export interface AuditReport {
   readonly approvals: ApprovalsReport;
   /** Tokens over the finished runs. */
   readonly usage: LoopUsage;
+  /** What the MCP proxy's screen did: secrets found, calls over a rate limit, tool definitions changed. */
+  readonly proxy: ProxyScreenReport;
+}
+
+/** The MCP proxy's secrets, rate limits and pinned tool definitions, as its records tell them. */
+export interface ProxyScreenReport {
+  /** Calls with a secret found, by what the proxy did (a call with secrets both ways counts in each). */
+  readonly secrets: {
+    readonly blocked: number;
+    readonly redacted: number;
+    readonly audited: number;
+    /** By the rule that matched (`key`, `jwt`, `secret`), most first. */
+    readonly byRule: readonly { readonly rule: string; readonly calls: number }[];
+  };
+  /** Calls refused `RATE_LIMITED`, by tool, most first. */
+  readonly rateLimited: readonly ToolCount[];
+  /** Tool definitions seen changed since pinned: the latest record of each tool and digest, newest first (at most 50). */
+  readonly toolChanges: readonly {
+    readonly at: string;
+    readonly server: string;
+    readonly tool: string;
+    readonly outcome: 'refused' | 'flagged' | 'approved';
+    readonly digest: string;
+    readonly pinnedDigest: string;
+  }[];
 }
 
 /** What the log held: call and run records, and the lines or rows that were not records. */

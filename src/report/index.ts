@@ -6,6 +6,7 @@ export {
   type AuditReport,
   type ErrorsReport,
   type LatencyPercentiles,
+  type ProxyScreenReport,
   REPORT_SCHEMA_VERSION,
   type RepeatsReport,
   type ReportRecords,

@@ -23,6 +23,7 @@ The audit log has no records: there is nothing to report yet.
     tools(report.tools),
     errors(report),
     approvals(report),
+    proxyScreen(report),
   ]
     .filter((section) => section !== '')
     .join('\n\n')
@@ -198,4 +199,25 @@ function percent(rate: number): string {
 function ms(value: number | null): string {
   if (value === null) return '—';
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+/** The MCP proxy's screen, when it did anything: secrets, rate limits, changed tool definitions. */
+function proxyScreen({ proxy }: AuditReport): string {
+  const { secrets, rateLimited, toolChanges } = proxy;
+  const lines: string[] = [];
+  if (secrets.blocked + secrets.redacted + secrets.audited > 0) {
+    const rules = secrets.byRule.map(({ rule, calls }) => `${printable(rule)} ${n(calls)}`).join(', ');
+    lines.push(
+      `  secrets found (MCP proxy): blocked ${n(secrets.blocked)} · redacted ${n(secrets.redacted)} · audited only ${n(secrets.audited)}; by rule: ${rules}`,
+    );
+  }
+  if (rateLimited.length > 0) lines.push(`  calls over a rate limit (RATE_LIMITED): ${counts(rateLimited)}`);
+  if (toolChanges.length > 0) {
+    lines.push('  tool definitions changed since pinned (TOOL_DEFINITION_CHANGED), newest first:');
+    for (const change of toolChanges)
+      lines.push(
+        `    ${change.at}  ${printable(change.server)}  ${printable(change.tool)}  ${change.outcome}  ${change.digest} (pinned ${change.pinnedDigest})`,
+      );
+  }
+  return lines.length === 0 ? '' : ['MCP proxy: secrets, rate limits, pinned tools', ...lines].join('\n');
 }

@@ -13,6 +13,7 @@ import {
   type ToolReport,
 } from './audit-report.js';
 import { LatencySketch } from './latency-sketch.js';
+import { ProxyScreenTally } from './proxy-screen-tally.js';
 import { compareText, mostFirst, ratio, round3, shownName, topBy } from './report-figures.js';
 import type { ReportCall, ReportInput, ReportRun } from './report-input.js';
 
@@ -60,6 +61,7 @@ export class ReportBuilder {
   private readonly codes = new Map<string, number>();
   private readonly approvals = { approved: 0, refused: 0, unconfirmed: 0, denied: 0, replays: 0 };
   private readonly usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  private readonly screen = new ProxyScreenTally();
 
   constructor(private readonly source: string) {}
 
@@ -72,8 +74,22 @@ export class ReportBuilder {
   add(input: ReportInput): void {
     if (this.from === undefined || input.at < this.from) this.from = input.at;
     if (this.to === undefined || input.at > this.to) this.to = input.at;
-    if (input.kind === 'call') this.addCall(input);
-    else this.addRun(input);
+    switch (input.kind) {
+      case 'call':
+        this.addCall(input);
+        this.screen.addCall(input);
+        return;
+      case 'run':
+        this.addRun(input);
+        return;
+      case 'tool-definition':
+        this.screen.addChange(input);
+        return;
+      default: {
+        const never: never = input;
+        throw new TypeError(`unknown record ${String(never)}`);
+      }
+    }
   }
 
   private addCall(call: ReportCall): void {
@@ -230,6 +246,7 @@ export class ReportBuilder {
       },
       approvals: { ...this.approvals },
       usage: { ...this.usage },
+      proxy: this.screen.report(),
     };
   }
 

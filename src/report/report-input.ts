@@ -1,6 +1,7 @@
 import { AUDIT_SCHEMA_VERSION } from '../audit/audit-record.js';
 import { DECIDED_BY_CONFIG } from '../audit/proxy-decided-by.js';
 import { ALL_ERROR_CLASSES, type ErrorClass } from '../core/error-class.js';
+import type { ProxyScreenReport } from './audit-report.js';
 
 /** The fields of a call record the report reads, checked. */
 export interface ReportCall {
@@ -22,7 +23,14 @@ export interface ReportCall {
    */
   readonly approval: 'approved' | 'denied' | 'unconfirmed' | undefined;
   readonly contractViolation: boolean;
+  /** Secrets the MCP proxy found in the call: the action and rules of each direction, as checked. */
+  readonly secrets?: readonly { readonly action: string; readonly rules: readonly string[] }[];
 }
+
+/** A change of a pinned tool definition the MCP proxy saw (`kind: "tool-definition"`), checked. */
+export type ReportToolChange = {
+  readonly kind: 'tool-definition';
+} & ProxyScreenReport['toolChanges'][number];
 
 /** The fields of a run record the report reads, checked. */
 export interface ReportRun {
@@ -38,7 +46,7 @@ export interface ReportRun {
   readonly totalTokens: number;
 }
 
-export type ReportInput = ReportCall | ReportRun;
+export type ReportInput = ReportCall | ReportRun | ReportToolChange;
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 /** A code of the code table's form (`TOOL_ERROR`), which a stop reason is too since version 2. */
@@ -68,6 +76,7 @@ export function parseReportInput(text: string): ReportInput | undefined {
   if (typeof at !== 'string' || !ISO_UTC.test(at)) return undefined;
   if (record.kind === 'call') return callOf(record, at);
   if (record.kind === 'run') return runOf(record, at, version);
+  if (record.kind === 'tool-definition') return toolChangeOf(record, at);
   return undefined;
 }
 
@@ -92,6 +101,42 @@ function callOf(record: Record<string, unknown>, at: string): ReportCall | undef
     replay: record.replay === true,
     approval: approval === 'approved' && record.decidedBy === DECIDED_BY_CONFIG ? 'unconfirmed' : approval,
     contractViolation: record.contractViolation === true,
+    ...secretsOf(record.secrets),
+  };
+}
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const SECRET_ACTIONS: ReadonlySet<unknown> = new Set(['blocked', 'redacted', 'audited']);
+const CHANGE_OUTCOMES: ReadonlySet<unknown> = new Set(['refused', 'flagged', 'approved']);
+/** A rule's name as the proxy writes it: a redaction marker's kind. */
+const RULE = /^[a-z]{1,32}$/;
+
+/** The proxy's secret findings of a call record; what is not of their shape is left out. */
+function secretsOf(value: unknown): Pick<ReportCall, 'secrets'> {
+  if (!Array.isArray(value)) return {};
+  const secrets = value.slice(0, 2).flatMap((entry: unknown) => {
+    const { action, rules } = (entry ?? {}) as { action?: unknown; rules?: unknown };
+    if (!SECRET_ACTIONS.has(action) || !Array.isArray(rules)) return [];
+    const named = rules.filter((rule): rule is string => typeof rule === 'string' && RULE.test(rule));
+    return [{ action: action as string, rules: named.slice(0, 8) }];
+  });
+  return secrets.length === 0 ? {} : { secrets };
+}
+
+function toolChangeOf(record: Record<string, unknown>, at: string): ReportToolChange | undefined {
+  const { server, toolName, outcome, digest, pinnedDigest } = record;
+  if (typeof server !== 'string' || typeof toolName !== 'string' || !CHANGE_OUTCOMES.has(outcome))
+    return undefined;
+  if (typeof digest !== 'string' || !DIGEST.test(digest)) return undefined;
+  if (typeof pinnedDigest !== 'string' || !DIGEST.test(pinnedDigest)) return undefined;
+  return {
+    kind: 'tool-definition',
+    at,
+    server,
+    tool: toolName,
+    outcome: outcome as ReportToolChange['outcome'],
+    digest,
+    pinnedDigest,
   };
 }
 

@@ -17,6 +17,12 @@ export type { McpToolInfo } from './mcp-tool-info.js';
 export type { McpToolResult } from './mcp-tool-result.js';
 export { type ProxyConfig, parseProxyConfig } from './proxy/proxy-config.js';
 export { ProxyConfigError } from './proxy/proxy-config-error.js';
+export type {
+  PinsConfig,
+  RateLimitsConfig,
+  SecretAction,
+  SecretsConfig,
+} from './proxy/proxy-security-config.js';
 export {
   type McpProxyHttpOptions,
   type McpProxyHttpServer,

@@ -18,6 +18,7 @@ import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice
 import { filterTools } from './proxy/filter-tools.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config.js';
+import { proxyScreen } from './proxy/proxy-screen-of.js';
 import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
@@ -91,6 +92,7 @@ export async function createMcpProxy(
     await resources.close();
     throw error;
   }
+  const screen = proxyScreen(config, resources, options.upstream, log);
   const upstreamClosed = set.ended;
   const port = set.port;
   const compiler = defaultSchemaCompiler();
@@ -100,9 +102,10 @@ export async function createMcpProxy(
     const mcp = upstream.mcp;
     if (mcp === undefined) return;
     const raw = await listRaw(port, config);
-    upstream.tools = filterTools(raw, config).filter(
+    const listed = filterTools(raw, config).filter(
       (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
     );
+    upstream.tools = screen.pins === undefined ? listed : await screen.pins.review(listed);
     upstream.runtime = proxyRuntime(mcp.tools, config, resources, (name) => chainName(mcp, name));
     for (const skipped of mcp.skipped)
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
@@ -178,6 +181,8 @@ export async function createMcpProxy(
           runtime: () => upstream.runtime,
           chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),
           onCannotConfirm,
+          screen: screen.screen,
+          ...(clientId === undefined ? {} : { clientId }),
         },
         tools: () => upstream.tools,
         passthrough: set.passthrough,

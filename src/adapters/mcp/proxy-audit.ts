@@ -7,6 +7,7 @@ import { DEFAULT_MAX_ARGUMENT_SUMMARY_CHARS } from '../../core/defaults.js';
 import type { ToolEvent, ToolEventListener } from '../../core/tool-event.js';
 import { summarizeArguments } from '../../redact/redact.js';
 import type { Refusal } from './proxy/call-decision.js';
+import type { ScreenNote } from './proxy/proxy-screen.js';
 import type { ProxiedCall } from './proxy/session-policy.js';
 
 /** How a call that needed confirmation was let through or refused, for its audit record. */
@@ -25,9 +26,14 @@ export interface SessionAudit {
    * The chain's `onEvent` for one call: its record carries the session's ids, the confirmation, if any, and
    * `toolName` when given (the name the client called).
    */
-  listener(note: ConfirmationNote | undefined, toolName?: string): ToolEventListener | undefined;
+  listener(
+    note: ConfirmationNote | undefined,
+    toolName?: string,
+    /** Read when the call's record is made: what the screen found (secrets, a flagged definition). */
+    screen?: () => ScreenNote,
+  ): ToolEventListener | undefined;
   /** A record of a call refused before the upstream (same shape as the chain's: `outcome: "denied"`, the code). */
-  refused(call: ProxiedCall, refusal: Refusal, note: ConfirmationNote | undefined): void;
+  refused(call: ProxiedCall, refusal: Refusal, note: ConfirmationNote | undefined, screen?: ScreenNote): void;
 }
 
 /**
@@ -42,20 +48,38 @@ export function createSessionAudit(
   if (given === undefined) return { listener: () => undefined, refused: () => {} };
   const sink = clientId === undefined ? given : withClientId(given, clientId);
   const ids = { runId: sessionId, sessionId };
-  const base = auditListener(sink);
+  // The chain's record of a call gets the screen's note on its way to the sink (the listener is synchronous).
+  let screened: ScreenNote | undefined;
+  const base = auditListener({
+    append: (record) => sink.append(screened === undefined ? record : { ...record, ...screened }),
+    flush: () => sink.flush(),
+    close: () => sink.close(),
+  });
   base({ type: 'run-start', ...ids, resumed: false, maxRoundTrips: 0 });
   const listen = (event: ToolEvent) => base(event);
   return {
-    listener(note, toolName) {
+    listener(note, toolName, screen) {
       // The chain knows a tool by its own name (`gh_echo`); the record says the client's (`gh.echo`).
       const named =
         toolName === undefined
           ? listen
           : (event: ToolEvent) => base(event.toolName === toolName ? event : { ...event, toolName });
-      if (note === undefined) return named;
-      return (event: ToolEvent) => named(event.type === 'tool-call-end' ? { ...event, ...note } : event);
+      const noted =
+        note === undefined
+          ? named
+          : (event: ToolEvent) => named(event.type === 'tool-call-end' ? { ...event, ...note } : event);
+      if (screen === undefined) return noted;
+      return (event: ToolEvent) => {
+        if (event.type !== 'tool-call-end') return noted(event);
+        screened = screen();
+        try {
+          noted(event);
+        } finally {
+          screened = undefined;
+        }
+      };
     },
-    refused({ name, text }, refusal, note) {
+    refused({ name, text }, refusal, note, screen) {
       sink.append({
         schemaVersion: AUDIT_SCHEMA_VERSION,
         kind: 'call',
@@ -74,6 +98,7 @@ export function createSessionAudit(
         replay: false,
         ...(note === undefined ? {} : note),
         denialReason: refusal.text,
+        ...screen,
       });
     },
   };

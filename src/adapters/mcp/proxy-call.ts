@@ -1,11 +1,12 @@
 import type { ToolCallAnswer, ToolRuntime } from '../../chain/runtime.js';
 import type { LimitScope } from '../../core/tool-execution-result.js';
-import { holdCallEnd } from './hold-call-end.js';
+import { holdCallEnd, type ScreenNotes } from './hold-call-end.js';
 import { McpCallError } from './mcp-call-error.js';
 import type { ConfirmationAnswer, Forward, Observation, Refusal } from './proxy/call-decision.js';
 import type { UpstreamAnswer } from './proxy/guard-answer.js';
 import { CODE_META_KEY, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config-types.js';
+import type { ProxyScreen } from './proxy/proxy-screen.js';
 import { refusalResult, withNote } from './proxy/refusal-result.js';
 import { refusalOf } from './proxy/refusal-text.js';
 import { type ProxiedCall, proxiedCall, type SessionPolicy } from './proxy/session-policy.js';
@@ -21,6 +22,10 @@ export interface ProxyCallContext {
   readonly config: ProxyConfig;
   readonly policy: SessionPolicy;
   readonly audit: SessionAudit;
+  /** Pins, secrets and rate limits around the policy (`proxy-screen.ts`); none: nothing checked. */
+  readonly screen?: ProxyScreen;
+  /** Who the client is (its key's id): its rate limits count under it. */
+  readonly clientId?: string;
   /** The session's id: its limits count under it in the runtime's store. */
   readonly sessionId: string;
   /** The scope of the idempotency records: the config's `idempotentWrites.scope`, else the session's id. */
@@ -42,10 +47,18 @@ export interface ProxyCallContext {
 export async function proxyCall(
   context: ProxyCallContext,
   name: string,
-  args: unknown,
+  sent: unknown,
   signal: AbortSignal,
 ): Promise<ProxyCallToolResult> {
   const { policy, audit } = context;
+  // The screen first: a withheld tool, or a secret in the arguments, is refused; redacted ones go on.
+  const admission = context.screen?.admit(proxiedCall(name, sent));
+  if (admission?.kind === 'refuse') {
+    audit.refused(proxiedCall(name, sent), admission.refusal, undefined, admission.note);
+    return refusalResult(admission.refusal);
+  }
+  const args = admission === undefined ? sent : admission.call.args;
+  const screened: ScreenNotes = { note: admission?.note ?? {} };
   const call = proxiedCall(name, args);
   const decision = policy.decide(call);
   let forward: Forward | Refusal;
@@ -71,10 +84,18 @@ export async function proxyCall(
     }
   }
   if (forward.kind === 'refuse') {
-    audit.refused(call, forward, note);
+    audit.refused(call, forward, note, screened.note);
     return refusalResult(forward);
   }
-  const held = holdCallEnd(audit.listener(note, name));
+  const limited = await context.screen?.take(call, context.clientId);
+  if (limited !== undefined) {
+    audit.refused(call, limited, note, screened.note);
+    return refusalResult(limited);
+  }
+  const held = holdCallEnd(
+    audit.listener(note, name, () => screened.note),
+    screened,
+  );
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
@@ -89,18 +110,18 @@ export async function proxyCall(
     );
     // No tool of the proxy's runtime needs approval: an interruption is a defect, answered as one.
     if (outcome.type !== 'answered') {
-      held.release(false);
+      held.release();
       return failure('TOOL_ERROR', 'The call could not be run.');
     }
     answer = outcome;
   } catch {
     // The client aborted, or a callback failed: the client gets a result all the same.
-    held.release(false);
+    held.release();
     return failure('TOOL_UNAVAILABLE', 'The call was cancelled before it finished.');
   }
   // A limit of the session: the call never went upstream, and the client gets the proxy's refusal.
   if (answer.limit !== undefined) {
-    held.release(false);
+    held.release();
     return refusalResult(limitRefusal(name, answer.limit));
   }
   return observed(context, call, answer, held);
@@ -114,13 +135,29 @@ function observed(
   held: ReturnType<typeof holdCallEnd>,
 ): ProxyCallToolResult {
   const upstream = upstreamOf(answer);
-  const result = clientResult(answer, upstream, context.config);
+  let result = clientResult(answer, upstream, context.config);
+  let withheld: Refusal | undefined;
+  // A successful result is screened for secrets (an error's text is the chain's, redacted already).
+  if (context.screen !== undefined && !answer.isError && upstream.kind === 'result') {
+    const delivered = context.screen.deliver(call, result);
+    const { note } = held.screened;
+    held.screened.note = { ...note, secrets: [...(note.secrets ?? []), ...(delivered.note.secrets ?? [])] };
+    if (delivered.kind === 'refuse') withheld = delivered.refusal;
+    else result = delivered.result;
+  }
   let observation: Observation | undefined;
   try {
     observation = context.policy.observe(call, upstream);
   } finally {
-    held.release(observation?.kind === 'repeat');
+    held.release(
+      observation?.kind === 'repeat'
+        ? 'LOOP_DETECTED'
+        : withheld === undefined
+          ? undefined
+          : 'SECRET_DETECTED',
+    );
   }
+  if (withheld !== undefined && observation.kind !== 'repeat') return refusalResult(withheld);
   switch (observation.kind) {
     case 'pass':
       return result;

@@ -18,6 +18,8 @@ beforeAll(async () => {
   ({ proxy, auditPath } = await proxyFor(FILESYSTEM, [root], {
     idempotentWrites: { tools: ['write_file'] },
     confirm: { tools: 'destructive', ifNoElicitation: 'deny' },
+    // A file's content may hold a credential here: the confirmation is the subject, not the secret scan.
+    secrets: { tools: { write_file: { arguments: 'audit' } } },
   }));
 }, SPAWN_TIMEOUT_MS);
 afterAll(async () => {

@@ -89,7 +89,7 @@ function row(record: AuditRecord): readonly (string | number | null)[] {
     record.runId ?? null,
     record.sessionId ?? null,
     record.kind === 'call' ? record.toolCallId : null,
-    record.kind === 'call' ? record.toolName : null,
+    record.kind === 'run' ? null : record.toolName,
     record.outcome,
     JSON.stringify(record),
   ];

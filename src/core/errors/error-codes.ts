@@ -155,6 +155,29 @@ export const ERROR_CODES = {
     errorClasses: ['IdempotencyError'],
   },
 
+  // The MCP proxy's own refusals: the model reads the code at the start of the refusal's text.
+  RATE_LIMITED: {
+    blame: 'model',
+    meaning:
+      "The MCP proxy's calls per minute or per hour (`rateLimits`, per client or per tool, counted in the store) are reached; the model is told when to try again, the audit which limit.",
+    toolMessage: false,
+    errorClasses: [],
+  },
+  SECRET_DETECTED: {
+    blame: 'model',
+    meaning:
+      "The MCP proxy found a secret (a key, a token, a JWT, a password) in a call's arguments or in its result and `secrets` says block; the model and the audit are told which rule matched, never the secret.",
+    toolMessage: false,
+    errorClasses: [],
+  },
+  TOOL_DEFINITION_CHANGED: {
+    blame: 'tool',
+    meaning:
+      'An MCP server\'s tool definition (description, schemas, annotations) differs from the one pinned at its first `tools/list`; under `pins.onChange: "refuse"` the tool is withheld until its new digest is approved (`pins.approve`).',
+    toolMessage: false,
+    errorClasses: [],
+  },
+
   // Tool failures the model sees under another code.
   TOOL_TIMEOUT: {
     blame: 'tool',

@@ -1,5 +1,12 @@
 import { type AuditReport, REPORT_SCHEMA_VERSION, type ToolReport } from '../audit-report.js';
 
+/** A report of a log without MCP proxy screen records. */
+export const NO_PROXY_SCREEN: AuditReport['proxy'] = {
+  secrets: { blocked: 0, redacted: 0, audited: 0, byRule: [] },
+  rateLimited: [],
+  toolChanges: [],
+};
+
 /** A tool name that is HTML: the page must show it as text, never as an element. */
 export const HOSTILE_TOOL = '<img src=x onerror=alert(1)>';
 /** A 300-character tool name: it must not push a table or a chart off the page. */
@@ -185,6 +192,7 @@ export const sampleReport: AuditReport = {
   },
   approvals: { approved: 11, refused: 3, unconfirmed: 0, denied: 14, replays: 21 },
   usage: { inputTokens: 1_843_220, outputTokens: 212_904, totalTokens: 2_056_124 },
+  proxy: NO_PROXY_SCREEN,
 };
 
 /** A log with nothing in it (or only skipped lines): no runs, no calls. */
@@ -214,4 +222,5 @@ export const emptyReport: AuditReport = {
   errors: { rate: 0, byClass: [], byCode: [] },
   approvals: { approved: 0, refused: 0, unconfirmed: 0, denied: 0, replays: 0 },
   usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+  proxy: NO_PROXY_SCREEN,
 };

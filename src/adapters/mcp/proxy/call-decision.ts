@@ -1,13 +1,22 @@
 import type { LoopEvidence } from '../../../core/guard-state.js';
 
 /** The codes of the proxy's own refusals: toolwarden's vocabulary (`ERROR_CODES`). */
-export type RefusalCode = 'PERMISSION_DENIED' | 'TOOL_CALL_LIMIT' | 'LOOP_DETECTED';
+export type RefusalCode =
+  | 'PERMISSION_DENIED'
+  | 'TOOL_CALL_LIMIT'
+  | 'LOOP_DETECTED'
+  | 'RATE_LIMITED'
+  | 'SECRET_DETECTED'
+  | 'TOOL_DEFINITION_CHANGED'
+  | 'TOOL_UNAVAILABLE';
 
 /** A call the proxy answers itself, without the upstream: `text` starts with the code and is short and stable. */
 export interface Refusal {
   readonly kind: 'refuse';
   readonly code: RefusalCode;
   readonly text: string;
+  /** When a later try may pass (a rate limit's window ends), in ms from now. */
+  readonly retryAfterMs?: number;
 }
 
 /**

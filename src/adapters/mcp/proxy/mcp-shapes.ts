@@ -23,3 +23,6 @@ export interface ProxyCallToolResult {
 
 /** The `_meta` key under which the proxy's own results carry toolwarden's code, for programs to read. */
 export const CODE_META_KEY = 'toolwarden/code';
+
+/** The `_meta` key of a refusal that may pass later (`RATE_LIMITED`): in how many ms to try again. */
+export const RETRY_AFTER_META_KEY = 'toolwarden/retryAfterMs';

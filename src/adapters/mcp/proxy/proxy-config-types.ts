@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../../core/json-schema.js';
 import type { GuardOptions } from '../../../guard/guard-options.js';
+import type { PinsConfig, RateLimitsConfig, SecretsConfig } from './proxy-security-config.js';
 
 /**
  * `toolwarden mcp-proxy`'s config file (`toolwarden.json`), resolved: every default filled in. Everything
@@ -132,6 +133,12 @@ export interface ProxyConfig {
         readonly keysFile: string | undefined;
       }
     | undefined;
+  /** Secrets in the arguments the model sends and in the results it reads, or false: not looked for. */
+  readonly secrets: SecretsConfig | false;
+  /** Tool definitions pinned at their server's first `tools/list` (per server, in the store), or false. */
+  readonly pins: PinsConfig | false;
+  /** Calls per minute and per hour, per client and per tool, counted in the store. */
+  readonly rateLimits: RateLimitsConfig;
 }
 
 /** A header's value: fixed, or read from the proxy's environment when the proxy starts (a token). */

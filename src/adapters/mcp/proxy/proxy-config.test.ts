@@ -161,8 +161,8 @@ describe('parseProxyConfig: malformed configs', () => {
 
   it('names unknown keys, with a suggestion when one is close', () => {
     expect(problemsOf({ limts: {}, timeouts: { defualtMs: 5 }, confirm: { tool: [] }, colour: 1 })).toEqual([
-      '$.limts: is not a known key (did you mean "limits"?); known: $schema, limits, loopGuard, timeouts, outputContracts, redactErrors, idempotentWrites, confirm, allow, deny, audit, telemetry, trustAnnotations, upstream, servers, namespaceSeparator, auth',
-      '$.colour: is not a known key; known: $schema, limits, loopGuard, timeouts, outputContracts, redactErrors, idempotentWrites, confirm, allow, deny, audit, telemetry, trustAnnotations, upstream, servers, namespaceSeparator, auth',
+      '$.limts: is not a known key (did you mean "limits"?); known: $schema, limits, loopGuard, timeouts, outputContracts, redactErrors, idempotentWrites, confirm, allow, deny, audit, telemetry, trustAnnotations, upstream, servers, namespaceSeparator, auth, secrets, pins, rateLimits',
+      '$.colour: is not a known key; known: $schema, limits, loopGuard, timeouts, outputContracts, redactErrors, idempotentWrites, confirm, allow, deny, audit, telemetry, trustAnnotations, upstream, servers, namespaceSeparator, auth, secrets, pins, rateLimits',
       '$.timeouts.defualtMs: is not a known key (did you mean "defaultMs"?); known: defaultMs, tools',
       '$.confirm.tool: is not a known key (did you mean "tools"?); known: tools, ifNoElicitation',
     ]);

@@ -11,6 +11,7 @@ import {
 import type { ConfigReader } from '../../../options/config-reader.js';
 import { readGuardConfig } from '../../../run/read-guard-config.js';
 import type { ConfirmConfig, ProxyConfig } from './proxy-config-types.js';
+import { readPins, readRateLimits, readSecrets } from './read-proxy-security.js';
 import { readAuth, readSeparator, readServers, readUpstream } from './read-proxy-servers.js';
 import { readAudit, readIdempotentWrites, readOutputContracts } from './read-proxy-stores.js';
 
@@ -32,6 +33,9 @@ const TOP_KEYS = [
   'servers',
   'namespaceSeparator',
   'auth',
+  'secrets',
+  'pins',
+  'rateLimits',
 ] as const;
 
 /** The whole config, read section by section; undefined when the document is not an object at all. */
@@ -58,6 +62,9 @@ export function readSections(json: unknown, reader: ConfigReader): ProxyConfig |
     servers: readServers(top.servers, reader),
     namespaceSeparator: readSeparator(top.namespaceSeparator, reader),
     auth: readAuth(top.auth, reader),
+    secrets: readSecrets(top.secrets, reader),
+    pins: readPins(top.pins, reader),
+    rateLimits: readRateLimits(top.rateLimits, reader),
   };
   if (config.confirm !== false && config.confirm.ifNoElicitation === 'allow-and-audit' && !config.audit) {
     reader.problem(

@@ -1,5 +1,5 @@
 import type { Refusal } from './call-decision.js';
-import { CODE_META_KEY, type ProxyCallToolResult } from './mcp-shapes.js';
+import { CODE_META_KEY, type ProxyCallToolResult, RETRY_AFTER_META_KEY } from './mcp-shapes.js';
 
 /**
  * The `CallToolResult` the client gets for a refusal: an `isError` result (never a JSON-RPC error, which
@@ -10,7 +10,10 @@ export function refusalResult(refusal: Refusal): ProxyCallToolResult {
   return {
     content: [{ type: 'text', text: refusal.text }],
     isError: true,
-    _meta: { [CODE_META_KEY]: refusal.code },
+    _meta: {
+      [CODE_META_KEY]: refusal.code,
+      ...(refusal.retryAfterMs === undefined ? {} : { [RETRY_AFTER_META_KEY]: refusal.retryAfterMs }),
+    },
   };
 }
 
