@@ -499,3 +499,9 @@ export const MAX_GATEWAY_CONFIG_BYTES = 1024 * 1024;
 export const DEFAULT_GATEWAY_CHAIN_TTL_MS = 60 * 60 * 1000;
 /** An answer's chain memory over this many bytes (as JSON) is not kept: the next request is judged from itself. */
 export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
+/**
+ * `toolwarden/dbos`: how long a durable turn's tool step waits for a store that fails before its write could
+ * claim its record (nothing ran), trying again with backoff, before it gives up and the turn stops as
+ * `STORE_UNAVAILABLE`: 5 minutes. DBOS waits for its own database without a bound.
+ */
+export const DEFAULT_DURABLE_STORE_WAIT_MS = 5 * 60 * 1000;
