@@ -25,7 +25,7 @@ export interface WorkerSetup {
   /** Runs when the model is called in round n, after it is logged. */
   readonly onModel?: (round: number, sessionId: string) => void | Promise<void>;
   /** Runs in each tool execution, after it is logged. */
-  readonly onTool?: (name: string, sessionId: string | undefined) => void;
+  readonly onTool?: (name: string, sessionId: string | undefined) => void | Promise<void>;
   readonly turns?: Partial<Pick<DurableTurnsOptions, 'approvalWaitMs' | 'storeWaitMs' | 'run'>>;
 }
 
@@ -43,9 +43,9 @@ export async function setUpWorker(
     { url: setup.storeUrl ?? setup.url.replace(/\/[^/]*$/, '/postgres') },
     { schema: setup.schema },
   );
-  const tools = turnTools((name, session) => {
+  const tools = turnTools(async (name, session) => {
     note(name, session);
-    setup.onTool?.(name, session);
+    await setup.onTool?.(name, session);
   }, setup.approvals);
   const model = scriptedModel(async (round, session) => {
     note(`model-${round}`, session);

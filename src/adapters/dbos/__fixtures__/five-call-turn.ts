@@ -71,9 +71,9 @@ export function scriptedModel(onCall: (round: number, sessionId: string) => void
   };
 }
 
-/** The five tools; `onRun(name, session)` runs in each execution (it logs the effect). */
+/** The five tools; `onRun(name, session)` runs in each execution (it logs the effect), awaited. */
 export function turnTools(
-  onRun: (name: string, session: string | undefined) => void,
+  onRun: (name: string, session: string | undefined) => void | Promise<void>,
   approvals: readonly string[] = [],
 ) {
   return ROUNDS.flat().map(({ name, write }) =>
@@ -83,8 +83,8 @@ export function turnTools(
       effect: write ? 'write' : 'read',
       ...(approvals.includes(name) ? { needsApproval: true } : {}),
       input: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
-      execute: ({ order }: { order: string }, context) => {
-        onRun(name, context.sessionId);
+      execute: async ({ order }: { order: string }, context) => {
+        await onRun(name, context.sessionId);
         return `${name} ${order} done`;
       },
     }),
