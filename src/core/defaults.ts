@@ -505,3 +505,5 @@ export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
  * `STORE_UNAVAILABLE`: 5 minutes. DBOS waits for its own database without a bound.
  */
 export const DEFAULT_DURABLE_STORE_WAIT_MS = 5 * 60 * 1000;
+/** `toolwarden demo durable`: the PostgreSQL it makes its database and schema on (trust auth, as on a dev machine). */
+export const DEFAULT_DEMO_DATABASE = 'postgres://postgres@127.0.0.1:5432/postgres';
