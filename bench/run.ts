@@ -1,6 +1,7 @@
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchDesignFloor } from './design-floor.js';
+import { benchDurable } from './durable.js';
 import { benchGateway } from './gateway.js';
 import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
@@ -28,6 +29,7 @@ const sections = [
   benchGuardTools,
   benchMcpProxy,
   benchGateway,
+  benchDurable,
 ];
 
 // BENCH_ONLY=loop,guard runs the sections whose function names hold one of the words (case ignored).
