@@ -97,7 +97,7 @@ if (mode === 'recover') {
   await new Promise(() => {});
 } else {
   await DBOS.launch();
-  const redis = await createRedisStore({ url: 'redis://127.0.0.1:6379' }, { prefix: `${schema}:` });
+  const redis = await createRedisStore({ url: 'redis://127.0.0.1:6379' }, { keyPrefix: `${schema}:` });
   const plain = (store: Store) => {
     const runtime = createToolRuntime({ tools: [record], store, concurrency: 1 });
     return (session: string) =>
@@ -117,7 +117,7 @@ if (mode === 'recover') {
       const name = names[(i + round + names.length) % names.length] as string;
       const before = queries;
       const started = performance.now();
-      await subjects[name]?.(`${name}-${round}`);
+      await subjects[name]?.(`${schema}-${name}-${round}`);
       if (round < 0) continue; // warm-up
       times[name]?.push(((performance.now() - started) * 1000) / CALLS);
       perTurnQueries[name]?.push(queries - before);
