@@ -34,8 +34,14 @@ describe('wrapCallStep: a driver around a call’s record and execution together
     const memory = new MemoryStore();
     const store = storeWith(
       {
-        get: (key) => (calls.push('get'), memory.get(key)),
-        set: (key, value, options) => (calls.push('set'), memory.set(key, value, options)),
+        get: (key) => {
+          calls.push('get');
+          return memory.get(key);
+        },
+        set: (key, value, options) => {
+          calls.push('set');
+          return memory.set(key, value, options);
+        },
       },
       memory,
     );
@@ -60,7 +66,7 @@ describe('wrapCallStep: a driver around a call’s record and execution together
       set: () => Promise.reject(new StoreError({ reason: 'unavailable', operation: 'set', message: 'down' })),
     });
     const { step, kept } = checkpointing();
-    const model = () => new ScriptedModel({ script: [assistantWithCalls([call]), 'never asked'] });
+    const model = () => new ScriptedModel({ script: [assistantWithCalls([call]), { role: 'assistant', content: 'never asked' }] });
     const options = { messages: [{ role: 'user' as const, content: 'charge' }], sessionId: 's', turnId: 't' };
     const first = await runToolLoop({
       ...options,
