@@ -66,7 +66,10 @@ describe('wrapCallStep: a driver around a call’s record and execution together
       set: () => Promise.reject(new StoreError({ reason: 'unavailable', operation: 'set', message: 'down' })),
     });
     const { step, kept } = checkpointing();
-    const model = () => new ScriptedModel({ script: [assistantWithCalls([call]), { role: 'assistant', content: 'never asked' }] });
+    const model = () =>
+      new ScriptedModel({
+        script: [assistantWithCalls([call]), { role: 'assistant', content: 'never asked' }],
+      });
     const options = { messages: [{ role: 'user' as const, content: 'charge' }], sessionId: 's', turnId: 't' };
     const first = await runToolLoop({
       ...options,
