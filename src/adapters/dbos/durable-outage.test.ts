@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FINAL_TEXT } from './__fixtures__/five-call-turn.js';
 import { runWorker, testDatabase } from './__fixtures__/run-worker.js';
@@ -71,4 +73,46 @@ describe('a durable turn whose database goes away mid-turn', () => {
       'model-3',
     ]);
   }, 60_000);
+
+  it('with DBOS’s own database gone too, nothing goes on until it is back; then the turn ends, each write once', async () => {
+    const { setup, done } = testSetup('all-down');
+    const worker = fileURLToPath(new URL('./__fixtures__/outage-worker.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, 'all-down', setup], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let logs = '';
+    let whileDown: string[] | undefined;
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      logs += chunk;
+      // DBOS says it waits for its database: what ran by then, and the database comes back.
+      if (whileDown === undefined && logs.includes('Database connection failed')) {
+        whileDown = done();
+        child.stdin.write('restore\n');
+      }
+    });
+    expect(await exited, logs.slice(-2000)).toBe(0);
+    expect(whileDown).toEqual(['model-0', 'lookup']);
+    const outcome = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { outcome?: unknown })
+      .find((line) => line.outcome !== undefined)?.outcome;
+    expect(outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT, toolCalls: 5 });
+    expect(done()).toEqual([
+      'model-0',
+      'lookup',
+      'charge',
+      'model-1',
+      'reserve',
+      'stock',
+      'model-2',
+      'email',
+      'model-3',
+    ]);
+  }, 90_000);
 });

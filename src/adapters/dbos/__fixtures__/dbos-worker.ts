@@ -27,6 +27,8 @@ export interface WorkerSetup {
   /** Runs in each tool execution, after it is logged. */
   readonly onTool?: (name: string, sessionId: string | undefined) => void | Promise<void>;
   readonly turns?: Partial<Pick<DurableTurnsOptions, 'approvalWaitMs' | 'storeWaitMs' | 'run'>>;
+  /** DBOS's log level (default error: the tests read stdout). */
+  readonly logLevel?: string;
 }
 
 export async function setUpWorker(
@@ -37,7 +39,7 @@ export async function setUpWorker(
     name: 'toolwarden-durable-test',
     systemDatabaseUrl: setup.url,
     ...(setup.version === undefined ? {} : { applicationVersion: setup.version }),
-    logLevel: 'error',
+    logLevel: setup.logLevel ?? 'error',
   });
   const store = await createPostgresStore(
     { url: setup.storeUrl ?? setup.url.replace(/\/[^/]*$/, '/postgres') },

@@ -5,6 +5,8 @@
 //   wait:    the event restores the proxy; the turn goes on in this process;
 //   die:     the process dies there (process.exit(1)), the database still away;
 //   recover: launches with the database back; DBOS recovers the turn.
+//   all-down: DBOS reaches the database through the proxy too, so the cut takes both away: DBOS logs that
+//             it waits for its database; the proxy is restored when the test writes `restore` on stdin.
 // Each prints the turn's outcome when it has one.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startTcpProxy } from '../../postgres/__fixtures__/tcp-proxy.js';
@@ -17,8 +19,16 @@ const note = effectsLog(setup.effects);
 const proxy = await startTcpProxy();
 const turn = { sessionId: 's-1', turnId: 'turn-1' };
 let failures = 0;
+const port = new URL(proxy.url).port;
+const throughProxy = (url: string) => url.replace('127.0.0.1:5432', `127.0.0.1:${port}`);
+if (action === 'all-down') {
+  process.stdin.on('data', (chunk) => {
+    if (String(chunk).includes('restore')) void proxy.restore();
+  });
+}
 const { turns, store } = await setUpWorker({
   ...setup,
+  ...(action === 'all-down' ? { url: throughProxy(setup.url), logLevel: 'warn' } : {}),
   storeUrl: proxy.url,
   onTool: async (name) => {
     if (name === 'lookup' && action !== 'recover') await proxy.cut();
@@ -31,7 +41,7 @@ const { turns, store } = await setUpWorker({
         if (failures > 1) return;
         note('store-fail', 's-1');
         if (action === 'die') process.exit(1);
-        void proxy.restore();
+        if (action === 'wait') void proxy.restore();
       },
     },
   },
