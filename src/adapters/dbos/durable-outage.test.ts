@@ -25,7 +25,7 @@ function testSetup(name: string) {
       readFileSync(effects, 'utf8')
         .trim()
         .split('\n')
-        .map((line) => line.split(' ')[0]),
+        .map((line) => line.split(' ')[0] ?? ''),
   };
 }
 
@@ -82,7 +82,7 @@ describe('a durable turn whose database goes away mid-turn', () => {
     });
     let stdout = '';
     let logs = '';
-    let whileDown: string[] | undefined;
+    let whileDown: readonly string[] | undefined;
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
