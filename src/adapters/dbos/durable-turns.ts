@@ -15,6 +15,7 @@ import { canonicalJson } from '../../serialize/canonical-json.js';
 import { awaitDecisions } from './await-decisions.js';
 import { dbosCallStep } from './dbos-call-step.js';
 import type { DbosWorkflows } from './dbos-workflows.js';
+import { stepStore } from './step-store.js';
 import { decideTurn, readTurnApproval, TURN_APPROVAL_EVENT, type TurnApproval } from './turn-approval.js';
 
 /** The run's settings a durable turn passes on to `runToolLoop` (the loop's model and runtime are the turns'). */
@@ -88,8 +89,9 @@ interface TurnArgument extends DurableTurnInput {
 }
 
 /**
- * Guarded runs as DBOS workflows, one per turn: each model call is a step (`model`) and each tool call a
- * step (`tool:<name>`: its idempotency record and its execution together), so a process that dies
+ * Guarded runs as DBOS workflows, one per turn: each model call is a step (`model`), each tool call a
+ * step (`tool:<name>`: its idempotency record and its execution together), and each call to the store
+ * between them a step (`store:<operation>`: limits, the guard's memory), so a process that dies
  * mid-turn is recovered by the next one's `DBOS.launch()` at the first unfinished step: a call whose step
  * finished never runs again, and the model is not asked again what it already answered. Calls that need
  * a decision wait in the workflow (`recv`, durable) for `decide`. The guard, limits, idempotency and
@@ -110,8 +112,9 @@ export function durableTurns(dbos: DbosWorkflows, options: DurableTurnsOptions):
   const storeWaitMs =
     checkNumberOption(options.storeWaitMs, { option: 'storeWaitMs', min: 0 }) ??
     DEFAULT_DURABLE_STORE_WAIT_MS;
+  const store = options.runtime.store;
   const runtime = createDrivenRuntime(
-    { ...options.runtime, concurrency: 1 },
+    { ...options.runtime, concurrency: 1, ...(store === undefined ? {} : { store: stepStore(store, dbos) }) },
     { wrapCallStep: dbosCallStep(dbos, storeWaitMs) },
   );
   const modelStep: ModelCallWrapper = (request, next) => dbos.runStep(() => next(request), { name: 'model' });

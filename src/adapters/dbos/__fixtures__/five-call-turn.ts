@@ -18,10 +18,20 @@ export const ROUNDS: readonly (readonly { name: string; write: boolean }[])[] = 
   [{ name: 'email', write: true }],
 ];
 
-/** The steps of the turn in DBOS's order: a model call per round and one more, a step per tool call. */
+/**
+ * The steps of the turn in DBOS's order: a model call per round and one more, a step per tool call, and
+ * the store calls made outside them (the guard's memory loaded first and saved last, the turn's counts
+ * reserved before a round of more than one call).
+ */
 export const STEPS: readonly string[] = [
-  ...ROUNDS.flatMap((round) => ['model', ...round.map((call) => `tool:${call.name}`)]),
+  'store:get',
+  ...ROUNDS.flatMap((round) => [
+    'model',
+    ...(round.length > 1 ? ['store:reserve'] : []),
+    ...round.map((call) => `tool:${call.name}`),
+  ]),
   'model',
+  'store:set',
 ];
 
 export const FINAL_TEXT = 'charged, reserved and emailed';
