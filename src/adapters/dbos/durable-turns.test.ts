@@ -47,6 +47,25 @@ describe('durableTurns: a reused turn id', () => {
   }, 60_000);
 });
 
+describe('durableTurns: limits across a crash', () => {
+  it('a session limit of exactly the turn’s calls holds: the recovered turn does not count its replayed calls again', async () => {
+    const limits = { perSession: { total: 5 } };
+    const { setup, lines } = testSetup('limits', { version: 'limits-test', limits });
+    const start = await runWorker('turn-worker.ts', ['die-at-model-1', setup()]);
+    expect(start.code, start.stderr).toBe(1);
+    const recover = await runWorker('turn-worker.ts', ['recover', setup()]);
+    expect(recover.code, recover.stderr).toBe(0);
+    expect(recover.reports[0]?.outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT, toolCalls: 5 });
+    const work = byProcess(lines()).flat();
+    for (const tool of ['lookup', 'charge', 'reserve', 'stock', 'email']) {
+      expect(
+        work.filter((what) => what === tool),
+        tool,
+      ).toHaveLength(1);
+    }
+  }, 90_000);
+});
+
 describe('durableTurns across a deploy (DBOS application version)', () => {
   it('unpinned: a new deploy does not recover an older unfinished turn; the old code does', async () => {
     const { setup, lines } = testSetup('unpinned');

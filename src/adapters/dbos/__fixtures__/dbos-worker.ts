@@ -27,6 +27,8 @@ export interface WorkerSetup {
   /** Runs in each tool execution, after it is logged. */
   readonly onTool?: (name: string, sessionId: string | undefined) => void | Promise<void>;
   readonly turns?: Partial<Pick<DurableTurnsOptions, 'approvalWaitMs' | 'storeWaitMs' | 'run'>>;
+  /** The runtime's call limits. */
+  readonly limits?: ToolRuntimeOptions['limits'];
   /** DBOS's log level (default error: the tests read stdout). */
   readonly logLevel?: string;
 }
@@ -53,7 +55,11 @@ export async function setUpWorker(
     note(`model-${round}`, session);
     await setup.onModel?.(round, session);
   });
-  const runtime: ToolRuntimeOptions = { tools, store };
+  const runtime: ToolRuntimeOptions = {
+    tools,
+    store,
+    ...(setup.limits === undefined ? {} : { limits: setup.limits }),
+  };
   const turns = durableTurns(setup.dbos ?? DBOS, { model, runtime, ...setup.turns });
   return { turns, store, runtime };
 }
