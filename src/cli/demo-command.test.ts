@@ -158,11 +158,12 @@ describe('toolwarden demo', () => {
       'worker-1': 'killed (SIGKILL) after its step tool:refundOrder was checkpointed',
       'worker-2-pid': expect.stringMatching(/^\d+$/),
       'worker-2-skipped':
-        'model, tool:getOrder, model, tool:refundOrder (checkpointed by worker 1: not run again)',
+        'store:get, model, store:reserve, tool:getOrder, model, tool:refundOrder (checkpointed by worker 1: not run again)',
       'worker-2-ran': 'model, emailCustomer, model',
       refunds: '1',
       outcome: 'completed: Refunded order A-1 and emailed the customer.',
-      steps: 'model, tool:getOrder, model, tool:refundOrder, model, tool:emailCustomer, model',
+      steps:
+        'store:get, model, store:reserve, tool:getOrder, model, tool:refundOrder, model, tool:emailCustomer, model, store:set',
     });
     expect(facts.get('worker-2-pid')).not.toBe(facts.get('worker-1-pid'));
   }, 90_000);
