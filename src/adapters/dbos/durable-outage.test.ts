@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FINAL_TEXT } from './__fixtures__/five-call-turn.js';
 import { runWorker, testDatabase } from './__fixtures__/run-worker.js';
 
@@ -79,6 +79,10 @@ describe('a durable turn whose database goes away mid-turn', () => {
     const worker = fileURLToPath(new URL('./__fixtures__/outage-worker.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', worker, 'all-down', setup], {
       stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    // A test that fails while the database is away leaves no worker waiting for it.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
     });
     let stdout = '';
     let logs = '';
