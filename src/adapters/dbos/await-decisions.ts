@@ -39,7 +39,10 @@ export async function awaitDecisions(
     }
     const problem = refusal(message, waiting, workflowId);
     if (problem === undefined) {
-      await dbos.setEvent(TURN_APPROVAL_EVENT, { state: 'decided', round } satisfies TurnApproval);
+      const decided: TurnApproval = { state: 'decided', round, decisions: message.decisions };
+      await dbos.setEvent(TURN_APPROVAL_EVENT, decided);
+      // Kept under the round too: the turn going on does not erase which decisions it took.
+      await dbos.setEvent(`${TURN_APPROVAL_EVENT}.${round}`, decided);
       return message.decisions;
     }
     await dbos.setEvent(`${TURN_APPROVAL_EVENT}.refused`, { round, refused: refused + 1, problem });

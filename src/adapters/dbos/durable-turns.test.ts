@@ -140,6 +140,11 @@ describe('durableTurns: approvals as durable waits', () => {
     const late = await runWorker('turn-worker.ts', ['decide-late', setup()]);
     expect(late.reports[0]).toMatchObject({
       approval: { state: 'done' },
+      round1: {
+        state: 'decided',
+        round: 1,
+        decisions: { 'call-charge': { approve: true, by: 'alice' } },
+      },
       late: { error: { name: 'ApprovalError', code: 'APPROVAL_REFUSED', reason: 'not-pending' } },
     });
   }, 120_000);

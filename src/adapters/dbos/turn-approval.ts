@@ -10,7 +10,7 @@ export const TURN_DECISIONS_TOPIC = 'toolwarden.decisions';
 
 /**
  * Where a turn's approval stands, as the turn publishes it: `waiting` (its calls, the round of waiting in
- * the turn, when the wait ends, epoch milliseconds), `decided` (the round's decision was taken),
+ * the turn, when the wait ends, epoch milliseconds), `decided` (the round's decisions were taken: these),
  * `expired` (nobody decided in time: the calls were refused), `done` (the turn waits no more).
  */
 export type TurnApproval =
@@ -20,7 +20,13 @@ export type TurnApproval =
       readonly pending: readonly PendingCall[];
       readonly expiresAt: number;
     }
-  | { readonly state: 'decided' | 'expired'; readonly round: number }
+  | {
+      readonly state: 'decided';
+      readonly round: number;
+      /** The decisions the turn took (the first message of its round that kept the rules). */
+      readonly decisions: Readonly<Record<string, ResumeDecision>>;
+    }
+  | { readonly state: 'expired'; readonly round: number }
   | { readonly state: 'done' };
 
 /** A decision message: the round it decides and the decisions by call id. */

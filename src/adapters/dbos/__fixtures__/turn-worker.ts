@@ -44,7 +44,8 @@ if (action === 'approve' || action === 'decide-late') {
   if (action === 'approve') {
     report({ approval, wrongDigest: await approve('0'.repeat(64)), approved: await approve(digest) });
   } else {
-    report({ approval: await readTurnApproval(client, workflowId), late: await approve(digest) });
+    const round1 = await client.getEvent(workflowId, 'toolwarden.approval.1', 0);
+    report({ approval: await readTurnApproval(client, workflowId), round1, late: await approve(digest) });
   }
   await client.destroy();
   process.exit(0);
