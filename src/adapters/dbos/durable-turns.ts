@@ -9,6 +9,7 @@ import type { LoopOutcome } from '../../core/loop-outcome.js';
 import type { Message } from '../../core/message.js';
 import type { Model } from '../../core/model.js';
 import { checkNumberOption } from '../../options/check-option.js';
+import { checkOptionNames, type OptionNames, optionNameSet } from '../../options/check-option-names.js';
 import type { ModelCallWrapper, RunOptions } from '../../run/loop-options.js';
 import { runToolLoop } from '../../run/run-tool-loop.js';
 import { canonicalJson } from '../../serialize/canonical-json.js';
@@ -83,6 +84,15 @@ export interface DurableTurns {
   workflowId(turn: DurableTurnRef): string;
 }
 
+const DURABLE_TURNS_OPTIONS = optionNameSet({
+  model: true,
+  runtime: true,
+  run: true,
+  name: true,
+  approvalWaitMs: true,
+  storeWaitMs: true,
+} satisfies OptionNames<DurableTurnsOptions>);
+
 /** The workflow's argument: the turn and the digest of it that a reused id is compared by. */
 interface TurnArgument extends DurableTurnInput {
   readonly digest: string;
@@ -105,6 +115,7 @@ export function durableTurns(dbos: DbosWorkflows, options: DurableTurnsOptions):
       message: 'must be the DBOS class of @dbos-inc/dbos-sdk@5',
     });
   }
+  checkOptionNames(options, DURABLE_TURNS_OPTIONS, { of: 'durableTurns' });
   const { model, run: settings = {}, name = 'toolwarden.turn' } = options;
   const approvalWaitMs =
     checkNumberOption(options.approvalWaitMs, { option: 'approvalWaitMs', min: 1 }) ??
