@@ -32,6 +32,8 @@ export const INTEGRATION: readonly string[] = [
   // in front of it cut and stalled on purpose.
   'src/adapters/postgres/postgres-store.test.ts',
   // DBOS Transact on the shared PostgreSQL (a database of the test's own), a worker process killed mid-turn.
+  'src/adapters/dbos/durable-crash.test.ts',
+  'src/adapters/dbos/durable-outage.test.ts',
   'src/adapters/dbos/durable-turns.test.ts',
   // Fake model providers on a local HTTP server (node:http), driven through the real SDKs.
   'examples/openai-sdk.test.ts',

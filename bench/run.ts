@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAiSdk } from './ai-sdk.js';
 import { benchChainOverhead } from './chain-overhead.js';
 import { benchDesignFloor } from './design-floor.js';
+import { benchDurable } from './durable.js';
 import { benchGateway } from './gateway.js';
 import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
@@ -32,6 +33,7 @@ const sections = [
   benchMcpProxy,
   benchMcpProxySecretScan,
   benchGateway,
+  benchDurable,
 ];
 
 // BENCH_ONLY=loop,guard runs the sections whose function names hold one of the words (case ignored).

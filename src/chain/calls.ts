@@ -17,6 +17,7 @@ import type { ResolvedPolicy } from './policy.js';
 import { type PreparedCall, prepareToolCall, type ReadyCall, type RejectedCall } from './prepare.js';
 import { answerRejected, answerShared, decisionOf, reportEnd, summaryOf } from './report-call-events.js';
 import type { CallbackFailure, CallsRequest, RunContext } from './run-context.js';
+import { runStepped } from './run-stepped.js';
 import { toolFailure } from './tool-failure.js';
 
 export type { CallbackFailure, CallsRequest };
@@ -291,7 +292,11 @@ async function runReady(entry: ReadyCall, context: RunContext): Promise<ToolCall
   }
   let result: ToolCallResult;
   try {
-    result = await runIdempotent(entry, call, context, () => executeCall(entry, call, context));
+    const step = context.policy.wrapCallStep;
+    result =
+      step === undefined
+        ? await runIdempotent(entry, call, context, () => executeCall(entry, call, context))
+        : await runStepped(step, entry, call, context);
   } catch (error) {
     // A caller's function that the chain calls outside any hook's guard (the jitter source, a clock).
     context.callbackFailed('policy', error);

@@ -35,6 +35,7 @@ import { type ResolvedCallLimits, resolveCallLimits } from './call-limits.js';
 import type { ErrorClassifier } from './classify-error.js';
 import type { ParseArgumentsLimits } from './parse-arguments.js';
 import type { ToolExecutionPolicy } from './tool-runtime-options.js';
+import type { WrapCallStep } from './wrap-call-step.js';
 import type { WrapToolExecution } from './wrap-tool-execution.js';
 
 export type { ToolExecutionPolicy } from './tool-runtime-options.js';
@@ -79,6 +80,8 @@ export interface ResolvedPolicy {
   readonly decide: Decide | undefined;
   readonly deniedText: string;
   readonly wrapToolExecution: WrapToolExecution | undefined;
+  /** A driver's wrapper around each admitted call's record and execution (see `WrapCallStep`); never a user option. */
+  readonly wrapCallStep: WrapCallStep | undefined;
   readonly store: Store;
   readonly onStoreFailure: 'open' | 'closed';
   contractPolicyFor(tool: AnyTool): ContractViolationPolicy;
@@ -89,8 +92,13 @@ export interface ResolvedPolicy {
   showErrorMessagesFor(tool: AnyTool): ShowErrorMessages;
 }
 
+/** What a driver of runs (not a user) sets on the runtimes it makes (see `createDrivenRuntime`). */
+export interface RuntimeDriver {
+  readonly wrapCallStep?: WrapCallStep;
+}
+
 /** Fills defaults and checks every value now, so bad configuration fails before any tool runs. */
-export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
+export function resolvePolicy(policy: ToolExecutionPolicy, driver: RuntimeDriver = {}): ResolvedPolicy {
   const retry = policy.retry ?? {};
   const timeoutMs =
     checkNumberOption(policy.timeoutMs, { option: 'timeoutMs', min: 1, timer: true }) ?? DEFAULT_TIMEOUT_MS;
@@ -143,6 +151,7 @@ export function resolvePolicy(policy: ToolExecutionPolicy): ResolvedPolicy {
     decide: checkFunction(policy.decide, { option: 'decide' }),
     deniedText: checkDeniedText(policy.deniedText),
     wrapToolExecution: checkFunction(policy.wrapToolExecution, { option: 'wrapToolExecution' }),
+    wrapCallStep: driver.wrapCallStep,
     store: checkStore(policy.store) ?? new MemoryStore(),
     onStoreFailure:
       checkChoice(policy.onStoreFailure, { option: 'onStoreFailure', choices: ['open', 'closed'] }) ??

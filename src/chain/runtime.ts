@@ -15,7 +15,7 @@ import { type CallsOutcome, runToolCalls } from './calls.js';
 import { countTurnCalls } from './limits.js';
 import { normalizeToolCalls } from './normalize-tool-calls.js';
 import { inCallOrder, pausedRound, sameCalls } from './paused-round.js';
-import { POLICY_OPTIONS, type ResolvedPolicy, resolvePolicy } from './policy.js';
+import { POLICY_OPTIONS, type ResolvedPolicy, type RuntimeDriver, resolvePolicy } from './policy.js';
 import { type ResumeDecision, type SettledDecision, settleDecisions } from './resume-decision.js';
 import type {
   Decisions,
@@ -94,6 +94,17 @@ export function resolvedRuntime(runtime: ToolRuntime): ResolvedRuntime {
 
 /** Checks the tools and the policy once (an option it does not know is refused too) and builds the runtime. */
 export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
+  checkRuntimeOptions(options);
+  return buildToolRuntime(options);
+}
+
+/** `createToolRuntime` for a driver of runs (the DBOS adapter): the same checks, and the driver's hooks. */
+export function createDrivenRuntime(options: ToolRuntimeOptions, driver: RuntimeDriver): ToolRuntime {
+  checkRuntimeOptions(options);
+  return buildToolRuntime(options, driver);
+}
+
+function checkRuntimeOptions(options: ToolRuntimeOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidOptionsError({
       option: 'tools',
@@ -101,12 +112,11 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
     });
   }
   checkOptionNames(options, KNOWN, { of: 'createToolRuntime', habits: RUN_OPTIONS });
-  return buildToolRuntime(options);
 }
 
 /** `createToolRuntime` for options whose names the caller checked (the loop's, which hold its other options too). */
-export function buildToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
-  const policy = resolvePolicy(options);
+export function buildToolRuntime(options: ToolRuntimeOptions, driver?: RuntimeDriver): ToolRuntime {
+  const policy = resolvePolicy(options, driver);
   const tools = toToolRegistry(options.tools);
   const chain: Chain = { policy, tools };
   return Object.freeze({

@@ -144,6 +144,36 @@ describe('toolwarden demo', () => {
     expect(facts.get('resumed-by-pid')).not.toBe(facts.get('paused-by-pid'));
   }, 60_000);
 
+  it('demo durable: a worker killed mid-turn (a DBOS workflow on PostgreSQL), the turn resumed by another, its finished steps skipped', async () => {
+    const { stdout, stderr, code } = await cli('demo', 'durable');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const facts = factsOf(stdout);
+    expect(Object.fromEntries(facts)).toEqual({
+      database: expect.stringMatching(
+        /^postgres:\/\/127\.0\.0\.1:5432\/toolwarden_demo_\w+ \(the demo's own, dropped after\)$/,
+      ),
+      'worker-1-pid': expect.stringMatching(/^\d+$/),
+      'worker-1-ran': 'model, getOrder, model, refundOrder',
+      'worker-1': 'killed (SIGKILL) after its step tool:refundOrder was checkpointed',
+      'worker-2-pid': expect.stringMatching(/^\d+$/),
+      'worker-2-skipped':
+        'store:get, model, store:reserve, tool:getOrder, model, tool:refundOrder (checkpointed by worker 1: not run again)',
+      'worker-2-ran': 'model, emailCustomer, model',
+      refunds: '1',
+      outcome: 'completed: Refunded order A-1 and emailed the customer.',
+      steps:
+        'store:get, model, store:reserve, tool:getOrder, model, tool:refundOrder, model, tool:emailCustomer, model, store:set',
+    });
+    expect(facts.get('worker-2-pid')).not.toBe(facts.get('worker-1-pid'));
+  }, 90_000);
+
+  it('demo durable: a database that is not a postgres URL is a usage error', async () => {
+    const { code, stderr } = await cli('demo', 'durable', '--database', 'mysql://x');
+    expect(code).toBe(2);
+    expect(stderr).toContain('toolwarden demo durable [--database <postgres-url>]');
+  });
+
   it('exits 2 on an unknown demo', async () => {
     const { code, stderr } = await cli('demo', 'nope');
     expect(code).toBe(2);

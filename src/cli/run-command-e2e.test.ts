@@ -1,6 +1,7 @@
 // `toolwarden run` as a user runs it: the real bin in a child process, the real AI SDK provider, and a
 // local fake of OpenAI chat completions (127.0.0.1, no network).
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import {
   type FakeServer,
   startFakeOpenAiServer,
 } from '../adapters/ai-sdk/__fixtures__/fake-openai-server.js';
+import { connectSharedPostgres } from '../adapters/postgres/__fixtures__/shared-postgres.js';
 import { RUN_EXIT_CODES } from './run-exit-code.js';
 
 const exec = promisify(execFile);
@@ -151,6 +153,79 @@ describe('toolwarden run against an OpenAI-compatible server', () => {
       expect(code).toBe(RUN_EXIT_CODES.usage);
       expect(stderr).toContain('broken.mjs');
       expect(server.requests).toHaveLength(0);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe('toolwarden run --durable (a DBOS workflow on PostgreSQL)', () => {
+  const database = `tw_cli_${randomUUID().replaceAll('-', '')}`;
+  const url = `postgresql://postgres@127.0.0.1:5432/${database}`;
+  beforeAll(async () => {
+    const admin = await connectSharedPostgres();
+    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.end();
+  });
+  afterAll(async () => {
+    const admin = await connectSharedPostgres();
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it(
+    'runs the turn as a workflow; the same command again is the same turn (answered from it, no model call); the turn id with another prompt is refused',
+    async () => {
+      const answers = [{ fixture: 'tool-call.json' }, { fixture: 'answer.json' }] as const;
+      const first = await runCli(
+        answers,
+        '--tools',
+        'tools.mjs',
+        '--durable',
+        url,
+        '--turn',
+        't1',
+        'Weather in Paris?',
+      );
+      expect(first, first.stderr).toMatchObject({ code: 0, stdout: 'It is sunny in Paris.\n' });
+      expect(first.server.requests).toHaveLength(2);
+      const again = await runCli(
+        answers,
+        '--tools',
+        'tools.mjs',
+        '--durable',
+        url,
+        '--turn',
+        't1',
+        'Weather in Paris?',
+      );
+      expect(again, again.stderr).toMatchObject({ code: 0, stdout: 'It is sunny in Paris.\n' });
+      expect(again.server.requests).toHaveLength(0);
+      const other = await runCli(
+        answers,
+        '--tools',
+        'tools.mjs',
+        '--durable',
+        url,
+        '--turn',
+        't1',
+        'Weather in Rome?',
+      );
+      expect(other.code).toBe(RUN_EXIT_CODES.error);
+      expect(other.stderr).toContain('IDEMPOTENCY_CONFLICT');
+      expect(other.server.requests).toHaveLength(0);
+    },
+    TIMEOUT_MS * 2,
+  );
+
+  it(
+    'refuses --durable with a URL that is not postgres://, and --turn without --durable',
+    async () => {
+      const bad = await runCli([], '--durable', 'http://x', 'Weather?');
+      expect(bad.code).toBe(RUN_EXIT_CODES.usage);
+      expect(bad.stderr).toContain('--durable takes a postgres:// URL');
+      const alone = await runCli([], '--turn', 't1', 'Weather?');
+      expect(alone.code).toBe(RUN_EXIT_CODES.usage);
+      expect(alone.stderr).toContain('--session and --turn go with --durable');
     },
     TIMEOUT_MS,
   );

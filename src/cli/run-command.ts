@@ -7,6 +7,7 @@ import {
   DEFAULT_MODEL_RETRIES,
   DEFAULT_MODEL_TIMEOUT_MS,
 } from '../core/defaults.js';
+import { IdempotencyError } from '../core/errors/idempotency-error.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { Model } from '../core/model.js';
 import { stopEvidenceSummary } from '../core/stop-evidence-summary.js';
@@ -14,7 +15,9 @@ import { runToolLoop } from '../run/run-tool-loop.js';
 import { type AnyTool, defineTool } from '../tools/define-tool.js';
 import { argumentErrorMessage } from './argument-error-message.js';
 import type { CommandIo } from './command-io.js';
+import { runDurableTurn } from './durable-run.js';
 import { openAiCompatibleModel } from './open-ai-compatible-model.js';
+import { packageVersion } from './package-version.js';
 import { RUN_EXIT_CODES, runExitCode } from './run-exit-code.js';
 import { runProgress } from './run-progress.js';
 
@@ -37,6 +40,13 @@ Options:
   --model-retries <n>      retries of a model call that failed transiently (429, 5xx, network,
                            timeout; default ${DEFAULT_MODEL_RETRIES}, 0 for none)
   --model-timeout-ms <n>   one attempt at a model call, at most (default ${DEFAULT_MODEL_TIMEOUT_MS})
+  --durable <postgres-url> run the turn as a DBOS workflow on that PostgreSQL (each model call and tool
+                           call a step; toolwarden's records in its \`toolwarden\` schema): a run killed
+                           mid-turn is resumed by the same command, its finished steps not run again.
+                           Needs npm install @dbos-inc/dbos-sdk@5 pg@8
+  --session <id>           with --durable: the conversation (default cli)
+  --turn <id>              with --durable: the turn (default: a digest of the prompt); the same id with
+                           another prompt is refused
   --json                   print the outcome as JSON instead of the answer
   -h, --help               show this text
 
@@ -57,6 +67,9 @@ interface RunArgs {
   readonly modelTimeoutMs: number | undefined;
   readonly json: boolean;
   readonly prompt: string;
+  readonly durable:
+    | { readonly url: string; readonly sessionId: string; readonly turnId: string | undefined }
+    | undefined;
 }
 
 type ParsedRunArgs =
@@ -117,17 +130,42 @@ async function run(args: RunArgs, io: CommandIo, deps: RunCommandDeps): Promise<
   const write = (text: string) => {
     written = written.then(() => io.stderr(text));
   };
-  const outcome = await runToolLoop({
-    model,
-    tools,
-    messages: [{ role: 'user', content: args.prompt }],
-    onEvent: runProgress({ write, live: deps.live === true }),
+  const onEvent = runProgress({ write, live: deps.live === true });
+  const settings = {
     ...(args.maxRoundTrips === undefined ? {} : { maxRoundTrips: args.maxRoundTrips }),
-    ...(args.timeBudgetMs === undefined ? {} : { timeBudgetMs: args.timeBudgetMs }),
     ...(args.modelRetries === undefined ? {} : { modelRetries: args.modelRetries }),
     ...(args.modelTimeoutMs === undefined ? {} : { modelTimeoutMs: args.modelTimeoutMs }),
-    ...(deps.signal === undefined ? {} : { signal: deps.signal }),
-  });
+  };
+  let outcome: LoopOutcome;
+  if (args.durable === undefined) {
+    outcome = await runToolLoop({
+      model,
+      tools,
+      messages: [{ role: 'user', content: args.prompt }],
+      onEvent,
+      ...settings,
+      ...(args.timeBudgetMs === undefined ? {} : { timeBudgetMs: args.timeBudgetMs }),
+      ...(deps.signal === undefined ? {} : { signal: deps.signal }),
+    });
+  } else {
+    try {
+      outcome = await runDurableTurn({
+        ...args.durable,
+        model,
+        tools,
+        prompt: args.prompt,
+        version: `toolwarden-run-${await packageVersion()}`,
+        settings: { ...settings, onEvent },
+      });
+    } catch (error) {
+      await written;
+      const text = IdempotencyError.isInstance(error)
+        ? `IDEMPOTENCY_CONFLICT: turn ${error.toolCallId} ran before with another prompt (give another --turn)`
+        : describeThrown(error);
+      await io.stderr(`toolwarden run --durable: ${text}\n`);
+      return RUN_EXIT_CODES.error;
+    }
+  }
   await written;
   const answer =
     outcome.type === 'interrupted'
@@ -196,6 +234,9 @@ function parseRunArgs(
         'model-retries': { type: 'string' },
         'model-timeout-ms': { type: 'string' },
         json: { type: 'boolean' },
+        durable: { type: 'string' },
+        session: { type: 'string' },
+        turn: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -248,6 +289,8 @@ function parseRunArgs(
   const modelTimeoutMs = count('model-timeout-ms');
   const loadTimeoutMs = count('load-timeout-ms');
   if (problems[0] !== undefined) return usageError(problems[0]);
+  const durable = durableArgs(values);
+  if (typeof durable === 'string') return usageError(durable);
   return {
     kind: 'run',
     args: {
@@ -262,6 +305,31 @@ function parseRunArgs(
       modelTimeoutMs,
       json: values.json === true,
       prompt,
+      durable,
     },
+  };
+}
+
+/** `--durable <url>` with `--session` and `--turn`, or what is wrong with them. */
+function durableArgs(values: Record<string, string | boolean | undefined>): RunArgs['durable'] | string {
+  const { durable: url, session, turn } = values;
+  if (url === undefined) {
+    return session === undefined && turn === undefined ? undefined : '--session and --turn go with --durable';
+  }
+  if (typeof url !== 'string' || !/^postgres(?:ql)?:\/\/\S+$/.test(url) || !URL.canParse(url)) {
+    return `--durable takes a postgres:// URL, got ${JSON.stringify(url)}`;
+  }
+  for (const [flag, id] of [
+    ['session', session],
+    ['turn', turn],
+  ] as const) {
+    if (id !== undefined && (typeof id !== 'string' || !/^[\w.:-]{1,200}$/.test(id))) {
+      return `--${flag} takes an id of letters, digits and . : _ - (at most 200), got ${JSON.stringify(id)}`;
+    }
+  }
+  return {
+    url,
+    sessionId: typeof session === 'string' ? session : 'cli',
+    turnId: typeof turn === 'string' ? turn : undefined,
   };
 }

@@ -527,3 +527,11 @@ export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
  * scanned again. About 8 MB at most.
  */
 export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4 * 1000 * 1000;
+/**
+ * `toolwarden/dbos`: how long a durable turn's tool step waits for a store that fails before its write could
+ * claim its record (nothing ran), trying again with backoff, before it gives up and the turn stops as
+ * `STORE_UNAVAILABLE`: 5 minutes. DBOS waits for its own database without a bound.
+ */
+export const DEFAULT_DURABLE_STORE_WAIT_MS = 5 * 60 * 1000;
+/** `toolwarden demo durable`: the PostgreSQL it makes its database and schema on (trust auth, as on a dev machine). */
+export const DEFAULT_DEMO_DATABASE = 'postgres://postgres@127.0.0.1:5432/postgres';

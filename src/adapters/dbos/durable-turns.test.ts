@@ -1,82 +1,172 @@
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectSharedPostgres, dropSchema, testSchema } from '../postgres/__fixtures__/shared-postgres.js';
+import { FINAL_TEXT } from './__fixtures__/five-call-turn.js';
+import { runWorker, testDatabase } from './__fixtures__/run-worker.js';
 
-const worker = fileURLToPath(new URL('./__fixtures__/durable-worker.ts', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'tw-dbos-'));
+const databases: ReturnType<typeof testDatabase>[] = [];
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  for (const db of databases) await db.drop();
+});
 
-/** Runs the worker in a process of its own: its exit code and what it printed. */
-function runWorker(mode: string, url: string, effects: string, schema: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', worker, mode, url, effects, schema],
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : ((error as { code?: number }).code ?? null), stdout, stderr });
-      },
-    );
-  });
+/** A database and schema of the test's own, an effects file, and the setup a worker takes. */
+function testSetup(name: string, extra: Record<string, unknown> = {}) {
+  const db = testDatabase();
+  databases.push(db);
+  const effects = join(folder, `${name}.log`);
+  const setup = (more: Record<string, unknown> = {}) =>
+    JSON.stringify({ url: db.url, schema: db.schema, effects, ...extra, ...more });
+  const lines = () => readFileSync(effects, 'utf8').trim().split('\n');
+  return { setup, lines };
 }
 
-describe('durableTurns on DBOS and PostgreSQL', () => {
-  const database = `tw_dbos_${randomUUID().replaceAll('-', '')}`;
-  const url = `postgresql://postgres@127.0.0.1:5432/${database}`;
-  const databases = [database];
-  const folder = mkdtempSync(join(tmpdir(), 'tw-dbos-'));
-  // toolwarden's own records (idempotency, limits) in a PostgreSQL store shared by the processes.
-  const schema = testSchema();
-  afterAll(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    const admin = await connectSharedPostgres();
-    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropSchema(admin, schema);
-    await admin.end();
-  });
+/** The effects each process made, by process id, in order (`<what> <session> <pid>` lines). */
+function byProcess(lines: readonly string[]): string[][] {
+  const pids = [...new Set(lines.map((line) => line.split(' ')[2]))];
+  return pids.map((pid) =>
+    lines.filter((line) => line.endsWith(` ${pid}`)).map((line) => line.split(' ')[0] ?? ''),
+  );
+}
 
-  it('recovers a turn whose process died after a tool step: the finished tool never runs again', async (context) => {
-    const effects = join(folder, 'effects.log');
-    const start = await runWorker('start', url, effects, '');
+describe('durableTurns: a reused turn id', () => {
+  it('with the same input joins the turn; with other input is refused as an idempotency conflict', async () => {
+    const { setup, lines } = testSetup('conflict', { version: 'conflict-test' });
+    const run = await runWorker('turn-worker.ts', ['conflict', setup()]);
+    expect(run.code, run.stderr).toBe(0);
+    const [answers] = run.reports as { first: { ok: unknown }; again: { ok: unknown }; other: unknown }[];
+    expect(answers?.first.ok).toMatchObject({ type: 'completed', text: FINAL_TEXT });
+    expect(answers?.again.ok).toEqual(answers?.first.ok);
+    expect(answers?.other).toEqual({
+      error: { name: 'IdempotencyError', code: 'IDEMPOTENCY_CONFLICT', reason: 'conflict' },
+    });
+    // The turn ran once: the second run and the refused one ran nothing.
+    expect(lines().filter((line) => line.startsWith('charge '))).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('durableTurns: limits across a crash', () => {
+  it('a session limit of exactly the turn’s calls holds: the recovered turn does not count its replayed calls again', async () => {
+    const limits = { perSession: { total: 5 } };
+    const { setup, lines } = testSetup('limits', { version: 'limits-test', limits });
+    const start = await runWorker('turn-worker.ts', ['die-at-model-1', setup()]);
     expect(start.code, start.stderr).toBe(1);
-    const recover = await runWorker('recover', url, effects, '');
+    const recover = await runWorker('turn-worker.ts', ['recover', setup()]);
     expect(recover.code, recover.stderr).toBe(0);
-    const lines = readFileSync(effects, 'utf8').trim().split('\n');
-    context.annotate(lines.join('; '));
-    const [first, second] = [...new Set(lines.map((line) => line.split(' ')[1]))];
-    const by = (pid: string | undefined) =>
-      lines.filter((line) => line.endsWith(` ${pid}`)).map((line) => line.split(' ')[0]);
-    // The first process: the model's first answer, the charge, then it died asking the model again.
-    expect(by(first)).toEqual(['model-0', 'charge', 'model-1']);
-    // The second: the first answer and the charge were checkpointed; it asked the model again and went on.
-    expect(by(second)).toEqual(['model-1', 'email', 'model-2']);
-    // DBOS logs to stdout too: the outcome is the worker's last line.
-    const outcome = recover.stdout.trim().split('\n').at(-1) ?? '';
-    expect(JSON.parse(outcome)).toEqual({
-      type: 'completed',
-      text: 'charged and emailed',
-      steps: ['model', 'tool:charge', 'model', 'tool:email', 'model'],
+    expect(recover.reports[0]?.outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT, toolCalls: 5 });
+    const work = byProcess(lines()).flat();
+    for (const tool of ['lookup', 'charge', 'reserve', 'stock', 'email']) {
+      expect(
+        work.filter((what) => what === tool),
+        tool,
+      ).toHaveLength(1);
+    }
+  }, 90_000);
+});
+
+describe('durableTurns across a deploy (DBOS application version)', () => {
+  it('unpinned: a new deploy does not recover an older unfinished turn; the old code does', async () => {
+    const { setup, lines } = testSetup('unpinned');
+    const start = await runWorker('turn-worker.ts', ['die-at-model-1', setup()]);
+    expect(start.code, start.stderr).toBe(1);
+    const deploy = await runWorker('turn-worker.ts', ['new-deploy', setup()]);
+    expect(deploy.code, deploy.stderr).toBe(0);
+    const [seen] = deploy.reports as { status: string; version: string; current: string }[];
+    expect(seen?.status).toBe('PENDING');
+    expect(seen?.version).not.toBe(seen?.current);
+    const old = await runWorker('turn-worker.ts', ['recover', setup()]);
+    expect(old.code, old.stderr).toBe(0);
+    expect(old.reports[0]?.outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT });
+    // The new deploy ran nothing; the old code went on after the first round.
+    expect(byProcess(lines())).toEqual([
+      ['model-0', 'lookup', 'charge', 'model-1'],
+      ['model-1', 'reserve', 'stock', 'model-2', 'email', 'model-3'],
+    ]);
+  }, 90_000);
+
+  it('pinned (applicationVersion): a new deploy recovers the older unfinished turn', async () => {
+    const { setup, lines } = testSetup('pinned', { version: 'support-agent-1' });
+    const start = await runWorker('turn-worker.ts', ['die-at-model-1', setup()]);
+    expect(start.code, start.stderr).toBe(1);
+    const deploy = await runWorker('turn-worker.ts', ['new-deploy', setup()]);
+    expect(deploy.code, deploy.stderr).toBe(0);
+    const [seen] = deploy.reports as { version: string; current: string }[];
+    expect(seen?.version).toBe('support-agent-1');
+    expect(seen?.current).toBe('support-agent-1');
+    const recover = await runWorker('turn-worker.ts', ['recover', setup()]);
+    expect(recover.reports[0]?.outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT });
+    const work = byProcess(lines()).flat();
+    for (const tool of ['lookup', 'charge', 'reserve', 'stock', 'email']) {
+      expect(
+        work.filter((what) => what === tool),
+        tool,
+      ).toHaveLength(1);
+    }
+  }, 90_000);
+});
+
+describe('durableTurns: approvals as durable waits', () => {
+  it('across three processes: one waits and dies, one decides with a DBOS client, one resumes', async () => {
+    const { setup, lines } = testSetup('approvals', { version: 'approvals-test', approvals: ['charge'] });
+    const wait = await runWorker('turn-worker.ts', ['wait', setup()]);
+    expect(wait.code, wait.stderr).toBe(1);
+    expect(wait.reports[0]?.approval).toMatchObject({
+      state: 'waiting',
+      round: 1,
+      pending: [{ toolCallId: 'call-charge', toolName: 'charge' }],
+    });
+    const approve = await runWorker('turn-worker.ts', ['approve', setup()]);
+    expect(approve.code, approve.stderr).toBe(0);
+    expect(approve.reports[0]).toMatchObject({
+      wrongDigest: { error: { name: 'ApprovalError', reason: 'arguments-changed' } },
+      approved: { ok: 'done' },
+    });
+    // Nothing ran while the turn waited: the read of its round ran, the charge did not.
+    expect(lines().filter((line) => line.startsWith('charge '))).toHaveLength(0);
+    const resume = await runWorker('turn-worker.ts', ['recover', setup()]);
+    expect(resume.code, resume.stderr).toBe(0);
+    const outcome = resume.reports[0]?.outcome as {
+      type: string;
+      messages: { toolCallId?: string; content: string }[];
+    };
+    expect(outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT, toolCalls: 5 });
+    expect(outcome.messages.find((message) => message.toolCallId === 'call-charge')?.content).toBe(
+      '"charge A-1 done"',
+    );
+    expect(lines().filter((line) => line.startsWith('charge '))).toHaveLength(1);
+    // Decided once: a decision after the turn went on is refused.
+    const late = await runWorker('turn-worker.ts', ['decide-late', setup()]);
+    expect(late.reports[0]).toMatchObject({
+      approval: { state: 'done' },
+      round1: {
+        state: 'decided',
+        round: 1,
+        decisions: { 'call-charge': { approve: true, by: 'alice' } },
+      },
+      late: { error: { name: 'ApprovalError', code: 'APPROVAL_REFUSED', reason: 'not-pending' } },
     });
   }, 120_000);
 
-  // Known limit of this first part: with the runtime's records in a shared store, the recovered turn finds the
-  // charge's idempotency record and answers it from there without its step, so DBOS sees another step at
-  // that place and refuses to go on. It fails closed (the charge does not run twice); the fix is a hook
-  // around the record and the execution together (see the report of issue 27).
-  it('with a shared store, a recovered turn stops at the replayed write instead of running it twice', async () => {
-    const database2 = `${database}_shared`;
-    const url2 = url.replace(database, database2);
-    databases.push(database2);
-    const effects = join(folder, 'effects-shared.log');
-    const start = await runWorker('start', url2, effects, schema);
-    expect(start.code, start.stderr).toBe(1);
-    const recover = await runWorker('recover', url2, effects, schema);
-    expect(recover.code).not.toBe(0);
-    expect(recover.stdout + recover.stderr).toContain('DBOSUnexpectedStepError');
-    const lines = readFileSync(effects, 'utf8').trim().split('\n');
-    expect(lines.filter((line) => line.startsWith('charge '))).toHaveLength(1);
-    expect(lines.filter((line) => line.startsWith('email '))).toHaveLength(0);
-  }, 120_000);
+  it('refuses the call when nobody decides before the wait ends, and a decision after it', async () => {
+    const { setup, lines } = testSetup('expire', {
+      version: 'expire-test',
+      approvals: ['charge'],
+      turns: { approvalWaitMs: 500 },
+    });
+    const run = await runWorker('turn-worker.ts', ['expire', setup()]);
+    expect(run.code, run.stderr).toBe(0);
+    const [ended, refused] = run.reports as { outcome?: unknown; approval?: unknown; late?: unknown }[];
+    expect(ended?.outcome).toMatchObject({ type: 'completed', toolCalls: 5 });
+    const { messages } = (ended?.outcome ?? { messages: [] }) as {
+      messages: { toolCallId?: string; content: string }[];
+    };
+    expect(messages.find((message) => message.toolCallId === 'call-charge')?.content).toContain(
+      'approval window closed',
+    );
+    expect(ended?.approval).toEqual({ state: 'done' });
+    expect(refused?.late).toMatchObject({ error: { name: 'ApprovalError', reason: 'not-pending' } });
+    expect(lines().filter((line) => line.startsWith('charge '))).toHaveLength(0);
+  }, 60_000);
 });
