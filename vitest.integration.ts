@@ -8,13 +8,14 @@
 export const INTEGRATION: readonly string[] = [
   // Real MCP servers (npm packages), spawned over stdio (proxy-http: also over Streamable HTTP, and a
   // Streamable HTTP server of the test's own); the postgres ones also need PostgreSQL, proxy-state
-  // also Redis.
+  // also Redis, proxy-shared-state two proxy instances on it.
   'src/adapters/mcp/proxy-everything.test.ts',
   'src/adapters/mcp/proxy-filesystem.test.ts',
   'src/adapters/mcp/proxy-http.test.ts',
   'src/adapters/mcp/proxy-memory.test.ts',
   'src/adapters/mcp/proxy-postgres.test.ts',
   'src/adapters/mcp/proxy-sequential-thinking.test.ts',
+  'src/adapters/mcp/proxy-shared-state.test.ts',
   'src/adapters/mcp/proxy-state.test.ts',
   'src/adapters/mcp/proxy-upstream.test.ts',
   'src/adapters/mcp/server-everything.test.ts',

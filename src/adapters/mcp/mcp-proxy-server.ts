@@ -21,7 +21,9 @@ import type { ProxyConfig } from './proxy/proxy-config.js';
 import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
-import { serveProxySession } from './proxy-session.js';
+import { type ServedSession, serveProxySession } from './proxy-session.js';
+import { createProxySessionMemory } from './proxy-session-memory.js';
+import { createProxySubscriptions, type ProxySubscriptions } from './proxy-subscriptions.js';
 import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
 import { createUpstreamSet, type UpstreamSpec } from './upstream-set.js';
 
@@ -73,6 +75,9 @@ export async function createMcpProxy(
   const log = options.onLog ?? (() => {});
   const env = options.env ?? process.env;
   const requestTimeoutMs = maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS;
+  const sessions = new Set<ServedSession>();
+  // Set once the upstreams exist; a notification before any session has nobody to go to.
+  let subscriptions: ProxySubscriptions<ServedSession> | undefined;
   const set = createUpstreamSet({
     servers: upstreamSpecs(options.upstream, config),
     separator: config.namespaceSeparator,
@@ -80,7 +85,18 @@ export async function createMcpProxy(
     list: { timeoutMs: requestTimeoutMs, maxPages: DEFAULT_MCP_MAX_LIST_PAGES },
     required: options.upstream !== undefined,
     log,
+    onNotification: (notification) => {
+      const uri = (notification.params as { uri?: unknown } | null | undefined)?.uri;
+      const to =
+        notification.method === 'notifications/resources/updated'
+          ? typeof uri === 'string'
+            ? (subscriptions?.subscribersOf(uri) ?? [])
+            : []
+          : sessions;
+      for (const session of to) session.notify(notification);
+    },
   });
+  subscriptions = createProxySubscriptions(set.passthrough);
   const resources = await openProxyResources(config, (failure) =>
     log(`audit: ${failure.operation} failed, ${failure.lostRecords} record(s) lost`),
   );
@@ -94,7 +110,6 @@ export async function createMcpProxy(
   const upstreamClosed = set.ended;
   const port = set.port;
   const compiler = defaultSchemaCompiler();
-  const sessions = new Set<McpProxySession>();
   const upstream: Upstream = { tools: [], runtime: undefined as unknown as ToolRuntime, mcp: undefined };
   const rebuild = async () => {
     const mcp = upstream.mcp;
@@ -157,11 +172,16 @@ export async function createMcpProxy(
     },
     async serve(transport, serveOptions = {}) {
       const sessionId = sessionIdOf(serveOptions);
+      const shared = subscriptions as ProxySubscriptions<ServedSession>;
       const clientId = serveOptions.clientId;
       const server: Server = new Server(
         options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
         {
-          capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} },
+          capabilities: {
+            tools: { listChanged: true },
+            prompts: { listChanged: true },
+            resources: { subscribe: true, listChanged: true },
+          },
         },
       );
       const policy = createSessionPolicy({ config, tools: upstream.tools });
@@ -178,11 +198,29 @@ export async function createMcpProxy(
           runtime: () => upstream.runtime,
           chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),
           onCannotConfirm,
+          // A shared store keeps the guard's memory too, so instances serving one conversation act as one.
+          ...(config.idempotentWrites.store.kind === 'memory'
+            ? {}
+            : {
+                memory: createProxySessionMemory({
+                  store: resources.store,
+                  sessionId,
+                  policy,
+                  onError: (message) => log(`session ${sessionId}: ${message}`),
+                }),
+              }),
         },
         tools: () => upstream.tools,
         passthrough: set.passthrough,
+        subscriptions: {
+          subscribe: (uri, signal) => shared.subscribe(session, uri, signal),
+          unsubscribe: (uri, signal) => shared.unsubscribe(session, uri, signal),
+        },
         onNoElicitation,
-        onClose: () => sessions.delete(session),
+        onClose: () => {
+          sessions.delete(session);
+          shared.drop(session);
+        },
       });
       sessions.add(session);
       return session;

@@ -15,6 +15,7 @@ import {
   DECIDED_BY_USER,
   type SessionAudit,
 } from './proxy-audit.js';
+import type { ProxySessionMemory } from './proxy-session-memory.js';
 
 /** What one session's calls run with. */
 export interface ProxyCallContext {
@@ -32,6 +33,8 @@ export interface ProxyCallContext {
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
   /** A call was refused because it needs a confirmation this client cannot give (for the operator's log). */
   readonly onCannotConfirm?: (name: string) => void;
+  /** The policy's memory kept in the store (shared by proxy instances); undefined: in this process only. */
+  readonly memory?: ProxySessionMemory;
 }
 
 /**
@@ -47,6 +50,7 @@ export async function proxyCall(
 ): Promise<ProxyCallToolResult> {
   const { policy, audit } = context;
   const call = proxiedCall(name, args);
+  await context.memory?.refresh(call);
   const decision = policy.decide(call);
   let forward: Forward | Refusal;
   let note: ConfirmationNote | undefined;
@@ -103,21 +107,24 @@ export async function proxyCall(
     held.release(false);
     return refusalResult(limitRefusal(name, answer.limit));
   }
-  return observed(context, call, answer, held);
+  return await observed(context, call, answer, held);
 }
 
 /** The client's result of a call that went through the chain, after the loop guard saw it. */
-function observed(
+async function observed(
   context: ProxyCallContext,
   call: ProxiedCall,
   answer: ToolCallAnswer,
   held: ReturnType<typeof holdCallEnd>,
-): ProxyCallToolResult {
+): Promise<ProxyCallToolResult> {
   const upstream = upstreamOf(answer);
   const result = clientResult(answer, upstream, context.config);
   let observation: Observation | undefined;
   try {
-    observation = context.policy.observe(call, upstream);
+    observation =
+      context.memory === undefined
+        ? context.policy.observe(call, upstream)
+        : await context.memory.observe(call, upstream);
   } finally {
     held.release(observation?.kind === 'repeat');
   }

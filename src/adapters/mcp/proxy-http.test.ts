@@ -12,7 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpUpstream, startHttpUpstream } from './__fixtures__/http-test-server.js';
 import { serverEntry } from './__fixtures__/spawn-server.js';
@@ -246,6 +251,56 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
       await expect(client.getPrompt({ name: 'gh.nothing' })).rejects.toMatchObject({ code: -32602 });
       await client.close();
       await direct.close();
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'passes resource subscriptions on: only a subscribed session is told of an update; list changes go to all',
+    async () => {
+      const subscriber = await connect(KEYS.alice);
+      const other = await connect(KEYS.bob);
+      const heard = { subscriber: [] as string[], other: [] as string[] };
+      for (const [client, into] of [
+        [subscriber, heard.subscriber],
+        [other, heard.other],
+      ] as const) {
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => {
+          into.push(`updated ${note.params.uri}`);
+        });
+        client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+          into.push('resources changed');
+        });
+        client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+          into.push('prompts changed');
+        });
+      }
+      const uri = ((await subscriber.listResources()).resources[0] as { uri: string }).uri;
+      expect(await subscriber.subscribeResource({ uri })).toEqual({});
+      // server-everything sends updates of the URIs its client (the proxy) subscribed to, once this is on.
+      const toggled = await subscriber.callTool({ name: 'every.toggle-subscriber-updates', arguments: {} });
+      expect(toggled.isError).toBeFalsy();
+      await until(async () => heard.subscriber.includes(`updated ${uri}`));
+      // A resource added by a tool: server-everything says its resource list changed.
+      const added = await other.callTool({
+        name: 'every.gzip-file-as-resource',
+        arguments: { name: 'hello.txt', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' },
+      });
+      expect(added.isError).toBeFalsy();
+      await other.callTool({ name: 'gh.announce_prompts', arguments: {} });
+      await until(async () =>
+        [heard.subscriber, heard.other].every(
+          (into) => into.includes('resources changed') && into.includes('prompts changed'),
+        ),
+      );
+      expect(heard.other.filter((line) => line.startsWith('updated'))).toEqual([]);
+      expect(await subscriber.unsubscribeResource({ uri })).toEqual({});
+      await subscriber.callTool({ name: 'every.toggle-subscriber-updates', arguments: {} });
+      await expect(subscriber.subscribeResource({ uri: 'nowhere://x' })).rejects.toMatchObject({
+        code: -32002,
+      });
+      await subscriber.close();
+      await other.close();
     },
     TIMEOUT_MS,
   );

@@ -24,7 +24,16 @@ export interface UpstreamMemberOptions {
   readonly quietStart?: boolean;
   /** Its tools changed: it came up, went down, or said its list changed. */
   readonly onChange: () => void;
+  /** A notification passed on to the clients (resources and prompts: `PASSED_ON`), as the server sent it. */
+  readonly onNotification?: (notification: { readonly method: string; readonly params: unknown }) => void;
 }
+
+/** The server notifications the proxy passes on to its clients (tools' `list_changed` is its own). */
+export const PASSED_ON: ReadonlySet<string> = new Set([
+  'notifications/resources/updated',
+  'notifications/resources/list_changed',
+  'notifications/prompts/list_changed',
+]);
 
 /** One upstream server: connected or not, its tools while connected, and reconnection when it is lost. */
 export interface UpstreamMember {
@@ -147,6 +156,12 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     const send = sdkV1Request(connected);
     request = (method, params, signal) =>
       guarded(label, current, drop, () => send(method, params, { signal, timeout: options.list.timeoutMs }));
+    const previous = connected.fallbackNotificationHandler;
+    connected.fallbackNotificationHandler = async (notification) => {
+      if (current() && PASSED_ON.has(notification.method))
+        options.onNotification?.({ method: notification.method, params: notification.params });
+      await previous?.(notification);
+    };
     raw.onToolsChanged(() => {
       if (!current()) return;
       list(raw).then(

@@ -9,7 +9,8 @@ import {
 import { createPassthrough, type UpstreamPassthrough } from './upstream-passthrough.js';
 
 /** One upstream of a set: its namespace (undefined: its names unchanged, for a proxy of one server). */
-export interface UpstreamSpec extends Omit<UpstreamMemberOptions, 'onChange' | 'log' | 'list' | 'env'> {
+export interface UpstreamSpec
+  extends Omit<UpstreamMemberOptions, 'onChange' | 'log' | 'list' | 'env' | 'onNotification'> {
   readonly namespace: string | undefined;
 }
 
@@ -42,6 +43,8 @@ export interface UpstreamSetOptions {
   readonly list: UpstreamMemberOptions['list'];
   readonly required: boolean;
   readonly log: (line: string) => void;
+  /** A server's resource or prompt notification, to pass on to the clients. */
+  readonly onNotification?: UpstreamMemberOptions['onNotification'];
 }
 
 /**
@@ -86,6 +89,7 @@ export function createUpstreamSet(options: UpstreamSetOptions): UpstreamSet {
       list: options.list,
       log: options.log,
       onChange: rebuild,
+      ...(options.onNotification === undefined ? {} : { onNotification: options.onNotification }),
     });
     entries.push({ namespace: spec.namespace, member });
   }

@@ -38,7 +38,12 @@ export interface ProxyConfig {
     readonly store:
       | { readonly kind: 'memory' }
       | { readonly kind: 'sqlite'; readonly path: string }
-      | { readonly kind: 'redis'; readonly url: string };
+      | {
+          readonly kind: 'redis';
+          readonly url: string;
+          /** Put before every key: several proxies (or tests) on one Redis keep apart. */
+          readonly keyPrefix?: string;
+        };
     readonly ttlMs: number;
     /**
      * Whose records a repeated write is matched against: undefined, each client session's own (a new
