@@ -13,7 +13,7 @@ import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpClientPort } from './mcp-client-port.js';
-import type { McpProxy, McpProxyServeOptions, McpProxySession } from './mcp-proxy.js';
+import type { McpProxy, McpProxyServeOptions } from './mcp-proxy.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
 import { filterTools } from './proxy/filter-tools.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
