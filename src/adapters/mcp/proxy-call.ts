@@ -26,8 +26,8 @@ export interface ProxyCallContext {
   readonly sessionId: string;
   /** The scope of the idempotency records: the config's `idempotentWrites.scope`, else the session's id. */
   readonly idempotencyScope: string;
-  /** The current runtime (rebuilt when the upstream's tools change) and the chain's name of a tool. */
-  readonly runtime: () => ToolRuntime;
+  /** The current runtime of a tool (rebuilt when the upstream's tools change) and its name in the chain. */
+  readonly runtime: (name: string) => ToolRuntime;
   readonly chainName: (name: string) => string;
   /** Asks the user (MCP elicitation), or `unavailable` when the client cannot be asked. */
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
@@ -82,7 +82,7 @@ export async function proxyCall(
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
-    const outcome = await context.runtime().executeToolCall(
+    const outcome = await context.runtime(name).executeToolCall(
       { name: context.chainName(name), arguments: call.text },
       {
         signal,

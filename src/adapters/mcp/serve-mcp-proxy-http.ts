@@ -131,6 +131,7 @@ export async function serveMcpProxyHttp(
       entry.session = await proxy.serve(transport, {
         sessionId: clientId === undefined ? scope : `${clientId}/${scope}`,
         ...(clientId === undefined ? {} : { clientId }),
+        clientHeaders: headersOf(req, options.authenticate !== 'none'),
       });
     } catch (error) {
       entries.delete(mcpSessionId);
@@ -195,6 +196,19 @@ function conversationOf(header: string | string[] | undefined): string | undefin
   if (value === '' || value.length > MAX_CONVERSATION_CHARS || !/^[\x21-\x7e][\x20-\x7e]*$/.test(value))
     return false;
   return value;
+}
+
+/**
+ * The request's headers for the servers that take a client's own (`fromClient`); with keys, the
+ * `Authorization` header is the proxy's key and never passed on.
+ */
+function headersOf(req: IncomingMessage, keyed: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || (keyed && name === 'authorization')) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }
 
 /** A JSON-RPC error answer with an HTTP status, before anything ran; the connection is not kept for a refusal. */

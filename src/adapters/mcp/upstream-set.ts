@@ -6,7 +6,11 @@ import {
   type UpstreamMember,
   type UpstreamMemberOptions,
 } from './upstream-member.js';
-import { createPassthrough, type UpstreamPassthrough } from './upstream-passthrough.js';
+import {
+  createPassthrough,
+  type PassthroughEntry,
+  type UpstreamPassthrough,
+} from './upstream-passthrough.js';
 
 /** One upstream of a set: its namespace (undefined: its names unchanged, for a proxy of one server). */
 export interface UpstreamSpec
@@ -20,6 +24,8 @@ export interface UpstreamSet {
   readonly port: McpClientPort;
   /** Their prompts and resources, passed through. */
   readonly passthrough: UpstreamPassthrough;
+  /** Each server and its namespace (for a passthrough over this set and another). */
+  readonly entries: readonly PassthroughEntry[];
   /**
    * Connects every server. With `required`, the first failure rejects (the proxy of one server does not
    * start without it); otherwise a server that cannot start is logged and left out, the others serve.
@@ -109,6 +115,7 @@ export function createUpstreamSet(options: UpstreamSetOptions): UpstreamSet {
   return {
     port,
     passthrough: createPassthrough(entries, options.separator),
+    entries,
     async start() {
       await Promise.all(
         entries.map(({ member }) =>

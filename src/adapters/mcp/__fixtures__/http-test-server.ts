@@ -31,6 +31,8 @@ export interface HttpUpstream {
   readonly port: number;
   /** Every `Authorization` header the server was sent, in order. */
   readonly authorizations: (string | undefined)[];
+  /** Each MCP session's `Authorization` headers (every one it was sent, once each), by session id. */
+  readonly sessions: Map<string, Set<string | undefined>>;
   /** The text of every issue `create_issue` filed, in order (a write that ran). */
   readonly created: string[];
   stop(): Promise<void>;
@@ -40,10 +42,13 @@ export async function startHttpUpstream(port = 0): Promise<HttpUpstream> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const authorizations: (string | undefined)[] = [];
   const created: string[] = [];
+  const sessions = new Map<string, Set<string | undefined>>();
   let issues = 0;
   const http: HttpServer = createServer(async (req, res) => {
     authorizations.push(req.headers.authorization);
     const id = req.headers['mcp-session-id'];
+    if (typeof id === 'string')
+      sessions.set(id, (sessions.get(id) ?? new Set()).add(req.headers.authorization));
     const known = typeof id === 'string' ? transports.get(id) : undefined;
     if (known !== undefined) return known.handleRequest(req, res);
     if (typeof id === 'string') {
@@ -77,6 +82,7 @@ export async function startHttpUpstream(port = 0): Promise<HttpUpstream> {
     url: `http://127.0.0.1:${bound}/mcp`,
     port: bound,
     authorizations,
+    sessions,
     created,
     async stop() {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));

@@ -88,6 +88,8 @@ export interface ProxyConfig {
         string,
         | { readonly kind: 'value'; readonly value: string }
         | { readonly kind: 'env'; readonly name: string; readonly prefix: string }
+        /** The client's own header of that name (lowercase): the server is connected per client session. */
+        | { readonly kind: 'client'; readonly name: string }
       >
     >;
   };
