@@ -1,5 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES } from '../../core/defaults.js';
+import { cappedFetch } from './capped-fetch.js';
 import type { HeaderValue, UpstreamEnv } from './proxy/proxy-config-types.js';
 import { hasControlCharacter } from './proxy/read-proxy-servers.js';
 import { upstreamEnvironment } from './upstream-environment.js';
@@ -61,6 +63,8 @@ async function transportOf(
         // The SDK's default, said here on purpose: a redirect to another origin, which would carry the
         // configured credentials there, is not followed.
         redirectPolicy: 'same-origin',
+        // One hostile answer cannot fill the proxy's memory: each is read up to a bound.
+        fetch: cappedFetch(DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES),
       });
     }
     default: {

@@ -1,5 +1,9 @@
 import type { ToolRuntime } from '../../chain/runtime.js';
-import { DEFAULT_MCP_MAX_LIST_PAGES, DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS } from '../../core/defaults.js';
+import {
+  DEFAULT_MCP_MAX_LIST_PAGES,
+  DEFAULT_MCP_MAX_TOOLS,
+  DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
+} from '../../core/defaults.js';
 import type { SchemaCompiler } from '../../schema/schema-compiler.js';
 import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
 import { listMcpTools } from './list-mcp-tools.js';
@@ -10,6 +14,9 @@ import type { ProxyConfig } from './proxy/proxy-config.js';
 import type { ProxyResources } from './proxy-resources.js';
 import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
 import { createUpstreamSet, type UpstreamSet, type UpstreamSetOptions } from './upstream-set.js';
+
+/** Lines said of the tools left out of one list, at most. */
+const MAX_SKIPPED_LINES = 5;
 
 /** Upstream tools as the proxy serves them: the clients' list and the runtime their calls run in. */
 export interface GuardedUpstreams {
@@ -33,6 +40,8 @@ export async function guardUpstreams(options: {
   readonly resources: Pick<ProxyResources, 'store' | 'wrapToolExecution'>;
   readonly compiler: SchemaCompiler;
   readonly requestTimeoutMs: number;
+  /** Tools kept of the port's list, at most (each server of a set keeps its own share: see `UpstreamMember`). */
+  readonly maxTools: number;
   readonly log: (line: string) => void;
   readonly onChanged: () => void;
 }): Promise<GuardedUpstreams> {
@@ -47,14 +56,18 @@ export async function guardUpstreams(options: {
     const raw = await listRaw(port, options.requestTimeoutMs);
     tools = filterTools(raw, config).filter((tool) => current.info(chainName(tool.name)) !== undefined);
     runtime = proxyRuntime(current.tools, config, options.resources, chainName);
-    for (const skipped of current.skipped)
+    // A few lines, not one per tool: a hostile list of thousands would flood the operator's log.
+    for (const skipped of current.skipped.slice(0, MAX_SKIPPED_LINES))
       log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
+    if (current.skipped.length > MAX_SKIPPED_LINES)
+      log(`…and ${current.skipped.length - MAX_SKIPPED_LINES} more upstream tool(s) left out`);
   };
   mcp = await mcpToolsOf(
     port,
     {
       trusted: config.trustAnnotations,
       requestTimeoutMs: options.requestTimeoutMs,
+      maxTools: options.maxTools,
       tool: proxyToolSettings(config, options.compiler),
       schemaCompiler: options.compiler,
       onToolsChanged: (change) => {
@@ -113,7 +126,7 @@ export interface OpenUpstreams {
  */
 export async function openGuardedUpstreams(
   setOptions: UpstreamSetOptions,
-  guard: Omit<Parameters<typeof guardUpstreams>[0], 'port' | 'requestTimeoutMs'>,
+  guard: Omit<Parameters<typeof guardUpstreams>[0], 'port' | 'requestTimeoutMs' | 'maxTools'>,
 ): Promise<OpenUpstreams> {
   const set = createUpstreamSet(setOptions);
   try {
@@ -122,6 +135,7 @@ export async function openGuardedUpstreams(
       ...guard,
       port: set.port,
       requestTimeoutMs: setOptions.list.timeoutMs,
+      maxTools: Math.max(1, setOptions.servers.length) * DEFAULT_MCP_MAX_TOOLS,
     });
     return {
       set,

@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DEFAULT_MCP_MAX_TOOLS } from '../../core/defaults.js';
 import {
   connectUpstream,
   isConnectionLoss,
@@ -88,8 +89,13 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     signal: new AbortController().signal,
     timeout: options.list.timeoutMs,
   });
-  const list = (of: McpClientPort) =>
-    listMcpTools(of, { ...requestOptions(), maxPages: options.list.maxPages });
+  // Each server's own share: one that lists thousands cannot crowd the others' tools out.
+  const list = async (of: McpClientPort) => {
+    const listed = await listMcpTools(of, { ...requestOptions(), maxPages: options.list.maxPages });
+    if (listed.length <= DEFAULT_MCP_MAX_TOOLS) return listed;
+    log(`server ${label}: lists ${listed.length} tools; the first ${DEFAULT_MCP_MAX_TOOLS} are kept`);
+    return listed.slice(0, DEFAULT_MCP_MAX_TOOLS);
+  };
 
   const lost = (reason: string) => {
     const wasUp = client !== undefined;
