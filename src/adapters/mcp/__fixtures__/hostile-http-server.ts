@@ -75,8 +75,7 @@ export async function startHostileHttpServer(count: number): Promise<HostileHttp
         res.write(`{"jsonrpc":"2.0","id":${message.id},"result":{"content":[{"type":"text","text":"`);
         const mebibyte = 'x'.repeat(1024 * 1024);
         for (let index = 0; index < 33 && !res.destroyed; index++)
-          if (!res.write(mebibyte))
-            await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+          if (!res.write(mebibyte)) await drainedOrClosed(res);
         res.end('"}]}}');
         return;
       }
