@@ -6,6 +6,7 @@ import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchMcpProxy } from './mcp-proxy.js';
+import { benchMcpProxyHttp } from './mcp-proxy-http.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
 import { benchReport } from './report.js';
@@ -27,6 +28,7 @@ const sections = [
   benchReport,
   benchGuardTools,
   benchMcpProxy,
+  benchMcpProxyHttp,
   benchGateway,
 ];
 

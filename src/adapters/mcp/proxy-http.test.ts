@@ -340,6 +340,28 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
   );
 
   it(
+    'a v2 client that negotiates (2026-07-28 first) falls back to 2025-11-25; one pinned to 2026-07-28 is refused',
+    async () => {
+      const headers = { Authorization: `Bearer ${KEYS.bob}` };
+      const auto = new ClientV2({ name: 'auto', version: '0' }, { versionNegotiation: { mode: 'auto' } });
+      await auto.connect(new HttpV2(new URL(front.url), { requestInit: { headers } }));
+      expect(auto.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+      expect((await auto.listTools()).tools.map((tool) => tool.name)).toContain('every.echo');
+      await auto.close();
+      // The stateless protocol needs the v2 SDK's server package, which the proxy does not use yet.
+      const pinned = new ClientV2(
+        { name: 'pinned', version: '0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await expect(
+        pinned.connect(new HttpV2(new URL(front.url), { requestInit: { headers } })),
+      ).rejects.toThrow();
+      await pinned.close().catch(() => {});
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'withdraws the tools of a server that exits mid-session (list_changed); the others keep serving',
     async () => {
       const client = await connect(KEYS.alice);
