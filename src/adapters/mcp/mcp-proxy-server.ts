@@ -105,6 +105,7 @@ export async function createMcpProxy(
               : sessions;
           for (const session of to) session.notify(notification);
         },
+        onReconnected: () => subscriptions?.resubscribe(),
       },
       {
         ...guard,

@@ -46,14 +46,7 @@ beforeAll(async () => {
   auditPath = join(folder, 'audit.jsonl');
   upstream = await startHttpUpstream();
   const port = await freePort();
-  everything = spawn(
-    process.execPath,
-    [serverEntry('@modelcontextprotocol/server-everything'), 'streamableHttp'],
-    {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: String(port) },
-      stdio: 'ignore',
-    },
-  );
+  everything = startEverything(port);
   everythingUrl = `http://127.0.0.1:${port}/mcp`;
   await waitForPort(port);
   const config = parseProxyConfig(
@@ -412,7 +405,37 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
     },
     TIMEOUT_MS,
   );
+
+  it(
+    'subscribes again, on a server that comes back, to what its sessions had subscribed to',
+    async () => {
+      const client = await connect(KEYS.alice);
+      const heard: string[] = [];
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => {
+        heard.push(note.params.uri);
+      });
+      const uri = ((await client.listResources()).resources[0] as { uri: string }).uri;
+      await client.subscribeResource({ uri });
+      everything.kill('SIGKILL');
+      await until(async () => !(await names(client)).some((name) => name.startsWith('every.')));
+      everything = startEverything(Number(new URL(everythingUrl).port));
+      await until(async () => (await names(client)).includes('every.echo'), 40_000);
+      // The server forgot the proxy's subscription with its session: its updates arrive only if the
+      // proxy subscribed again on the new session.
+      await client.callTool({ name: 'every.toggle-subscriber-updates', arguments: {} });
+      await until(async () => heard.includes(uri));
+      await client.close();
+    },
+    TIMEOUT_MS,
+  );
 });
+
+function startEverything(port: number): ChildProcess {
+  return spawn(process.execPath, [serverEntry('@modelcontextprotocol/server-everything'), 'streamableHttp'], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: String(port) },
+    stdio: 'ignore',
+  });
+}
 
 async function until(check: () => Promise<boolean>, limitMs = 20_000): Promise<void> {
   const end = Date.now() + limitMs;

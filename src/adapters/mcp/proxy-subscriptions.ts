@@ -10,6 +10,8 @@ export interface ProxySubscriptions<S> {
   drop(session: S): void;
   /** The sessions a `notifications/resources/updated` of `uri` goes to. */
   subscribersOf(uri: string): readonly S[];
+  /** A server came back: every URI some session subscribed to is subscribed again (one that fails is left). */
+  resubscribe(): void;
 }
 
 /**
@@ -45,5 +47,10 @@ export function createProxySubscriptions<S>(passthrough: UpstreamPassthrough): P
       for (const uri of [...byUri.keys()]) void leave(session, uri, signal).catch(() => {});
     },
     subscribersOf: (uri) => [...(byUri.get(uri) ?? [])],
+    resubscribe() {
+      const signal = new AbortController().signal;
+      // Sent to the server that listed the URI; a server that has it already takes it again.
+      for (const uri of byUri.keys()) void passthrough.subscribe({ uri }, signal).catch(() => {});
+    },
   };
 }

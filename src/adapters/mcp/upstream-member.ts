@@ -25,6 +25,8 @@ export interface UpstreamMemberOptions {
   readonly quietStart?: boolean;
   /** Its tools changed: it came up, went down, or said its list changed. */
   readonly onChange: () => void;
+  /** Connected again after it was lost (not the first connection): what it forgot can be said again. */
+  readonly onReconnected?: () => void;
   /** A notification passed on to the clients (resources and prompts: `PASSED_ON`), as the server sent it. */
   readonly onNotification?: (notification: { readonly method: string; readonly params: unknown }) => void;
 }
@@ -185,6 +187,7 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
       log(`server ${label}: connected, ${tools.length} tool(s)`);
     connections++;
     options.onChange();
+    if (connections > 1) options.onReconnected?.();
   };
 
   return {

@@ -14,7 +14,10 @@ import {
 
 /** One upstream of a set: its namespace (undefined: its names unchanged, for a proxy of one server). */
 export interface UpstreamSpec
-  extends Omit<UpstreamMemberOptions, 'onChange' | 'log' | 'list' | 'env' | 'onNotification'> {
+  extends Omit<
+    UpstreamMemberOptions,
+    'onChange' | 'log' | 'list' | 'env' | 'onNotification' | 'onReconnected'
+  > {
   readonly namespace: string | undefined;
 }
 
@@ -51,6 +54,8 @@ export interface UpstreamSetOptions {
   readonly log: (line: string) => void;
   /** A server's resource or prompt notification, to pass on to the clients. */
   readonly onNotification?: UpstreamMemberOptions['onNotification'];
+  /** A server connected again after it was lost. */
+  readonly onReconnected?: () => void;
 }
 
 /**
@@ -96,6 +101,7 @@ export function createUpstreamSet(options: UpstreamSetOptions): UpstreamSet {
       log: options.log,
       onChange: rebuild,
       ...(options.onNotification === undefined ? {} : { onNotification: options.onNotification }),
+      ...(options.onReconnected === undefined ? {} : { onReconnected: options.onReconnected }),
     });
     entries.push({ namespace: spec.namespace, member });
   }
