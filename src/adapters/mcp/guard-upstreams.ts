@@ -44,6 +44,8 @@ export async function guardUpstreams(options: {
   readonly maxTools: number;
   readonly log: (line: string) => void;
   readonly onChanged: () => void;
+  /** Looks at each listed set of tools before it is served (and may hold some back); default: served as listed. */
+  readonly review?: (tools: ProxiedTool[]) => Promise<ProxiedTool[]>;
 }): Promise<GuardedUpstreams> {
   const { port, config, log } = options;
   let tools: ProxiedTool[] = [];
@@ -54,7 +56,10 @@ export async function guardUpstreams(options: {
     const current = mcp;
     if (current === undefined) return;
     const raw = await listRaw(port, options.requestTimeoutMs);
-    tools = filterTools(raw, config).filter((tool) => current.info(chainName(tool.name)) !== undefined);
+    const listed = filterTools(raw, config).filter(
+      (tool) => current.info(chainName(tool.name)) !== undefined,
+    );
+    tools = options.review === undefined ? listed : await options.review(listed);
     runtime = proxyRuntime(current.tools, config, options.resources, chainName);
     // A few lines, not one per tool: a hostile list of thousands would flood the operator's log.
     for (const skipped of current.skipped.slice(0, MAX_SKIPPED_LINES))
