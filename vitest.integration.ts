@@ -7,15 +7,20 @@
  */
 export const INTEGRATION: readonly string[] = [
   // Real MCP servers (npm packages), spawned over stdio (proxy-http: also over Streamable HTTP, and a
-  // Streamable HTTP server of the test's own); the postgres ones also need PostgreSQL, proxy-state
-  // also Redis.
+  // Streamable HTTP server of the test's own; proxy-client-credentials: servers sent each client's own
+  // header, one killed mid-call; proxy-hostile-http: a server of the test's own that answers badly); the
+  // postgres ones also need PostgreSQL, proxy-state
+  // also Redis, proxy-shared-state two proxy instances on it.
+  'src/adapters/mcp/proxy-client-credentials.test.ts',
   'src/adapters/mcp/proxy-everything.test.ts',
   'src/adapters/mcp/proxy-filesystem.test.ts',
+  'src/adapters/mcp/proxy-hostile-http.test.ts',
   'src/adapters/mcp/proxy-http.test.ts',
   'src/adapters/mcp/proxy-memory.test.ts',
   'src/adapters/mcp/proxy-postgres.test.ts',
   'src/adapters/mcp/proxy-security.test.ts',
   'src/adapters/mcp/proxy-sequential-thinking.test.ts',
+  'src/adapters/mcp/proxy-shared-state.test.ts',
   'src/adapters/mcp/proxy-state.test.ts',
   'src/adapters/mcp/proxy-upstream.test.ts',
   'src/adapters/mcp/server-everything.test.ts',

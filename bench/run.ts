@@ -9,6 +9,7 @@ import { benchGuardCost } from './guard-cost.js';
 import { benchGuardTools } from './guard-tools.js';
 import { benchLoopOverhead } from './loop-overhead.js';
 import { benchMcpProxy } from './mcp-proxy.js';
+import { benchMcpProxyHttp } from './mcp-proxy-http.js';
 import { benchMcpProxySecretScan } from './mcp-proxy-secret-scan.js';
 import { benchOutputContract } from './output-contract.js';
 import { benchRedaction } from './redaction.js';
@@ -32,6 +33,7 @@ const sections = [
   benchGuardTools,
   benchMcpProxy,
   benchMcpProxySecretScan,
+  benchMcpProxyHttp,
   benchGateway,
   benchDurable,
 ];

@@ -445,6 +445,11 @@ export const DEFAULT_PROXY_HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_PROXY_HTTP_MAX_SESSIONS = 1_000;
 /** The MCP proxy's HTTP front: a session without a request for this long (ms) is closed. */
 export const DEFAULT_PROXY_HTTP_IDLE_MS = 30 * 60_000;
+/**
+ * The MCP proxy's remote upstreams: the largest answer to one request read, in bytes (as the gateway's
+ * `DEFAULT_GATEWAY_MAX_RESPONSE_BYTES`); a larger one fails that request and is not read on.
+ */
+export const DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
  * `fromMcpClient`: pages of `tools/list` read at most (the v2 SDK's own cap, `listMaxPages`, is 64): a

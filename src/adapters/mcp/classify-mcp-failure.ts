@@ -26,7 +26,13 @@ export function mcpFailureKind(error: unknown): {
 } {
   const rpcCode = readCode(error);
   // The v1 SDK rejects a request on a closed transport with a plain `Error('Not connected')`.
-  if (rpcCode === undefined) return { kind: isNotConnected(error) ? 'transient' : 'protocol', rpcCode };
+  if (rpcCode === undefined)
+    return {
+      kind: isNotConnected(error) ? 'transient' : isUnreadableAnswer(error) ? 'broken' : 'protocol',
+      rpcCode,
+    };
+  // The SDK's HTTP transport says -1 for an answer of a content type it cannot read (an HTML page).
+  if (rpcCode === -1 && nameOf(error) === 'StreamableHTTPError') return { kind: 'broken', rpcCode };
   if (TRANSIENT_CODES.has(rpcCode)) return { kind: 'transient', rpcCode };
   if (BROKEN_CODES.has(rpcCode)) return { kind: 'broken', rpcCode };
   // Any other number is the server's own answer (-32602, -32603, an application code); any other SDK string is the SDK's.
@@ -59,6 +65,24 @@ function readCode(error: unknown): number | string | undefined {
     return (typeof code === 'number' && Number.isInteger(code)) || typeof code === 'string'
       ? code
       : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An answer that is no MCP message at all (the body not JSON, JSON that is not JSON-RPC, as the SDK's
+ * parse throws them): the server is broken, not the call's arguments.
+ */
+function isUnreadableAnswer(error: unknown): boolean {
+  const name = nameOf(error);
+  return name === 'SyntaxError' || name === 'ZodError';
+}
+
+function nameOf(error: unknown): string | undefined {
+  try {
+    if (!(error instanceof Error)) return undefined;
+    return error.constructor?.name === 'StreamableHTTPError' ? 'StreamableHTTPError' : error.name;
   } catch {
     return undefined;
   }

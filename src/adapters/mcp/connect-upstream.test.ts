@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionLoss, resolveHeaders, UpstreamSetupError } from './connect-upstream.js';
+import {
+  isConnectionLoss,
+  resolveHeaders,
+  takesClientHeaders,
+  UpstreamSetupError,
+  withClientHeaders,
+} from './connect-upstream.js';
 
 class StreamableHTTPError extends Error {
   override readonly name = 'StreamableHTTPError';
@@ -12,6 +18,29 @@ class StreamableHTTPError extends Error {
 }
 
 describe('connectUpstream helpers', () => {
+  it("puts the client's headers in place of fromClient ones; one not sent says so when connecting", () => {
+    const target = {
+      kind: 'http',
+      url: 'https://x',
+      headers: {
+        Authorization: { kind: 'client', name: 'x-token' },
+        'X-Team': { kind: 'value', value: 'core' },
+      },
+    } as const;
+    expect(takesClientHeaders(target)).toBe(true);
+    const filled = withClientHeaders(target, { 'x-token': 'Bearer mine' });
+    expect(takesClientHeaders(filled)).toBe(false);
+    if (filled.kind !== 'http') throw new Error('an http target stays one');
+    expect(resolveHeaders(filled.headers, {})).toEqual({ Authorization: 'Bearer mine', 'X-Team': 'core' });
+    const unsent = withClientHeaders(target, {});
+    if (unsent.kind !== 'http') throw new Error('an http target stays one');
+    expect(() => resolveHeaders(unsent.headers, {})).toThrow(
+      new UpstreamSetupError(
+        "the header Authorization is the client's x-token header, which this client did not send",
+      ),
+    );
+  });
+
   it('reads header values from the environment, with a prefix; an unset variable names itself', () => {
     expect(
       resolveHeaders(

@@ -1,5 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES } from '../../core/defaults.js';
+import { cappedFetch } from './capped-fetch.js';
 import type { HeaderValue, UpstreamEnv } from './proxy/proxy-config-types.js';
 import { hasControlCharacter } from './proxy/read-proxy-servers.js';
 import { upstreamEnvironment } from './upstream-environment.js';
@@ -61,6 +63,8 @@ async function transportOf(
         // The SDK's default, said here on purpose: a redirect to another origin, which would carry the
         // configured credentials there, is not followed.
         redirectPolicy: 'same-origin',
+        // One hostile answer cannot fill the proxy's memory: each is read up to a bound.
+        fetch: cappedFetch(DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES),
       });
     }
     default: {
@@ -90,6 +94,11 @@ export function resolveHeaders(
         result[name] = `${value.prefix}${read}`;
         break;
       }
+      // Filled in from the client's request by `withClientHeaders`: left here, the client did not send it.
+      case 'client':
+        throw new UpstreamSetupError(
+          `the header ${name} is the client's ${value.name} header, which this client did not send`,
+        );
       default: {
         const never: never = value;
         return never;
@@ -97,6 +106,28 @@ export function resolveHeaders(
     }
   }
   return result;
+}
+
+/** Whether a server is connected per client session: a header of its is the client's own. */
+export function takesClientHeaders(target: UpstreamTarget): boolean {
+  return target.kind === 'http' && Object.values(target.headers).some((value) => value.kind === 'client');
+}
+
+/**
+ * The target with the client's headers in place of `fromClient` ones (as fixed values); a header the
+ * client did not send stays, and connecting says so (`resolveHeaders`).
+ */
+export function withClientHeaders(
+  target: UpstreamTarget,
+  clientHeaders: Readonly<Record<string, string | undefined>>,
+): UpstreamTarget {
+  if (target.kind !== 'http') return target;
+  const headers: Record<string, HeaderValue> = {};
+  for (const [name, value] of Object.entries(target.headers)) {
+    const sent = value.kind === 'client' ? clientHeaders[value.name] : undefined;
+    headers[name] = sent === undefined || sent === '' ? value : { kind: 'value', value: sent };
+  }
+  return { ...target, headers };
 }
 
 /**

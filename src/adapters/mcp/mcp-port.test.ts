@@ -68,6 +68,17 @@ describe('failure kinds', () => {
     [{ code: 'INVALID_RESULT' }, 'broken'],
     [{ code: 'SOME_NEW_SDK_CODE' }, 'broken'],
     [{ code: 1.5 }, 'protocol'],
+    [new SyntaxError('Unexpected end of JSON input'), 'broken'],
+    [Object.assign(new Error('[…]'), { name: 'ZodError' }), 'broken'],
+    [new (class StreamableHTTPError extends Error {})('Unexpected content type: text/html'), 'protocol'],
+    [
+      Object.assign(new (class StreamableHTTPError extends Error {})('Unexpected content type'), {
+        code: -1,
+      }),
+      'broken',
+    ],
+    [{ code: -1 }, 'protocol'],
+    [{ code: 'RESPONSE_TOO_LARGE' }, 'broken'],
   ])('%o is %s', (error, kind) => {
     expect(mcpFailureKind(error).kind).toBe(kind);
   });

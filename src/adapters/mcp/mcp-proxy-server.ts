@@ -1,30 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ToolRuntime } from '../../chain/runtime.js';
 import {
   DEFAULT_MCP_MAX_LIST_PAGES,
   DEFAULT_PROXY_RECONNECT_INITIAL_MS,
   DEFAULT_PROXY_RECONNECT_MAX_MS,
-  DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
 } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
 import { describeOptionValue } from '../../options/check-option.js';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
-import { type McpTools, mcpToolsOf } from './from-mcp-client.js';
-import { listMcpTools } from './list-mcp-tools.js';
-import type { McpClientPort } from './mcp-client-port.js';
-import type { McpProxy, McpProxyServeOptions, McpProxySession } from './mcp-proxy.js';
+import { takesClientHeaders, withClientHeaders } from './connect-upstream.js';
+import { type OpenUpstreams, openGuardedUpstreams, proxyRequestTimeout } from './guard-upstreams.js';
+import type { McpProxy, McpProxyServeOptions } from './mcp-proxy.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
-import { filterTools } from './proxy/filter-tools.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config.js';
 import { proxyScreen } from './proxy/proxy-screen-of.js';
 import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
 import { openProxyResources } from './proxy-resources.js';
-import { serveProxySession } from './proxy-session.js';
-import { proxyRuntime, proxyToolSettings } from './proxy-tool-settings.js';
-import { createUpstreamSet, type UpstreamSpec } from './upstream-set.js';
+import { type ServedSession, serveProxySession } from './proxy-session.js';
+import { createProxySessionMemory } from './proxy-session-memory.js';
+import { createProxySubscriptions, type ProxySubscriptions } from './proxy-subscriptions.js';
+import { createPassthrough } from './upstream-passthrough.js';
+import type { UpstreamSetOptions, UpstreamSpec } from './upstream-set.js';
 
 /** As `guardTools`' `sessionId`: longer ids are refused, not hashed, so an id stays readable in the audit. */
 const MAX_SESSION_ID_CHARS = 200;
@@ -73,86 +71,90 @@ export async function createMcpProxy(
   const { config } = options;
   const log = options.onLog ?? (() => {});
   const env = options.env ?? process.env;
-  const requestTimeoutMs = maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS;
-  const set = createUpstreamSet({
-    servers: upstreamSpecs(options.upstream, config),
+  const requestTimeoutMs = proxyRequestTimeout(config);
+  const sessions = new Set<ServedSession>();
+  // Set once the upstreams exist; a notification before any session has nobody to go to.
+  let subscriptions: ProxySubscriptions<ServedSession> | undefined;
+  const specs = upstreamSpecs(options.upstream, config);
+  // A server sent the client's own headers is connected per client session (see `serve`), not here.
+  const perClient = specs.filter((spec) => takesClientHeaders(spec.target));
+  const setOptions = (servers: readonly UpstreamSpec[], required: boolean): UpstreamSetOptions => ({
+    servers,
     separator: config.namespaceSeparator,
     env: options.upstream !== undefined && 'env' in options.upstream ? (options.upstream.env ?? env) : env,
     list: { timeoutMs: requestTimeoutMs, maxPages: DEFAULT_MCP_MAX_LIST_PAGES },
-    required: options.upstream !== undefined,
+    required,
     log,
   });
   const resources = await openProxyResources(config, (failure) =>
     log(`audit: ${failure.operation} failed, ${failure.lostRecords} record(s) lost`),
   );
-  try {
-    await set.start();
-  } catch (error) {
-    await set.close();
-    await resources.close();
-    throw error;
-  }
-  const screen = proxyScreen(config, resources, options.upstream, log);
-  const upstreamClosed = set.ended;
-  const port = set.port;
   const compiler = defaultSchemaCompiler();
-  const sessions = new Set<McpProxySession>();
-  const upstream: Upstream = { tools: [], runtime: undefined as unknown as ToolRuntime, mcp: undefined };
-  const rebuild = async () => {
-    const mcp = upstream.mcp;
-    if (mcp === undefined) return;
-    const raw = await listRaw(port, config);
-    const listed = filterTools(raw, config).filter(
-      (tool) => mcp.info(chainName(mcp, tool.name)) !== undefined,
-    );
-    upstream.tools = screen.pins === undefined ? listed : await screen.pins.review(listed);
-    upstream.runtime = proxyRuntime(mcp.tools, config, resources, (name) => chainName(mcp, name));
-    for (const skipped of mcp.skipped)
-      log(`upstream tool ${skipped.name ?? `#${skipped.index}`} left out: ${skipped.problem}`);
+  const screen = proxyScreen(config, resources, options.upstream, log);
+  const pins = screen.pins;
+  const guard = {
+    config,
+    resources,
+    compiler,
+    log,
+    ...(pins === undefined ? {} : { review: (tools: ProxiedTool[]) => pins.review(tools) }),
   };
+  const sharedSpecs = specs.filter((spec) => !takesClientHeaders(spec.target));
+  let upstream: OpenUpstreams;
   try {
-    upstream.mcp = await mcpToolsOf(
-      port,
+    upstream = await openGuardedUpstreams(
       {
-        trusted: config.trustAnnotations,
-        requestTimeoutMs,
-        tool: proxyToolSettings(config, compiler),
-        schemaCompiler: compiler,
-        onToolsChanged: (change) => {
-          if ('error' in change) return log('the upstream tool list changed but could not be read');
-          void rebuild().then(
-            () => {
-              for (const session of sessions) session.toolsChanged(upstream.tools);
-            },
-            () => log('the upstream tool list changed but could not be read'),
-          );
+        ...setOptions(sharedSpecs, options.upstream !== undefined),
+        onNotification: (notification) => {
+          const uri = (notification.params as { uri?: unknown } | null | undefined)?.uri;
+          const to =
+            notification.method === 'notifications/resources/updated'
+              ? typeof uri === 'string'
+                ? (subscriptions?.subscribersOf(uri) ?? [])
+                : []
+              : sessions;
+          for (const session of to) session.notify(notification);
+        },
+        onReconnected: () => subscriptions?.resubscribe(),
+      },
+      {
+        ...guard,
+        onChanged: () => {
+          for (const session of sessions) session.toolsChanged([]);
         },
       },
-      { asSent: true },
     );
-    await rebuild();
   } catch (error) {
-    await set.close();
     await resources.close();
     throw error;
   }
+  subscriptions = createProxySubscriptions(upstream.set.passthrough);
+  const shared = upstream.guarded;
+  // Servers connected per client session only: the proxy stays up until it is closed.
+  let markClosed = () => {};
+  const upstreamClosed =
+    sharedSpecs.length > 0
+      ? upstream.set.ended
+      : new Promise<void>((resolve) => {
+          markClosed = resolve;
+        });
   // Each tool refused for want of elicitation is said once per proxy (only the upstream's tools: bounded).
   const toldCannotConfirm = new Set<string>();
   const onCannotConfirm = (name: string) => {
-    const tool = upstream.tools.find((listed) => listed.name === name);
+    const tool = shared.tools.find((listed) => listed.name === name);
     if (tool === undefined || toldCannotConfirm.has(name)) return;
     toldCannotConfirm.add(name);
     log(cannotConfirmNotice(name, tool, config));
   };
   const onNoElicitation = () => {
-    const line = noElicitationNotice(upstream.tools, config);
+    const line = noElicitationNotice(shared.tools, config);
     if (line !== undefined) log(line);
   };
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const types = await import('@modelcontextprotocol/sdk/types.js');
   return {
     get tools() {
-      return upstream.tools;
+      return shared.tools;
     },
     upstreamClosed,
     flushAudit: async () => {
@@ -160,15 +162,47 @@ export async function createMcpProxy(
     },
     async serve(transport, serveOptions = {}) {
       const sessionId = sessionIdOf(serveOptions);
+      const subscribed = subscriptions as ProxySubscriptions<ServedSession>;
       const clientId = serveOptions.clientId;
+      // Set once served: a server's notification before then has nobody to go to.
+      let session: ServedSession | undefined;
+      // The servers of this session alone, sent its client's headers (never logged, never audited).
+      const own =
+        perClient.length === 0
+          ? undefined
+          : await openGuardedUpstreams(
+              {
+                ...setOptions(
+                  perClient.map((spec) => ({
+                    ...spec,
+                    quietStart: true,
+                    target: withClientHeaders(spec.target, serveOptions.clientHeaders ?? {}),
+                  })),
+                  false,
+                ),
+                log: (line) => log(`session ${sessionId}: ${line}`),
+                onNotification: (notification) => {
+                  if (notification.method !== 'notifications/resources/updated')
+                    session?.notify(notification);
+                },
+              },
+              { ...guard, onChanged: () => session?.toolsChanged([]) },
+            );
+      const tools = () => (own === undefined ? shared.tools : [...shared.tools, ...own.guarded.tools]);
+      const ownOf = (name: string) =>
+        own?.guarded.tools.some((tool) => tool.name === name) ? own.guarded : shared;
       const server: Server = new Server(
         options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
         {
-          capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} },
+          capabilities: {
+            tools: { listChanged: true },
+            prompts: { listChanged: true },
+            resources: { subscribe: true, listChanged: true },
+          },
         },
       );
-      const policy = createSessionPolicy({ config, tools: upstream.tools });
-      const session = await serveProxySession({
+      const policy = createSessionPolicy({ config, tools: tools() });
+      const served = await serveProxySession({
         server,
         transport,
         types,
@@ -178,50 +212,54 @@ export async function createMcpProxy(
           sessionId,
           idempotencyScope: config.idempotentWrites.scope ?? sessionId,
           audit: createSessionAudit(resources.audit, sessionId, clientId),
-          runtime: () => upstream.runtime,
-          chainName: (name) => (upstream.mcp === undefined ? name : chainName(upstream.mcp, name)),
+          runtime: (name) => ownOf(name).runtime,
+          chainName: (name) => ownOf(name).chainName(name),
           onCannotConfirm,
+          // A shared store keeps the guard's memory too, so instances serving one conversation act as one.
+          ...(config.idempotentWrites.store.kind === 'memory'
+            ? {}
+            : {
+                memory: createProxySessionMemory({
+                  store: resources.store,
+                  sessionId,
+                  policy,
+                  onError: (message) => log(`session ${sessionId}: ${message}`),
+                }),
+              }),
           screen: screen.screen,
           ...(clientId === undefined ? {} : { clientId }),
         },
-        tools: () => upstream.tools,
-        passthrough: set.passthrough,
+        tools,
+        passthrough:
+          own === undefined
+            ? upstream.set.passthrough
+            : createPassthrough([...upstream.set.entries, ...own.set.entries], config.namespaceSeparator),
+        subscriptions: {
+          subscribe: (uri, signal) => subscribed.subscribe(session as ServedSession, uri, signal),
+          unsubscribe: (uri, signal) => subscribed.unsubscribe(session as ServedSession, uri, signal),
+        },
         onNoElicitation,
-        onClose: () => sessions.delete(session),
+        onClose: () => {
+          if (session !== undefined) {
+            sessions.delete(session);
+            subscribed.drop(session);
+          }
+          void own?.close();
+        },
       });
-      sessions.add(session);
-      return session;
+      // The session's list is always its own union: whoever says a list changed.
+      const ready: ServedSession = { ...served, toolsChanged: () => served.toolsChanged(tools()) };
+      session = ready;
+      sessions.add(ready);
+      return ready;
     },
     async close() {
       for (const session of [...sessions]) await session.close();
-      upstream.mcp?.close();
-      await set.close();
+      await upstream.close();
       await resources.close();
+      markClosed();
     },
   };
-}
-
-interface Upstream {
-  tools: ProxiedTool[];
-  runtime: ToolRuntime;
-  mcp: McpTools | undefined;
-}
-
-function chainName(mcp: McpTools, name: string): string {
-  return mcp.nameMap.toProvider(name) ?? name;
-}
-
-/** The upstream's tool definitions as it sent them (every page): what `tools/list` passes on unchanged. */
-async function listRaw(port: McpClientPort, config: ProxyConfig): Promise<ProxiedTool[]> {
-  const raw = await listMcpTools(port, {
-    signal: new AbortController().signal,
-    timeout: maxTimeout(config) + DEFAULT_PROXY_REQUEST_TIMEOUT_MARGIN_MS,
-    maxPages: DEFAULT_MCP_MAX_LIST_PAGES,
-  });
-  return raw.filter(
-    (tool): tool is ProxiedTool =>
-      typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string',
-  );
 }
 
 /** The upstreams to connect: the one given (names unchanged), or the config's `servers` by namespace. */
@@ -293,8 +331,4 @@ function sessionIdOf(options: McpProxyServeOptions): string {
     });
   }
   return sessionId;
-}
-
-function maxTimeout(config: ProxyConfig): number {
-  return Math.max(config.timeouts.defaultMs, ...Object.values(config.timeouts.tools));
 }

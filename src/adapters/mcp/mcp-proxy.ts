@@ -20,6 +20,12 @@ export interface McpProxy {
       readonly sessionId?: string;
       /** Who the client is (its key's id, for the HTTP front): written as `clientId` in each of its audit records. */
       readonly clientId?: string;
+      /**
+       * The client's request headers, by lowercase name (the HTTP front: its `initialize` request's, the
+       * proxy's own key left out): what a server's `{ "fromClient": … }` headers are read from. Never
+       * logged or audited.
+       */
+      readonly clientHeaders?: Readonly<Record<string, string | undefined>>;
     },
   ): Promise<{
     /** The session's id: the scope of its limits, and of its idempotency records unless the config sets one. */

@@ -16,6 +16,7 @@ import {
   DECIDED_BY_USER,
   type SessionAudit,
 } from './proxy-audit.js';
+import type { ProxySessionMemory } from './proxy-session-memory.js';
 
 /** What one session's calls run with. */
 export interface ProxyCallContext {
@@ -30,13 +31,15 @@ export interface ProxyCallContext {
   readonly sessionId: string;
   /** The scope of the idempotency records: the config's `idempotentWrites.scope`, else the session's id. */
   readonly idempotencyScope: string;
-  /** The current runtime (rebuilt when the upstream's tools change) and the chain's name of a tool. */
-  readonly runtime: () => ToolRuntime;
+  /** The current runtime of a tool (rebuilt when the upstream's tools change) and its name in the chain. */
+  readonly runtime: (name: string) => ToolRuntime;
   readonly chainName: (name: string) => string;
   /** Asks the user (MCP elicitation), or `unavailable` when the client cannot be asked. */
   readonly confirm: (message: string, signal: AbortSignal) => Promise<ConfirmationAnswer>;
   /** A call was refused because it needs a confirmation this client cannot give (for the operator's log). */
   readonly onCannotConfirm?: (name: string) => void;
+  /** The policy's memory kept in the store (shared by proxy instances); undefined: in this process only. */
+  readonly memory?: ProxySessionMemory;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function proxyCall(
   const args = admission === undefined ? sent : admission.call.args;
   const screened: ScreenNotes = { note: admission?.note ?? {} };
   const call = proxiedCall(name, args);
+  await context.memory?.refresh(call);
   const decision = policy.decide(call);
   let forward: Forward | Refusal;
   let note: ConfirmationNote | undefined;
@@ -99,7 +103,7 @@ export async function proxyCall(
   const onEvent = held.listener;
   let answer: ToolCallAnswer;
   try {
-    const outcome = await context.runtime().executeToolCall(
+    const outcome = await context.runtime(name).executeToolCall(
       { name: context.chainName(name), arguments: call.text },
       {
         signal,
@@ -124,16 +128,16 @@ export async function proxyCall(
     held.release();
     return refusalResult(limitRefusal(name, answer.limit));
   }
-  return observed(context, call, answer, held);
+  return await observed(context, call, answer, held);
 }
 
 /** The client's result of a call that went through the chain, after the loop guard saw it. */
-function observed(
+async function observed(
   context: ProxyCallContext,
   call: ProxiedCall,
   answer: ToolCallAnswer,
   held: ReturnType<typeof holdCallEnd>,
-): ProxyCallToolResult {
+): Promise<ProxyCallToolResult> {
   const upstream = upstreamOf(answer);
   let result = clientResult(answer, upstream, context.config);
   let withheld: Refusal | undefined;
@@ -147,7 +151,10 @@ function observed(
   }
   let observation: Observation | undefined;
   try {
-    observation = context.policy.observe(call, upstream);
+    observation =
+      context.memory === undefined
+        ? context.policy.observe(call, upstream)
+        : await context.memory.observe(call, upstream);
   } finally {
     held.release(
       observation?.kind === 'repeat'

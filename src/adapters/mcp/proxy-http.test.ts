@@ -12,7 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpUpstream, startHttpUpstream } from './__fixtures__/http-test-server.js';
 import { serverEntry } from './__fixtures__/spawn-server.js';
@@ -41,14 +46,7 @@ beforeAll(async () => {
   auditPath = join(folder, 'audit.jsonl');
   upstream = await startHttpUpstream();
   const port = await freePort();
-  everything = spawn(
-    process.execPath,
-    [serverEntry('@modelcontextprotocol/server-everything'), 'streamableHttp'],
-    {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: String(port) },
-      stdio: 'ignore',
-    },
-  );
+  everything = startEverything(port);
   everythingUrl = `http://127.0.0.1:${port}/mcp`;
   await waitForPort(port);
   const config = parseProxyConfig(
@@ -250,6 +248,56 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
     TIMEOUT_MS,
   );
 
+  it(
+    'passes resource subscriptions on: only a subscribed session is told of an update; list changes go to all',
+    async () => {
+      const subscriber = await connect(KEYS.alice);
+      const other = await connect(KEYS.bob);
+      const heard = { subscriber: [] as string[], other: [] as string[] };
+      for (const [client, into] of [
+        [subscriber, heard.subscriber],
+        [other, heard.other],
+      ] as const) {
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => {
+          into.push(`updated ${note.params.uri}`);
+        });
+        client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+          into.push('resources changed');
+        });
+        client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+          into.push('prompts changed');
+        });
+      }
+      const uri = ((await subscriber.listResources()).resources[0] as { uri: string }).uri;
+      expect(await subscriber.subscribeResource({ uri })).toEqual({});
+      // server-everything sends updates of the URIs its client (the proxy) subscribed to, once this is on.
+      const toggled = await subscriber.callTool({ name: 'every.toggle-subscriber-updates', arguments: {} });
+      expect(toggled.isError).toBeFalsy();
+      await until(async () => heard.subscriber.includes(`updated ${uri}`));
+      // A resource added by a tool: server-everything says its resource list changed.
+      const added = await other.callTool({
+        name: 'every.gzip-file-as-resource',
+        arguments: { name: 'hello.txt', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' },
+      });
+      expect(added.isError).toBeFalsy();
+      await other.callTool({ name: 'gh.announce_prompts', arguments: {} });
+      await until(async () =>
+        [heard.subscriber, heard.other].every(
+          (into) => into.includes('resources changed') && into.includes('prompts changed'),
+        ),
+      );
+      expect(heard.other.filter((line) => line.startsWith('updated'))).toEqual([]);
+      expect(await subscriber.unsubscribeResource({ uri })).toEqual({});
+      await subscriber.callTool({ name: 'every.toggle-subscriber-updates', arguments: {} });
+      await expect(subscriber.subscribeResource({ uri: 'nowhere://x' })).rejects.toMatchObject({
+        code: -32002,
+      });
+      await subscriber.close();
+      await other.close();
+    },
+    TIMEOUT_MS,
+  );
+
   it("answers another client's session id as no session (404)", async () => {
     const alice = await connect(KEYS.alice);
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId as string;
@@ -280,6 +328,28 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
       const result = await client.callTool({ name: 'every.echo', arguments: { message: 'v2' } });
       expect(JSON.stringify(result)).toContain('v2');
       await client.close();
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a v2 client that negotiates (2026-07-28 first) falls back to 2025-11-25; one pinned to 2026-07-28 is refused',
+    async () => {
+      const headers = { Authorization: `Bearer ${KEYS.bob}` };
+      const auto = new ClientV2({ name: 'auto', version: '0' }, { versionNegotiation: { mode: 'auto' } });
+      await auto.connect(new HttpV2(new URL(front.url), { requestInit: { headers } }));
+      expect(auto.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+      expect((await auto.listTools()).tools.map((tool) => tool.name)).toContain('every.echo');
+      await auto.close();
+      // The stateless protocol needs the v2 SDK's server package, which the proxy does not use yet.
+      const pinned = new ClientV2(
+        { name: 'pinned', version: '0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await expect(
+        pinned.connect(new HttpV2(new URL(front.url), { requestInit: { headers } })),
+      ).rejects.toThrow();
+      await pinned.close().catch(() => {});
     },
     TIMEOUT_MS,
   );
@@ -335,7 +405,37 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
     },
     TIMEOUT_MS,
   );
+
+  it(
+    'subscribes again, on a server that comes back, to what its sessions had subscribed to',
+    async () => {
+      const client = await connect(KEYS.alice);
+      const heard: string[] = [];
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => {
+        heard.push(note.params.uri);
+      });
+      const uri = ((await client.listResources()).resources[0] as { uri: string }).uri;
+      await client.subscribeResource({ uri });
+      everything.kill('SIGKILL');
+      await until(async () => !(await names(client)).some((name) => name.startsWith('every.')));
+      everything = startEverything(Number(new URL(everythingUrl).port));
+      await until(async () => (await names(client)).includes('every.echo'), 40_000);
+      // The server forgot the proxy's subscription with its session: its updates arrive only if the
+      // proxy subscribed again on the new session.
+      await client.callTool({ name: 'every.toggle-subscriber-updates', arguments: {} });
+      await until(async () => heard.includes(uri));
+      await client.close();
+    },
+    TIMEOUT_MS,
+  );
 });
+
+function startEverything(port: number): ChildProcess {
+  return spawn(process.execPath, [serverEntry('@modelcontextprotocol/server-everything'), 'streamableHttp'], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: String(port) },
+    stdio: 'ignore',
+  });
+}
 
 async function until(check: () => Promise<boolean>, limitMs = 20_000): Promise<void> {
   const end = Date.now() + limitMs;

@@ -44,7 +44,10 @@ async function openStore(config: ProxyConfig['idempotentWrites']['store']): Prom
     case 'sqlite':
       return (await import('../sqlite/sqlite-store.js')).createSqliteStore({ path: config.path });
     case 'redis':
-      return (await import('../redis/redis-store.js')).createRedisStore({ url: config.url });
+      return (await import('../redis/redis-store.js')).createRedisStore(
+        { url: config.url },
+        config.keyPrefix === undefined ? {} : { keyPrefix: config.keyPrefix },
+      );
     default: {
       const never: never = config;
       return never;

@@ -9,6 +9,9 @@ import { PassthroughError, type UpstreamPassthrough } from './upstream-passthrou
 
 type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js');
 
+/** A resource URI passed on in a notification: as long as any real one. */
+const MAX_URI_CHARS = 8_192;
+
 /** What `serveProxySession` serves one session with. */
 export interface ServeSessionOptions {
   readonly server: Server;
@@ -21,6 +24,16 @@ export interface ServeSessionOptions {
   readonly passthrough?: UpstreamPassthrough;
   /** The client said it is initialized and declared no form elicitation: no confirmation can be asked. */
   readonly onNoElicitation?: () => void;
+  /** This session's `resources/subscribe` and `resources/unsubscribe` (see `createProxySubscriptions`). */
+  readonly subscriptions?: {
+    subscribe(uri: string, signal: AbortSignal): Promise<void>;
+    unsubscribe(uri: string, signal: AbortSignal): Promise<void>;
+  };
+}
+
+/** A session as the proxy holds it: it can also be sent a server's notification (resources, prompts). */
+export interface ServedSession extends McpProxySession {
+  notify(notification: { readonly method: string; readonly params: unknown }): void;
 }
 
 /**
@@ -28,7 +41,7 @@ export interface ServeSessionOptions {
  * unchanged) and `tools/call` (through `proxyCall`) on one transport. A handler never throws: the SDK
  * would send a throw as JSON-RPC -32603, which clients show as a crash.
  */
-export async function serveProxySession(options: ServeSessionOptions): Promise<McpProxySession> {
+export async function serveProxySession(options: ServeSessionOptions): Promise<ServedSession> {
   const { server, types, context } = options;
   const confirm = (message: string, signal: AbortSignal) => askUser(server, message, signal);
   const full: ProxyCallContext = { ...context, confirm };
@@ -46,7 +59,8 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
       result = failure('TOOL_ERROR', "The server's answer is not a valid tool result.");
     return result as never;
   });
-  if (options.passthrough !== undefined) servePassthrough(server, types, options.passthrough);
+  if (options.passthrough !== undefined)
+    servePassthrough(server, types, options.passthrough, options.subscriptions);
   server.oninitialized = () => {
     if (!canElicit(server)) options.onNoElicitation?.();
   };
@@ -62,6 +76,18 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
       context.policy.setTools(tools);
       if (!closed) void server.sendToolListChanged().catch(() => {});
     },
+    notify({ method, params }) {
+      if (closed) return;
+      const uri = (params as { uri?: unknown } | null | undefined)?.uri;
+      // Only what the notification means is passed on: the URI of an update, nothing for a list change.
+      const notification =
+        method === 'notifications/resources/updated'
+          ? typeof uri === 'string' && uri.length <= MAX_URI_CHARS
+            ? { method, params: { uri } }
+            : undefined
+          : { method };
+      if (notification !== undefined) void server.notification(notification as never).catch(() => {});
+    },
     async close() {
       if (closed) return;
       await server.close().catch(() => {});
@@ -73,7 +99,12 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<M
  * Prompts and resources, passed through: the upstream's answer if it is a valid result of its kind, else a
  * JSON-RPC error (these are not tool calls, so they have no `isError` result to answer with).
  */
-function servePassthrough(server: Server, types: SdkTypes, passthrough: UpstreamPassthrough): void {
+function servePassthrough(
+  server: Server,
+  types: SdkTypes,
+  passthrough: UpstreamPassthrough,
+  subscriptions: ServeSessionOptions['subscriptions'],
+): void {
   const answer = async (
     run: () => Promise<unknown>,
     schema: { safeParse(value: unknown): { success: boolean } },
@@ -107,6 +138,17 @@ function servePassthrough(server: Server, types: SdkTypes, passthrough: Upstream
   );
   server.setRequestHandler(types.ReadResourceRequestSchema, (request, extra) =>
     answer(() => passthrough.readResource(request.params, extra.signal), types.ReadResourceResultSchema),
+  );
+  if (subscriptions === undefined) return;
+  const done = async (run: Promise<void>) => {
+    await run;
+    return {};
+  };
+  server.setRequestHandler(types.SubscribeRequestSchema, (request, extra) =>
+    answer(() => done(subscriptions.subscribe(request.params.uri, extra.signal)), types.EmptyResultSchema),
+  );
+  server.setRequestHandler(types.UnsubscribeRequestSchema, (request, extra) =>
+    answer(() => done(subscriptions.unsubscribe(request.params.uri, extra.signal)), types.EmptyResultSchema),
   );
 }
 

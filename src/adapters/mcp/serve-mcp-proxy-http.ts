@@ -43,6 +43,10 @@ interface Entry {
 }
 
 const PATH = '/mcp';
+/** The conversation a new session continues (as the gateway's): its limits, guard memory and records. */
+const CONVERSATION_HEADER = 'x-toolwarden-session';
+// With a client id (at most 64) and its slash, a session id stays within the proxy's 200.
+const MAX_CONVERSATION_CHARS = 128;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
@@ -109,6 +113,13 @@ export async function serveMcpProxyHttp(
         400,
         'No session: the first request is an initialize request, without Mcp-Session-Id.',
       );
+    const conversation = conversationOf(req.headers[CONVERSATION_HEADER]);
+    if (conversation === false)
+      return refuse(
+        res,
+        400,
+        `The ${CONVERSATION_HEADER} header must be 1 to ${MAX_CONVERSATION_CHARS} printable ASCII characters.`,
+      );
     if (entries.size >= DEFAULT_PROXY_HTTP_MAX_SESSIONS)
       return refuse(res, 503, 'Too many sessions are open; try again later.');
     const mcpSessionId = randomUUID();
@@ -116,9 +127,11 @@ export async function serveMcpProxyHttp(
     const entry: Entry = { transport, clientId, session: undefined, lastSeen: Date.now() };
     entries.set(mcpSessionId, entry);
     try {
+      const scope = conversation ?? mcpSessionId;
       entry.session = await proxy.serve(transport, {
-        sessionId: clientId === undefined ? mcpSessionId : `${clientId}/${mcpSessionId}`,
+        sessionId: clientId === undefined ? scope : `${clientId}/${scope}`,
         ...(clientId === undefined ? {} : { clientId }),
+        clientHeaders: headersOf(req, options.authenticate !== 'none'),
       });
     } catch (error) {
       entries.delete(mcpSessionId);
@@ -170,6 +183,32 @@ export async function serveMcpProxyHttp(
       await closed;
     },
   };
+}
+
+/**
+ * The conversation a client names on its initialize request (`x-toolwarden-session`): undefined when it
+ * names none (the session is its own), false when the value is not an id. Always under the client's id,
+ * so no client reaches another's state.
+ */
+function conversationOf(header: string | string[] | undefined): string | undefined | false {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value === '' || value.length > MAX_CONVERSATION_CHARS || !/^[\x21-\x7e][\x20-\x7e]*$/.test(value))
+    return false;
+  return value;
+}
+
+/**
+ * The request's headers for the servers that take a client's own (`fromClient`); with keys, the
+ * `Authorization` header is the proxy's key and never passed on.
+ */
+function headersOf(req: IncomingMessage, keyed: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || (keyed && name === 'authorization')) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }
 
 /** A JSON-RPC error answer with an HTTP status, before anything ran; the connection is not kept for a refusal. */

@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DEFAULT_MCP_MAX_TOOLS } from '../../core/defaults.js';
 import {
   connectUpstream,
   isConnectionLoss,
@@ -24,7 +25,18 @@ export interface UpstreamMemberOptions {
   readonly quietStart?: boolean;
   /** Its tools changed: it came up, went down, or said its list changed. */
   readonly onChange: () => void;
+  /** Connected again after it was lost (not the first connection): what it forgot can be said again. */
+  readonly onReconnected?: () => void;
+  /** A notification passed on to the clients (resources and prompts: `PASSED_ON`), as the server sent it. */
+  readonly onNotification?: (notification: { readonly method: string; readonly params: unknown }) => void;
 }
+
+/** The server notifications the proxy passes on to its clients (tools' `list_changed` is its own). */
+export const PASSED_ON: ReadonlySet<string> = new Set([
+  'notifications/resources/updated',
+  'notifications/resources/list_changed',
+  'notifications/prompts/list_changed',
+]);
 
 /** One upstream server: connected or not, its tools while connected, and reconnection when it is lost. */
 export interface UpstreamMember {
@@ -79,8 +91,13 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     signal: new AbortController().signal,
     timeout: options.list.timeoutMs,
   });
-  const list = (of: McpClientPort) =>
-    listMcpTools(of, { ...requestOptions(), maxPages: options.list.maxPages });
+  // Each server's own share: one that lists thousands cannot crowd the others' tools out.
+  const list = async (of: McpClientPort) => {
+    const listed = await listMcpTools(of, { ...requestOptions(), maxPages: options.list.maxPages });
+    if (listed.length <= DEFAULT_MCP_MAX_TOOLS) return listed;
+    log(`server ${label}: lists ${listed.length} tools; the first ${DEFAULT_MCP_MAX_TOOLS} are kept`);
+    return listed.slice(0, DEFAULT_MCP_MAX_TOOLS);
+  };
 
   const lost = (reason: string) => {
     const wasUp = client !== undefined;
@@ -147,6 +164,12 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
     const send = sdkV1Request(connected);
     request = (method, params, signal) =>
       guarded(label, current, drop, () => send(method, params, { signal, timeout: options.list.timeoutMs }));
+    const previous = connected.fallbackNotificationHandler;
+    connected.fallbackNotificationHandler = async (notification) => {
+      if (current() && PASSED_ON.has(notification.method))
+        options.onNotification?.({ method: notification.method, params: notification.params });
+      await previous?.(notification);
+    };
     raw.onToolsChanged(() => {
       if (!current()) return;
       list(raw).then(
@@ -164,6 +187,7 @@ export function createUpstreamMember(options: UpstreamMemberOptions): UpstreamMe
       log(`server ${label}: connected, ${tools.length} tool(s)`);
     connections++;
     options.onChange();
+    if (connections > 1) options.onReconnected?.();
   };
 
   return {

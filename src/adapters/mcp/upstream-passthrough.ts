@@ -12,6 +12,9 @@ export interface UpstreamPassthrough {
   listResources(signal: AbortSignal): Promise<{ resources: unknown[] }>;
   listResourceTemplates(signal: AbortSignal): Promise<{ resourceTemplates: unknown[] }>;
   readResource(params: { readonly uri: string }, signal: AbortSignal): Promise<unknown>;
+  /** `resources/subscribe` and `resources/unsubscribe`, sent to the server of the URI (as `readResource`). */
+  subscribe(params: { readonly uri: string }, signal: AbortSignal): Promise<unknown>;
+  unsubscribe(params: { readonly uri: string }, signal: AbortSignal): Promise<unknown>;
 }
 
 /** One upstream as the passthrough sees it: its namespace (undefined: names unchanged) and its connection. */
@@ -125,6 +128,20 @@ export function createPassthrough(
     return { resources };
   };
 
+  /** A request about one resource, sent to the server that listed its URI (with one server: to it). */
+  const toServerOf = async (method: string, params: { readonly uri: string }, signal: AbortSignal) => {
+    const connected = entries.filter(({ member }) => member.request !== undefined);
+    let member = connected.length === 1 ? connected[0]?.member : resourceRoutes.get(params.uri);
+    if (member === undefined) {
+      await listResources(signal);
+      member = resourceRoutes.get(params.uri);
+    }
+    const send = member?.request;
+    if (send === undefined)
+      throw new PassthroughError(-32002, `Resource not found: ${params.uri.slice(0, 200)}`);
+    return send(method, params, signal);
+  };
+
   return {
     listPrompts,
     async getPrompt(params, signal) {
@@ -140,18 +157,9 @@ export function createPassthrough(
       const lists = await eachServing('resources', 'resources/templates/list', 'resourceTemplates', signal);
       return { resourceTemplates: lists.flatMap(({ items }) => items) };
     },
-    async readResource(params, signal) {
-      const connected = entries.filter(({ member }) => member.request !== undefined);
-      let member = connected.length === 1 ? connected[0]?.member : resourceRoutes.get(params.uri);
-      if (member === undefined) {
-        await listResources(signal);
-        member = resourceRoutes.get(params.uri);
-      }
-      const send = member?.request;
-      if (send === undefined)
-        throw new PassthroughError(-32002, `Resource not found: ${params.uri.slice(0, 200)}`);
-      return send('resources/read', params, signal);
-    },
+    readResource: (params, signal) => toServerOf('resources/read', params, signal),
+    subscribe: (params, signal) => toServerOf('resources/subscribe', params, signal),
+    unsubscribe: (params, signal) => toServerOf('resources/unsubscribe', params, signal),
   };
 }
 

@@ -6,10 +6,18 @@ import {
   type UpstreamMember,
   type UpstreamMemberOptions,
 } from './upstream-member.js';
-import { createPassthrough, type UpstreamPassthrough } from './upstream-passthrough.js';
+import {
+  createPassthrough,
+  type PassthroughEntry,
+  type UpstreamPassthrough,
+} from './upstream-passthrough.js';
 
 /** One upstream of a set: its namespace (undefined: its names unchanged, for a proxy of one server). */
-export interface UpstreamSpec extends Omit<UpstreamMemberOptions, 'onChange' | 'log' | 'list' | 'env'> {
+export interface UpstreamSpec
+  extends Omit<
+    UpstreamMemberOptions,
+    'onChange' | 'log' | 'list' | 'env' | 'onNotification' | 'onReconnected'
+  > {
   readonly namespace: string | undefined;
 }
 
@@ -19,6 +27,8 @@ export interface UpstreamSet {
   readonly port: McpClientPort;
   /** Their prompts and resources, passed through. */
   readonly passthrough: UpstreamPassthrough;
+  /** Each server and its namespace (for a passthrough over this set and another). */
+  readonly entries: readonly PassthroughEntry[];
   /**
    * Connects every server. With `required`, the first failure rejects (the proxy of one server does not
    * start without it); otherwise a server that cannot start is logged and left out, the others serve.
@@ -42,6 +52,10 @@ export interface UpstreamSetOptions {
   readonly list: UpstreamMemberOptions['list'];
   readonly required: boolean;
   readonly log: (line: string) => void;
+  /** A server's resource or prompt notification, to pass on to the clients. */
+  readonly onNotification?: UpstreamMemberOptions['onNotification'];
+  /** A server connected again after it was lost. */
+  readonly onReconnected?: () => void;
 }
 
 /**
@@ -86,6 +100,8 @@ export function createUpstreamSet(options: UpstreamSetOptions): UpstreamSet {
       list: options.list,
       log: options.log,
       onChange: rebuild,
+      ...(options.onNotification === undefined ? {} : { onNotification: options.onNotification }),
+      ...(options.onReconnected === undefined ? {} : { onReconnected: options.onReconnected }),
     });
     entries.push({ namespace: spec.namespace, member });
   }
@@ -105,6 +121,7 @@ export function createUpstreamSet(options: UpstreamSetOptions): UpstreamSet {
   return {
     port,
     passthrough: createPassthrough(entries, options.separator),
+    entries,
     async start() {
       await Promise.all(
         entries.map(({ member }) =>

@@ -39,7 +39,12 @@ export interface ProxyConfig {
     readonly store:
       | { readonly kind: 'memory' }
       | { readonly kind: 'sqlite'; readonly path: string }
-      | { readonly kind: 'redis'; readonly url: string };
+      | {
+          readonly kind: 'redis';
+          readonly url: string;
+          /** Put before every key: several proxies (or tests) on one Redis keep apart. */
+          readonly keyPrefix?: string;
+        };
     readonly ttlMs: number;
     /**
      * Whose records a repeated write is matched against: undefined, each client session's own (a new
@@ -84,6 +89,8 @@ export interface ProxyConfig {
         string,
         | { readonly kind: 'value'; readonly value: string }
         | { readonly kind: 'env'; readonly name: string; readonly prefix: string }
+        /** The client's own header of that name (lowercase): the server is connected per client session. */
+        | { readonly kind: 'client'; readonly name: string }
       >
     >;
   };

@@ -215,6 +215,16 @@ describe('parseProxyConfig: malformed configs', () => {
       '$.idempotentWrites.store: must hold exactly one of "sqlite", "redis"',
     ]);
     expect(problemsOf({ idempotentWrites: { store: 'sqlite' } })[0]).toMatch(/must be "memory", \{ "sqlite"/);
+    expect(problemsOf({ idempotentWrites: { store: { sqlite: 'a', keyPrefix: 'p:' } } })).toEqual([
+      '$.idempotentWrites.store.keyPrefix: is for a Redis store only',
+    ]);
+    expect(problemsOf({ idempotentWrites: { store: { redis: 'redis://x', keyPrefix: 'a{b}' } } })).toEqual([
+      '$.idempotentWrites.store.keyPrefix: must not hold { or } (they would move the hash tag)',
+    ]);
+    expect(
+      parseProxyConfig({ idempotentWrites: { store: { redis: 'redis://x', keyPrefix: 'team-a:' } } }, 't')
+        .idempotentWrites.store,
+    ).toEqual({ kind: 'redis', url: 'redis://x', keyPrefix: 'team-a:' });
   });
 
   it('refuses allow-and-audit without an audit log to write the record to', () => {

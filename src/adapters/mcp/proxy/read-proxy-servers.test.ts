@@ -64,6 +64,29 @@ describe('mcp-proxy config: servers, headers, auth', () => {
     });
   });
 
+  it("reads a header taken from the client's request (fromClient, lowercased), alone", () => {
+    const config = parseProxyConfig(
+      { servers: { gh: { url: 'https://x', headers: { Authorization: { fromClient: 'X-GitHub-Token' } } } } },
+      't',
+    );
+    expect(config.servers.gh).toMatchObject({
+      headers: { Authorization: { kind: 'client', name: 'x-github-token' } },
+    });
+    expect(
+      problemsOf({
+        servers: {
+          a: { url: 'https://x', headers: { A: { fromClient: 'X-T', env: 'T' } } },
+          b: { url: 'https://x', headers: { B: { fromClient: 'bad header' } } },
+        },
+      }),
+    ).toEqual([
+      '$.servers.a.headers.A: takes "fromClient" alone, or "env" with "prefix"',
+      expect.stringMatching(
+        /^\$\.servers\.b\.headers\.B\.fromClient: must be a header name .* got the string "bad header"$/,
+      ),
+    ]);
+  });
+
   it('lists every problem of a hostile servers section, each with its path', () => {
     expect(
       problemsOf({

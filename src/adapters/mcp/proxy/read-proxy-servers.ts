@@ -142,7 +142,10 @@ function readArgs(value: unknown, path: string, reader: ConfigReader): readonly 
   return args;
 }
 
-/** `{ "Name": "value" }` or `{ "Name": { "env": "VAR", "prefix"?: "Bearer " } }`. */
+/**
+ * `{ "Name": "value" }`, `{ "Name": { "env": "VAR", "prefix"?: "Bearer " } }`, or `{ "Name": { "fromClient":
+ * "X-Upstream-Token" } }` (the client's own header, per client session).
+ */
 function readHeaders(
   value: unknown,
   path: string,
@@ -172,8 +175,20 @@ function readHeader(entry: unknown, path: string, reader: ConfigReader): HeaderV
   if (typeof entry === 'string') {
     return headerText(entry, path, reader) === undefined ? undefined : { kind: 'value', value: entry };
   }
-  const from = reader.object(entry, path, ['env', 'prefix']);
+  const from = reader.object(entry, path, ['env', 'prefix', 'fromClient']);
   if (from === undefined) return undefined;
+  if (from.fromClient !== undefined) {
+    if (from.env !== undefined || from.prefix !== undefined)
+      reader.problem(path, 'takes "fromClient" alone, or "env" with "prefix"');
+    if (typeof from.fromClient !== 'string' || !HEADER_NAME.test(from.fromClient)) {
+      reader.problem(
+        `${path}.fromClient`,
+        `must be a header name (letters, digits and !#$%&'*+.^_\`|~-), got ${describe(from.fromClient)}`,
+      );
+      return undefined;
+    }
+    return { kind: 'client', name: from.fromClient.toLowerCase() };
+  }
   if (typeof from.env !== 'string' || !ENV_NAME.test(from.env)) {
     reader.problem(`${path}.env`, `${ENV_NAME_RULE}, got ${describe(from.env)}`);
     return undefined;

@@ -13,6 +13,8 @@ import type {
 
 /** File paths and URLs: long enough for any real one. */
 export const MAX_PATH_CHARS = 4096;
+/** As the Redis store's own bound. */
+const MAX_KEY_PREFIX_CHARS = 256;
 const MODES: readonly OutputContractMode[] = ['from-server', 'none'];
 
 /** `outputContracts`, checked (each schema compiled), with its defaults. */
@@ -88,7 +90,7 @@ export function readIdempotentWrites(value: unknown, reader: ConfigReader): Prox
   };
 }
 
-/** `"memory"`, `{ "sqlite": "<file>" }` or `{ "redis": "redis://…" }`. */
+/** `"memory"`, `{ "sqlite": "<file>" }` or `{ "redis": "redis://…", "keyPrefix"?: "<prefix>" }`. */
 function readStore(value: unknown, reader: ConfigReader): StoreConfig | undefined {
   const path = '$.idempotentWrites.store';
   if (value === 'memory') return { kind: 'memory' };
@@ -99,9 +101,14 @@ function readStore(value: unknown, reader: ConfigReader): StoreConfig | undefine
     );
     return undefined;
   }
-  const store = oneKeyObject(value, path, ['sqlite', 'redis'], reader);
+  const { keyPrefix, ...rest } =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { keyPrefix: undefined };
+  const store = oneKeyObject(Array.isArray(value) ? value : rest, path, ['sqlite', 'redis'], reader);
   if (store === undefined) return undefined;
   if (store.key === 'sqlite') {
+    if (keyPrefix !== undefined) reader.problem(`${path}.keyPrefix`, 'is for a Redis store only');
     const file = reader.string(store.value, `${path}.sqlite`, MAX_PATH_CHARS);
     return file === undefined ? undefined : { kind: 'sqlite', path: file };
   }
@@ -111,7 +118,14 @@ function readStore(value: unknown, reader: ConfigReader): StoreConfig | undefine
     reader.problem(`${path}.redis`, 'must be a redis:// or rediss:// URL');
     return undefined;
   }
-  return { kind: 'redis', url };
+  if (keyPrefix === undefined) return { kind: 'redis', url };
+  const prefix = reader.string(keyPrefix, `${path}.keyPrefix`, MAX_KEY_PREFIX_CHARS);
+  if (prefix === undefined) return undefined;
+  if (/[{}]/.test(prefix)) {
+    reader.problem(`${path}.keyPrefix`, 'must not hold { or } (they would move the hash tag)');
+    return undefined;
+  }
+  return { kind: 'redis', url, keyPrefix: prefix };
 }
 
 /** `false`, `{ "jsonl": "<file>" }` or `{ "sqlite": "<file>" }`. */

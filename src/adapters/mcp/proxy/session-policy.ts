@@ -41,6 +41,18 @@ export interface SessionPolicy {
   /** The upstream's tool list changed (`notifications/tools/list_changed`). */
   setTools(tools: readonly ProxiedTool[]): void;
   guardState(): GuardState;
+  /** What the policy remembers (the guard's state and its stops): kept in the store between calls. */
+  memory(): PolicyMemory;
+  /** Takes up a memory read back from the store (another instance's calls of the session included). */
+  restore(memory: PolicyMemory): void;
+  /** Whether a call of `name` can be refused before it runs by an earlier stop (so needs the latest memory). */
+  refusesUnrun(name: string): boolean;
+}
+
+/** The guard's state and the calls it stopped (fingerprint, `nextRound` at the stop). */
+export interface PolicyMemory {
+  readonly state: GuardState;
+  readonly stopped: readonly (readonly [string, number])[];
 }
 
 /** `createSessionPolicy`'s options. */
@@ -152,5 +164,12 @@ export function createSessionPolicy({ config, tools }: SessionPolicyOptions): Se
       byName = new Map(next.map((tool) => [tool.name, tool]));
     },
     guardState: () => state,
+    memory: () => ({ state, stopped: [...stopped] }),
+    restore(memory) {
+      state = memory.state;
+      stopped.clear();
+      for (const [fingerprint, at] of memory.stopped) stopped.set(fingerprint, at);
+    },
+    refusesUnrun: (name) => refusedUnrunWhenStopped(name, byName.get(name), config),
   };
 }
