@@ -94,8 +94,12 @@ async function loopRequest(request: Request): Promise<void> {
   if (listen && events < 4 * rounds) throw new Error(`the benchmark request saw only ${events} events`);
 }
 
-/** The loop of an earlier build (`TOOLWARDEN_BASELINE`: its dist folder, whose loop took the policy itself), with the same request. */
-async function baselineLoop(dist: string): Promise<(rounds: number) => Promise<void>> {
+/**
+ * The loop of an earlier build (`TOOLWARDEN_BASELINE`: its dist folder, whose loop took the policy itself),
+ * with the same requests: guard off, guards on, the hinted tool, every event read. Both builds run the same
+ * variety in this process, so neither's call sites are left simpler than the other's.
+ */
+async function baselineLoop(dist: string): Promise<(request: Request) => Promise<void>> {
   const old = await import(`${dist}/index.js`);
   const oldTool = old.defineTool({
     name: 'add',
@@ -104,16 +108,29 @@ async function baselineLoop(dist: string): Promise<(rounds: number) => Promise<v
     input: schema,
     execute: add,
   });
-  return async (rounds) => {
+  const oldHinted = old.defineTool({
+    name: 'add',
+    description: 'Adds.',
+    effect: 'read',
+    input: schema,
+    execute: (args: { a: number; b: number }) => ({ ...add(args), stamp: stamp++ }),
+    loop: { ignoreFields: ['stamp'], unordered: true },
+  });
+  return async (request) => {
+    const { rounds, guard = true, listen = false, hinted = false } = request;
+    let events = 0;
     const outcome = await old.runToolLoop({
       model: benchModel({ rounds }),
       messages: USER,
-      tools: [oldTool],
+      tools: [hinted ? oldHinted : oldTool],
       maxRoundTrips: rounds + 1,
       limits: { exclude: ['add'] },
+      ...(guard ? {} : { guard: false }),
+      ...(listen ? { onEvent: (event: RunEvent) => (events += event.type.length > 0 ? 1 : 0) } : {}),
     });
     if (outcome.type !== 'completed')
       throw new Error(`the baseline request did not complete: ${outcome.type}`);
+    if (listen && events < 4 * rounds) throw new Error(`the baseline request saw only ${events} events`);
   };
 }
 
@@ -244,9 +261,22 @@ async function timeSection(): Promise<string[]> {
     loopRequest({ rounds, listen: true }),
   );
   const dist = process.env.TOOLWARDEN_BASELINE;
-  const old = dist
-    ? [perRound('the baseline build: runToolLoop, guards on', 50, await baselineLoop(dist))]
-    : [];
+  const oldLoop = dist ? await baselineLoop(dist) : undefined;
+  const old =
+    oldLoop === undefined
+      ? []
+      : [
+          perRound('the baseline build: runToolLoop, guards on', 50, (rounds) => oldLoop({ rounds })),
+          perRound('the baseline build: guard: false (reference)', 50, (rounds) =>
+            oldLoop({ rounds, guard: false }),
+          ),
+          perRound('the baseline build: a tool with loop hints (reference)', 50, (rounds) =>
+            oldLoop({ rounds, hinted: true }),
+          ),
+          perRound('the baseline build: every event read (reference)', 50, (rounds) =>
+            oldLoop({ rounds, listen: true }),
+          ),
+        ];
   const subjects = [floor, chainFloor, loopOff, loop, hinted, listened, ...old];
   const overhead = await compare(subjects, { rounds: 15, operations: 2_000, warmup: 2_000 });
   const loopRatio = overhead.ratios[loop.name] ?? Number.NaN;
