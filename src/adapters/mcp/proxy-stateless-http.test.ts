@@ -163,7 +163,17 @@ describe('the stateless protocol 2026-07-28 on the HTTP front', () => {
       expect(textOf(await echo(other, 'fresh'))).toBe('fresh');
       // Bob's "shared" is his own: a header never reaches another key's conversation.
       expect(textOf(await echo(bob, 'bob'))).toBe('bob');
-      for (const client of [first, second, other, bob]) await client.close();
+      // Named in the request's _meta instead (a client with one header for all its conversations).
+      const meta = (client: ClientV2, text: string, session: unknown) =>
+        client.callTool({ name: 'gh.echo', arguments: { text }, _meta: { 'toolwarden/session': session } });
+      const unnamed = await modern({ key: KEYS.alice });
+      const another = await modern({ key: KEYS.alice });
+      expect(textOf(await meta(unnamed, 'm1', 'by-meta'))).toBe('m1');
+      expect(textOf(await meta(another, 'm2', 'by-meta'))).toBe('m2');
+      expect(codeOf(await meta(unnamed, 'm3', 'by-meta'))).toBe('TOOL_CALL_LIMIT');
+      // A value that is not an id is a JSON-RPC error, before anything runs.
+      await expect(meta(unnamed, 'm4', 'x'.repeat(500))).rejects.toThrow(/conversation id/);
+      for (const client of [first, second, other, bob, unnamed, another]) await client.close();
     },
     TIMEOUT_MS,
   );

@@ -8,6 +8,7 @@ import {
   DEFAULT_PROXY_HTTP_MAX_SESSIONS,
 } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { CONVERSATION_HEADER, CONVERSATION_RULE, conversationOf } from './conversation-of.js';
 import type { McpProxy, McpProxySession } from './mcp-proxy.js';
 import { createStatelessFront, type StatelessFront } from './serve-stateless-mcp.js';
 
@@ -44,11 +45,6 @@ interface Entry {
 }
 
 const PATH = '/mcp';
-/** The conversation a new session continues (as the gateway's): its limits, guard memory and records. */
-const CONVERSATION_HEADER = 'x-toolwarden-session';
-// With a client id (at most 64) and its slash, a session id stays within the proxy's 200.
-const MAX_CONVERSATION_CHARS = 128;
-const CONVERSATION_RULE = `The ${CONVERSATION_HEADER} header must be 1 to ${MAX_CONVERSATION_CHARS} printable ASCII characters.`;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
@@ -190,19 +186,6 @@ export async function serveMcpProxyHttp(
       await closed;
     },
   };
-}
-
-/**
- * The conversation a client names on its initialize request (`x-toolwarden-session`): undefined when it
- * names none (the session is its own), false when the value is not an id. Always under the client's id,
- * so no client reaches another's state.
- */
-function conversationOf(header: string | string[] | undefined): string | undefined | false {
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (value === '' || value.length > MAX_CONVERSATION_CHARS || !/^[\x21-\x7e][\x20-\x7e]*$/.test(value))
-    return false;
-  return value;
 }
 
 /**

@@ -5,6 +5,12 @@ import {
   DEFAULT_PROXY_HTTP_MAX_BODY_BYTES,
   DEFAULT_PROXY_HTTP_MAX_SESSIONS,
 } from '../../core/defaults.js';
+import {
+  CONVERSATION_HEADER,
+  CONVERSATION_META_KEY,
+  CONVERSATION_RULE,
+  conversationOf,
+} from './conversation-of.js';
 import type { McpProxy, McpProxyConversation } from './mcp-proxy.js';
 import { canElicit } from './proxy/can-elicit.js';
 
@@ -52,7 +58,7 @@ export async function createStatelessFront(
   const sdk = await import('@modelcontextprotocol/server');
   const log = options.onLog ?? (() => {});
   const entries = new Map<string, Entry>();
-  const conversationOf = (sessionId: string, clientId: string | undefined) => {
+  const opened = (sessionId: string, clientId: string | undefined) => {
     const known = entries.get(sessionId);
     if (known !== undefined) {
       known.lastSeen = Date.now();
@@ -60,28 +66,35 @@ export async function createStatelessFront(
     }
     if (entries.size >= DEFAULT_PROXY_HTTP_MAX_SESSIONS)
       throw new sdk.ProtocolError(-32000, 'Too many conversations are open; try again later.');
-    const opened = proxy.converse({ sessionId, ...(clientId === undefined ? {} : { clientId }) });
-    entries.set(sessionId, { opened, lastSeen: Date.now() });
-    opened.then(
+    const opening = proxy.converse({ sessionId, ...(clientId === undefined ? {} : { clientId }) });
+    entries.set(sessionId, { opened: opening, lastSeen: Date.now() });
+    opening.then(
       () => log(`conversation ${sessionId} opened (stateless)`),
       () => entries.delete(sessionId),
     );
-    return opened;
+    return opening;
   };
 
   const factory = ({ authInfo, requestInfo }: { authInfo?: { clientId: string }; requestInfo?: Request }) => {
     const clientId = authInfo?.clientId === '' ? undefined : authInfo?.clientId;
-    const scope = requestInfo?.headers.get('x-toolwarden-session') ?? DEFAULT_CONVERSATION;
-    const sessionId = clientId === undefined ? scope : `${clientId}/${scope}`;
+    const header = requestInfo?.headers.get(CONVERSATION_HEADER) ?? undefined;
+    /** The request's conversation: the header (checked by the front), else its `_meta`, else the default. */
+    const sessionIdOf = (meta: Record<string, unknown> | undefined) => {
+      const named = header ?? conversationOf(meta?.[CONVERSATION_META_KEY]);
+      if (named === false) throw new sdk.ProtocolError(-32602, CONVERSATION_RULE);
+      const scope = named ?? DEFAULT_CONVERSATION;
+      return clientId === undefined ? scope : `${clientId}/${scope}`;
+    };
     const server = new sdk.Server(options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' }, {
       capabilities: { tools: {} },
     });
-    server.setRequestHandler('tools/list', async () => {
-      const conversation = await conversationOf(sessionId, clientId);
+    server.setRequestHandler('tools/list', async (request) => {
+      const conversation = await opened(sessionIdOf(request.params?._meta), clientId);
       return { tools: [...conversation.tools()] } as never;
     });
     server.setRequestHandler('tools/call', async (request, ctx) => {
-      const conversation = await conversationOf(sessionId, clientId);
+      const sessionId = sessionIdOf(request.params._meta);
+      const conversation = await opened(sessionId, clientId);
       const { name } = request.params;
       const args = request.params.arguments;
       const state = stateOf(sessionId, name, args);
@@ -169,9 +182,9 @@ export async function createStatelessFront(
 function webRequest(req: IncomingMessage, body: unknown, conversation?: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers))
-    if (value !== undefined && name !== 'x-toolwarden-session')
+    if (value !== undefined && name !== CONVERSATION_HEADER)
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  if (conversation !== undefined) headers.set('x-toolwarden-session', conversation);
+  if (conversation !== undefined) headers.set(CONVERSATION_HEADER, conversation);
   headers.delete('content-length');
   return new Request(`http://localhost${req.url ?? '/'}`, {
     method: req.method ?? 'POST',
