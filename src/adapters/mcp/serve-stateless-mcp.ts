@@ -44,9 +44,11 @@ interface Entry {
  * Serves the stateless `2026-07-28` protocol with the v2 SDK's `createMcpHandler` (modern leg only:
  * 2025-era traffic stays on the v1 sessions): a `Server` per request, its `tools/list` and `tools/call`
  * answered by a conversation of the proxy (`proxy.converse`), the same policy as a session's. No
- * transport session: the conversation is named by the request (`x-toolwarden-session`, under the
- * client's id). A call that needs the user's yes is answered `input_required` with one form elicitation;
- * the client's retry carries the answer, which counts only for the call it was asked about.
+ * transport session: the conversation is named by the request (`x-toolwarden-session`, else
+ * `toolwarden/session` in its `_meta`; under the client's id). A call that needs the user's yes is answered
+ * `input_required` with one form elicitation; the client's retry carries the answer, which counts only for
+ * the call it was asked about (the state is a hash, not a secret: the client is trusted to relay the
+ * user's answer, as with an elicitation).
  */
 export async function createStatelessFront(
   proxy: McpProxy,
