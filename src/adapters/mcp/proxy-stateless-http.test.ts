@@ -286,6 +286,48 @@ describe('the stateless protocol 2026-07-28 on the HTTP front', () => {
       expect(((await header.json()) as { error: { message: string } }).error.message).toContain(
         'x-toolwarden-session',
       );
+      // Hostile bodies with the 2026-07-28 headers: each a JSON-RPC error, never a crash of the front.
+      const hostile: unknown[] = [
+        null,
+        5,
+        [],
+        { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { _meta: envelope } },
+        {
+          jsonrpc: '2.0',
+          id: 9,
+          method: 'tools/call',
+          params: { name: 'gh.echo', arguments: 'x', _meta: envelope },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 10,
+          method: 'tools/list',
+          params: { _meta: { ...envelope, 'toolwarden/session': 7 } },
+        },
+        [{ jsonrpc: '2.0', id: 11, method: 'tools/list', params: { _meta: envelope } }],
+        {
+          jsonrpc: '2.0',
+          id: 12,
+          method: 'tools/list',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': 5 } },
+        },
+      ];
+      for (const body of hostile) {
+        const response = await fetch(front.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            Authorization: `Bearer ${KEYS.alice}`,
+            'MCP-Protocol-Version': MODERN,
+            'Mcp-Method': 'tools/list',
+          },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+        const answer = (await response.json()) as { error?: { code: number; message: string } };
+        expect(answer.error?.message, JSON.stringify(body)).toBeTruthy();
+      }
       const unkeyed = await post(
         { jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: envelope } },
         { Authorization: 'Bearer wrong-key-0123456789' },
