@@ -21,6 +21,7 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/mcp/proxy-security.test.ts',
   'src/adapters/mcp/proxy-sequential-thinking.test.ts',
   'src/adapters/mcp/proxy-shared-state.test.ts',
+  'src/adapters/mcp/proxy-stateless-http.test.ts',
   'src/adapters/mcp/proxy-state.test.ts',
   'src/adapters/mcp/proxy-upstream.test.ts',
   'src/adapters/mcp/server-everything.test.ts',

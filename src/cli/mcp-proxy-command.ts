@@ -25,7 +25,7 @@ toolwarden's codes. The upstream is one server spawned over stdio (after --), on
 Streamable HTTP (--url, sent the config's upstream.headers), or the config's "servers", each under its
 namespace (github.create_issue). Clients connect over stdio (default: stdout is the MCP channel, logs go
 to stderr) or over Streamable HTTP (--listen, at http://HOST:PORT/mcp, each with its key: the config's
-"auth").
+"auth"; MCP 2025-11-25, and the stateless 2026-07-28 too when @modelcontextprotocol/server is installed).
 
 Options:
   --config <file>       the config file (docs/mcp.md: "toolwarden mcp-proxy config"); default: every default

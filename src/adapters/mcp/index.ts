@@ -11,7 +11,7 @@ export {
 export { McpListError } from './list-mcp-tools.js';
 export { McpCallError } from './mcp-call-error.js';
 export type { McpClientPort } from './mcp-client-port.js';
-export type { McpProxy } from './mcp-proxy.js';
+export type { McpConversationCall, McpProxy, McpProxyConversation } from './mcp-proxy.js';
 export { createMcpProxy } from './mcp-proxy-server.js';
 export type { McpToolInfo } from './mcp-tool-info.js';
 export type { McpToolResult } from './mcp-tool-result.js';

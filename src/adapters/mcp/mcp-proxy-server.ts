@@ -9,14 +9,16 @@ import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js'
 import { describeOptionValue } from '../../options/check-option.js';
 import { defaultSchemaCompiler } from '../../schema/schema-compiler.js';
 import { takesClientHeaders, withClientHeaders } from './connect-upstream.js';
+import { conversationCall } from './conversation-call.js';
 import { type OpenUpstreams, openGuardedUpstreams, proxyRequestTimeout } from './guard-upstreams.js';
-import type { McpProxy, McpProxyServeOptions } from './mcp-proxy.js';
+import type { McpProxy, McpProxyConversation, McpProxyServeOptions } from './mcp-proxy.js';
 import { cannotConfirmNotice, noElicitationNotice } from './proxy/confirm-notice.js';
 import type { ProxiedTool } from './proxy/mcp-shapes.js';
 import type { ProxyConfig } from './proxy/proxy-config.js';
 import { proxyScreen } from './proxy/proxy-screen-of.js';
 import { createSessionPolicy } from './proxy/session-policy.js';
 import { createSessionAudit } from './proxy-audit.js';
+import type { ProxyCallContext } from './proxy-call.js';
 import { openProxyResources } from './proxy-resources.js';
 import { type ServedSession, serveProxySession } from './proxy-session.js';
 import { createProxySessionMemory } from './proxy-session-memory.js';
@@ -73,6 +75,7 @@ export async function createMcpProxy(
   const env = options.env ?? process.env;
   const requestTimeoutMs = proxyRequestTimeout(config);
   const sessions = new Set<ServedSession>();
+  const conversations = new Set<McpProxyConversation>();
   // Set once the upstreams exist; a notification before any session has nobody to go to.
   let subscriptions: ProxySubscriptions<ServedSession> | undefined;
   const specs = upstreamSpecs(options.upstream, config);
@@ -121,6 +124,7 @@ export async function createMcpProxy(
         ...guard,
         onChanged: () => {
           for (const session of sessions) session.toolsChanged([]);
+          for (const conversation of conversations) conversation.toolsChanged();
         },
       },
     );
@@ -150,6 +154,77 @@ export async function createMcpProxy(
     const line = noElicitationNotice(shared.tools, config);
     if (line !== undefined) log(line);
   };
+  /** What a session or a conversation of one client is served with: its servers, policy and context. */
+  const open = async (
+    serveOptions: McpProxyServeOptions,
+    on: {
+      readonly onChanged: () => void;
+      readonly onNotification: (notification: { readonly method: string; readonly params: unknown }) => void;
+    },
+  ) => {
+    const sessionId = sessionIdOf(serveOptions);
+    const clientId = serveOptions.clientId;
+    // The servers of this session alone, sent its client's headers (never logged, never audited).
+    const own =
+      perClient.length === 0
+        ? undefined
+        : await openGuardedUpstreams(
+            {
+              ...setOptions(
+                perClient.map((spec) => ({
+                  ...spec,
+                  quietStart: true,
+                  target: withClientHeaders(spec.target, serveOptions.clientHeaders ?? {}),
+                })),
+                false,
+              ),
+              log: (line) => log(`session ${sessionId}: ${line}`),
+              onNotification: (notification) => {
+                if (notification.method !== 'notifications/resources/updated')
+                  on.onNotification(notification);
+              },
+            },
+            { ...guard, onChanged: on.onChanged },
+          );
+    const tools = () => (own === undefined ? shared.tools : [...shared.tools, ...own.guarded.tools]);
+    const ownOf = (name: string) =>
+      own?.guarded.tools.some((tool) => tool.name === name) ? own.guarded : shared;
+    const policy = createSessionPolicy({ config, tools: tools() });
+    const context: Omit<ProxyCallContext, 'confirm'> = {
+      config,
+      policy,
+      sessionId,
+      idempotencyScope: config.idempotentWrites.scope ?? sessionId,
+      audit: createSessionAudit(resources.audit, sessionId, clientId),
+      runtime: (name) => ownOf(name).runtime,
+      chainName: (name) => ownOf(name).chainName(name),
+      onCannotConfirm,
+      // A shared store keeps the guard's memory too, so instances serving one conversation act as one.
+      ...(config.idempotentWrites.store.kind === 'memory'
+        ? {}
+        : {
+            memory: createProxySessionMemory({
+              store: resources.store,
+              sessionId,
+              policy,
+              onError: (message) => log(`session ${sessionId}: ${message}`),
+            }),
+          }),
+      screen: screen.screen,
+      ...(clientId === undefined ? {} : { clientId }),
+    };
+    return {
+      context,
+      tools,
+      passthrough:
+        own === undefined
+          ? upstream.set.passthrough
+          : createPassthrough([...upstream.set.entries, ...own.set.entries], config.namespaceSeparator),
+      close: async () => {
+        await own?.close();
+      },
+    };
+  };
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const types = await import('@modelcontextprotocol/sdk/types.js');
   return {
@@ -161,36 +236,13 @@ export async function createMcpProxy(
       await resources.audit?.flush();
     },
     async serve(transport, serveOptions = {}) {
-      const sessionId = sessionIdOf(serveOptions);
       const subscribed = subscriptions as ProxySubscriptions<ServedSession>;
-      const clientId = serveOptions.clientId;
       // Set once served: a server's notification before then has nobody to go to.
       let session: ServedSession | undefined;
-      // The servers of this session alone, sent its client's headers (never logged, never audited).
-      const own =
-        perClient.length === 0
-          ? undefined
-          : await openGuardedUpstreams(
-              {
-                ...setOptions(
-                  perClient.map((spec) => ({
-                    ...spec,
-                    quietStart: true,
-                    target: withClientHeaders(spec.target, serveOptions.clientHeaders ?? {}),
-                  })),
-                  false,
-                ),
-                log: (line) => log(`session ${sessionId}: ${line}`),
-                onNotification: (notification) => {
-                  if (notification.method !== 'notifications/resources/updated')
-                    session?.notify(notification);
-                },
-              },
-              { ...guard, onChanged: () => session?.toolsChanged([]) },
-            );
-      const tools = () => (own === undefined ? shared.tools : [...shared.tools, ...own.guarded.tools]);
-      const ownOf = (name: string) =>
-        own?.guarded.tools.some((tool) => tool.name === name) ? own.guarded : shared;
+      const opened = await open(serveOptions, {
+        onChanged: () => session?.toolsChanged([]),
+        onNotification: (notification) => session?.notify(notification),
+      });
       const server: Server = new Server(
         options.serverInfo ?? { name: 'toolwarden-mcp-proxy', version: '0' },
         {
@@ -201,39 +253,13 @@ export async function createMcpProxy(
           },
         },
       );
-      const policy = createSessionPolicy({ config, tools: tools() });
       const served = await serveProxySession({
         server,
         transport,
         types,
-        context: {
-          config,
-          policy,
-          sessionId,
-          idempotencyScope: config.idempotentWrites.scope ?? sessionId,
-          audit: createSessionAudit(resources.audit, sessionId, clientId),
-          runtime: (name) => ownOf(name).runtime,
-          chainName: (name) => ownOf(name).chainName(name),
-          onCannotConfirm,
-          // A shared store keeps the guard's memory too, so instances serving one conversation act as one.
-          ...(config.idempotentWrites.store.kind === 'memory'
-            ? {}
-            : {
-                memory: createProxySessionMemory({
-                  store: resources.store,
-                  sessionId,
-                  policy,
-                  onError: (message) => log(`session ${sessionId}: ${message}`),
-                }),
-              }),
-          screen: screen.screen,
-          ...(clientId === undefined ? {} : { clientId }),
-        },
-        tools,
-        passthrough:
-          own === undefined
-            ? upstream.set.passthrough
-            : createPassthrough([...upstream.set.entries, ...own.set.entries], config.namespaceSeparator),
+        context: opened.context,
+        tools: opened.tools,
+        passthrough: opened.passthrough,
         subscriptions: {
           subscribe: (uri, signal) => subscribed.subscribe(session as ServedSession, uri, signal),
           unsubscribe: (uri, signal) => subscribed.unsubscribe(session as ServedSession, uri, signal),
@@ -244,17 +270,41 @@ export async function createMcpProxy(
             sessions.delete(session);
             subscribed.drop(session);
           }
-          void own?.close();
+          void opened.close();
         },
       });
       // The session's list is always its own union: whoever says a list changed.
-      const ready: ServedSession = { ...served, toolsChanged: () => served.toolsChanged(tools()) };
+      const ready: ServedSession = { ...served, toolsChanged: () => served.toolsChanged(opened.tools()) };
       session = ready;
       sessions.add(ready);
       return ready;
     },
+    async converse(serveOptions = {}) {
+      let conversation: McpProxyConversation | undefined;
+      const opened = await open(serveOptions, {
+        onChanged: () => conversation?.toolsChanged(),
+        // No transport session, so no stream to send a server's notification on.
+        onNotification: () => {},
+      });
+      let closed = false;
+      conversation = {
+        sessionId: opened.context.sessionId,
+        tools: opened.tools,
+        toolsChanged: () => opened.context.policy.setTools(opened.tools()),
+        call: (name, args, callOptions) => conversationCall(opened.context, types, name, args, callOptions),
+        async close() {
+          if (closed) return;
+          closed = true;
+          if (conversation !== undefined) conversations.delete(conversation);
+          await opened.close();
+        },
+      };
+      conversations.add(conversation);
+      return conversation;
+    },
     async close() {
       for (const session of [...sessions]) await session.close();
+      for (const conversation of [...conversations]) await conversation.close();
       await upstream.close();
       await resources.close();
       markClosed();

@@ -36,6 +36,12 @@ export interface McpProxy {
     close(): Promise<void>;
   }>;
   /**
+   * Opens one conversation served without a transport session (the stateless `2026-07-28` protocol of
+   * `serveMcpProxyHttp`): the options, policy, limits, loop guard and idempotency scope of `serve`'s
+   * sessions, each call made on its own.
+   */
+  converse(options?: Parameters<McpProxy['serve']>[1]): Promise<McpProxyConversation>;
+  /**
    * The upstream's tools as the clients see them (after `allow` and `deny`): each the upstream's own
    * object, typed by what the proxy reads of it (either SDK line's `Tool` satisfies it).
    */
@@ -58,3 +64,42 @@ export type McpProxyServeOptions = NonNullable<Parameters<McpProxy['serve']>[1]>
 
 /** One client session of the proxy. */
 export type McpProxySession = Awaited<ReturnType<McpProxy['serve']>>;
+
+/**
+ * One conversation of the proxy served without a transport session: each `tools/call` through the same
+ * policy as a session's, a confirmation asked by the client's retried request instead of an elicitation.
+ */
+export interface McpProxyConversation {
+  /** The conversation's id: the scope of its limits, guard memory and idempotency records. */
+  readonly sessionId: string;
+  /** The tools the conversation lists now. */
+  tools(): McpProxy['tools'];
+  /** The upstream's list changed: the conversation's policy learns the new tools. */
+  toolsChanged(): void;
+  /**
+   * One `tools/call`. `answer` gives the user's answer to a confirmation the request carries, or
+   * `ask` when it carries none: the call then stops before anything runs and is answered `ask`.
+   */
+  call(
+    name: string,
+    args: unknown,
+    options: {
+      readonly signal: AbortSignal;
+      readonly answer: (message: string) => 'accept' | 'decline' | 'cancel' | 'unavailable' | 'ask';
+    },
+  ): Promise<McpConversationCall>;
+  /** Closes the conversation's own servers (those sent its client's headers). */
+  close(): Promise<void>;
+}
+
+/** What one call of a conversation gave: the client's result, or a confirmation to ask first. */
+export type McpConversationCall =
+  | {
+      readonly kind: 'result';
+      readonly result: {
+        readonly content: readonly { readonly type: string }[];
+        readonly isError?: boolean | undefined;
+        readonly _meta?: Readonly<Record<string, unknown>> | undefined;
+      };
+    }
+  | { readonly kind: 'ask'; readonly message: string };

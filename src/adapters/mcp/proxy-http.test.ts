@@ -333,23 +333,23 @@ describe('the proxy over Streamable HTTP, several upstreams behind one endpoint'
   );
 
   it(
-    'a v2 client that negotiates (2026-07-28 first) falls back to 2025-11-25; one pinned to 2026-07-28 is refused',
+    'a v2 client that negotiates gets the stateless 2026-07-28; one pinned to it is served too',
     async () => {
       const headers = { Authorization: `Bearer ${KEYS.bob}` };
       const auto = new ClientV2({ name: 'auto', version: '0' }, { versionNegotiation: { mode: 'auto' } });
       await auto.connect(new HttpV2(new URL(front.url), { requestInit: { headers } }));
-      expect(auto.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+      expect(auto.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       expect((await auto.listTools()).tools.map((tool) => tool.name)).toContain('every.echo');
       await auto.close();
-      // The stateless protocol needs the v2 SDK's server package, which the proxy does not use yet.
+      // The v2 SDK's server package answers it (proxy-stateless-http.test.ts has the rest).
       const pinned = new ClientV2(
         { name: 'pinned', version: '0' },
         { versionNegotiation: { mode: { pin: '2026-07-28' } } },
       );
-      await expect(
-        pinned.connect(new HttpV2(new URL(front.url), { requestInit: { headers } })),
-      ).rejects.toThrow();
-      await pinned.close().catch(() => {});
+      await pinned.connect(new HttpV2(new URL(front.url), { requestInit: { headers } }));
+      const result = await pinned.callTool({ name: 'every.echo', arguments: { message: 'stateless' } });
+      expect(JSON.stringify(result)).toContain('stateless');
+      await pinned.close();
     },
     TIMEOUT_MS,
   );

@@ -1,10 +1,12 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DEFAULT_PROXY_CONFIRM_TIMEOUT_MS } from '../../core/defaults.js';
+import { answerToolCall } from './answer-tool-call.js';
 import type { McpProxySession } from './mcp-proxy.js';
 import type { ConfirmationAnswer } from './proxy/call-decision.js';
-import { CODE_META_KEY, type ProxiedTool, type ProxyCallToolResult } from './proxy/mcp-shapes.js';
-import { type ProxyCallContext, proxyCall } from './proxy-call.js';
+import { canElicit } from './proxy/can-elicit.js';
+import type { ProxiedTool } from './proxy/mcp-shapes.js';
+import type { ProxyCallContext } from './proxy-call.js';
 import { PassthroughError, type UpstreamPassthrough } from './upstream-passthrough.js';
 
 type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js');
@@ -46,23 +48,21 @@ export async function serveProxySession(options: ServeSessionOptions): Promise<S
   const confirm = (message: string, signal: AbortSignal) => askUser(server, message, signal);
   const full: ProxyCallContext = { ...context, confirm };
   server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: [...options.tools()] }) as never);
-  server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
-    let result: ProxyCallToolResult;
-    try {
-      result = await proxyCall(full, request.params.name, request.params.arguments, extra.signal);
-    } catch {
-      result = failure('TOOL_ERROR', 'The proxy could not run this call.');
-    }
-    // The SDK checks the result against its schema and throws on a mismatch: an upstream's broken result
-    // is answered here instead, as an isError result.
-    if (!types.CallToolResultSchema.safeParse(result).success)
-      result = failure('TOOL_ERROR', "The server's answer is not a valid tool result.");
-    return result as never;
-  });
+  server.setRequestHandler(
+    types.CallToolRequestSchema,
+    async (request, extra) =>
+      (await answerToolCall(
+        full,
+        types,
+        request.params.name,
+        request.params.arguments,
+        extra.signal,
+      )) as never,
+  );
   if (options.passthrough !== undefined)
     servePassthrough(server, types, options.passthrough, options.subscriptions);
   server.oninitialized = () => {
-    if (!canElicit(server)) options.onNoElicitation?.();
+    if (!canElicit(server.getClientCapabilities())) options.onNoElicitation?.();
   };
   let closed = false;
   server.onclose = () => {
@@ -157,7 +157,7 @@ function servePassthrough(
  * declare form elicitation cannot be asked (`unavailable`); a request that fails or times out is a cancel.
  */
 async function askUser(server: Server, message: string, signal: AbortSignal): Promise<ConfirmationAnswer> {
-  if (!canElicit(server)) return 'unavailable';
+  if (!canElicit(server.getClientCapabilities())) return 'unavailable';
   try {
     const answer = await server.elicitInput(
       { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } },
@@ -167,16 +167,4 @@ async function askUser(server: Server, message: string, signal: AbortSignal): Pr
   } catch {
     return 'cancel';
   }
-}
-
-/** Whether the client declared form elicitation (an empty `elicitation` is form mode, as in the spec's first version). */
-function canElicit(server: Server): boolean {
-  const elicitation = server.getClientCapabilities()?.elicitation as
-    | { readonly form?: unknown; readonly url?: unknown }
-    | undefined;
-  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-}
-
-function failure(code: string, text: string): ProxyCallToolResult {
-  return { content: [{ type: 'text', text }], isError: true, _meta: { [CODE_META_KEY]: code } };
 }

@@ -1,7 +1,9 @@
 // Two proxy instances on the machine's Redis (a key prefix of this file's own, deleted after), as behind a
 // load balancer: one client's conversation (`x-toolwarden-session`) served by both in turn, over Streamable
-// HTTP, in front of one remote server. The loop guard, the limits and the idempotency records act as one.
+// HTTP (a 2025 session, or a stateless 2026-07-28 client), in front of one remote server. The loop guard,
+// the limits and the idempotency records act as one.
 import { randomUUID } from 'node:crypto';
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,11 +57,28 @@ afterAll(async () => {
   await prefixes.cleanup();
 });
 
-/** One client session on each instance, both continuing the same conversation. */
-async function conversation(instanceCount = 2): Promise<Client[]> {
+/**
+ * One client session on each instance, both continuing the same conversation; `stateless`: the second is
+ * a v2 client on the stateless 2026-07-28 protocol (no session: the header names the conversation).
+ */
+async function conversation(instanceCount = 2, stateless = false): Promise<Client[]> {
   const id = `conversation-${randomUUID()}`;
   const clients: Client[] = [];
   for (const { front } of instances.slice(0, instanceCount)) {
+    if (stateless && clients.length === 1) {
+      const modern = new ClientV2(
+        { name: 'shared-state-test', version: '0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await modern.connect(
+        new HttpV2(new URL(front.url), {
+          requestInit: { headers: { Authorization: `Bearer ${KEY}`, 'x-toolwarden-session': id } },
+        }),
+      );
+      // Only callTool and close are used, which both clients have with the same shapes.
+      clients.push(modern as unknown as Client);
+      continue;
+    }
     const client = new Client({ name: 'shared-state-test', version: '0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(front.url), {
@@ -101,6 +120,18 @@ describe('two proxy instances sharing Redis serve one conversation as one proxy'
       // The last call, on the second instance, is refused for a loop the first instance saw begin.
       expect(both.at(-1)).toMatchObject({ isError: true, code: 'LOOP_DETECTED' });
       expect(both.slice(0, 2).every((seen) => !seen.isError)).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a 2025 session on one instance and a stateless 2026-07-28 client on the other continue one conversation',
+    async () => {
+      const same = Array.from({ length: 4 }, () => ({ name: 'gh.echo', arguments: { text: 'mixed' } }));
+      const alone = await alternate(await conversation(1), same);
+      const mixed = await alternate(await conversation(2, true), same);
+      expect(mixed).toEqual(alone);
+      expect(mixed.at(-1)).toMatchObject({ isError: true, code: 'LOOP_DETECTED' });
     },
     TIMEOUT_MS,
   );

@@ -8,7 +8,9 @@ import {
   DEFAULT_PROXY_HTTP_MAX_SESSIONS,
 } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { CONVERSATION_HEADER, CONVERSATION_RULE, conversationOf } from './conversation-of.js';
 import type { McpProxy, McpProxySession } from './mcp-proxy.js';
+import { createStatelessFront, type StatelessFront } from './serve-stateless-mcp.js';
 
 /** `serveMcpProxyHttp`'s options. */
 export interface McpProxyHttpOptions {
@@ -43,10 +45,6 @@ interface Entry {
 }
 
 const PATH = '/mcp';
-/** The conversation a new session continues (as the gateway's): its limits, guard memory and records. */
-const CONVERSATION_HEADER = 'x-toolwarden-session';
-// With a client id (at most 64) and its slash, a session id stays within the proxy's 200.
-const MAX_CONVERSATION_CHARS = 128;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
@@ -56,7 +54,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * audit records. Before anything runs, a request is refused: without a valid key (401), on another path
  * (404), with a body over `DEFAULT_PROXY_HTTP_MAX_BODY_BYTES` (413) or one that is not JSON (400), for a
  * session that is not its client's own (404, as if there were none). A session unused for
- * `DEFAULT_PROXY_HTTP_IDLE_MS` is closed.
+ * `DEFAULT_PROXY_HTTP_IDLE_MS` is closed. With the v2 SDK's server package installed, the stateless
+ * protocol 2026-07-28 is served on the same endpoint too (`createStatelessFront`): its conversation is
+ * named by the `x-toolwarden-session` header of each request, under the client's id.
  */
 export async function serveMcpProxyHttp(
   proxy: McpProxy,
@@ -74,6 +74,7 @@ export async function serveMcpProxyHttp(
       message: `"none" (no keys) listens on a loopback address only (127.0.0.1, ::1, localhost), not ${options.host}`,
     });
   const entries = new Map<string, Entry>();
+  const stateless = await statelessFront(proxy, log);
   let port = options.port;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -100,6 +101,12 @@ export async function serveMcpProxyHttp(
       if (read.kind === 'invalid') return refuse(res, 400, 'The request body is not JSON.', -32700);
       body = read.value;
     }
+    // A 2026-07-28 request (its `_meta` envelope) has no session: it names its conversation itself.
+    if (req.method === 'POST' && sessionHeader === undefined && (await stateless?.claims(req, body))) {
+      const conversation = conversationOf(req.headers[CONVERSATION_HEADER]);
+      if (conversation === false) return refuse(res, 400, CONVERSATION_RULE);
+      return stateless?.handle(req, res, body, { clientId, conversation });
+    }
     if (sessionHeader !== undefined) {
       const entry = entries.get(sessionHeader);
       // Another client's session is answered as no session at all: its id tells nothing.
@@ -114,12 +121,7 @@ export async function serveMcpProxyHttp(
         'No session: the first request is an initialize request, without Mcp-Session-Id.',
       );
     const conversation = conversationOf(req.headers[CONVERSATION_HEADER]);
-    if (conversation === false)
-      return refuse(
-        res,
-        400,
-        `The ${CONVERSATION_HEADER} header must be 1 to ${MAX_CONVERSATION_CHARS} printable ASCII characters.`,
-      );
+    if (conversation === false) return refuse(res, 400, CONVERSATION_RULE);
     if (entries.size >= DEFAULT_PROXY_HTTP_MAX_SESSIONS)
       return refuse(res, 503, 'Too many sessions are open; try again later.');
     const mcpSessionId = randomUUID();
@@ -177,25 +179,13 @@ export async function serveMcpProxyHttp(
     },
     async close() {
       clearInterval(sweep);
+      await stateless?.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const entry of [...entries.values()]) await entry.session?.close();
       server.closeAllConnections();
       await closed;
     },
   };
-}
-
-/**
- * The conversation a client names on its initialize request (`x-toolwarden-session`): undefined when it
- * names none (the session is its own), false when the value is not an id. Always under the client's id,
- * so no client reaches another's state.
- */
-function conversationOf(header: string | string[] | undefined): string | undefined | false {
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (value === '' || value.length > MAX_CONVERSATION_CHARS || !/^[\x21-\x7e][\x20-\x7e]*$/.test(value))
-    return false;
-  return value;
 }
 
 /**
@@ -242,4 +232,23 @@ async function readJson(req: IncomingMessage): Promise<Read> {
 function hostIsLoopback(host: string | undefined, port: number): boolean {
   if (host === undefined) return false;
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase());
+}
+
+/**
+ * The 2026-07-28 leg, when the v2 SDK's server package (an optional peer) is installed; without it, such
+ * requests reach the 2025 leg, which answers that a session starts with `initialize`.
+ */
+async function statelessFront(
+  proxy: McpProxy,
+  log: (line: string) => void,
+): Promise<StatelessFront | undefined> {
+  try {
+    return await createStatelessFront(proxy, { onLog: log });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    log(
+      `protocol 2026-07-28 not served (it needs @modelcontextprotocol/server 2.x): ${reason.slice(0, 200)}`,
+    );
+    return undefined;
+  }
 }
