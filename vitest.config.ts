@@ -15,8 +15,11 @@ const MOCKING = ['src/chain/find-shared-reads.test.ts', 'src/gate/every-text-thr
 // state, so a fresh graph per file bought nothing but the time to import it again (the suite took 2.5x as
 // long). The files that mock a module keep their own. `npm test` runs the fast projects (shared, isolated);
 // the integration project holds the files that start processes, servers or a browser (vitest.integration.ts).
+// Three workers, not Vitest's default of one on this 2-core machine: the integration files mostly wait on
+// the processes, servers and databases they start (with one worker the whole run took twice as long).
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
