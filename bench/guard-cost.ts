@@ -134,9 +134,12 @@ export async function benchGuardCost(): Promise<string[]> {
             subject('the baseline build: guards on', () => old(calls, true)),
           ]),
     ];
-    const { medians, ratios } = await compare(subjects, { rounds: 15, operations: 2_000, warmup: 2_000 });
+    const { medians, between } = await compare(subjects, {
+      rounds: 15,
+      operations: 2_000,
+      warmup: 2_000,
+    });
     const at = (index: number) => medians[subjects[index]?.name ?? ''] ?? Number.NaN;
-    const ratioOf = (index: number) => ratios[subjects[index]?.name ?? ''] ?? Number.NaN;
     lines.push(
       `${calls === 1 ? 'Sequential: 1 call per round' : 'Parallel: 8 calls per round'}`,
       '',
@@ -153,7 +156,7 @@ export async function benchGuardCost(): Promise<string[]> {
         `Target: in a parallel round of 8 the guard adds no more per call than the chain costs (${chainPerCall.toFixed(2)} µs per call): ${verdict(guardPerCall <= chainPerCall)}.`,
       );
     if (old !== undefined && calls === 1) {
-      const against = ratioOf(3) / ratioOf(5);
+      const against = between(subjects[3]?.name ?? '', subjects[5]?.name ?? '');
       lines.push(
         `Target: the loop, guards on, <= 1.2x the baseline build's, side by side: ${against.toFixed(2)}x, ${verdict(against <= 1.2)}.`,
       );

@@ -283,8 +283,7 @@ async function timeSection(): Promise<string[]> {
   const hintedRatio = overhead.ratios[hinted.name] ?? Number.NaN;
   const guardAlone =
     (overhead.medians[loop.name] ?? Number.NaN) - (overhead.medians[loopOff.name] ?? Number.NaN);
-  const againstOld =
-    old[0] === undefined ? undefined : loopRatio / (overhead.ratios[old[0].name] ?? Number.NaN);
+  const againstOld = old[0] === undefined ? undefined : overhead.between(loop.name, old[0].name);
 
   const bySize = [10, 50, 200].map((size) =>
     perRound(`runToolLoop, ${size} rounds per request`, size, (rounds) => loopRequest({ rounds })),

@@ -10,6 +10,12 @@ export interface Comparison {
   readonly medians: Record<string, number>;
   /** Median, over rounds, of each subject's time divided by the baseline's in the same round. */
   readonly ratios: Record<string, number>;
+  /**
+   * Median, over rounds, of `a`'s time divided by `b`'s in the same round: two builds compared directly,
+   * not each through the first subject (a floor of a microsecond or two, whose noise a quotient of two
+   * ratios would carry twice).
+   */
+  between(a: string, b: string): number;
 }
 
 /**
@@ -39,7 +45,11 @@ export async function compare(
     medians[subject.name] = median(times);
     ratios[subject.name] = median(times.map((t, i) => t / (baseline[i] ?? Number.NaN)));
   }
-  return { medians, ratios };
+  const between = (a: string, b: string) => {
+    const over = perRound[b] ?? [];
+    return median((perRound[a] ?? []).map((t, i) => t / (over[i] ?? Number.NaN)));
+  };
+  return { medians, ratios, between };
 }
 
 export function median(values: readonly number[]): number {
