@@ -3,18 +3,20 @@
 // connection to the server, never logged or audited; the proxy's own key is never passed on. And a
 // remote server (server-everything, a process of its own) killed mid-call: the call's clear error, its
 // tools withdrawn (list_changed), the other servers still serving, the call in the audit.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './__fixtures__/free-port.js';
 import { type HttpUpstream, startHttpUpstream } from './__fixtures__/http-test-server.js';
 import { serverEntry } from './__fixtures__/spawn-server.js';
+import { until } from './__fixtures__/until.js';
 import type { McpProxy } from './mcp-proxy.js';
 import { createMcpProxy } from './mcp-proxy-server.js';
 import { resolveClientKeys } from './proxy/client-keys.js';
@@ -203,19 +205,3 @@ describe('a remote server killed mid-call', () => {
     TIMEOUT_MS,
   );
 });
-
-async function until(check: () => Promise<boolean>, limitMs = 20_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('the condition did not come true in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -2,10 +2,10 @@
 // front of several upstreams at once, namespaced: a Streamable HTTP server made here with the v1 SDK's
 // StreamableHTTPServerTransport, server-everything in its own Streamable HTTP mode, and a stdio server
 // that exits on request. An upstream lost mid-session takes its tools with it; the others keep serving.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,10 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './__fixtures__/free-port.js';
 import { type HttpUpstream, startHttpUpstream } from './__fixtures__/http-test-server.js';
 import { serverEntry } from './__fixtures__/spawn-server.js';
+import { until } from './__fixtures__/until.js';
 import type { McpProxy } from './mcp-proxy.js';
 import { createMcpProxy } from './mcp-proxy-server.js';
 import { resolveClientKeys } from './proxy/client-keys.js';
@@ -435,22 +437,6 @@ function startEverything(port: number): ChildProcess {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: String(port) },
     stdio: 'ignore',
   });
-}
-
-async function until(check: () => Promise<boolean>, limitMs = 20_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('the condition did not come true in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function waitForPort(port: number): Promise<void> {
