@@ -4,7 +4,7 @@ import type { GuardState } from '../core/guard-state.js';
 import { EMPTY_GUARD_STATE } from '../core/guard-state.js';
 import type { LoopOutcome } from '../core/loop-outcome.js';
 import type { AwaitingCall } from '../core/run-event.js';
-import { generatedCallId, type PendingCall, type RunState } from '../core/run-state.js';
+import { generatedCallId, type PendingCall, type RunState, runStateWith } from '../core/run-state.js';
 import { stopEvidenceSummary } from '../core/stop-evidence-summary.js';
 import type { Store } from '../core/store.js';
 import { errorType } from '../core/tool-event.js';
@@ -72,7 +72,7 @@ async function drive(
     if (sessionId !== undefined && guarded) {
       try {
         loaded = await loadSessionGuard(store, sessionId, run);
-        state = { ...state, guard: loaded.state };
+        state = runStateWith(state, { guard: loaded.state });
       } catch (error) {
         const outage = StoreError.isInstance(error) && !run.budget.signal.aborted;
         const failedOpen = outage && run.runtime.policy.onStoreFailure === 'open';
@@ -83,7 +83,7 @@ async function drive(
     if (guarded && result === undefined) {
       // A new run is a new request of the session (new context for the guard); a resumed one goes on.
       const memory = state.guard ?? EMPTY_GUARD_STATE;
-      state = { ...state, guard: resumed ? memory : startRequest(memory) };
+      state = runStateWith(state, { guard: resumed ? memory : startRequest(memory) });
     }
     result ??= await step(state, run);
     while (result.decision.type === 'continue') result = await step(result.state, run);
@@ -250,13 +250,12 @@ async function settle(
         round: state.roundTrips + 1,
         newId: () => generatedCallId(state.runId, nextCallId++),
       });
-      const final: RunState = {
-        ...state,
+      const final = runStateWith(state, {
         messages: text.finalMessage === undefined ? state.messages : [...state.messages, text.finalMessage],
         roundTrips: text.askedModel ? state.roundTrips + 1 : state.roundTrips,
         usage: text.usage === undefined ? state.usage : addUsage(state.usage, text.usage),
         nextCallId,
-      };
+      });
       const outcome: LoopOutcome = {
         type: 'stopped',
         reason,

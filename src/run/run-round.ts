@@ -4,7 +4,7 @@ import { inCallOrder, type PausedRound } from '../chain/paused-round.js';
 import type { StopEvidence } from '../core/loop-outcome.js';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../core/message.js';
 import type { TokenUsage } from '../core/model.js';
-import type { RunState } from '../core/run-state.js';
+import { type RunState, runStateWith } from '../core/run-state.js';
 import type { ToolCallResult, ToolErrorCode } from '../core/tool-execution-result.js';
 import { formatToolError } from '../gate/format-tool-error.js';
 import { unknownToolText } from '../gate/unknown-tool-text.js';
@@ -91,13 +91,12 @@ export async function runRound(
     recordStep(run, round, message, usage, outcome.results);
     const answered = inCallOrder(calls, settled, outcome.toolMessages);
     return {
-      state: {
-        ...state,
+      state: runStateWith(state, {
         messages: state.messages.concat(message, answered),
         pending: outcome.interrupted,
         toolCalls: state.toolCalls + outcome.results.length,
         elapsedMs: elapsedOf(run),
-      },
+      }),
       decision: { type: 'interrupted', pending: outcome.interrupted },
     };
   }
@@ -125,13 +124,13 @@ export async function runRound(
     }
     if (guarded.stop !== undefined) loopStop = { kind: 'loop', ...guarded.stop };
   }
-  const next: RunState = {
-    ...withoutPending(state),
+  const next = runStateWith(state, {
     messages: state.messages.concat(message, toolMessages),
+    pending: null,
     toolCalls: state.toolCalls + outcome.results.length,
     elapsedMs: elapsedOf(run),
     ...(guard === undefined ? {} : { guard }),
-  };
+  });
   recordStep(run, round, message, usage, outcome.results);
 
   if (chainStop !== undefined) return { state: next, decision: chainStop };
@@ -220,21 +219,14 @@ function failedRound(
   const results = partial.results;
   recordStep(run, state.roundTrips, message, NO_USAGE, results);
   return {
-    state: {
-      ...withoutPending(state),
+    state: runStateWith(state, {
       messages: state.messages.concat(message, toolMessages),
+      pending: null,
       toolCalls: state.toolCalls + results.length,
       elapsedMs: elapsedOf(run),
-    },
+    }),
     decision: stop,
   };
-}
-
-/** The state with its pause ended (`pending` omitted, not undefined: the state is JSON). */
-function withoutPending(state: RunState): RunState {
-  if (state.pending === undefined) return state;
-  const { pending: _ended, ...rest } = state;
-  return rest;
 }
 
 /** One result per call of a resumed round, in the model's order: the calls that ran before are read back from their answers. */

@@ -1,6 +1,6 @@
 import { pausedRound } from '../chain/paused-round.js';
 import type { AssistantMessage, ToolCall } from '../core/message.js';
-import { generatedCallId, type RunState } from '../core/run-state.js';
+import { generatedCallId, type RunState, runStateWith } from '../core/run-state.js';
 import { errorType } from '../core/tool-event.js';
 import { abortStop } from './abort-stop.js';
 import { addUsage } from './add-usage.js';
@@ -25,7 +25,7 @@ export async function step(state: RunState, run: LoopContext): Promise<StepResul
     // `restoreRunState` checked that the history ends with the paused round.
     const paused = pausedRound(state.messages);
     if (paused === undefined) throw new TypeError('a paused run state without its paused round');
-    const before: RunState = { ...state, messages: state.messages.slice(0, paused.at) };
+    const before = runStateWith(state, { messages: state.messages.slice(0, paused.at) });
     return finish(run, live, await runRound(before, run, live, paused.assistant, NO_USAGE, paused));
   }
   const stop = checkStops(
@@ -51,13 +51,12 @@ export async function step(state: RunState, run: LoopContext): Promise<StepResul
   const answer = await callModel(run, { messages: state.messages, round, tools: true }, newId);
   if (run.emit !== undefined) reportModelCall(run, round, started, answer);
   const message = answer.type === 'answer' ? withFreshIds(answer.message, live.callIds, newId) : undefined;
-  const spent: RunState = {
-    ...state,
+  const spent = runStateWith(state, {
     roundTrips: round,
     usage: answer.type === 'CALLBACK_FAILED' ? state.usage : addUsage(state.usage, answer.usage),
     nextCallId,
     elapsedMs: elapsedOf(run),
-  };
+  });
   switch (answer.type) {
     case 'CALLBACK_FAILED':
       return finish(run, live, {
@@ -87,7 +86,7 @@ export async function step(state: RunState, run: LoopContext): Promise<StepResul
       if (message === undefined) throw new TypeError('an answer without its message');
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         recordStep(run, round, message, answer.usage, []);
-        const next: RunState = { ...spent, messages: state.messages.concat(message) };
+        const next = runStateWith(spent, { messages: state.messages.concat(message) });
         return finish(run, live, { state: next, decision: { type: 'completed', text: message.content } });
       }
       return finish(run, live, await runRound(spent, run, live, message, answer.usage));
@@ -148,5 +147,5 @@ function reportModelCall(
 }
 
 function timed(state: RunState, run: LoopContext): RunState {
-  return { ...state, elapsedMs: elapsedOf(run) };
+  return runStateWith(state, { elapsedMs: elapsedOf(run) });
 }
