@@ -145,7 +145,13 @@ export function withNudged(state: GuardState, key: string): GuardState {
   return guardState(state, { nudged: [...state.nudged.slice(1 - DEFAULT_GUARD_WINDOW_ROUNDS), key] });
 }
 
-/** The state with some fields changed. */
+/** The state with some fields changed, written field by field: one shape every round (see `runStateWith`). */
 function guardState(state: GuardState, changes: Partial<Omit<GuardState, 'schemaVersion'>>): GuardState {
-  return { ...state, ...changes };
+  return {
+    schemaVersion: state.schemaVersion,
+    nextRound: changes.nextRound ?? state.nextRound,
+    request: changes.request ?? state.request,
+    window: changes.window ?? state.window,
+    nudged: changes.nudged ?? state.nudged,
+  };
 }
