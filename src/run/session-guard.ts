@@ -16,8 +16,6 @@ export interface LoadedGuard {
 
 /** The longest pause between two tries of a contended save, in milliseconds. */
 const GUARD_SAVE_MAX_PAUSE_MS = 50;
-/** The save is not bounded by the run's signal (see `saveSessionGuard`): nor is its pause. */
-const NEVER = new AbortController().signal;
 
 export function guardKey(sessionId: string): string {
   return storeKey(sessionId, 'guard');
@@ -71,6 +69,9 @@ export async function saveSessionGuard(
     expected = current?.version ?? 0;
     const stored = restoreGuardState(current?.value);
     value = run.guard === undefined ? ours : mergeGuardState(stored, loaded.state, ours, run.guard);
-    await run.config.sleep(Math.random() * Math.min(GUARD_SAVE_MAX_PAUSE_MS, attempt * 2), NEVER);
+    // Not bounded by the run's signal, as the save is not: a signal of its own that never aborts (one shared
+    // by every pause would hold a listener per concurrent save, and Node warns of a leak past ten).
+    const never = new AbortController().signal;
+    await run.config.sleep(Math.random() * Math.min(GUARD_SAVE_MAX_PAUSE_MS, attempt * 2), never);
   }
 }
