@@ -456,9 +456,10 @@ export const DEFAULT_PROXY_HTTP_SSE_KEEP_ALIVE_MS = 15_000;
 export const DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 /**
  * The MCP proxy's remote upstreams: tries to open a lost notification (GET) stream again before the server
- * is reported lost (the SDK's own `maxRetries`), and the first wait between them in ms, growing 1.5 times.
+ * is reported lost (the SDK's own `maxRetries`).
  */
 export const DEFAULT_PROXY_UPSTREAM_SSE_RETRIES = 2;
+/** The MCP proxy's remote upstreams: the first wait (ms) before a lost notification stream is opened again; 1.5 times longer each try. */
 export const DEFAULT_PROXY_UPSTREAM_SSE_RETRY_MS = 1_000;
 
 /**
