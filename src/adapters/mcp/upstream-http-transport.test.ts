@@ -106,6 +106,22 @@ describe('UpstreamHttpTransport', () => {
     expect(sockets()).toBe(1);
   });
 
+  it('a kept socket the server closed while idle is not used again: the next request goes on a new one', async () => {
+    const { url, sockets } = await serve((_req, body, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(answer((JSON.parse(body) as { id: number }).id));
+    });
+    if (server !== undefined) server.keepAliveTimeout = 200;
+    const { received, errors } = open(url);
+    await transport?.send(call(1));
+    await until(async () => sockets() === 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await transport?.send(call(2));
+    expect(received).toHaveLength(2);
+    expect(errors).toEqual([]);
+    expect(sockets()).toBe(2);
+  });
+
   it('refuses an answer over the bound, declared or streamed, as RESPONSE_TOO_LARGE; the next one is read', async () => {
     const big = answer('x'.repeat(2_000));
     const { url } = await serve((_req, body, res) => {

@@ -120,20 +120,18 @@ export class UpstreamHttpTransport implements Transport {
     return { ...headers, ...this.#options.headers };
   }
 
-  /** POSTs `body`; a kept socket the server closed meanwhile is tried once more on a new one. */
-  async #post(body: string, again = true): Promise<IncomingMessage> {
+  /**
+   * POSTs `body`. Not tried again on a kept socket the server reset: the server may have read a write
+   * (as with fetch, which does not retry a POST either); Node's agent drops a socket before the idle time
+   * the server announces (`Keep-Alive: timeout`).
+   */
+  #post(body: string): Promise<IncomingMessage> {
     const headers = this.#headers({
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       'content-length': String(Buffer.byteLength(body)),
     });
-    try {
-      return await this.#exchange('POST', headers, body);
-    } catch (error) {
-      if (again && (error as { reused?: boolean }).reused === true && !this.#closed)
-        return this.#post(body, false);
-      throw error;
-    }
+    return this.#exchange('POST', headers, body);
   }
 
   #exchange(
@@ -148,10 +146,10 @@ export class UpstreamHttpTransport implements Transport {
         response.once('close', () => this.#open.delete(request));
         resolve(response);
       });
-      request.once('error', (error) => {
+      // `on`, not `once`: a socket error after the answer began must not find no listener.
+      request.on('error', (error) => {
         this.#open.delete(request);
-        const reset = (error as { code?: string }).code === 'ECONNRESET';
-        reject(reset && request.reusedSocket ? Object.assign(error, { reused: true }) : error);
+        reject(error);
       });
       request.end(body);
     });
