@@ -11,6 +11,7 @@ export const INTEGRATION: readonly string[] = [
   // header, one killed mid-call; proxy-hostile-http: a server of the test's own that answers badly); the
   // postgres ones also need PostgreSQL, proxy-state
   // also Redis, proxy-shared-state two proxy instances on it.
+  'src/adapters/mcp/http-session-transport.test.ts',
   'src/adapters/mcp/proxy-client-credentials.test.ts',
   'src/adapters/mcp/proxy-everything.test.ts',
   'src/adapters/mcp/proxy-filesystem.test.ts',
@@ -27,6 +28,7 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/mcp/server-everything.test.ts',
   'src/adapters/mcp/server-filesystem.test.ts',
   'src/adapters/mcp/server-postgres.test.ts',
+  'src/adapters/mcp/upstream-http-transport.test.ts',
   // Redis: the shared server at 127.0.0.1:6379 (true-duplicate runs its tests over memory, SQLite and it),
   // or a private redis-server stopped and stalled on purpose.
   'src/adapters/redis/calls-through-an-outage.test.ts',

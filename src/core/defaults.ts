@@ -445,11 +445,22 @@ export const DEFAULT_PROXY_HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_PROXY_HTTP_MAX_SESSIONS = 1_000;
 /** The MCP proxy's HTTP front: a session without a request for this long (ms) is closed. */
 export const DEFAULT_PROXY_HTTP_IDLE_MS = 30 * 60_000;
+/** The MCP proxy's HTTP front: messages in one JSON-RPC batch, at most (the SDK's own bound). */
+export const DEFAULT_PROXY_HTTP_MAX_BATCH = 100;
+/** The MCP proxy's HTTP front: an SSE stream quiet this long (ms) gets a comment line, so nothing between closes it. */
+export const DEFAULT_PROXY_HTTP_SSE_KEEP_ALIVE_MS = 15_000;
 /**
  * The MCP proxy's remote upstreams: the largest answer to one request read, in bytes (as the gateway's
  * `DEFAULT_GATEWAY_MAX_RESPONSE_BYTES`); a larger one fails that request and is not read on.
  */
 export const DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/**
+ * The MCP proxy's remote upstreams: tries to open a lost notification (GET) stream again before the server
+ * is reported lost (the SDK's own `maxRetries`).
+ */
+export const DEFAULT_PROXY_UPSTREAM_SSE_RETRIES = 2;
+/** The MCP proxy's remote upstreams: the first wait (ms) before a lost notification stream is opened again; 1.5 times longer each try. */
+export const DEFAULT_PROXY_UPSTREAM_SSE_RETRY_MS = 1_000;
 
 /**
  * `fromMcpClient`: pages of `tools/list` read at most (the v2 SDK's own cap, `listMaxPages`, is 64): a

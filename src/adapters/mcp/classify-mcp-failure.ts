@@ -31,8 +31,9 @@ export function mcpFailureKind(error: unknown): {
       kind: isNotConnected(error) ? 'transient' : isUnreadableAnswer(error) ? 'broken' : 'protocol',
       rpcCode,
     };
-  // The SDK's HTTP transport says -1 for an answer of a content type it cannot read (an HTML page).
-  if (rpcCode === -1 && nameOf(error) === 'StreamableHTTPError') return { kind: 'broken', rpcCode };
+  // The HTTP transports (the SDK's, the proxy's own) say -1 for an answer of a content type they cannot read.
+  if (rpcCode === -1 && (nameOf(error) === 'StreamableHTTPError' || nameOf(error) === 'UpstreamHttpError'))
+    return { kind: 'broken', rpcCode };
   if (TRANSIENT_CODES.has(rpcCode)) return { kind: 'transient', rpcCode };
   if (BROKEN_CODES.has(rpcCode)) return { kind: 'broken', rpcCode };
   // Any other number is the server's own answer (-32602, -32603, an application code); any other SDK string is the SDK's.

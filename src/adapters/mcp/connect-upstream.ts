@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES } from '../../core/defaults.js';
-import { cappedFetch } from './capped-fetch.js';
 import type { HeaderValue, UpstreamEnv } from './proxy/proxy-config-types.js';
 import { hasControlCharacter } from './proxy/read-proxy-servers.js';
 import { upstreamEnvironment } from './upstream-environment.js';
@@ -55,16 +54,13 @@ async function transportOf(
       });
     }
     case 'http': {
-      const { StreamableHTTPClientTransport } = await import(
-        '@modelcontextprotocol/sdk/client/streamableHttp.js'
-      );
-      return new StreamableHTTPClientTransport(new URL(target.url), {
-        requestInit: { headers: resolveHeaders(target.headers, env) },
-        // The SDK's default, said here on purpose: a redirect to another origin, which would carry the
-        // configured credentials there, is not followed.
-        redirectPolicy: 'same-origin',
-        // One hostile answer cannot fill the proxy's memory: each is read up to a bound.
-        fetch: cappedFetch(DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES),
+      // Ours on node:http, not the SDK's fetch-based one (see the file). A redirect is not followed: it
+      // could carry the configured credentials elsewhere. One hostile answer cannot fill the proxy's
+      // memory: each is read up to a bound.
+      const { UpstreamHttpTransport } = await import('./upstream-http-transport.js');
+      return new UpstreamHttpTransport(new URL(target.url), {
+        headers: resolveHeaders(target.headers, env),
+        maxResponseBytes: DEFAULT_PROXY_UPSTREAM_MAX_RESPONSE_BYTES,
       });
     }
     default: {
@@ -137,9 +133,14 @@ export function withClientHeaders(
 export function isConnectionLoss(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  // The SDK's StreamableHTTPError carries the HTTP status as its code: 404 is a session the server forgot,
-  // 502 to 504 a server behind its gateway gone. Any other status is an answer (a 500 is one call's failure).
-  if (error.name === 'StreamableHTTPError' || error.constructor?.name === 'StreamableHTTPError')
+  // The SDK's StreamableHTTPError (and our UpstreamHttpError) carries the HTTP status as its code: 404 is a
+  // session the server forgot, 502 to 504 a server behind its gateway gone. Any other status is an answer
+  // (a 500 is one call's failure).
+  if (
+    error.name === 'UpstreamHttpError' ||
+    error.name === 'StreamableHTTPError' ||
+    error.constructor?.name === 'StreamableHTTPError'
+  )
     return code === 404 || code === 502 || code === 503 || code === 504;
   if (error.message === 'Not connected') return true;
   return (
