@@ -17,9 +17,12 @@ const MOCKING = ['src/chain/find-shared-reads.test.ts', 'src/gate/every-text-thr
 // the integration project holds the files that start processes, servers or a browser (vitest.integration.ts).
 // Three workers, not Vitest's default of one on this 2-core machine: the integration files mostly wait on
 // the processes, servers and databases they start (with one worker the whole run took twice as long).
+// A test's time limit is 20 s, not Vitest's 5: the property tests run thousands of cases (a second or two
+// alone) and timed out at 5 s on a machine busy with other work. A hang still fails, 15 s later.
 export default defineConfig({
   test: {
     maxWorkers: 3,
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
