@@ -1,4 +1,5 @@
 import type { Store } from '../../core/store.js';
+import type { CallReading, GuardCall } from '../../guard/guard-round.js';
 import type { GuardConfig } from '../../guard/loop-guard.js';
 import type { GatewayTelemetry } from '../../telemetry/gateway-telemetry.js';
 import type { UpstreamKey } from './forward-headers.js';
@@ -9,8 +10,12 @@ import type { Upstream, UpstreamRoute } from './upstream.js';
 /** What every request of a gateway is served with: its policy, its provider, its store, audit and telemetry. */
 export interface GatewayContext {
   readonly policy: GatewayPolicy;
-  /** The loop guard's configuration (thresholds, hints); undefined when the guard is off. */
+  /**
+   * The loop guard's configuration (thresholds, hints) and how it reads a call (remembering the calls it
+   * read); undefined when the guard is off.
+   */
   readonly guardConfig: GuardConfig | undefined;
+  readonly readCall: ((call: GuardCall) => CallReading) | undefined;
   /** The provider of the OpenAI wires (and of every path no other route claims), and the key sent to it. */
   readonly upstream: Upstream;
   readonly key: UpstreamKey | undefined;
