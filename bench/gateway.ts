@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import http, { type IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
+import http, { type IncomingMessage } from 'node:http';
 import { createInterface } from 'node:readline';
 import { createGateway } from '../dist/adapters/gateway/index.js';
 import { createRedisStore } from '../dist/adapters/redis/index.js';
