@@ -146,7 +146,7 @@ function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
   const { write, digests, answer, result, offers } =
     input.readCall?.(call) ?? readCall(call, input.isWrite, input.config);
   // Built field by field, in the order `restoreGuardState` writes them (a saved run state is checked
-  // against its restored form), with no intermediate objects: one record per call, every call.
+  // against its restored form): one shape of record per kind of call, every call.
   const record: Partial<{ -readonly [K in keyof CallRecord]: CallRecord[K] }> = { tool, call: digests.call };
   if (digests.shape !== undefined) record.shape = digests.shape;
   if (digests.gist !== undefined) record.gist = digests.gist;

@@ -10,11 +10,9 @@ import type { Upstream, UpstreamRoute } from './upstream.js';
 /** What every request of a gateway is served with: its policy, its provider, its store, audit and telemetry. */
 export interface GatewayContext {
   readonly policy: GatewayPolicy;
-  /**
-   * The loop guard's configuration (thresholds, hints) and how it reads a call (remembering the calls it
-   * read); undefined when the guard is off.
-   */
+  /** The loop guard's configuration (thresholds, hints); undefined when the guard is off. */
   readonly guardConfig: GuardConfig | undefined;
+  /** How the guard reads a call under that configuration, remembering the calls it read; undefined when off. */
   readonly readCall: ((call: GuardCall) => CallReading) | undefined;
   /** The provider of the OpenAI wires (and of every path no other route claims), and the key sent to it. */
   readonly upstream: Upstream;
