@@ -533,9 +533,9 @@ export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
  */
 export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4 * 1000 * 1000;
 /**
- * Characters of tool calls (arguments and results) whose reading by the loop guard the gateway remembers (all
- * of them together, the oldest forgotten first): each request of a turn replays every earlier round, and a
- * call read once is not read again. About 8 MB of text at most, with a small record per call.
+ * Characters of tool calls (arguments and results, and 400 for what each reading holds) whose reading by the
+ * loop guard the gateway remembers (all of them together, the oldest forgotten first): each request of a turn
+ * replays every earlier round, and a call read once is not read again. About 8 MB at most.
  */
 export const MAX_GATEWAY_READ_CALL_CHARS = 4 * 1000 * 1000;
 /**

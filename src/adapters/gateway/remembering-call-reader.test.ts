@@ -5,7 +5,7 @@ import { hintsByTool } from '../../guard/loop-hints.js';
 import { resolveGuard } from '../../run/stop-conditions.js';
 import { mayChangeWorld } from '../../tools/tool-effect.js';
 import type { GatewayPolicy } from './gateway-policy.js';
-import { rememberingCallReader } from './remembering-call-reader.js';
+import { READING_CHARS, rememberingCallReader } from './remembering-call-reader.js';
 import { replayTurn } from './replay-turn.js';
 import type { HistoryRound, TurnHistory } from './wire.js';
 
@@ -54,9 +54,9 @@ describe('rememberingCallReader', () => {
     expect(read).toHaveLength(calls.length);
   });
 
-  it('keeps at most maxChars of calls, forgetting the oldest first', () => {
+  it('keeps at most maxChars of calls, each counted with what its reading holds, forgetting the oldest first', () => {
     // Each key is the tool, the arguments, the result and a few separators: 10 characters here.
-    const { reader, read } = counted(25);
+    const { reader, read } = counted(2 * (10 + READING_CHARS) + 5);
     const [a, b, c] = ['a', 'b', 'c'].map((tool) => call(tool, '{}', 'ok'));
     for (const each of [a, b, c, b, c, a] as GuardCall[]) reader(each);
     expect(read.map((each) => each.tool)).toEqual(['a', 'b', 'c', 'a']);
