@@ -58,6 +58,7 @@ export const INTEGRATION: readonly string[] = [
   'src/adapters/gateway/gateway-otel.test.ts',
   'src/adapters/gateway/gateway-redis.test.ts',
   'src/adapters/gateway/gateway-wire.test.ts',
+  'src/adapters/gateway/http-io.test.ts',
   // A real Spring AI app (interop/spring-ai/, built by Maven) run as `java -jar` against a fake provider.
   'test/interop/spring-ai-app.test.ts',
   // Child processes: several sharing a store (SQLite file or Redis), one killed mid-call, one resuming a

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import { createInterface } from 'node:readline';
 import { createGateway } from '../dist/adapters/gateway/index.js';
@@ -22,7 +23,7 @@ const TRIP_REQUESTS = 20;
 /** A server of bench/gateway-server.ts in a child process; `stop` closes its stdin and waits for its exit. */
 async function startServer(
   args: readonly string[],
-): Promise<{ info: Record<string, string>; stop(): Promise<void> }> {
+): Promise<{ info: Record<string, string>; pid: number; stop(): Promise<void> }> {
   // GATEWAY_BENCH_PROF=<dir>: a CPU profile of each proxy (`node --cpu-prof`), in <dir>/<role>.
   const profile = process.env.GATEWAY_BENCH_PROF;
   const flags =
@@ -42,6 +43,7 @@ async function startServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     info: JSON.parse(first) as Record<string, string>,
+    pid: child.pid as number,
     stop: async () => {
       child.stdin?.end();
       await exited;
@@ -121,6 +123,20 @@ function median(values: readonly number[]): number {
   return percentile(values, 50);
 }
 
+/**
+ * The CPU time a process has used, in ms (user and system, every thread: /proc/<pid>/stat, Linux); undefined
+ * where there is no /proc. On 2 shared cores a proxy's CPU per request is steadier than its requests per second.
+ */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks of 10 ms (fields 14 and 15 of the line; 12 and 13 after the name).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 type Subjects = Record<'direct' | 'pass-through' | 'gateway', string>;
 
 /** Requests interleaved one by one over the subjects, so all see the same machine: p50 and p99 of each. */
@@ -166,36 +182,51 @@ async function throughput(
 
 /**
  * Short rounds alternating the pass-through and the gateway (which goes first alternates too), so a burst
- * of other work on the shared machine falls on both alike: the median rate of each, and the median of the
- * per-round ratios.
+ * of other work on the shared machine falls on both alike: the median rate of each, the median of the
+ * per-round ratios, and each proxy's CPU per request over all its rounds (µs; `pids` are their processes).
  */
-async function rates(wire: BenchWire, subjects: Subjects, concurrency: number) {
+async function rates(
+  wire: BenchWire,
+  subjects: Subjects,
+  pids: Record<'pass-through' | 'gateway', number>,
+  concurrency: number,
+) {
   const requests = Math.max(MIN_ROUND_REQUESTS, ROUND_REQUESTS_PER_CONVERSATION * concurrency);
   await throughput(wire, subjects['pass-through'], concurrency, requests);
   await throughput(wire, subjects.gateway, concurrency, requests);
   const base: number[] = [];
   const guarded: number[] = [];
   const ratios: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const first = round % 2 === 0;
-    const a = await throughput(
-      wire,
-      first ? subjects['pass-through'] : subjects.gateway,
-      concurrency,
-      requests,
-    );
-    const b = await throughput(
-      wire,
-      first ? subjects.gateway : subjects['pass-through'],
-      concurrency,
-      requests,
-    );
+  const cpu = { 'pass-through': 0, gateway: 0 };
+  /** One round of `name`, its process's CPU added up. */
+  const round = async (name: 'pass-through' | 'gateway') => {
+    const before = cpuMs(pids[name]);
+    const rate = await throughput(wire, subjects[name], concurrency, requests);
+    const after = cpuMs(pids[name]);
+    cpu[name] += before === undefined || after === undefined ? Number.NaN : after - before;
+    return rate;
+  };
+  for (let index = 0; index < ROUNDS; index++) {
+    const first = index % 2 === 0;
+    const a = await round(first ? 'pass-through' : 'gateway');
+    const b = await round(first ? 'gateway' : 'pass-through');
     const [passThrough, gateway] = first ? [a, b] : [b, a];
     base.push(passThrough);
     guarded.push(gateway);
     ratios.push(gateway / passThrough);
   }
-  return { passThrough: median(base), gateway: median(guarded), ratio: median(ratios) };
+  const perRequest = (ms: number) => (ms * 1000) / (ROUNDS * requests);
+  return {
+    passThrough: median(base),
+    gateway: median(guarded),
+    ratio: median(ratios),
+    cpu: { passThrough: perRequest(cpu['pass-through']), gateway: perRequest(cpu.gateway) },
+  };
+}
+
+/** `pass-through µs / gateway µs (quotient)`: the quotient is the gateway's share of the pass-through's rate if CPU alone set it. */
+function cpuCell(cpu: { readonly passThrough: number; readonly gateway: number }): string {
+  return `${cpu.passThrough.toFixed(0)} / ${cpu.gateway.toFixed(0)} (${((cpu.passThrough / cpu.gateway) * 100).toFixed(0)}%)`;
 }
 
 /** The heap a gateway keeps per conversation: one request of a new conversation each, a `MemoryStore`. */
@@ -299,8 +330,9 @@ export async function benchGateway(): Promise<string[]> {
         };
         const plain = await latencies(wire, subjects, LATENCY_REQUESTS, false);
         const streamed = await latencies(wire, subjects, STREAM_REQUESTS, true);
-        const one = await rates(wire, subjects, 1);
-        const many = await rates(wire, subjects, 32);
+        const pids = { 'pass-through': passThrough.pid, gateway: gateway.pid };
+        const one = await rates(wire, subjects, pids, 1);
+        const many = await rates(wire, subjects, pids, 32);
         for (const name of ['direct', 'pass-through', 'gateway'] as const) {
           const rate = (value: number) => (name === 'direct' ? '' : value.toFixed(0));
           measured.push(
@@ -324,6 +356,8 @@ export async function benchGateway(): Promise<string[]> {
             (streamed.gateway.p50 - streamed['pass-through'].p50).toFixed(3),
             `${(one.ratio * 100).toFixed(0)}%`,
             `${(many.ratio * 100).toFixed(0)}%`,
+            cpuCell(one.cpu),
+            cpuCell(many.cpu),
             (await memoryPerConversation(wire, urls[wire])).toFixed(2),
           ]),
         );
@@ -358,9 +392,11 @@ export async function benchGateway(): Promise<string[]> {
         'first text p50 added',
         'gateway / pass-through req/s, 1',
         'same, 32',
+        'CPU µs per request, pass-through / gateway (their quotient), 1',
+        'same, 32',
         `KiB kept per conversation (${CONVERSATIONS_KEPT}, MemoryStore)`,
       ]),
-      formatRow(['---', '---', '---', '---', '---', '---', '---']),
+      formatRow(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
       ...summary,
       '',
       formatRow([

@@ -6,13 +6,22 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loopingAnthropicModel,
+  startFakeAnthropic,
+} from '../../test/fake-providers/anthropic-messages-provider.js';
 import {
   type FakeOpenAIChat,
   loopingModel,
   startFakeOpenAIChat,
 } from '../../test/fake-providers/openai-chat-provider.js';
+import {
+  loopingResponsesModel,
+  startFakeResponses,
+} from '../../test/fake-providers/openai-responses-provider.js';
 import { runClientLoop } from '../adapters/gateway/__fixtures__/client-loop.js';
 import { startRedisServer } from '../adapters/redis/__fixtures__/redis-server.js';
 import type { CommandIo } from './command-io.js';
@@ -160,6 +169,178 @@ describe('two toolwarden gateway processes on one Redis', () => {
       3,
     );
     expect(records.filter((record) => record.kind === 'run')).toHaveLength(1);
+  }, 60_000);
+});
+
+/**
+ * Two bins on a private redis-server in front of `providerUrl`; `drive` runs an app's loop whose requests a
+ * round-robin balancer sends to each process in turn (`fetch`), and returns what it ran. The processes are
+ * stopped, and the audit they wrote between them read, before this resolves.
+ */
+async function twoBins<T>(
+  providerUrl: string,
+  drive: (baseUrl: string, fetch: typeof globalThis.fetch) => Promise<T>,
+): Promise<{ run: T; sent: number; records: { kind: string; outcome: string; turnId: string }[] }> {
+  const redis = await startRedisServer();
+  const audit = join(folder, `two-${Math.random().toString(36).slice(2)}.jsonl`);
+  const bins: Awaited<ReturnType<typeof startBin>>[] = [];
+  let next = 0;
+  let run: T;
+  try {
+    const config = {
+      listen: { port: 0 },
+      upstream: { url: providerUrl },
+      store: { redis: redis.url },
+      audit: { jsonl: audit },
+    };
+    bins.push(await startBin(config), await startBin(config));
+    const balanced = (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      url.host = new URL((bins[next++ % bins.length] as { url: string }).url).host;
+      return fetch(url, init);
+    };
+    run = await drive((bins[0] as { url: string }).url, balanced as typeof globalThis.fetch);
+  } finally {
+    for (const bin of bins) {
+      bin.child.kill('SIGTERM');
+      await once(bin.child, 'exit');
+    }
+    await redis.stop();
+  }
+  const records = (await readFile(audit, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { kind: string; outcome: string; turnId: string });
+  return { run, sent: next, records };
+}
+
+const SESSION = { 'x-toolwarden-session': 'two-processes' };
+
+describe('two toolwarden gateway processes on one Redis, on the other wires', () => {
+  it('Anthropic Messages: serve one conversation alternately and stop its loop as one process would', async () => {
+    const anthropic = await startFakeAnthropic({
+      script: loopingAnthropicModel({
+        tool: 'getStatus',
+        arguments: { id: 'A-1' },
+        answer: 'Still pending.',
+      }),
+    });
+    try {
+      const { run, sent, records } = await twoBins(anthropic.url, async (baseURL, fetch) => {
+        const client = new Anthropic({
+          baseURL,
+          apiKey: 'app-key',
+          maxRetries: 0,
+          fetch,
+          defaultHeaders: SESSION,
+        });
+        const tools: Anthropic.Tool[] = [
+          { name: 'getStatus', input_schema: { type: 'object', properties: {} } },
+        ];
+        const messages: Anthropic.MessageParam[] = [
+          { role: 'user', content: 'What is the status of order A-1?' },
+        ];
+        let executions = 0;
+        for (let round = 1; round <= 10; round++) {
+          const message = await client.messages.create({
+            model: 'fake-claude',
+            max_tokens: 1024,
+            messages,
+            tools,
+          });
+          messages.push({ role: 'assistant', content: message.content });
+          const uses = message.content.filter((block) => block.type === 'tool_use');
+          if (uses.length === 0) {
+            const final = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+            return { rounds: round, executions, final };
+          }
+          executions += uses.length;
+          messages.push({
+            role: 'user',
+            content: uses.map((use) => ({
+              type: 'tool_result',
+              tool_use_id: use.id,
+              content: '{"state":"PENDING"}',
+            })),
+          });
+        }
+        return { rounds: 10, executions, final: undefined };
+      });
+      expect(run).toEqual({ rounds: 4, executions: 3, final: 'Still pending.' });
+      expect(sent).toBe(4);
+      expect(records.filter((record) => record.kind === 'call' && record.outcome === 'success')).toHaveLength(
+        3,
+      );
+      expect(records.filter((record) => record.kind === 'run')).toHaveLength(1);
+    } finally {
+      await anthropic.close();
+    }
+  }, 60_000);
+
+  it('Responses with previous_response_id: each chained request reads the memory the other process kept', async () => {
+    const responses = await startFakeResponses({
+      script: loopingResponsesModel({
+        tool: 'getStatus',
+        arguments: { id: 'A-1' },
+        answer: 'Still pending.',
+      }),
+    });
+    try {
+      const { run, sent, records } = await twoBins(responses.url, async (baseURL, fetch) => {
+        const client = new OpenAI({
+          baseURL: `${baseURL}/v1`,
+          apiKey: 'app-key',
+          maxRetries: 0,
+          fetch,
+          defaultHeaders: SESSION,
+        });
+        const tools: OpenAI.Responses.FunctionTool[] = [
+          {
+            type: 'function',
+            name: 'getStatus',
+            parameters: { type: 'object', properties: {} },
+            strict: false,
+          },
+        ];
+        let input: OpenAI.Responses.ResponseInputItem[] = [
+          { role: 'user', content: 'What is the status of order A-1?' },
+        ];
+        let previous: string | undefined;
+        let executions = 0;
+        for (let round = 1; round <= 10; round++) {
+          const response = await client.responses.create({
+            model: 'fake-model',
+            input,
+            tools,
+            store: true,
+            ...(previous === undefined ? {} : { previous_response_id: previous }),
+          });
+          const calls = response.output.filter((item) => item.type === 'function_call');
+          if (calls.length === 0) return { rounds: round, executions, final: response.output_text };
+          executions += calls.length;
+          input = calls.map((call) => ({
+            type: 'function_call_output',
+            call_id: call.call_id,
+            output: '{"state":"PENDING"}',
+          }));
+          previous = response.id;
+        }
+        return { rounds: 10, executions, final: undefined };
+      });
+      expect(run).toEqual({ rounds: 4, executions: 3, final: 'Still pending.' });
+      expect(sent).toBe(4);
+      expect(records.filter((record) => record.kind === 'call' && record.outcome === 'success')).toHaveLength(
+        3,
+      );
+      expect(records.filter((record) => record.kind === 'run')).toHaveLength(1);
+      // Only what is new went in each chained request: one turn, rebuilt from the chain records in Redis
+      // (without them each request would be a turn of its own, `no-memory:`).
+      const turns = new Set(records.map((record) => record.turnId));
+      expect(turns.size).toBe(1);
+      expect([...turns][0]).not.toMatch(/^no-memory:/);
+    } finally {
+      await responses.close();
+    }
   }, 60_000);
 });
 

@@ -544,6 +544,12 @@ export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
  */
 export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4 * 1000 * 1000;
 /**
+ * Characters of tool calls (arguments and results, and 400 for what each reading holds) whose reading by the
+ * loop guard the gateway remembers (all of them together, the oldest forgotten first): each request of a turn
+ * replays every earlier round, and a call read once is not read again. About 8 MB at most.
+ */
+export const MAX_GATEWAY_READ_CALL_CHARS = 4 * 1000 * 1000;
+/**
  * `toolwarden/dbos`: how long a durable turn's tool step waits for a store that fails before its write could
  * claim its record (nothing ran), trying again with backoff, before it gives up and the turn stops as
  * `STORE_UNAVAILABLE`: 5 minutes. DBOS waits for its own database without a bound.

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_CALLS_REMEMBERED_PER_ROUND } from '../core/defaults.js';
 import type { ErrorClass } from '../core/error-class.js';
 import type { CallRecord, GuardState, LoopEvidence, RoundRecord } from '../core/guard-state.js';
 import type { ToolMessage } from '../core/message.js';
-import { callDigests, hash53, resultDigest } from './fingerprint.js';
+import { type CallDigests, callDigests, hash53, type ResultDigest, resultDigest } from './fingerprint.js';
 import { type GuardConfig, newsOf, observeRound, withNudged } from './loop-guard.js';
 import { loopNote } from './loop-note.js';
 import { offeredValues } from './offered-values.js';
@@ -33,6 +33,11 @@ export interface GuardRoundInput {
   readonly toolMessages?: readonly ToolMessage[];
   /** Give the model a note on a warning (once per detector and fingerprints). */
   readonly nudge: boolean;
+  /**
+   * Reads a call by itself (`readCall` with `isWrite` and `config` unless told): the gateway's remembers the
+   * calls it read, since every request of a turn brings each earlier one again.
+   */
+  readonly readCall?: (call: GuardCall) => CallReading;
 }
 
 /** What the guard made of a round: the next state, the notes, the warnings and a stop. */
@@ -101,27 +106,59 @@ export function guardRound(input: GuardRoundInput): GuardRoundOutcome {
   };
 }
 
+/**
+ * What the guard reads of a call by itself, whatever came before it: the same for the same call, the tool's
+ * effect and hints. The guard builds the call's record from it and the state.
+ */
+export interface CallReading {
+  readonly write: boolean;
+  readonly digests: CallDigests;
+  /** The result's digest; undefined when the call failed. */
+  readonly answer: ResultDigest | undefined;
+  /** The record's `result`: the answer's digest, or a failed call's text hashed. */
+  readonly result: number;
+  /** The values the result offers (none when the call failed). */
+  readonly offers: readonly number[];
+}
+
+const NO_OFFERS: readonly number[] = Object.freeze([]);
+
+/** Reads a call by itself: its digests and its result's, under `config`'s hints and the tool's effect. */
+export function readCall(
+  call: GuardCall,
+  isWrite: (tool: string) => boolean,
+  config: GuardConfig,
+): CallReading {
+  const { tool, content } = call;
+  const write = isWrite(tool);
+  const answer = call.errorClass === undefined ? resultDigest(content, config.hintsOf(tool)) : undefined;
+  return {
+    write,
+    digests: callDigests(tool, call.arguments, write, answer?.content === true),
+    answer,
+    result: answer === undefined ? hash53(content) : answer.digest,
+    offers: answer === undefined ? NO_OFFERS : offeredValues(content),
+  };
+}
+
 function recordOf(call: GuardCall, input: GuardRoundInput): CallRecord {
-  const { tool, content, errorClass } = call;
-  const write = input.isWrite(tool);
-  const answer = errorClass === undefined ? resultDigest(content, input.config.hintsOf(tool)) : undefined;
-  const digests = callDigests(tool, call.arguments, write, answer?.content === true);
+  const { tool, errorClass } = call;
+  const { write, digests, answer, result, offers } =
+    input.readCall?.(call) ?? readCall(call, input.isWrite, input.config);
   // Built field by field, in the order `restoreGuardState` writes them (a saved run state is checked
-  // against its restored form), with no intermediate objects: one record per call, every call.
+  // against its restored form): one shape of record per kind of call, every call.
   const record: Partial<{ -readonly [K in keyof CallRecord]: CallRecord[K] }> = { tool, call: digests.call };
   if (digests.shape !== undefined) record.shape = digests.shape;
   if (digests.gist !== undefined) record.gist = digests.gist;
   if (digests.pace !== undefined) record.pace = digests.pace;
+  record.result = result;
   if (answer === undefined) {
-    record.result = hash53(content);
     record.outcome = errorClass === 'transient' ? 'transient' : errorClass === 'denied' ? 'denied' : 'error';
   } else {
-    record.result = answer.digest;
     if (answer.frame !== undefined && answer.sum !== undefined) {
       record.frame = answer.frame;
       record.sum = answer.sum;
     }
-    const offers = offeredValues(content);
     if (offers.length > 0) record.offers = offers;
     record.outcome = 'ok';
   }

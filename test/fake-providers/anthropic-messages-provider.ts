@@ -27,6 +27,8 @@ export interface FakeAnthropic {
   readonly requests: FakeChatRequest[];
   /** The `/v1/messages` requests only. */
   messageRequests(): FakeChatRequest[];
+  /** How many requests the clients closed before the provider had finished answering. */
+  aborted(): number;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,11 @@ const PATH = '/v1/messages';
 
 export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise<FakeAnthropic> {
   const requests: FakeChatRequest[] = [];
+  let aborted = 0;
   const server = createServer((request, response) => {
+    response.on('close', () => {
+      if (!response.writableFinished) aborted++;
+    });
     handle(request, response).catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)));
     });
@@ -101,6 +107,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
     url: `http://127.0.0.1:${port}`,
     requests,
     messageRequests: () => requests.filter((request) => request.path.split('?')[0] === PATH),
+    aborted: () => aborted,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -22,6 +22,8 @@ export interface FakeResponses {
   readonly requests: FakeChatRequest[];
   /** The `/v1/responses` requests only. */
   responseRequests(): FakeChatRequest[];
+  /** How many requests the clients closed before the provider had finished answering. */
+  aborted(): number;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,11 @@ export async function startFakeResponses(options: FakeResponsesOptions): Promise
   const requests: FakeChatRequest[] = [];
   /** The calls each response asked for, by its id. */
   const kept = new Map<string, readonly string[]>();
+  let aborted = 0;
   const server = createServer((request, response) => {
+    response.on('close', () => {
+      if (!response.writableFinished) aborted++;
+    });
     handle(request, response).catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)));
     });
@@ -134,6 +140,7 @@ export async function startFakeResponses(options: FakeResponsesOptions): Promise
     url: `http://127.0.0.1:${port}`,
     requests,
     responseRequests: () => requests.filter((request) => request.path === PATH),
+    aborted: () => aborted,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

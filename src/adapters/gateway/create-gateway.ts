@@ -16,13 +16,15 @@ import {
   DEFAULT_MAX_CALLS_PER_TURN,
   DEFAULT_MAX_ROUND_TRIPS,
   MAX_GATEWAY_CLEAN_TEXT_CHARS,
+  MAX_GATEWAY_READ_CALL_CHARS,
 } from '../../core/defaults.js';
 import { InvalidOptionsError } from '../../core/errors/invalid-options-error.js';
+import { readCall } from '../../guard/guard-round.js';
 import { hintsByTool } from '../../guard/loop-hints.js';
 import { checkChoice, checkNumberOption } from '../../options/check-option.js';
 import { resolveGuard } from '../../run/stop-conditions.js';
 import { MemoryStore } from '../../store/memory-store.js';
-import { isToolEffect, type ToolEffect } from '../../tools/tool-effect.js';
+import { isToolEffect, mayChangeWorld, type ToolEffect } from '../../tools/tool-effect.js';
 import { GatewayAudit } from './gateway-audit.js';
 import { type GatewayContext, routeOf } from './gateway-context.js';
 import type { Gateway, GatewayOptions } from './gateway-options.js';
@@ -30,6 +32,7 @@ import type { GatewayPolicy } from './gateway-policy.js';
 import { guardedExchange } from './guarded-exchange.js';
 import { sendBody } from './http-io.js';
 import { passThrough } from './pass-through.js';
+import { rememberingCallReader } from './remembering-call-reader.js';
 import { rememberingRedactor } from './remembering-redactor.js';
 import { createUpstream, type UpstreamRoute } from './upstream.js';
 import { PASS_THROUGH_ERROR_BODY, WIRES } from './wires.js';
@@ -160,10 +163,16 @@ function resolveContext(options: GatewayOptions): Omit<GatewayContext, 'track'> 
   const number = (value: unknown, option: string, fallback: number, timer = false) =>
     checkNumberOption(value, { option, min: 1, timer }) ?? fallback;
   const now = options.now ?? Date.now;
+  const guardConfig =
+    guard === false ? undefined : { thresholds: guard, hintsOf: hintsByTool(() => undefined, guard.hints) };
+  const isWrite = (tool: string) => mayChangeWorld(policy.effectOf(tool));
   return {
     policy,
-    guardConfig:
-      guard === false ? undefined : { thresholds: guard, hintsOf: hintsByTool(() => undefined, guard.hints) },
+    guardConfig,
+    readCall:
+      guardConfig === undefined
+        ? undefined
+        : rememberingCallReader((call) => readCall(call, isWrite, guardConfig), MAX_GATEWAY_READ_CALL_CHARS),
     upstream: main.upstream,
     key: main.key,
     anthropic,

@@ -74,7 +74,7 @@ export async function judge(
   const blank = start.window.length === 0 && start.nudged.length === 0 && start.nextRound === 1;
   const replay = blank
     ? exchange.historyReplay
-    : replayTurn(start, request.turn, context.policy, context.guardConfig);
+    : replayTurn(start, request.turn, context.policy, context.guardConfig, context.readCall);
   return { verdict: judgeAnswer(request.turn, replay, answer.calls, context.policy), replay };
 }
 

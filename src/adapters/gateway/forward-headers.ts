@@ -83,7 +83,8 @@ export function downstreamHeaders(
 
 /** The header names a `Connection` header lists (also hop-by-hop). */
 function tokens(value: string | undefined): ReadonlySet<string> {
-  if (value === undefined || value === '') return EMPTY;
+  // `keep-alive`, what nearly every request and answer says, names a header that is hop-by-hop anyway.
+  if (value === undefined || value === '' || value === 'keep-alive') return EMPTY;
   return new Set(value.split(',').map((token) => token.trim().toLowerCase()));
 }
 

@@ -4,7 +4,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import Anthropic from '@anthropic-ai/sdk';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   anthropicMessagesOf,
@@ -13,6 +13,8 @@ import {
   startFakeAnthropic,
 } from '../../../test/fake-providers/anthropic-messages-provider.js';
 import { type FakeChatScript, scripted } from '../../../test/fake-providers/openai-chat-provider.js';
+import { type OtelTestSdk, startOtelTestSdk } from '../../telemetry/__fixtures__/otel-test-sdk.js';
+import { otelGatewayTelemetry } from '../../telemetry/otel-gateway-telemetry.js';
 import { createGateway } from './create-gateway.js';
 import type { GatewayOptions } from './gateway-options.js';
 
@@ -305,5 +307,79 @@ describe('the gateway under the AI SDK’s Anthropic provider', () => {
     expect(guarded.executed).toHaveLength(3);
     expect(parts.filter((type) => type === 'tool-call')).toHaveLength(3);
     expect(parts).not.toContain('error');
+  });
+});
+
+describe('Anthropic: an app that goes away', () => {
+  it('lets the app go away in the middle of a stream: the provider’s request is aborted, the gateway serves on', async () => {
+    const { provider, url } = await setUp(() => ({ kind: 'text', text: 'word '.repeat(20_000) }));
+    const client = new Anthropic({ baseURL: url, apiKey: 'app-key', maxRetries: 0 });
+    const ask = {
+      model: 'fake-claude',
+      max_tokens: 1024,
+      messages: [{ role: 'user' as const, content: 'hi' }],
+    };
+    const controller = new AbortController();
+    const stream = await client.messages.create({ ...ask, stream: true }, { signal: controller.signal });
+    let seen = '';
+    try {
+      for await (const event of stream) {
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
+          seen += event.delta.text;
+        if (seen.length >= 50) controller.abort();
+      }
+    } catch (error) {
+      // The SDK ends the iteration with its abort error, or quietly.
+      expect((error as Error).name).toBe('APIUserAbortError');
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(50);
+    expect(seen.length).toBeLessThan(100_000);
+    await vi.waitFor(() => expect(provider.aborted()).toBe(1));
+    // Nothing hangs or crashes: the next request is served whole (and `close` in afterEach returns).
+    const next = await client.messages.create(ask);
+    expect(next.content[0]?.type === 'text' && next.content[0].text).toHaveLength(100_000);
+  });
+});
+
+describe('Anthropic: OpenTelemetry', () => {
+  it('reports a chat span per provider call, an execute_tool span per call the app ran, and the stop', async () => {
+    const sdk: OtelTestSdk = startOtelTestSdk();
+    open.push({ close: () => sdk.shutdown() });
+    const telemetry = otelGatewayTelemetry({ tracer: sdk.tracer, meter: sdk.meter });
+    const { gateway, url } = await setUp(looping(), { telemetry });
+    const run = await runAnthropicLoop({ baseURL: url, run: PENDING });
+    await gateway.close();
+    expect(run).toMatchObject({ executions: 3, final: 'Order A-1 is still pending.' });
+
+    const spans = sdk.exporter.getFinishedSpans();
+    const chats = spans.filter((span) => span.name.startsWith('chat'));
+    expect(chats.map((span) => span.attributes['toolwarden.gateway.purpose'])).toEqual([
+      'answer',
+      'answer',
+      'answer',
+      'answer',
+      'final-answer',
+    ]);
+    const conversation = chats[0]?.attributes['gen_ai.conversation.id'];
+    expect(conversation).toEqual(expect.any(String));
+    for (const span of chats)
+      expect(span.attributes).toMatchObject({
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': 'anthropic',
+        'gen_ai.request.model': 'fake-claude',
+        'gen_ai.conversation.id': conversation,
+        'http.response.status_code': 200,
+      });
+    expect(chats[3]?.attributes['toolwarden.stop.reason']).toBe('LOOP_DETECTED');
+    const tools = spans.filter((span) => span.name.startsWith('execute_tool'));
+    expect(tools.map((span) => [span.name, span.attributes['gen_ai.conversation.id']])).toEqual(
+      Array.from({ length: 3 }, () => ['execute_tool getStatus', conversation]),
+    );
+    // Never content: no argument or result on any span.
+    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toMatch(/PENDING|A-1/);
+    const stops = await sdk.metricPoints('toolwarden.run.stops');
+    expect(stops.map((point) => [point.attributes, point.value])).toEqual([
+      [{ 'toolwarden.stop.reason': 'LOOP_DETECTED' }, 1],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Store } from '../../core/store.js';
+import type { CallReading, GuardCall } from '../../guard/guard-round.js';
 import type { GuardConfig } from '../../guard/loop-guard.js';
 import type { GatewayTelemetry } from '../../telemetry/gateway-telemetry.js';
 import type { UpstreamKey } from './forward-headers.js';
@@ -11,6 +12,8 @@ export interface GatewayContext {
   readonly policy: GatewayPolicy;
   /** The loop guard's configuration (thresholds, hints); undefined when the guard is off. */
   readonly guardConfig: GuardConfig | undefined;
+  /** How the guard reads a call under that configuration, remembering the calls it read; undefined when off. */
+  readonly readCall: ((call: GuardCall) => CallReading) | undefined;
   /** The provider of the OpenAI wires (and of every path no other route claims), and the key sent to it. */
   readonly upstream: Upstream;
   readonly key: UpstreamKey | undefined;

@@ -4,7 +4,7 @@
 // new (the gateway then rebuilds the turn from its own memory of each answer).
 import OpenAI from 'openai';
 import type { Response, ResponseInputItem } from 'openai/resources/responses/responses';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeChatScript, scripted } from '../../../test/fake-providers/openai-chat-provider.js';
 import {
   loopingResponsesModel,
@@ -12,6 +12,8 @@ import {
   startFakeResponses,
 } from '../../../test/fake-providers/openai-responses-provider.js';
 import { MemoryStore } from '../../store/memory-store.js';
+import { type OtelTestSdk, startOtelTestSdk } from '../../telemetry/__fixtures__/otel-test-sdk.js';
+import { otelGatewayTelemetry } from '../../telemetry/otel-gateway-telemetry.js';
 import { memoryAuditSink } from './__fixtures__/recorders.js';
 import { createGateway } from './create-gateway.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -354,5 +356,76 @@ describe('Responses errors and cut streams', () => {
     expect(final.status).toBe('incomplete');
     expect(final.output.some((item) => item.type === 'function_call')).toBe(false);
     expect(final.output_text).toBe('Let me check.');
+  });
+});
+
+describe('Responses: an app that goes away', () => {
+  it('lets the app go away in the middle of a stream: the provider’s request is aborted, the gateway serves on', async () => {
+    const { provider, baseURL } = await setUp(() => ({ kind: 'text', text: 'word '.repeat(20_000) }));
+    const client = new OpenAI({ baseURL, apiKey: 'app-key', maxRetries: 0 });
+    const controller = new AbortController();
+    const stream = await client.responses.create(
+      { model: 'fake-model', input: 'hi', stream: true },
+      { signal: controller.signal },
+    );
+    let seen = '';
+    try {
+      for await (const event of stream) {
+        if (event.type === 'response.output_text.delta') seen += event.delta;
+        if (seen.length >= 50) controller.abort();
+      }
+    } catch (error) {
+      // The SDK ends the iteration with its abort error, or quietly.
+      expect((error as Error).name).toBe('APIUserAbortError');
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(50);
+    expect(seen.length).toBeLessThan(100_000);
+    await vi.waitFor(() => expect(provider.aborted()).toBe(1));
+    // Nothing hangs or crashes: the next request is served whole (and `close` in afterEach returns).
+    const next = await client.responses.create({ model: 'fake-model', input: 'hi' });
+    expect(next.output_text).toHaveLength(100_000);
+  });
+});
+
+describe('Responses (previous_response_id): OpenTelemetry', () => {
+  it('reports a chat span per provider call, an execute_tool span per call the app ran, and the stop', async () => {
+    const sdk: OtelTestSdk = startOtelTestSdk();
+    open.push({ close: () => sdk.shutdown() });
+    const telemetry = otelGatewayTelemetry({ tracer: sdk.tracer, meter: sdk.meter });
+    const { gateway, baseURL } = await setUp(looping(), { telemetry });
+    const run = await runResponsesLoop({ baseURL, form: 'chain', run: PENDING });
+    await gateway.close();
+    expect(run).toMatchObject({ executions: 3, final: 'Order A-1 is still pending.' });
+
+    const spans = sdk.exporter.getFinishedSpans();
+    const chats = spans.filter((span) => span.name.startsWith('chat'));
+    expect(chats.map((span) => span.attributes['toolwarden.gateway.purpose'])).toEqual([
+      'answer',
+      'answer',
+      'answer',
+      'answer',
+      'final-answer',
+    ]);
+    const conversation = chats[0]?.attributes['gen_ai.conversation.id'];
+    expect(conversation).toEqual(expect.any(String));
+    for (const span of chats)
+      expect(span.attributes).toMatchObject({
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': 'openai',
+        'gen_ai.request.model': 'fake-model',
+        'gen_ai.conversation.id': conversation,
+        'http.response.status_code': 200,
+      });
+    expect(chats[3]?.attributes['toolwarden.stop.reason']).toBe('LOOP_DETECTED');
+    const tools = spans.filter((span) => span.name.startsWith('execute_tool'));
+    expect(tools.map((span) => [span.name, span.attributes['gen_ai.conversation.id']])).toEqual(
+      Array.from({ length: 3 }, () => ['execute_tool getStatus', conversation]),
+    );
+    // Never content: no argument or result on any span.
+    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toMatch(/PENDING|A-1/);
+    const stops = await sdk.metricPoints('toolwarden.run.stops');
+    expect(stops.map((point) => [point.attributes, point.value])).toEqual([
+      [{ 'toolwarden.stop.reason': 'LOOP_DETECTED' }, 1],
+    ]);
   });
 });

@@ -89,7 +89,13 @@ export async function guardedExchange(
     request,
     identity,
     ids: turnIds(identity.id, request.turn.anchor),
-    historyReplay: replayTurn(EMPTY_GUARD_STATE, request.turn, context.policy, context.guardConfig),
+    historyReplay: replayTurn(
+      EMPTY_GUARD_STATE,
+      request.turn,
+      context.policy,
+      context.guardConfig,
+      context.readCall,
+    ),
     loading: (carried === undefined
       ? loadSession(context.store, identity.id)
       : Promise.resolve(carried)

@@ -1,4 +1,5 @@
 import { redactSecrets } from '../../redact/redact.js';
+import { TextMemo } from './text-memo.js';
 
 /**
  * `redact` (`redactSecrets`) that remembers the texts it found nothing in. Every request of a turn brings each earlier
@@ -10,19 +11,11 @@ export function rememberingRedactor(
   maxChars: number,
   redact: (text: string) => string = redactSecrets,
 ): (text: string) => string {
-  const clean = new Set<string>();
-  let chars = 0;
+  const clean = new TextMemo<true>(maxChars);
   return (text) => {
-    if (clean.has(text)) return text;
+    if (clean.get(text) === true) return text;
     const redacted = redact(text);
-    if (redacted !== text || text.length > maxChars) return redacted;
-    clean.add(text);
-    chars += text.length;
-    for (const old of clean) {
-      if (chars <= maxChars) break;
-      clean.delete(old);
-      chars -= old.length;
-    }
-    return text;
+    if (redacted === text) clean.set(text, true);
+    return redacted;
   };
 }

@@ -1,5 +1,5 @@
 import type { GuardState, LoopEvidence } from '../../core/guard-state.js';
-import { type GuardCall, guardRound } from '../../guard/guard-round.js';
+import { type CallReading, type GuardCall, guardRound } from '../../guard/guard-round.js';
 import type { GuardConfig } from '../../guard/loop-guard.js';
 import { startRequest } from '../../guard/loop-guard.js';
 import { mayChangeWorld } from '../../tools/tool-effect.js';
@@ -22,13 +22,15 @@ export interface TurnReplay {
  * the guard. Only calls the app answered are rounds' records (a call left unanswered never ran). The same
  * start and history give the same state, notes and stop every time, on any gateway instance: a retried
  * request is judged as it was, and a note stays beside its result in every later request of the turn (the
- * provider's prompt cache sees the same text).
+ * provider's prompt cache sees the same text). `readCall`: how a call is read by itself (the gateway's
+ * remembers the calls it read).
  */
 export function replayTurn(
   start: GuardState,
   turn: TurnHistory,
   policy: GatewayPolicy,
   config: GuardConfig | undefined,
+  readCall?: (call: GuardCall) => CallReading,
 ): TurnReplay {
   const guard = policy.guard;
   let state = startRequest(start);
@@ -50,7 +52,14 @@ export function replayTurn(
       ids.push(call.id);
     }
     if (calls.length === 0) return;
-    const outcome = guardRound({ state, config, isWrite, calls, nudge: guard.nudge });
+    const outcome = guardRound({
+      state,
+      config,
+      isWrite,
+      calls,
+      nudge: guard.nudge,
+      ...(readCall === undefined ? {} : { readCall }),
+    });
     state = outcome.state;
     const note = outcome.note;
     const callId = note === undefined ? undefined : ids[note.index];
