@@ -539,8 +539,8 @@ export const MAX_GATEWAY_CHAIN_MEMORY_BYTES = 256 * 1024;
 
 /**
  * Characters of tool results the gateway remembers finding no secret in (all of them together, the oldest
- * forgotten first): each request of a turn brings every earlier result again, and one read clean is not
- * scanned again. About 8 MB at most.
+ * forgotten first; each counted with 64 more for its entry): each request of a turn brings every earlier
+ * result again, and one read clean is not scanned again. About 8 MB at most.
  */
 export const MAX_GATEWAY_CLEAN_TEXT_CHARS = 4 * 1000 * 1000;
 /**

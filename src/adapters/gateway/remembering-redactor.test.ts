@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../redact/redact.js';
-import { rememberingRedactor } from './remembering-redactor.js';
+import { CLEAN_ENTRY_CHARS, rememberingRedactor } from './remembering-redactor.js';
 
 const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
 
@@ -33,17 +33,29 @@ describe('rememberingRedactor', () => {
     expect(scanned).toEqual([text, text]);
   });
 
-  it('keeps at most maxChars of clean text, forgetting the oldest first', () => {
-    const { redact, scanned } = counted(10);
+  it('keeps at most maxChars of clean text, each entry counted with its overhead, forgetting the oldest first', () => {
+    const entry = 4 + CLEAN_ENTRY_CHARS;
+    const { redact, scanned } = counted(2 * entry + 2);
     for (const text of ['aaaa', 'bbbb', 'cccc']) redact(text);
-    // 12 characters over a budget of 10: `aaaa` is forgotten, the others are kept.
+    // Three entries over a budget of two: `aaaa` is forgotten, the others are kept.
     redact('bbbb');
     redact('cccc');
     redact('aaaa');
     expect(scanned).toEqual(['aaaa', 'bbbb', 'cccc', 'aaaa']);
     // A text longer than the budget is never kept.
-    redact('x'.repeat(11));
-    redact('x'.repeat(11));
-    expect(scanned.filter((text) => text.length === 11)).toHaveLength(2);
+    const long = 'x'.repeat(2 * entry);
+    redact(long);
+    redact(long);
+    expect(scanned.filter((text) => text === long)).toHaveLength(2);
+  });
+
+  it('stays within its bound when the texts are tiny: each one counts its entry, not only its length', () => {
+    // Room for 100 entries: 200 distinct texts of a few characters (600 in all) cannot all stay.
+    const { redact, scanned } = counted(100 * (3 + CLEAN_ENTRY_CHARS));
+    const distinct = Array.from({ length: 200 }, (_, i) => `t${i}`);
+    for (const text of distinct) redact(text);
+    const before = scanned.length;
+    for (const text of distinct) redact(text);
+    expect(scanned.length - before).toBeGreaterThanOrEqual(100);
   });
 });
