@@ -14,6 +14,7 @@ import {
 import { MemoryStore } from '../../store/memory-store.js';
 import { type OtelTestSdk, startOtelTestSdk } from '../../telemetry/__fixtures__/otel-test-sdk.js';
 import { otelGatewayTelemetry } from '../../telemetry/otel-gateway-telemetry.js';
+import { expectStoppedLoopTelemetry } from './__fixtures__/expect-stopped-loop-telemetry.js';
 import { memoryAuditSink } from './__fixtures__/recorders.js';
 import { createGateway } from './create-gateway.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -397,35 +398,6 @@ describe('Responses (previous_response_id): OpenTelemetry', () => {
     await gateway.close();
     expect(run).toMatchObject({ executions: 3, final: 'Order A-1 is still pending.' });
 
-    const spans = sdk.exporter.getFinishedSpans();
-    const chats = spans.filter((span) => span.name.startsWith('chat'));
-    expect(chats.map((span) => span.attributes['toolwarden.gateway.purpose'])).toEqual([
-      'answer',
-      'answer',
-      'answer',
-      'answer',
-      'final-answer',
-    ]);
-    const conversation = chats[0]?.attributes['gen_ai.conversation.id'];
-    expect(conversation).toEqual(expect.any(String));
-    for (const span of chats)
-      expect(span.attributes).toMatchObject({
-        'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': 'openai',
-        'gen_ai.request.model': 'fake-model',
-        'gen_ai.conversation.id': conversation,
-        'http.response.status_code': 200,
-      });
-    expect(chats[3]?.attributes['toolwarden.stop.reason']).toBe('LOOP_DETECTED');
-    const tools = spans.filter((span) => span.name.startsWith('execute_tool'));
-    expect(tools.map((span) => [span.name, span.attributes['gen_ai.conversation.id']])).toEqual(
-      Array.from({ length: 3 }, () => ['execute_tool getStatus', conversation]),
-    );
-    // Never content: no argument or result on any span.
-    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toMatch(/PENDING|A-1/);
-    const stops = await sdk.metricPoints('toolwarden.run.stops');
-    expect(stops.map((point) => [point.attributes, point.value])).toEqual([
-      [{ 'toolwarden.stop.reason': 'LOOP_DETECTED' }, 1],
-    ]);
+    await expectStoppedLoopTelemetry(sdk, { provider: 'openai', model: 'fake-model' });
   });
 });
