@@ -12,7 +12,7 @@ import type { RunContext, RunningCall } from './run-context.js';
 import { ToolCallContext } from './tool-call-context.js';
 import { toolFailure } from './tool-failure.js';
 import { withTimeout } from './with-timeout.js';
-import { isResultOf, type WrapToolExecution } from './wrap-tool-execution.js';
+import { isResultOf, type WrappedToolCall, type WrapToolExecution } from './wrap-tool-execution.js';
 
 /**
  * Runs one validated call: inside the policy's `wrapToolExecution` when there is one, the attempts (each
@@ -28,13 +28,9 @@ export function executeCall(
   return wrap === undefined ? attempt(ready, call, context) : wrapped(wrap, ready, call, context);
 }
 
-async function wrapped(
-  wrap: WrapToolExecution,
-  ready: ReadyCall,
-  call: RunningCall,
-  context: RunContext,
-): Promise<ToolCallResult> {
-  const info = {
+/** The call as a `wrapToolExecution` middleware or a `wrapCallStep` sees it. */
+export function wrappedCallOf(ready: ReadyCall, call: RunningCall, context: RunContext): WrappedToolCall {
+  return {
     toolCallId: call.base.toolCallId,
     toolName: call.base.toolName,
     tool: ready.tool,
@@ -43,6 +39,15 @@ async function wrapped(
     sessionId: context.sessionId,
     data: context.data,
   };
+}
+
+async function wrapped(
+  wrap: WrapToolExecution,
+  ready: ReadyCall,
+  call: RunningCall,
+  context: RunContext,
+): Promise<ToolCallResult> {
+  const info = wrappedCallOf(ready, call, context);
   let result: unknown;
   try {
     result = await wrap(info, () => attempt(ready, call, context));

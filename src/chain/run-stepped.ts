@@ -1,5 +1,5 @@
 import type { ToolCallResult } from '../core/tool-execution-result.js';
-import { executeCall } from './execute.js';
+import { executeCall, wrappedCallOf } from './execute.js';
 import { runIdempotent } from './idempotency/run-idempotent.js';
 import type { ReadyCall } from './prepare.js';
 import type { RunContext, RunningCall } from './run-context.js';
@@ -36,15 +36,7 @@ export async function runStepped(
     const result = await runIdempotent(ready, call, own, () => executeCall(ready, call, own));
     return { result, ...report };
   };
-  const info = {
-    toolCallId: call.base.toolCallId,
-    toolName: call.base.toolName,
-    tool: ready.tool,
-    arguments: ready.args,
-    turnId: context.turnId,
-    sessionId: context.sessionId,
-    data: context.data,
-  };
+  const info = wrappedCallOf(ready, call, context);
   let report: CallReport;
   try {
     report = await step(info, next);
