@@ -29,6 +29,20 @@ function testSetup(name: string) {
   };
 }
 
+/** Every step of the turn once, the charge after the outage: what a turn that failed closed and went on did. */
+const FINISHED_AFTER_OUTAGE = [
+  'model-0',
+  'lookup',
+  'store-fail',
+  'charge',
+  'model-1',
+  'reserve',
+  'stock',
+  'model-2',
+  'email',
+  'model-3',
+];
+
 describe('a durable turn whose database goes away mid-turn', () => {
   it('fails closed (the write waits, nothing runs) and goes on when the database is back', async () => {
     const { setup, done } = testSetup('wait');
@@ -36,18 +50,7 @@ describe('a durable turn whose database goes away mid-turn', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.reports[0]?.outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT, toolCalls: 5 });
     // The charge ran once, after its record could be claimed: not while the database was away.
-    expect(done()).toEqual([
-      'model-0',
-      'lookup',
-      'store-fail',
-      'charge',
-      'model-1',
-      'reserve',
-      'stock',
-      'model-2',
-      'email',
-      'model-3',
-    ]);
+    expect(done()).toEqual(FINISHED_AFTER_OUTAGE);
   }, 60_000);
 
   it('fails closed when the process dies during the outage, and the next process resumes the turn', async () => {
@@ -60,18 +63,7 @@ describe('a durable turn whose database goes away mid-turn', () => {
     expect(recover.reports[0]?.outcome).toMatchObject({ type: 'completed', text: FINAL_TEXT, toolCalls: 5 });
     // The read before the outage was checkpointed (DBOS's own database stayed): it did not run again; the
     // charge, refused while its records were away, ran once, in the new process.
-    expect(done()).toEqual([
-      'model-0',
-      'lookup',
-      'store-fail',
-      'charge',
-      'model-1',
-      'reserve',
-      'stock',
-      'model-2',
-      'email',
-      'model-3',
-    ]);
+    expect(done()).toEqual(FINISHED_AFTER_OUTAGE);
   }, 60_000);
 
   it('with DBOS’s own database gone too, nothing goes on until it is back; then the turn ends, each write once', async () => {
