@@ -9,6 +9,7 @@ function memory(result: string): ChainMemory {
   return {
     identity: { opening: 'You answer.\u0000Where is A-1?' },
     anchor: 'turn-1',
+    kept: 'results',
     rounds: [
       {
         calls: [
@@ -68,5 +69,12 @@ describe('the chain record of an answer', () => {
       expect(restoreChainRecord({ ...base, session })).toEqual({ memory: base });
     for (const value of [null, [], { ...base, owed: 'x' }, { ...base, rounds: [{ calls: [{ id: 1 }] }] }])
       expect(restoreChainRecord(value)).toBeUndefined();
+  });
+
+  it('reads a record written before `kept` as one that kept results, and anything but `calls` as results', () => {
+    const { kept: _kept, ...older } = memory('PENDING');
+    expect(restoreChainRecord(older)?.memory.kept).toBe('results');
+    expect(restoreChainRecord({ ...older, kept: 'everything' })?.memory.kept).toBe('results');
+    expect(restoreChainRecord({ ...older, kept: 'calls' })?.memory.kept).toBe('calls');
   });
 });

@@ -7,7 +7,8 @@ import type { ChainMemory, HistoryCall, HistoryRound, IdentityHints, WireCall } 
 /**
  * What the gateway keeps under an answer's id: the chain's memory, and the session's record as this answer
  * left it (its id, and the version the session's own entry took with it), so a chained request reads
- * everything it needs in one round trip.
+ * everything it needs in one round trip. A session the app names by its header is read beside the record,
+ * in the same round trip: the record carries no copy of it.
  */
 export interface ChainRecord {
   readonly memory: ChainMemory;
@@ -118,6 +119,8 @@ export function restoreChainMemory(value: unknown): ChainMemory | undefined {
   return {
     identity: hints,
     anchor,
+    // A record from before `kept` was written kept results.
+    kept: value.kept === 'calls' ? 'calls' : 'results',
     rounds: restoredRounds,
     pending: restoredPending as WireCall[],
     owed: owed as string[],

@@ -69,12 +69,16 @@ export async function judge(
 ): Promise<{ readonly verdict: TurnVerdict; readonly replay: TurnReplay }> {
   const { context, request } = exchange;
   const loaded = await exchange.loading;
-  const start = turnStart(loaded.record, request.turn.anchor);
+  const { record } = loaded;
+  const { turn } = request;
+  // Rounds known by their calls only were read into the session's memory of the turn: go on from it.
+  const resumed = turn.resumesGuard === true && record?.turn === turn.anchor;
+  const start = resumed ? record.end : turnStart(record, turn.anchor);
   // A session with no memory yet (none stored, or an empty one) replays as the history alone did.
   const blank = start.window.length === 0 && start.nudged.length === 0 && start.nextRound === 1;
   const replay = blank
     ? exchange.historyReplay
-    : replayTurn(start, request.turn, context.policy, context.guardConfig, context.readCall);
+    : replayTurn(start, turn, context.policy, context.guardConfig, context.readCall, resumed);
   return { verdict: judgeAnswer(request.turn, replay, answer.calls, context.policy), replay };
 }
 
@@ -131,14 +135,19 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
       usage,
       ...(ended ? {} : { askedAt: now }),
     };
-    // The session's entry (one compare-and-set on the version read) and, on a chained wire, the answer's
-    // chain record, which carries the same record and the version that write makes: both sent at once,
-    // one round trip on Redis (node-redis writes the commands of one turn of the event loop together).
-    const session: ChainSession | undefined =
-      loaded.version < 0 ? undefined : { id: ids.sessionId, version: loaded.version + 1, record };
+    // The session's entry (one compare-and-set on the version read; none over a record that could not be
+    // read) and, on a chained wire, the answer's chain record, which carries the same record and the
+    // version that write makes: both sent at once, one round trip on Redis (node-redis writes the commands
+    // of one turn of the event loop together). A session named by the app's header is read beside the
+    // chain's record, so the chain's record carries no copy of it.
+    const saves = loaded.version >= 0;
+    const copy: ChainSession | undefined =
+      saves && exchange.identity.source !== 'header'
+        ? { id: ids.sessionId, version: loaded.version + 1, record }
+        : undefined;
     const [, saved] = await Promise.all([
-      saveChain(exchange, settlement, session),
-      session === undefined || saveSession(context.store, ids.sessionId, loaded, record),
+      saveChain(exchange, settlement, copy),
+      !saves || saveSession(context.store, ids.sessionId, loaded, record),
     ]);
     if (!saved)
       context.log("store: another request of the session saved first; this one's record is dropped");

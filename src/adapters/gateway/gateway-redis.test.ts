@@ -135,72 +135,77 @@ describe('gateway instances sharing Redis', () => {
 });
 
 describe('a Responses conversation on Redis, counted on the wire (a private redis-server)', () => {
-  it('costs at most two round trips per request, chained (previous_response_id) or not', async () => {
-    const redis = await startRedisServer();
-    open.push({ close: () => redis.stop() });
-    const proxy = await countNetworkRoundTrips(redis.port);
-    open.push(proxy);
-    const store = await createRedisStore({ url: proxy.url });
-    open.push(store as { close(): Promise<void> });
-    const provider = await startFakeResponses({
-      script: loopingResponsesModel({
-        tool: 'getStatus',
-        arguments: { id: 'A-1' },
-        answer: 'Still pending.',
-      }),
-    });
-    open.push(provider);
-    const gateway = createGateway({ upstream: { url: provider.url }, store });
-    open.push(gateway);
-    const { url } = await gateway.listen({ port: 0 });
-    const send = async (body: Record<string, unknown>) => {
-      const response = await fetch(`${url}/v1/responses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer app-key' },
-        body: JSON.stringify({
-          model: 'fake-model',
-          tools: [{ type: 'function', name: 'getStatus' }],
-          ...body,
+  it.each([
+    ['no session header', {}, 3],
+    ['the session header', { 'x-toolwarden-session': 'chained-with-header' }, 4],
+  ] as const)(
+    'costs at most two round trips per request, chained (previous_response_id) or not (%s)',
+    async (_name, session, chainedCommands) => {
+      const redis = await startRedisServer();
+      open.push({ close: () => redis.stop() });
+      const proxy = await countNetworkRoundTrips(redis.port);
+      open.push(proxy);
+      const store = await createRedisStore({ url: proxy.url });
+      open.push(store as { close(): Promise<void> });
+      const provider = await startFakeResponses({
+        script: loopingResponsesModel({
+          tool: 'getStatus',
+          arguments: { id: 'A-1' },
+          answer: 'Still pending.',
         }),
       });
-      expect(response.status).toBe(200);
-      return (await response.json()) as { id: string; output: { type: string; call_id?: string }[] };
-    };
-    // Warm: the server caches the store's scripts on their first use (one more round trip, once).
-    await send({ input: 'Warm up.' });
-    // No session header: the chain's records name the session (a digest of its opening) on every request.
-    const counted: { trips: number; commands: readonly string[] }[] = [];
-    let answer: Awaited<ReturnType<typeof send>> | undefined;
-    let input: unknown = 'What is the status of order A-1?';
-    let executions = 0;
-    for (let request = 0; request < 8; request++) {
-      let trips = 0;
-      const { commands } = await countRoundTrips(redis.url, async () => {
-        trips = await proxy.during(async () => {
-          answer = await send({
-            input,
-            ...(answer === undefined ? {} : { previous_response_id: answer.id }),
+      open.push(provider);
+      const gateway = createGateway({ upstream: { url: provider.url }, store });
+      open.push(gateway);
+      const { url } = await gateway.listen({ port: 0 });
+      const send = async (body: Record<string, unknown>) => {
+        const response = await fetch(`${url}/v1/responses`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer app-key', ...session },
+          body: JSON.stringify({
+            model: 'fake-model',
+            tools: [{ type: 'function', name: 'getStatus' }],
+            ...body,
+          }),
+        });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { id: string; output: { type: string; call_id?: string }[] };
+      };
+      // Warm: the server caches the store's scripts on their first use (one more round trip, once).
+      await send({ input: 'Warm up.' });
+      // No session header: the chain's records name the session (a digest of its opening) and carry its
+      // record. With the header, the session's record is read beside the chain's, in the same round trip.
+      const counted: { trips: number; commands: readonly string[] }[] = [];
+      let answer: Awaited<ReturnType<typeof send>> | undefined;
+      let input: unknown = 'What is the status of order A-1?';
+      let executions = 0;
+      for (let request = 0; request < 8; request++) {
+        let trips = 0;
+        const { commands } = await countRoundTrips(redis.url, async () => {
+          trips = await proxy.during(async () => {
+            answer = await send({
+              input,
+              ...(answer === undefined ? {} : { previous_response_id: answer.id }),
+            });
           });
         });
-      });
-      counted.push({ trips, commands });
-      const calls = (answer?.output ?? []).filter((item) => item.type === 'function_call');
-      if (calls.length === 0) break;
-      executions += calls.length;
-      input = calls.map((call) => ({
-        type: 'function_call_output',
-        call_id: call.call_id,
-        output: 'PENDING',
-      }));
-    }
-    // The turn is rebuilt from the chain's records: the loop stops as with the whole history.
-    expect(executions).toBe(3);
-    expect(counted).toHaveLength(4);
-    for (const { trips, commands } of counted) {
-      expect(trips).toBeLessThanOrEqual(2);
-      expect(commands.length).toBeLessThanOrEqual(3);
-    }
-    // The chained requests read one entry (the answer's record, which holds the session's) and write two.
-    expect(counted.slice(1).map(({ commands }) => commands.length)).toEqual([3, 3, 3]);
-  });
+        counted.push({ trips, commands });
+        const calls = (answer?.output ?? []).filter((item) => item.type === 'function_call');
+        if (calls.length === 0) break;
+        executions += calls.length;
+        input = calls.map((call) => ({
+          type: 'function_call_output',
+          call_id: call.call_id,
+          output: 'PENDING',
+        }));
+      }
+      // The turn is rebuilt from the chain's records: the loop stops as with the whole history.
+      expect(executions).toBe(3);
+      expect(counted).toHaveLength(4);
+      for (const { trips } of counted) expect(trips).toBeLessThanOrEqual(2);
+      expect(counted[0]?.commands).toHaveLength(3);
+      // The chained requests read the answer's record (and with the header the session's) and write two.
+      expect(counted.slice(1).map(({ commands }) => commands.length)).toEqual(Array(3).fill(chainedCommands));
+    },
+  );
 });

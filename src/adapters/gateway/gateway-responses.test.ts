@@ -41,7 +41,8 @@ const TOOLS: OpenAI.Responses.FunctionTool[] = ['getStatus', 'readPage'].map((na
   strict: false,
 }));
 
-type Form = 'history' | 'chain';
+/** `switch`: the whole history (with `store: true`) for the first two requests, then chained. */
+type Form = 'history' | 'chain' | 'switch';
 
 /** An app's tool loop over `responses.create`: ask, run every `function_call`, send the outputs back. */
 async function runResponsesLoop(options: {
@@ -68,7 +69,7 @@ async function runResponsesLoop(options: {
       model: 'fake-model',
       input,
       tools: TOOLS,
-      ...(options.form === 'chain' ? { store: true } : { store: false }),
+      ...(options.form === 'history' ? { store: false } : { store: true }),
       ...(previous === undefined ? {} : { previous_response_id: previous }),
     };
     let response: Response | undefined;
@@ -100,7 +101,7 @@ async function runResponsesLoop(options: {
       };
     });
     history.push(...(response.output as ResponseInputItem[]), ...outputs);
-    if (options.form === 'chain') {
+    if (options.form === 'chain' || (options.form === 'switch' && round >= 2)) {
       previous = response.id;
       input = outputs;
     } else input = [...history];
@@ -195,6 +196,35 @@ describe.each([
 });
 
 describe('Responses: the memory of a chain', () => {
+  it('an app that sent the turn whole and then chains: the limits and the guard go on from the session', async () => {
+    for (const stream of [false, true]) {
+      const { provider, baseURL } = await setUp(looping());
+      const run = await runResponsesLoop({ baseURL, form: 'switch', run: PENDING, stream });
+      // As with the whole history every time: the third repeat is the last (the first two were sent whole).
+      expect(run).toMatchObject({ rounds: 4, executions: 3, final: 'Order A-1 is still pending.' });
+      if (!stream)
+        expect(run.stopHeader).toBe('LOOP_DETECTED; detector=exact-repeat; tools=getStatus; answer=model');
+      const sent = provider.responseRequests();
+      expect(sent.map((request) => 'previous_response_id' in (request.body as object))).toEqual([
+        false,
+        false,
+        true,
+        true,
+        true,
+      ]);
+    }
+    // The per-tool limit counts the rounds sent whole too.
+    let page = 0;
+    const paging: FakeChatScript = (request) =>
+      responsesToolsOff(request)
+        ? { kind: 'text', text: 'Here are the pages I read.' }
+        : { kind: 'tool-calls', calls: [{ name: 'readPage', arguments: { page: ++page } }] };
+    const { baseURL } = await setUp(paging, { limits: { tools: { readPage: 4 } } });
+    const run = await runResponsesLoop({ baseURL, form: 'switch', run: PENDING });
+    expect(run).toMatchObject({ executions: 4, final: 'Here are the pages I read.' });
+    expect(run.stopHeader).toBe('TOOL_CALL_LIMIT; scope=per-tool; tool=readPage; limit=4; answer=model');
+  });
+
   it('after a stop the gateway wrote itself, the next question chained from it reaches the provider whole', async () => {
     const stubborn: FakeChatScript = (request) =>
       JSON.stringify(request.body).includes('And order B-2?')

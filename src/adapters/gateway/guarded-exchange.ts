@@ -8,7 +8,7 @@ import { passThrough, sendUpstreamError } from './pass-through.js';
 import { plainAnswer } from './plain-exchange.js';
 import { replayTurn } from './replay-turn.js';
 import { SessionHeaderError, type SessionIdentity, sessionIdentity } from './session-identity.js';
-import { loadSession } from './session-record.js';
+import { type LoadedSession, loadSession } from './session-record.js';
 import { streamAnswer } from './stream-exchange.js';
 import type { UpstreamCall } from './upstream.js';
 import type { GatewayWire, WireError } from './wire.js';
@@ -53,9 +53,14 @@ export async function guardedExchange(
     redactText: context.redactText,
   });
   const previous = request?.chain?.previous;
+  const header = incoming.headers[context.sessionHeader];
   let chained: ChainRecord | undefined;
+  let named: { readonly id: string; readonly loading: Promise<LoadedSession> } | undefined;
   if (request?.chain !== undefined && previous !== undefined) {
     // A chained request (`previous_response_id`) carries only what is new: the rest is the gateway's memory.
+    // A session the header names is read at the same time (the chain's record holds no copy of it).
+    const id = headerSessionId(header);
+    if (id !== undefined) named = { id, loading: loadSessionOrNone(context, id) };
     chained = await loadChainRecord(context.store, previous);
     if (chained === undefined)
       context.log('chain: no memory of the previous answer; the request is judged from what it shows');
@@ -71,7 +76,7 @@ export async function guardedExchange(
   }
   let identity: SessionIdentity;
   try {
-    identity = sessionIdentity(incoming.headers[context.sessionHeader], request.identity);
+    identity = sessionIdentity(header, request.identity);
   } catch (error) {
     if (!(error instanceof SessionHeaderError)) throw error;
     fail({
@@ -83,6 +88,12 @@ export async function guardedExchange(
   }
   // A chain's record holds the session's as its last answer left it: no second read.
   const carried = chained?.session?.id === identity.id ? chained.session.loaded : undefined;
+  const loading =
+    carried !== undefined
+      ? Promise.resolve(carried)
+      : named?.id === identity.id
+        ? named.loading
+        : loadSessionOrNone(context, identity.id);
   const exchange: Exchange = {
     context,
     wire,
@@ -96,16 +107,7 @@ export async function guardedExchange(
       context.guardConfig,
       context.readCall,
     ),
-    loading: (carried === undefined
-      ? loadSession(context.store, identity.id)
-      : Promise.resolve(carried)
-    ).catch((error: unknown) => {
-      context.log(
-        `store: the session's record could not be read (${errorName(error)}); judged from the history alone`,
-      );
-      // Version -1: nothing is saved over a record this request could not read.
-      return { record: undefined, version: -1 };
-    }),
+    loading,
     signal,
     headers: incoming.headers,
     path: incoming.url ?? '/',
@@ -127,6 +129,26 @@ export async function guardedExchange(
     return;
   }
   await plainAnswer(exchange, call, response, span);
+}
+
+/** The session's record; when the store fails, none, at version -1: nothing is saved over a record not read. */
+function loadSessionOrNone(context: GatewayContext, id: string): Promise<LoadedSession> {
+  return loadSession(context.store, id).catch((error: unknown) => {
+    context.log(
+      `store: the session's record could not be read (${errorName(error)}); judged from the history alone`,
+    );
+    return { record: undefined, version: -1 };
+  });
+}
+
+/** The session the header names, when it names one (a header that is not one is refused later). */
+function headerSessionId(header: string | readonly string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  try {
+    return sessionIdentity(header, { opening: '' }).id;
+  } catch {
+    return undefined;
+  }
 }
 
 function errorName(error: unknown): string {

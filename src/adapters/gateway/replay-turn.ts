@@ -23,7 +23,8 @@ export interface TurnReplay {
  * start and history give the same state, notes and stop every time, on any gateway instance: a retried
  * request is judged as it was, and a note stays beside its result in every later request of the turn (the
  * provider's prompt cache sees the same text). `readCall`: how a call is read by itself (the gateway's
- * remembers the calls it read).
+ * remembers the calls it read). `resumed`: `start` is the guard's memory within this turn already (after
+ * rounds the turn knows by their calls only), so no new request begins.
  */
 export function replayTurn(
   start: GuardState,
@@ -31,9 +32,10 @@ export function replayTurn(
   policy: GatewayPolicy,
   config: GuardConfig | undefined,
   readCall?: (call: GuardCall) => CallReading,
+  resumed = false,
 ): TurnReplay {
   const guard = policy.guard;
-  let state = startRequest(start);
+  let state = resumed ? start : startRequest(start);
   if (guard === false || config === undefined) return { state, notes: [] };
   const isWrite = (tool: string) => mayChangeWorld(policy.effectOf(tool));
   const notes: CallNote[] = [];

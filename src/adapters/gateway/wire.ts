@@ -37,6 +37,11 @@ export interface TurnHistory {
    */
   readonly anchor: string;
   readonly rounds: readonly HistoryRound[];
+  /**
+   * The turn's earlier rounds are known by their calls only (`ChainMemory.kept: 'calls'`): the guard goes
+   * on from the session's memory after them (its record's `end`), not from the turn's start.
+   */
+  readonly resumesGuard?: true;
 }
 
 /** What names the conversation, besides the gateway's header: the request's own fields, and its opening. */
@@ -99,6 +104,13 @@ export interface RequestChain {
 export interface ChainMemory {
   readonly identity: IdentityHints;
   readonly anchor: string;
+  /**
+   * What `rounds` holds. `results`: each call with its result, for an app that chains (its next request
+   * brings only the new outputs, and the turn is rebuilt from these). `calls`: each call's id and name
+   * only, when the app sent the turn whole (as an app that does not chain does): the counts hold if it
+   * chains after all, and the guard goes on from the session's memory, which read the rounds already.
+   */
+  readonly kept: 'results' | 'calls';
   readonly rounds: readonly HistoryRound[];
   /** The calls the answer asked for: the next request brings their results. */
   readonly pending: readonly WireCall[];

@@ -20,7 +20,7 @@ export interface StoreHarness {
   readonly elapse?: (ms: number) => Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A TTL short enough to wait out, and the wait. On a server's own clock it is a second, not 40 ms: a loaded

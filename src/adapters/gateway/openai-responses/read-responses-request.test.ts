@@ -75,18 +75,54 @@ describe('readResponsesRequest', () => {
     const read = chained?.chain?.withMemory(memory);
     expect(read?.turn.anchor).toBe(first?.turn.anchor);
     expect(read?.identity).toEqual(first?.identity);
+    // The first request sent its rounds itself: the memory kept their calls (for the counts), not their
+    // results, and the guard goes on from the session's memory.
+    expect(memory?.kept).toBe('calls');
+    expect(JSON.stringify(memory)).not.toContain('PENDING');
+    expect(read?.turn.resumesGuard).toBe(true);
     expect(
-      read?.turn.rounds.map((round) => round.calls.map((call) => [call.id, call.result?.content])),
+      read?.turn.rounds.map((round) => round.calls.map((call) => [call.id, call.name, call.result?.content])),
     ).toEqual([
       [
-        ['c1', '{"state":"PENDING"}'],
-        ['c2', `token ${SECRET}`],
+        ['c1', 'getStatus', undefined],
+        ['c2', 'getOwner', undefined],
       ],
-      [['c3', '{"state":"PENDING"}']],
+      [['c3', 'getStatus', '{"state":"PENDING"}']],
     ]);
+    // What follows a memory of calls only keeps calls only.
+    expect(read?.chain?.memory([], []).kept).toBe('calls');
     // Without the memory, only what the request shows, and its turn says so.
     const alone = chained?.chain?.withMemory(undefined);
     expect(alone?.turn.rounds).toEqual([]);
     expect(alone?.turn.anchor).toMatch(/^no-memory:/);
+  });
+
+  it('keeps the results of a chain whose rounds came chained, and rebuilds the turn with them', () => {
+    const opening = readResponsesRequest(
+      { model: 'gpt', input: [{ role: 'user', content: 'Where is A-1?' }] },
+      { redactResults: false },
+    );
+    const asked = [{ id: 'c1', name: 'getStatus', arguments: '{"id":"A-1"}' }];
+    const first = opening?.chain?.memory(asked, []);
+    expect(first?.kept).toBe('results');
+    const output = (id: string) => ({ type: 'function_call_output', call_id: id, output: `{"at":"${id}"}` });
+    const second = readResponsesRequest(
+      { model: 'gpt', previous_response_id: 'resp_1', input: [output('c1')] },
+      { redactResults: false },
+    )?.chain?.withMemory(first);
+    expect(second?.turn.resumesGuard).toBeUndefined();
+    const again = [{ id: 'c2', name: 'getStatus', arguments: '{"id":"A-1"}' }];
+    const memory = second?.chain?.memory(again, []);
+    expect(memory?.kept).toBe('results');
+    const third = readResponsesRequest(
+      { model: 'gpt', previous_response_id: 'resp_2', input: [output('c2')] },
+      { redactResults: false },
+    )?.chain?.withMemory(memory);
+    expect(third?.turn.anchor).toBe(opening?.turn.anchor);
+    expect(third?.turn.resumesGuard).toBeUndefined();
+    expect(third?.turn.rounds.map((round) => round.calls.map((call) => call.result?.content))).toEqual([
+      ['{"at":"c1"}'],
+      ['{"at":"c2"}'],
+    ]);
   });
 });

@@ -55,10 +55,13 @@ function read(
   // Continuing a remembered answer within its turn: its rounds, and its pending calls as the next round.
   const continues = memory !== undefined && memory !== 'missing' && lastUser === -1 ? memory : undefined;
   const rounds: { calls: HistoryCall[] }[] = continues === undefined ? [] : continues.rounds.map(copyRound);
+  // Rounds kept as calls only were answered in the request that sent them: no output of this one is theirs.
+  const callsOnly = continues?.kept === 'calls';
   const byId = new Map<string, { round: number; index: number }>();
   rounds.forEach((round, at) => {
     round.calls.forEach((call, index) => {
-      if (call.result === undefined && !byId.has(call.id)) byId.set(call.id, { round: at, index });
+      if (!callsOnly && call.result === undefined && !byId.has(call.id))
+        byId.set(call.id, { round: at, index });
     });
   });
   if (continues !== undefined && continues.pending.length > 0) {
@@ -92,10 +95,15 @@ function read(
     round.calls[at.index] = { ...call, result: { content: contentText(item.output), isError: false } };
   }
   const identity = identityOf(request, items, memory);
+  const resumesGuard = callsOnly && (continues as ChainMemory).rounds.length > 0;
   const turn: TurnHistory = {
     anchor: anchorOf(items, lastUser, previous, memory),
     rounds: rounds as readonly HistoryRound[],
+    ...(resumesGuard ? { resumesGuard } : {}),
   };
+  // A request that sent the turn's rounds itself leaves their calls only (such an app sends them every
+  // time); once a turn's memory is calls only, so is what follows it: the guard goes on from the session's.
+  const kept = (previous === undefined && rounds.length > 0) || resumesGuard ? 'calls' : 'results';
   // Outputs the gateway owes the provider for calls it withheld from the app (its own stop text went instead).
   const owed = memory !== undefined && memory !== 'missing' ? memory.owed : [];
   const owedItems = owed.map((id) => ({ type: 'function_call_output', call_id: id, output: OWED_OUTPUT }));
@@ -129,7 +137,8 @@ function read(
       memory: (pending: readonly WireCall[], owedNow: readonly string[]) => ({
         identity,
         anchor: turn.anchor,
-        rounds: turn.rounds,
+        kept,
+        rounds: kept === 'results' ? turn.rounds : turn.rounds.map(namesOnly),
         pending,
         owed: owedNow,
       }),
@@ -139,6 +148,11 @@ function read(
 
 function copyRound(round: HistoryRound): { calls: HistoryCall[] } {
   return { calls: [...round.calls] };
+}
+
+/** A round as a memory of calls only keeps it: what the limits count. */
+function namesOnly(round: HistoryRound): HistoryRound {
+  return { calls: round.calls.map((call) => ({ id: call.id, name: call.name, arguments: '' })) };
 }
 
 /** The position of the last user message item; -1 when there is none. */
