@@ -309,9 +309,17 @@ async function commandStats(admin: ReturnType<typeof createClient>): Promise<Map
 
 async function httpClient(url: string): Promise<Client> {
   const client = new Client({ name: 'bench', version: '0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: ownSignal }));
   return client;
 }
+
+/**
+ * The SDK sends every request with its transport's one signal, and undici keeps a listener on that signal
+ * per request until the request is collected (a warning per request after 1,500): each request gets a
+ * signal of its own that follows the transport's (`AbortSignal.any` holds its sources without a listener).
+ */
+const ownSignal: typeof fetch = (input, init) =>
+  fetch(input, init?.signal ? { ...init, signal: AbortSignal.any([init.signal]) } : init);
 
 async function timed(client: Client, message: string): Promise<number> {
   const started = process.hrtime.bigint();
