@@ -139,7 +139,9 @@ async function observed(
   held: ReturnType<typeof holdCallEnd>,
 ): Promise<ProxyCallToolResult> {
   const upstream = upstreamOf(answer);
-  let result = clientResult(answer, upstream, context.config);
+  let result = clientResult(answer, upstream, context.config, (text) =>
+    asCalled(text, call.name, context.chainName(call.name)),
+  );
   let withheld: Refusal | undefined;
   // A successful result is screened for secrets (an error's text is the chain's, redacted already).
   if (context.screen !== undefined && !answer.isError && upstream.kind === 'result') {
@@ -245,10 +247,20 @@ function clientResult(
   answer: ToolCallAnswer,
   upstream: UpstreamAnswer,
   config: ProxyConfig,
+  named: (text: string) => string,
 ): ProxyCallToolResult {
   if (!answer.isError && upstream.kind === 'result') return upstream.result;
   if (!config.redactErrors && upstream.kind === 'result') return upstream.result;
-  return failure(answer.code ?? 'TOOL_ERROR', answer.content);
+  return failure(answer.code ?? 'TOOL_ERROR', named(answer.content));
+}
+
+/**
+ * The chain's text naming the tool as the client called it: the chain knows a namespaced tool by a name
+ * without dots (`bad_huge` for `bad.huge`), and a model told that name would call a tool that is not
+ * there. Every text of the chain for the model quotes a tool's name in single quotes.
+ */
+function asCalled(text: string, name: string, chainName: string): string {
+  return chainName === name ? text : text.replaceAll(`'${chainName}'`, `'${name}'`);
 }
 
 function failure(code: string, text: string): ProxyCallToolResult {

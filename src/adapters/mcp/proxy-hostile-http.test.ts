@@ -89,6 +89,9 @@ describe('a remote server that answers badly over HTTP', () => {
       expect(result.isError).toBe(true);
       expect(result._meta?.['toolwarden/code']).toBe('INTERNAL_ERROR');
       expect(textOf(result)).toMatch(/do not repeat this call/);
+      // The text names the tool as the client called it, not by the chain's name without the dot.
+      expect(textOf(result)).toContain(`'bad.${tool}'`);
+      expect(textOf(result)).not.toContain(`bad_${tool}`);
       expect(textOf(await client.callTool({ name: 'bad.fine', arguments: {} }))).toBe('fine answered');
       expect(textOf(await client.callTool({ name: 'good.echo', arguments: { text: 'ok' } }))).toBe('ok');
       await client.close();
