@@ -543,8 +543,11 @@ export function gatewayRequest(
     wire
   ];
   let request = read(body, { redactResults });
-  // A chained Responses request read as the gateway reads it when it has no memory of the answer before.
-  if (request?.chain?.previous !== undefined) request = request.chain.withMemory(undefined);
+  // A chained Responses request (or one in a conversation the provider keeps) read as the gateway reads it
+  // when it has no memory of what came before.
+  const chain = request?.chain;
+  if (chain !== undefined && (chain.previous !== undefined || chain.conversation !== undefined))
+    request = chain.withMemory(undefined);
   if (request === undefined) return undefined;
   sessionIdentity(header, request.identity);
   const replay = replayTurn(EMPTY_GUARD_STATE, request.turn, GATEWAY_POLICY, GATEWAY_CONFIG);

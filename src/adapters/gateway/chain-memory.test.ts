@@ -42,19 +42,34 @@ describe('the chain record of an answer', () => {
   it('is read back with the session’s record it carries, in one read', async () => {
     const store = new MemoryStore();
     expect(
-      await saveChainRecord(store, 'resp_1', memory('PENDING'), { id: 's', version: 2, record: RECORD }),
+      await saveChainRecord(store, { answer: 'resp_1' }, memory('PENDING'), {
+        id: 's',
+        version: 2,
+        record: RECORD,
+      }),
     ).toBe(true);
-    const read = await loadChainRecord(store, 'resp_1');
+    const read = await loadChainRecord(store, { answer: 'resp_1' });
     expect(read?.memory).toEqual(memory('PENDING'));
     expect(read?.session).toEqual({ id: 's', loaded: { record: RECORD, version: 2 } });
-    expect(await saveChainRecord(store, 'resp_2', memory('PENDING'), undefined)).toBe(true);
-    expect((await loadChainRecord(store, 'resp_2'))?.session).toBeUndefined();
+    expect(await saveChainRecord(store, { answer: 'resp_2' }, memory('PENDING'), undefined)).toBe(true);
+    expect((await loadChainRecord(store, { answer: 'resp_2' }))?.session).toBeUndefined();
+  });
+
+  it("keeps a conversation's memory apart from an answer's of the same id", async () => {
+    const store = new MemoryStore();
+    expect(await saveChainRecord(store, { conversation: 'x1' }, memory('CONVERSATION'), undefined)).toBe(
+      true,
+    );
+    expect(await loadChainRecord(store, { answer: 'x1' })).toBeUndefined();
+    expect((await loadChainRecord(store, { conversation: 'x1' }))?.memory).toEqual(memory('CONVERSATION'));
   });
 
   it('is not kept when its texts pass the bound (256 KiB)', async () => {
     const store = new MemoryStore();
-    expect(await saveChainRecord(store, 'resp_big', memory('x'.repeat(256 * 1024)), undefined)).toBe(false);
-    expect(await loadChainRecord(store, 'resp_big')).toBeUndefined();
+    expect(
+      await saveChainRecord(store, { answer: 'resp_big' }, memory('x'.repeat(256 * 1024)), undefined),
+    ).toBe(false);
+    expect(await loadChainRecord(store, { answer: 'resp_big' })).toBeUndefined();
   });
 
   it('reads a hostile session part as none, and anything that is no memory as no record', () => {

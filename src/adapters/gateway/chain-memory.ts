@@ -22,17 +22,25 @@ export interface ChainSession {
   readonly record: SessionRecord;
 }
 
-function chainKey(answerId: string): string {
-  return storeKey(answerId, 'gateway-chain');
+/**
+ * Where a memory is kept: under an answer's id (a request names it as `previous_response_id`), or under a
+ * conversation the provider keeps (`conversation`): there it is the memory of the conversation's last answer.
+ */
+export type ChainKey = { readonly answer: string } | { readonly conversation: string };
+
+function keyOf(key: ChainKey): string {
+  return 'answer' in key
+    ? storeKey(key.answer, 'gateway-chain')
+    : storeKey(key.conversation, 'gateway-conversation');
 }
 
 /**
- * The record of the answer `answerId`; undefined when there is none (never kept, expired, too large, or a
- * stored value that is not one). Never rejects: a store that fails is no memory.
+ * The record kept under `key`; undefined when there is none (never kept, expired, too large, or a stored
+ * value that is not one). Never rejects: a store that fails is no memory.
  */
-export async function loadChainRecord(store: Store, answerId: string): Promise<ChainRecord | undefined> {
+export async function loadChainRecord(store: Store, key: ChainKey): Promise<ChainRecord | undefined> {
   try {
-    const entry = await store.get(chainKey(answerId));
+    const entry = await store.get(keyOf(key));
     return entry === undefined ? undefined : restoreChainRecord(entry.value);
   } catch {
     return undefined;
@@ -40,19 +48,19 @@ export async function loadChainRecord(store: Store, answerId: string): Promise<C
 }
 
 /**
- * Keeps the memory of `answerId`, with the session's record when given (with a TTL); false when its texts
+ * Keeps the memory under `key`, with the session's record when given (with a TTL); false when its texts
  * were too large or the store failed.
  */
 export async function saveChainRecord(
   store: Store,
-  answerId: string,
+  key: ChainKey,
   memory: ChainMemory,
   session: ChainSession | undefined,
 ): Promise<boolean> {
   if (textBytes(memory) > MAX_GATEWAY_CHAIN_MEMORY_BYTES) return false;
   const value = session === undefined ? memory : { ...memory, session };
   try {
-    const written = await store.set(chainKey(answerId), value, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
+    const written = await store.set(keyOf(key), value, { ttlMs: DEFAULT_GATEWAY_CHAIN_TTL_MS });
     return written.ok;
   } catch {
     return false;

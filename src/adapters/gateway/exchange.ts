@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { LoopUsage } from '../../core/loop-outcome.js';
 import type { TokenUsage } from '../../core/model.js';
 import type { GatewayChatCall, GatewayChatEnd } from '../../telemetry/gateway-telemetry.js';
-import { type ChainSession, saveChainRecord } from './chain-memory.js';
+import { type ChainKey, type ChainSession, saveChainRecord } from './chain-memory.js';
 import { upstreamHeaders } from './forward-headers.js';
 import type { TurnIds } from './gateway-audit.js';
 import { type GatewayContext, routeOf } from './gateway-context.js';
@@ -161,7 +161,8 @@ export function settle(exchange: Exchange, settlement: Settlement): Promise<void
 
 /**
  * Keeps the conversation under the id of the answer the app gets, on a chained wire whose provider keeps
- * it: the app's next request names that id. Never rejects.
+ * it: the app's next request names that id; or, when the provider keeps the conversation itself, under
+ * the conversation's id. Never rejects.
  */
 async function saveChain(
   exchange: Exchange,
@@ -173,13 +174,20 @@ async function saveChain(
   const chain = request.chain;
   const stop = verdict.kind === 'stop' ? verdict : undefined;
   const answerId = stop === undefined ? answer.id : (settlement.finalId ?? answer.id);
-  if (chain === undefined || !chain.remember || answerId === undefined) return;
+  if (chain === undefined || !chain.remember) return;
+  const key: ChainKey | undefined =
+    chain.conversation !== undefined
+      ? { conversation: chain.conversation }
+      : answerId === undefined
+        ? undefined
+        : { answer: answerId };
+  if (key === undefined) return;
   // A stop the gateway wrote keeps an answer's id whose withheld calls the provider still holds: owed.
   const owed =
     settlement.finalOwed ??
     (stop !== undefined && settlement.finalId === undefined ? answer.calls.map((call) => call.id) : []);
   const memory = chain.memory(stop === undefined ? answer.calls : [], owed);
-  const kept = await saveChainRecord(context.store, answerId, memory, session);
+  const kept = await saveChainRecord(context.store, key, memory, session);
   if (!kept) context.log('chain: the answer could not be remembered (too large, or the store failed)');
 }
 

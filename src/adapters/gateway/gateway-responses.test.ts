@@ -41,8 +41,11 @@ const TOOLS: OpenAI.Responses.FunctionTool[] = ['getStatus', 'readPage'].map((na
   strict: false,
 }));
 
-/** `switch`: the whole history (with `store: true`) for the first two requests, then chained. */
-type Form = 'history' | 'chain' | 'switch';
+/**
+ * `switch`: the whole history (with `store: true`) for the first two requests, then chained.
+ * `conversation`: a conversation the provider keeps (`conversation`), each request with what is new only.
+ */
+type Form = 'history' | 'chain' | 'switch' | 'conversation';
 
 /** An app's tool loop over `responses.create`: ask, run every `function_call`, send the outputs back. */
 async function runResponsesLoop(options: {
@@ -52,6 +55,7 @@ async function runResponsesLoop(options: {
   readonly stream?: boolean;
   readonly cap?: number;
   readonly headers?: Record<string, string>;
+  readonly conversation?: string;
 }) {
   const client = new OpenAI({
     baseURL: options.baseURL,
@@ -70,6 +74,7 @@ async function runResponsesLoop(options: {
       input,
       tools: TOOLS,
       ...(options.form === 'history' ? { store: false } : { store: true }),
+      ...(options.form === 'conversation' ? { conversation: options.conversation ?? 'conv_test' } : {}),
       ...(previous === undefined ? {} : { previous_response_id: previous }),
     };
     let response: Response | undefined;
@@ -104,7 +109,8 @@ async function runResponsesLoop(options: {
     if (options.form === 'chain' || (options.form === 'switch' && round >= 2)) {
       previous = response.id;
       input = outputs;
-    } else input = [...history];
+    } else if (options.form === 'conversation') input = outputs;
+    else input = [...history];
   }
   return { rounds: options.cap ?? 20, executions, final: undefined, stopHeader, lastId: undefined };
 }
@@ -122,6 +128,8 @@ describe.each([
   ['history', true],
   ['chain', false],
   ['chain', true],
+  ['conversation', false],
+  ['conversation', true],
 ] as const)('OpenAI Responses through the gateway (%s, stream: %s)', (form, stream) => {
   it('stops a looping model within three rounds of the round that shows it, with the model’s own answer', async () => {
     const { provider, baseURL } = await setUp(looping());

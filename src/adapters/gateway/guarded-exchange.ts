@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMPTY_GUARD_STATE } from '../../core/guard-state.js';
-import { type ChainRecord, loadChainRecord } from './chain-memory.js';
+import { type ChainKey, type ChainRecord, loadChainRecord } from './chain-memory.js';
 import { callProvider, type Exchange, failureName, startChat, turnIds } from './exchange.js';
 import { type GatewayContext, routeOf } from './gateway-context.js';
 import { parseJson, readBody, sendBody } from './http-io.js';
@@ -52,19 +52,27 @@ export async function guardedExchange(
     redactResults: context.policy.redact.toolResults,
     redactText: context.redactText,
   });
-  const previous = request?.chain?.previous;
+  const chain = request?.chain;
   const header = incoming.headers[context.sessionHeader];
   let chained: ChainRecord | undefined;
   let named: { readonly id: string; readonly loading: Promise<LoadedSession> } | undefined;
-  if (request?.chain !== undefined && previous !== undefined) {
-    // A chained request (`previous_response_id`) carries only what is new: the rest is the gateway's memory.
-    // A session the header names is read at the same time (the chain's record holds no copy of it).
+  const from: ChainKey | undefined =
+    chain?.previous !== undefined
+      ? { answer: chain.previous }
+      : chain?.conversation !== undefined
+        ? { conversation: chain.conversation }
+        : undefined;
+  if (chain !== undefined && from !== undefined) {
+    // A chained request (`previous_response_id`, or a conversation the provider keeps) carries only what
+    // is new: the rest is the gateway's memory. A session the header names is read at the same time (the
+    // chain's record holds no copy of it).
     const id = headerSessionId(header);
     if (id !== undefined) named = { id, loading: loadSessionOrNone(context, id) };
-    chained = await loadChainRecord(context.store, previous);
-    if (chained === undefined)
+    chained = await loadChainRecord(context.store, from);
+    request = chain.withMemory(chained?.memory);
+    // A conversation's first request has no memory and needs none; one that continues a turn does.
+    if (chained === undefined && ('answer' in from || request.turn.anchor.startsWith('no-memory:')))
       context.log('chain: no memory of the previous answer; the request is judged from what it shows');
-    request = request.chain.withMemory(chained?.memory);
   }
   if (request === undefined) {
     await passThrough(context, incoming, response, signal, {

@@ -75,8 +75,9 @@ export interface WireRequest {
   toolsOffBody(notes: readonly CallNote[], note: string): string;
   /**
    * On a wire whose requests may carry only what is new since an earlier answer (the Responses API's
-   * `previous_response_id`): the gateway keeps what it saw of each answer (`ChainMemory`, by answer id) and
-   * reads the request again with it. Undefined on wires that carry the whole conversation every time.
+   * `previous_response_id`, or its `conversation`): the gateway keeps what it saw of each answer
+   * (`ChainMemory`, by answer id, or by conversation id) and reads the request again with it. Undefined on
+   * wires that carry the whole conversation every time.
    */
   readonly chain?: RequestChain;
 }
@@ -85,6 +86,12 @@ export interface WireRequest {
 export interface RequestChain {
   /** The earlier answer's id (`previous_response_id`); undefined when the request carries its whole history. */
   readonly previous: string | undefined;
+  /**
+   * The conversation the provider keeps (`conversation`, with no `previous_response_id`): the request
+   * carries only what is new, and the gateway's memory of it is kept under the conversation's id (the
+   * memory of its last answer), not under each answer's.
+   */
+  readonly conversation: string | undefined;
   /** False when the provider does not keep the answer (`store: false`): nothing can continue it. */
   readonly remember: boolean;
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChainMemory } from '../wire.js';
 import { readResponsesRequest } from './read-responses-request.js';
 
 const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
@@ -95,6 +96,39 @@ describe('readResponsesRequest', () => {
     const alone = chained?.chain?.withMemory(undefined);
     expect(alone?.turn.rounds).toEqual([]);
     expect(alone?.turn.anchor).toMatch(/^no-memory:/);
+  });
+
+  it('with a conversation the provider keeps: incremental, kept under the conversation, each turn its own', () => {
+    const ask = (memory: ChainMemory | undefined) =>
+      readResponsesRequest(
+        { model: 'gpt', conversation: { id: 'conv_1' }, input: [{ role: 'user', content: 'Again?' }] },
+        { redactResults: false },
+      )?.chain?.withMemory(memory);
+    const first = ask(undefined);
+    expect(first?.chain?.conversation).toBe('conv_1');
+    expect(first?.chain?.previous).toBeUndefined();
+    expect(first?.chain?.remember).toBe(true);
+    // A conversation's first turn needs no memory: its anchor is no `no-memory:` one.
+    expect(first?.turn.anchor).not.toMatch(/^no-memory:/);
+    const asked = [{ id: 'c1', name: 'getStatus', arguments: '{}' }];
+    const memory = first?.chain?.memory(asked, []);
+    expect(memory?.kept).toBe('results');
+    // The same question again is another turn: the conversation's id does not change, its last turn does.
+    expect(ask(memory)?.turn.anchor).not.toBe(first?.turn.anchor);
+    const output = { type: 'function_call_output', call_id: 'c1', output: 'PENDING' };
+    const next = readResponsesRequest(
+      { model: 'gpt', conversation: 'conv_1', input: [output] },
+      { redactResults: false },
+    )?.chain;
+    expect(next?.withMemory(memory).turn.anchor).toBe(first?.turn.anchor);
+    expect(next?.withMemory(memory).turn.rounds[0]?.calls[0]?.result?.content).toBe('PENDING');
+    expect(next?.withMemory(undefined).turn.anchor).toMatch(/^no-memory:/);
+    // With `previous_response_id` too (which the API refuses), the answer is what it continues.
+    const both = readResponsesRequest(
+      { model: 'gpt', conversation: 'conv_1', previous_response_id: 'resp_1', input: [output] },
+      { redactResults: false },
+    );
+    expect([both?.chain?.previous, both?.chain?.conversation]).toEqual(['resp_1', undefined]);
   });
 
   it('keeps the results of a chain whose rounds came chained, and rebuilds the turn with them', () => {

@@ -31,17 +31,27 @@ export function readResponsesRequest(body: unknown, options: ReadRequestOptions)
   const input = body.input;
   if (typeof input !== 'string' && !Array.isArray(input)) return undefined;
   const previous = isId(body.previous_response_id) ? body.previous_response_id : undefined;
-  return read(body, input, previous, options, undefined);
+  // A conversation the provider keeps (the Conversations API) is incremental as a chain is.
+  const named = isObject(body.conversation) ? body.conversation.id : body.conversation;
+  const conversation = previous === undefined && isId(named) ? named : undefined;
+  return read(body, input, { previous, conversation }, options, undefined);
+}
+
+/** What a request continues: an earlier answer, or a conversation the provider keeps; neither: its whole history. */
+interface Continued {
+  readonly previous: string | undefined;
+  readonly conversation: string | undefined;
 }
 
 /** The request read with `memory` (the answer it continues; undefined: none, or not chained). */
 function read(
   request: Json,
   input: string | unknown[],
-  previous: string | undefined,
+  continued: Continued,
   options: ReadRequestOptions,
   memory: ChainMemory | 'missing' | undefined,
 ): WireRequest {
+  const { previous, conversation } = continued;
   const items: unknown[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
   const lastUser = findLastUser(items);
   const rewritten = new Map<number, Json>();
@@ -97,13 +107,14 @@ function read(
   const identity = identityOf(request, items, memory);
   const resumesGuard = callsOnly && (continues as ChainMemory).rounds.length > 0;
   const turn: TurnHistory = {
-    anchor: anchorOf(items, lastUser, previous, memory),
+    anchor: anchorOf(items, lastUser, continued, memory),
     rounds: rounds as readonly HistoryRound[],
     ...(resumesGuard ? { resumesGuard } : {}),
   };
   // A request that sent the turn's rounds itself leaves their calls only (such an app sends them every
   // time); once a turn's memory is calls only, so is what follows it: the guard goes on from the session's.
-  const kept = (previous === undefined && rounds.length > 0) || resumesGuard ? 'calls' : 'results';
+  const whole = previous === undefined && conversation === undefined;
+  const kept = (whole && rounds.length > 0) || resumesGuard ? 'calls' : 'results';
   // Outputs the gateway owes the provider for calls it withheld from the app (its own stop text went instead).
   const owed = memory !== undefined && memory !== 'missing' ? memory.owed : [];
   const owedItems = owed.map((id) => ({ type: 'function_call_output', call_id: id, output: OWED_OUTPUT }));
@@ -132,8 +143,10 @@ function read(
     },
     chain: {
       previous,
-      remember: request.store !== false,
-      withMemory: (found) => read(request, input, previous, options, found ?? 'missing'),
+      conversation,
+      // A conversation keeps its items whatever `store` says.
+      remember: request.store !== false || conversation !== undefined,
+      withMemory: (found) => read(request, input, continued, options, found ?? 'missing'),
       memory: (pending: readonly WireCall[], owedNow: readonly string[]) => ({
         identity,
         anchor: turn.anchor,
@@ -219,22 +232,28 @@ function identityOf(
 
 /**
  * The turn's anchor. Full history: the last user message, where it stands and what came before it.
- * Chained: a new user message and the answer it follows; else the remembered turn's own anchor; with no
- * memory, `no-memory:` and the answer it follows (the audit shows the turn was judged from the request alone).
+ * Chained: a new user message and the answer it follows (in a conversation, the turn before it, as its id
+ * stays the same); else the remembered turn's own anchor; with no memory, `no-memory:` and the answer or
+ * conversation it follows (the audit shows the turn was judged from the request alone).
  */
 function anchorOf(
   items: readonly unknown[],
   lastUser: number,
-  previous: string | undefined,
+  { previous, conversation }: Continued,
   memory: ChainMemory | 'missing' | undefined,
 ): string {
   const text = (item: unknown) =>
     isObject(item) ? contentText(item.content ?? item.output).slice(0, 4096) : '';
-  if (previous === undefined)
+  const remembered = memory !== undefined && memory !== 'missing' ? memory : undefined;
+  const follows = previous ?? (conversation === undefined ? undefined : `conversation:${conversation}`);
+  if (follows === undefined)
     return digest(`${lastUser}\u0000${text(items[lastUser])}\u0000${text(items[lastUser - 1])}`);
-  if (lastUser !== -1) return digest(`${previous}\u0000${text(items[lastUser])}`);
-  if (memory !== undefined && memory !== 'missing') return memory.anchor;
-  return `no-memory:${digest(previous).slice(0, 22)}`;
+  if (lastUser !== -1) {
+    const before = previous === undefined ? `\u0000${remembered?.anchor ?? ''}` : '';
+    return digest(`${follows}${before}\u0000${text(items[lastUser])}`);
+  }
+  if (remembered !== undefined) return remembered.anchor;
+  return `no-memory:${digest(follows).slice(0, 22)}`;
 }
 
 function digest(text: string): string {
