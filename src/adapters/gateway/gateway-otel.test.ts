@@ -6,6 +6,7 @@ import { loopingModel, startFakeOpenAIChat } from '../../../test/fake-providers/
 import { type OtelTestSdk, startOtelTestSdk } from '../../telemetry/__fixtures__/otel-test-sdk.js';
 import { otelGatewayTelemetry } from '../../telemetry/otel-gateway-telemetry.js';
 import { runClientLoop } from './__fixtures__/client-loop.js';
+import { expectStoppedLoopTelemetry } from './__fixtures__/expect-stopped-loop-telemetry.js';
 import { createGateway } from './create-gateway.js';
 
 // SpanKind.INTERNAL and SpanKind.CLIENT, as numbers (what a ReadableSpan holds).
@@ -40,49 +41,26 @@ describe('otelGatewayTelemetry through the gateway', () => {
     await gateway.close();
     expect(run).toMatchObject({ executions: 3, final: 'Still pending.' });
 
+    await expectStoppedLoopTelemetry(sdk, { provider: 'openai', model: 'fake-model' });
+    // On this wire, beside what every wire leaves: the spans' names and kinds, the header's session as
+    // the conversation, the final answer's finish reason, the tools' names, no secret, the round trips.
     const spans = sdk.exporter.getFinishedSpans();
     const chats = spans.filter((span) => span.name.startsWith('chat'));
-    expect(chats.map((span) => span.attributes['toolwarden.gateway.purpose'])).toEqual([
-      'answer',
-      'answer',
-      'answer',
-      'answer',
-      'final-answer',
-    ]);
     for (const span of chats) {
       expect(span.name).toBe('chat fake-model');
       expect(span.kind).toBe(CLIENT);
-      expect(span.attributes).toMatchObject({
-        'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': 'openai',
-        'gen_ai.request.model': 'fake-model',
-        'gen_ai.conversation.id': 'otel-1',
-        'http.response.status_code': 200,
-      });
+      expect(span.attributes['gen_ai.conversation.id']).toBe('otel-1');
     }
-    expect(chats[3]?.attributes['toolwarden.stop.reason']).toBe('LOOP_DETECTED');
     expect(chats[4]?.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
-
     const tools = spans.filter((span) => span.name.startsWith('execute_tool'));
-    expect(tools).toHaveLength(3);
     for (const span of tools) {
-      expect(span.name).toBe('execute_tool getStatus');
       expect(span.kind).toBe(INTERNAL);
-      expect(span.attributes).toMatchObject({
-        'gen_ai.tool.name': 'getStatus',
-        'gen_ai.conversation.id': 'otel-1',
-      });
+      expect(span.attributes['gen_ai.tool.name']).toBe('getStatus');
     }
-    // Never content: no argument, result or secret on any span.
-    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toMatch(/PENDING|sk-proj|A-1/);
-
+    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toMatch(/sk-proj/);
     const roundTrips = await sdk.metricPoints('toolwarden.run.round_trips');
     expect(roundTrips.map((point) => [point.attributes, (point.value as { sum: number }).sum])).toEqual([
       [{ 'toolwarden.run.outcome': 'stopped' }, 5],
-    ]);
-    const stops = await sdk.metricPoints('toolwarden.run.stops');
-    expect(stops.map((point) => [point.attributes, point.value])).toEqual([
-      [{ 'toolwarden.stop.reason': 'LOOP_DETECTED' }, 1],
     ]);
   });
 });

@@ -105,7 +105,7 @@ function read(
     round.calls[at.index] = { ...call, result: { content: contentText(item.output), isError: false } };
   }
   const identity = identityOf(request, items, memory);
-  const resumesGuard = callsOnly && (continues as ChainMemory).rounds.length > 0;
+  const resumesGuard = continues?.kept === 'calls' && continues.rounds.length > 0;
   const turn: TurnHistory = {
     anchor: anchorOf(items, lastUser, continued, memory),
     rounds: rounds as readonly HistoryRound[],
